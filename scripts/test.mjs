@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// `npm test`: build what the browser suites serve, then run every Vitest project once.
+// Extra arguments are passed to Vitest (e.g. `npm test -- --project node`).
+import { spawnSync } from 'node:child_process'
+
+const run = (cmd, args) => {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+run('npm', ['run', 'build', '--silent'])
+run('npx', ['vitest', 'run', ...process.argv.slice(2)])

@@ -1,0 +1,184 @@
+import { z } from 'zod'
+import {
+  ctaText,
+  dropdownLabel,
+  headline,
+  hexColor,
+  MESSAGES,
+  placeholderText,
+  positiveNumber,
+  redirectUrl,
+  subheadline,
+} from '../schemas/primitives'
+import { FEEDBACK_CATEGORIES, FLOW_STEPS, REASON_OFFERS } from './vocabulary'
+
+/**
+ * The cancel-flow configuration (`config_json`, spec 3) with every rule of the spec 5 table. Objects are
+ * strict: a misspelt key is an error the merchant sees, not a setting silently dropped.
+ */
+
+const screenCopy = z.strictObject({
+  headline,
+  subheadline,
+  cta_primary: ctaText,
+  cta_secondary: ctaText,
+})
+
+const headedCopy = z.strictObject({ headline, subheadline })
+
+const feedbackCopy = z.strictObject({
+  headline,
+  subheadline,
+  placeholder: placeholderText,
+  cta_primary: ctaText,
+  cta_secondary: ctaText,
+})
+
+const dropdownOfferCopy = z.strictObject({
+  headline,
+  subheadline,
+  dropdown_label: dropdownLabel,
+  cta_primary: ctaText,
+  cta_secondary: ctaText,
+})
+
+export const copySchema = z.strictObject({
+  general: screenCopy,
+  final: headedCopy,
+  cancel_reasons: z.array(z.string().min(1).max(50)).max(20).optional(),
+  user_feedback: z.strictObject({
+    any_reason: feedbackCopy,
+    switched_competitor: feedbackCopy,
+    bad_experience: feedbackCopy,
+    other: feedbackCopy,
+  }),
+  discount: screenCopy,
+  pause: dropdownOfferCopy,
+  plan_switch: dropdownOfferCopy,
+  billing_cycle_switch: dropdownOfferCopy,
+  success: z.strictObject({
+    discount: headedCopy,
+    pause: headedCopy,
+    plan_switch: headedCopy,
+    billing_cycle_switch: headedCopy,
+  }),
+})
+
+export const planSchema = z.strictObject({
+  /** The Stripe price id the subscriber is switched to. */
+  id: z.string(MESSAGES.planIdRequired).min(1, MESSAGES.planIdRequired).max(255),
+  name: z
+    .string(MESSAGES.planNameRequired)
+    .min(1, MESSAGES.planNameRequired)
+    .max(100, MESSAGES.planNameTooLong),
+  /** Display price, e.g. "$14.99/month". */
+  price: z
+    .string(MESSAGES.planPriceRequired)
+    .min(1, MESSAGES.planPriceRequired)
+    .max(50, MESSAGES.planPriceTooLong),
+})
+
+export const discountSchema = z.strictObject({
+  enabled: z.boolean(),
+  /** Percent off. */
+  amount: positiveNumber.max(100, 'Discount cannot exceed 100%').optional(),
+  /** Months the discount lasts. */
+  duration: positiveNumber.int('Duration must be a whole number of months').optional(),
+  /** An existing Stripe coupon id to apply instead of creating one from amount and duration. */
+  promo_code: z.string().max(50, MESSAGES.promoCode).optional(),
+  redirect_template: redirectUrl.optional(),
+})
+
+export const pauseSchema = z.strictObject({
+  enabled: z.boolean(),
+  /** Pause lengths in months the subscriber can choose from. */
+  durations: z
+    .array(positiveNumber.int('Duration must be a whole number of months'))
+    .min(1, MESSAGES.durations)
+    .max(12)
+    .optional(),
+  redirect_template: redirectUrl.optional(),
+})
+
+export const planSwitchSchema = z.strictObject({
+  enabled: z.boolean(),
+  plans: z.array(planSchema).min(1, MESSAGES.plans).max(20).optional(),
+  redirect_template: redirectUrl.optional(),
+})
+
+export const themeSchema = z.strictObject({
+  primary_color: hexColor.optional(),
+  secondary_color: hexColor.optional(),
+  background_color: hexColor.optional(),
+  text_color: hexColor.optional(),
+  border_radius: z.number().min(0, MESSAGES.nonNegative).max(64).optional(),
+  font_family: z.string().max(100, MESSAGES.fontFamily).optional(),
+})
+
+export const cancellationFlowSchema = z.strictObject({
+  steps: z
+    .array(z.enum(FLOW_STEPS, 'Unknown step: use reason, feedback, offer or confirm'))
+    .min(1, MESSAGES.steps),
+  require_reason: z.boolean(),
+  collect_feedback: z.boolean(),
+})
+
+/** Reactivation banner (DESIGN 4): copy and the winback offer. Not in the spec's list; optional. */
+export const reactivationSchema = z.strictObject({
+  enabled: z.boolean(),
+  headline,
+  subheadline,
+  cta_primary: ctaText,
+  cta_secondary: ctaText,
+  /** Percent off the first months back for churned subscribers; absent means no winback discount. */
+  winback_discount_percent: positiveNumber.max(100, 'Discount cannot exceed 100%').optional(),
+  winback_discount_months: positiveNumber.int('Duration must be a whole number of months').max(24).optional(),
+})
+
+/**
+ * Jurisdictions where save offers must not be shown during cancellation (e.g. `US-MN`), matched against
+ * the subscriber's billing address; `suppress_offers` switches offers off everywhere.
+ */
+export const complianceSchema = z.strictObject({
+  suppress_offers: z.boolean(),
+  suppress_offers_in: z
+    .array(z.string().regex(/^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/, 'Use an ISO country or region code, e.g. US-MN'))
+    .max(100),
+})
+
+export const cancelFlowConfigSchema = z.strictObject({
+  copy: copySchema,
+  discount: discountSchema,
+  pause: pauseSchema,
+  plan_switch: planSwitchSchema,
+  billing_cycle_switch: planSwitchSchema,
+  theme: themeSchema.optional(),
+  cancellation_flow: cancellationFlowSchema.optional(),
+  reactivation: reactivationSchema.optional(),
+  compliance: complianceSchema.optional(),
+})
+
+/** A cancellation reason as the account stores it. */
+export const cancellationReasonSchema = z.strictObject({
+  key: z
+    .string()
+    .min(1, 'Reason key is required')
+    .max(50, 'Reason key too long')
+    .regex(/^[a-z0-9_]+$/, 'Reason key can only contain lowercase letters, numbers and underscores'),
+  label: z.string().trim().min(1, 'Reason label is required').max(100, 'Reason label too long'),
+  feedback: z.enum(FEEDBACK_CATEGORIES),
+  offer: z.enum(REASON_OFFERS),
+  enabled: z.boolean(),
+})
+
+export const cancellationReasonsSchema = z
+  .array(cancellationReasonSchema)
+  .min(1, 'At least one reason required')
+  .max(20, 'At most 20 reasons')
+  .refine(
+    (reasons) => new Set(reasons.map((r) => r.key)).size === reasons.length,
+    'Reason keys must be unique',
+  )
+
+/** Body of `POST /api/account?action=reasons`. */
+export const reasonsPayloadSchema = z.strictObject({ reasons: cancellationReasonsSchema })

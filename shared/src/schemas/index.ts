@@ -1,0 +1,17 @@
+export {
+  cancelFlowConfigSchema,
+  cancellationReasonSchema,
+  cancellationReasonsSchema,
+  copySchema,
+  planSchema,
+  reasonsPayloadSchema,
+  themeSchema,
+} from '../config/schema'
+export * from './account'
+export * from './analytics-query'
+export * from './config-save'
+export * from './contact'
+export * from './credentials'
+export * from './dates'
+export { MESSAGES } from './primitives'
+export * from './widget'

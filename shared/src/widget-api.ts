@@ -1,0 +1,143 @@
+import type { CancelFlowConfig, CancellationReason } from './config/types'
+import type { OfferType, SaveMechanism, SessionStep } from './config/vocabulary'
+
+/**
+ * The contract between the widget and the server's widget API (DESIGN 4). Types only, zod-free: the
+ * widget imports it; the server validates requests with `schemas/widget.ts`. Every call except the
+ * config read carries the subscriber token as `Authorization: Bearer <token>`.
+ */
+
+export type WidgetMode = 'live' | 'test'
+
+/** `GET /api/widget/config/:accountId` */
+export interface WidgetConfigResponse {
+  accountId: string
+  tier: 'free' | 'pro'
+  /** The published `config_json`; never contains secrets. */
+  config: CancelFlowConfig
+  /** Enabled reasons in display order. */
+  reasons: CancellationReason[]
+  /** Increments on each published save; also the ETag's source. */
+  version: number
+}
+
+export interface SubscriberPlan {
+  priceId: string
+  productName: string
+  /** Minor units (cents) per interval. */
+  amount: number
+  currency: string
+  interval: 'day' | 'week' | 'month' | 'year'
+  intervalCount: number
+}
+
+export interface SubscriberSummary {
+  customerId: string
+  subscriptionId: string
+  status: string
+  plan: SubscriberPlan
+  /** Monthly recurring revenue of this subscription, minor units. */
+  mrr: number
+  cancelAtPeriodEnd: boolean
+  currentPeriodEnd: string | null
+}
+
+/** `POST /api/widget/sessions` (body: `{ mode? }`) */
+export type SessionStartResponse =
+  | {
+      fallback: false
+      sessionId: string
+      subscriber: SubscriberSummary
+      /** Offers the server found eligible for this subscriber, whatever the reason chosen. */
+      eligibleOffers: OfferType[]
+      /** Why offers are absent, when they are (for the console's debugging, never shown to subscribers). */
+      offersSuppressedBy?: 'free_tier' | 'compliance' | 'recent_save' | 'no_subscription'
+    }
+  | {
+      /** The widget must step aside and let the merchant's own cancel run (e.g. free tier's 51st session). */
+      fallback: true
+      reason: 'session_limit' | 'not_configured'
+    }
+
+export interface SessionEventInput {
+  step: SessionStep
+  reasonKey?: string
+  offer?: OfferType
+  /** Write-in feedback text (feedback_submitted). */
+  text?: string
+  /** Client time, ISO; the server keeps its own receipt time too. */
+  at?: string
+}
+
+/** `POST /api/widget/sessions/:id/events` */
+export interface SessionEventsRequest {
+  events: SessionEventInput[]
+}
+
+export interface OfferChoice {
+  /** Pause length in months (pause). */
+  months?: number
+  /** Target Stripe price id (plan_switch, billing_cycle_switch). */
+  planId?: string
+}
+
+/** `POST /api/widget/sessions/:id/accept` (header `Idempotency-Key` optional; the session id suffices) */
+export interface AcceptOfferRequest {
+  offer: OfferType
+  choice?: OfferChoice
+  reasonKey?: string
+  /** The merchant's `handleOffer` performed the billing action; only record it. */
+  handledByMerchant?: boolean
+}
+
+export type AcceptOfferResponse =
+  | { status: 'applied'; mechanism: SaveMechanism; mrrBefore: number; mrrAfter: number; message: string }
+  | { status: 'redirect'; mechanism: SaveMechanism; redirectUrl: string }
+  | { status: 'recorded'; mechanism: SaveMechanism }
+
+/** `POST /api/widget/sessions/:id/cancel` */
+export interface CancelRequest {
+  reasonKey?: string
+  feedback?: string
+  handledByMerchant?: boolean
+}
+
+export type CancelResponse =
+  | { status: 'scheduled'; cancelAt: string | null; message: string }
+  | { status: 'recorded' }
+
+export type ReactivationKind = 'paused' | 'scheduled_cancel' | 'churned'
+
+/** `POST /api/widget/reactivation` (body: `{}`) */
+export type ReactivationResponse =
+  | {
+      eligible: true
+      kind: ReactivationKind
+      subscriptionId: string | null
+      plan: SubscriberPlan | null
+      /** Winback discount offered to churned subscribers, when configured. */
+      offer: { percentOff: number; months: number } | null
+    }
+  | { eligible: false }
+
+/** `POST /api/widget/reactivation/accept` */
+export interface ReactivationAcceptResponse {
+  status: 'reactivated'
+  kind: ReactivationKind
+  subscriptionId: string
+  message: string
+}
+
+/** Claims of the subscriber token the merchant's server mints (HS256, exp ≤ 1 h after iat). */
+export interface SubscriberTokenClaims {
+  iss: string
+  sub: string
+  sid?: string
+  mode?: WidgetMode
+  iat: number
+  exp: number
+}
+
+export const SUBSCRIBER_TOKEN_MAX_TTL_SECONDS = 3600
+export const WIDGET_EVENTS_MAX_BATCH = 50
+export const WIDGET_FAIL_OPEN_MS = 3000
