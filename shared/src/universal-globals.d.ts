@@ -9,4 +9,3 @@ declare class URL {
   readonly href: string
   toString(): string
 }
-declare function encodeURIComponent(value: string): string
