@@ -1,8 +1,11 @@
 // Everything in @retainkit/shared. Browser bundles should import the narrow subpaths instead
 // (`@retainkit/shared/flow`, `/default-config`, `/theme`, ...) so zod never reaches them.
+
+export * from './analytics'
 export * from './analytics-endpoints'
 export * from './config/types'
 export * from './config/vocabulary'
+export * from './period'
+export * from './routes'
 export * from './schemas'
 export * from './widget-api'
-export * from './routes'
