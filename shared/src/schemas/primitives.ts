@@ -74,9 +74,10 @@ export const email = z.string().max(255, MESSAGES.emailLength).email(MESSAGES.em
 const DOMAIN_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
 export const domain = z.string().max(255, MESSAGES.domainLength).regex(DOMAIN_PATTERN, MESSAGES.domainFormat)
 
+// `abort` on the required check: an empty ID is missing, not also "contains invalid characters".
 export const accountId = z
   .string(MESSAGES.accountIdRequired)
-  .min(1, MESSAGES.accountIdRequired)
+  .min(1, { message: MESSAGES.accountIdRequired, abort: true })
   .max(100, MESSAGES.accountIdLength)
   .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.accountIdChars)
 
