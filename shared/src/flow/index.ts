@@ -1,0 +1,37 @@
+/**
+ * `@retainkit/shared/flow`: the framework-free cancel-flow machine the widget and the console's preview
+ * both run. Dependency-free and zod-free (types only from the schema) so it fits the widget's budget.
+ */
+export {
+  CONFIRM_COPY,
+  COPY_FALLBACKS,
+  type CopyPlaceholder,
+  type CopyValues,
+  copyValues,
+  DEFAULT_ACTION_LABELS,
+  fillCopy,
+  monthsLabel,
+  type ScreenCopy,
+  type ScreenOption,
+  screenCopy,
+} from './copy'
+export {
+  buildFlowGraph,
+  createFlowContext,
+  DEFAULT_CANCELLATION_FLOW,
+  feedbackCategoryFor,
+  firstScreen,
+  offerFor,
+  projectedPath,
+  shownReasons,
+} from './graph'
+export {
+  CALL_FAILED_MESSAGE,
+  createFlowMachine,
+  FEEDBACK_MAX_LENGTH,
+  REASON_REQUIRED_MESSAGE,
+  SCREEN_ACTIONS,
+} from './machine'
+export { defaultChoice, findOption, isOfferUsable, type OfferOption, offerOptions } from './offers'
+export { buildRedirectUrl, type RedirectPlaceholder, type RedirectValues } from './redirect'
+export * from './types'

@@ -1,0 +1,82 @@
+import { vi } from 'vitest'
+import type { AcceptOfferResponse, CancelResponse, SessionEventInput } from '../widget-api'
+import { createFlowMachine } from './machine'
+import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
+import type { FlowEffects, FlowMachineOptions } from './types'
+
+/** Test helpers: a machine wired to effects whose calls settle only when the test says so. */
+
+export interface Deferred<T> {
+  promise: Promise<T>
+  resolve(value: T): void
+  reject(error: unknown): void
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+/** Lets pending promise callbacks run. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+export const SCHEDULED: CancelResponse = {
+  status: 'scheduled',
+  cancelAt: '2027-01-31T00:00:00Z',
+  message: 'Your subscription ends on January 31, 2027.',
+}
+
+export const APPLIED: AcceptOfferResponse = {
+  status: 'applied',
+  mechanism: 'discount',
+  mrrBefore: 4900,
+  mrrAfter: 3920,
+  message: 'Discount applied.',
+}
+
+type AcceptInput = Parameters<FlowEffects['acceptOffer']>[0]
+type CancelInput = Parameters<FlowEffects['cancel']>[0]
+
+export function setup(overrides: Partial<FlowMachineOptions> = {}) {
+  const events: SessionEventInput[] = []
+  const accepts: { input: AcceptInput; call: Deferred<AcceptOfferResponse> }[] = []
+  const cancels: { input: CancelInput; call: Deferred<CancelResponse> }[] = []
+  const effects = {
+    acceptOffer: vi.fn((input: AcceptInput) => {
+      const call = deferred<AcceptOfferResponse>()
+      accepts.push({ input, call })
+      return call.promise
+    }),
+    cancel: vi.fn((input: CancelInput) => {
+      const call = deferred<CancelResponse>()
+      cancels.push({ input, call })
+      return call.promise
+    }),
+    record: vi.fn((event: SessionEventInput) => {
+      events.push(event)
+    }),
+  }
+  const machine = createFlowMachine({
+    config: testConfig(),
+    reasons: TEST_REASONS,
+    eligibleOffers: ALL_OFFERS,
+    effects,
+    ...overrides,
+  })
+  return {
+    machine,
+    effects,
+    events,
+    accepts,
+    cancels,
+    send: machine.send,
+    snap: () => machine.getSnapshot(),
+  }
+}

@@ -1,0 +1,130 @@
+import type { CancelFlowConfig, CancellationReason } from '../config/types'
+import type { FeedbackCategory, OfferType } from '../config/vocabulary'
+import type { AcceptOfferResponse, CancelResponse, OfferChoice, SessionEventInput } from '../widget-api'
+
+/**
+ * Types of the cancel-flow machine, plus the two closed vocabularies (screen kinds, actions) as
+ * `as const` tuples so every `Record` over them is checked for exhaustiveness.
+ */
+
+/** Every screen kind, in flow order; `GO_TO` validates against it. */
+export const SCREEN_KINDS = ['reason', 'feedback', 'offer', 'confirm', 'success', 'final'] as const
+export type FlowScreenKind = (typeof SCREEN_KINDS)[number]
+
+export type FlowScreen =
+  | { readonly kind: 'reason' }
+  | { readonly kind: 'feedback'; readonly category: FeedbackCategory }
+  | { readonly kind: 'offer'; readonly offer: OfferType }
+  | { readonly kind: 'confirm' }
+  | { readonly kind: 'success'; readonly offer: OfferType }
+  | { readonly kind: 'final' }
+
+/** What the current screen lets the subscriber do; the widget renders a control for each. */
+export const FLOW_ACTIONS = ['next', 'back', 'accept', 'decline', 'cancel', 'stay', 'close', 'retry'] as const
+export type FlowAction = (typeof FLOW_ACTIONS)[number]
+
+export type FlowEvent =
+  | { type: 'SELECT_REASON'; key: string }
+  | { type: 'SET_FEEDBACK'; text: string }
+  | { type: 'SELECT_OPTION'; months?: number; planId?: string }
+  | { type: 'NEXT' }
+  | { type: 'BACK' }
+  | { type: 'ACCEPT_OFFER' }
+  | { type: 'DECLINE_OFFER' }
+  | { type: 'CANCEL' }
+  | { type: 'STAY' }
+  | { type: 'CLOSE' }
+  | { type: 'RETRY' }
+  /** Preview step switcher only: jump anywhere, record nothing. */
+  | { type: 'GO_TO'; screen: FlowScreen }
+
+export type FlowStatus = 'idle' | 'working' | 'error'
+
+export type FlowOutcome =
+  | { readonly type: 'saved'; readonly offer: OfferType; readonly response: AcceptOfferResponse }
+  | { readonly type: 'canceled'; readonly response: CancelResponse }
+  | { readonly type: 'stayed' }
+  | { readonly type: 'closed' }
+
+export interface FlowSnapshot {
+  readonly screen: FlowScreen
+  readonly status: FlowStatus
+  /** Validation message or the failed call's message (unsanitised: the widget sanitises). */
+  readonly error: string | null
+  readonly reasonKey: string | null
+  readonly feedback: string
+  readonly selection: Readonly<OfferChoice>
+  /** Empty while working and once done. */
+  readonly actions: readonly FlowAction[]
+  readonly canGoBack: boolean
+  /** 0-based position of the screen among the steps of the path ahead; equals stepCount on terminal screens. */
+  readonly stepIndex: number
+  readonly stepCount: number
+  /** Set on success/final screens (saved/canceled), or when the subscriber stays or closes. Null after GO_TO. */
+  readonly outcome: FlowOutcome | null
+  /** The flow is over: the widget should close. Success/final screens are not done until CLOSE. */
+  readonly done: boolean
+}
+
+export interface FlowSubscriber {
+  /** Current Stripe price id: never offered as a plan to switch to. */
+  planId?: string
+  planName?: string
+  periodEnd?: string | null
+  /** Reserved for currency-aware copy; plan prices are display strings today. */
+  currency?: string
+}
+
+export interface FlowEffects {
+  acceptOffer(input: {
+    offer: OfferType
+    choice: OfferChoice
+    reasonKey: string | null
+  }): Promise<AcceptOfferResponse>
+  cancel(input: { reasonKey: string | null; feedback: string }): Promise<CancelResponse>
+  /** Fire-and-forget; the widget batches and stamps `at`. Exceptions are swallowed. */
+  record(event: SessionEventInput): void
+}
+
+export interface FlowMachineOptions {
+  config: CancelFlowConfig
+  /** Account reasons in display order; only enabled ones show. */
+  reasons: readonly CancellationReason[]
+  /** Offers the server allows for this subscriber; the preview passes all. */
+  eligibleOffers: readonly OfferType[]
+  subscriber?: FlowSubscriber
+  effects: FlowEffects
+  /** Preview: open on any screen (nothing recorded). */
+  initialScreen?: FlowScreen
+  /** BCP 47 locale for dates in copy; default en-US. */
+  locale?: string
+}
+
+/** Which steps exist, decided once from `config.cancellation_flow`. */
+export interface FlowGraph {
+  readonly reason: boolean
+  readonly feedback: boolean
+  readonly offer: boolean
+  readonly confirm: boolean
+  readonly requireReason: boolean
+}
+
+/** Everything fixed for the lifetime of a machine; `screenCopy` reads it too. */
+export interface FlowContext {
+  readonly config: CancelFlowConfig
+  readonly graph: FlowGraph
+  /** The reasons the reason screen shows, in order. */
+  readonly reasons: readonly CancellationReason[]
+  readonly eligibleOffers: readonly OfferType[]
+  readonly subscriber: Readonly<FlowSubscriber>
+  readonly locale: string
+}
+
+export type FlowListener = (snapshot: FlowSnapshot) => void
+
+export interface FlowMachine {
+  getSnapshot(): FlowSnapshot
+  subscribe(listener: FlowListener): () => void
+  send(event: FlowEvent): void
+  readonly context: FlowContext
+}
