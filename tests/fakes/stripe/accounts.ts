@@ -1,0 +1,179 @@
+import { newId, randomToken } from './ids'
+import {
+  createAccountState,
+  type FakeAccount,
+  type KeyKind,
+  type KeyRecord,
+  type RestrictedKeyPermissions,
+} from './state'
+
+export interface CreateAccountOptions {
+  id?: string
+  secretKey?: string
+  publishableKey?: string
+  /** One restricted key is created when omitted; pass `[]` for none. */
+  restrictedKeys?: Array<string | { key?: string; permissions?: RestrictedKeyPermissions }>
+  country?: string
+  businessName?: string
+  defaultCurrency?: string
+  email?: string
+  /** Makes the new account a connected account of this platform (as if it had finished OAuth). */
+  platformAccountId?: string
+}
+
+export interface FakeAccountKeys {
+  id: string
+  secretKey: string
+  publishableKey: string
+  /** The first restricted key, or null when none was asked for. */
+  restrictedKey: string | null
+  restrictedKeys: string[]
+  /** Connect client id (`ca_…`), for OAuth flows where this account is the platform. */
+  clientId: string
+}
+
+export interface OAuthGrant {
+  code: string
+  platformId: string
+  accountId: string
+  scope: 'read_write' | 'read_only'
+  used: boolean
+  /** Tokens minted from this code: revoked if the code is replayed, as Stripe does. */
+  issuedKeys: string[]
+}
+
+export interface RefreshGrant {
+  platformId: string
+  accountId: string
+  scope: 'read_write' | 'read_only'
+}
+
+const KEY_PREFIX: Record<KeyKind, string> = {
+  secret: 'sk_test_',
+  publishable: 'pk_test_',
+  restricted: 'rk_test_',
+}
+
+/** All fake accounts, their API keys and the OAuth grants between them. */
+export class AccountRegistry {
+  readonly accounts = new Map<string, FakeAccount>()
+  readonly keys = new Map<string, KeyRecord>()
+  readonly oauthCodes = new Map<string, OAuthGrant>()
+  readonly refreshTokens = new Map<string, RefreshGrant>()
+
+  constructor(private readonly now: () => number) {}
+
+  create(options: CreateAccountOptions = {}): FakeAccountKeys {
+    const id = options.id ?? newId('acct')
+    if (!id.startsWith('acct_')) throw new Error(`Fake account ids start with acct_ (got ${id})`)
+    if (this.accounts.has(id)) throw new Error(`Fake account ${id} already exists`)
+    if (options.platformAccountId && !this.accounts.has(options.platformAccountId)) {
+      throw new Error(`Unknown platform account ${options.platformAccountId}`)
+    }
+    const account: FakeAccount = {
+      id,
+      created: this.now(),
+      country: options.country ?? 'US',
+      businessName: options.businessName ?? 'Fake Merchant',
+      defaultCurrency: options.defaultCurrency ?? 'usd',
+      email: options.email ?? null,
+      platformId: options.platformAccountId ?? null,
+      clientId: `ca_${randomToken(32)}`,
+      state: createAccountState(),
+    }
+    // Register keys first so a bad or duplicate key leaves no half-made account behind.
+    const secretKey = this.checkKey(options.secretKey, 'secret')
+    const publishableKey = this.checkKey(options.publishableKey, 'publishable')
+    const restricted = (options.restrictedKeys ?? [{}]).map((entry) =>
+      typeof entry === 'string' ? { key: entry, permissions: undefined } : entry,
+    )
+    const restrictedKeys = restricted.map((entry) => this.checkKey(entry.key, 'restricted'))
+    this.accounts.set(id, account)
+    this.addKey(secretKey, id, 'secret')
+    this.addKey(publishableKey, id, 'publishable')
+    restrictedKeys.forEach((key, i) => {
+      this.addKey(key, id, 'restricted', restricted[i]?.permissions ?? {})
+    })
+    return {
+      id,
+      secretKey,
+      publishableKey,
+      restrictedKey: restrictedKeys[0] ?? null,
+      restrictedKeys,
+      clientId: account.clientId,
+    }
+  }
+
+  /** Mints a new key for an account (OAuth access tokens are secret keys of the connected account). */
+  addKey(
+    key: string,
+    accountId: string,
+    kind: KeyKind,
+    permissions: RestrictedKeyPermissions | null = null,
+    grant: { platformId: string; oauthCode: string | null } | null = null,
+  ): KeyRecord {
+    const record: KeyRecord = {
+      key,
+      accountId,
+      kind,
+      permissions: kind === 'restricted' ? (permissions ?? {}) : null,
+      platformId: grant?.platformId ?? null,
+      oauthCode: grant?.oauthCode ?? null,
+      revoked: false,
+    }
+    this.keys.set(key, record)
+    return record
+  }
+
+  generateKey(kind: KeyKind): string {
+    return `${KEY_PREFIX[kind]}${randomToken(40)}`
+  }
+
+  account(id: string): FakeAccount | undefined {
+    return this.accounts.get(id)
+  }
+
+  /** The secret (or OAuth) key record for a platform, checked for the OAuth helpers. */
+  platformForKey(secretKey: string): FakeAccount {
+    const record = this.keys.get(secretKey)
+    if (!record || record.revoked || record.kind !== 'secret' || record.platformId) {
+      throw new Error('platformSecretKey must be a platform account secret key (sk_test_…)')
+    }
+    const account = this.accounts.get(record.accountId)
+    if (!account) throw new Error('platformSecretKey belongs to no account')
+    return account
+  }
+
+  createOAuthCode(options: {
+    platformSecretKey: string
+    connectedAccountId: string
+    scope?: 'read_write' | 'read_only'
+  }): string {
+    const platform = this.platformForKey(options.platformSecretKey)
+    if (!this.accounts.has(options.connectedAccountId)) {
+      throw new Error(
+        `Unknown connected account ${options.connectedAccountId}; create it with createAccount()`,
+      )
+    }
+    if (options.connectedAccountId === platform.id) throw new Error('A platform cannot connect to itself')
+    const code = `ac_${randomToken(32)}`
+    this.oauthCodes.set(code, {
+      code,
+      platformId: platform.id,
+      accountId: options.connectedAccountId,
+      scope: options.scope ?? 'read_write',
+      used: false,
+      issuedKeys: [],
+    })
+    return code
+  }
+
+  private checkKey(key: string | undefined, kind: KeyKind): string {
+    const value = key ?? this.generateKey(kind)
+    if (!value.startsWith(KEY_PREFIX[kind]))
+      throw new Error(`A ${kind} key must start with ${KEY_PREFIX[kind]}`)
+    if (!/^[A-Za-z0-9_]+$/.test(value)) throw new Error(`Fake keys use letters, digits and _ only (${value})`)
+    if (this.keys.has(value)) throw new Error(`Key ${value} is already registered`)
+    return value
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Stripe's error envelope. Every failure the fake produces goes through `FakeStripeError`, so the SDK
+ * maps it to the same error class (by HTTP status and `type`) that it would build from a real answer.
+ */
+export type StripeErrorType = 'invalid_request_error' | 'idempotency_error' | 'api_error'
+
+export interface StripeErrorBody {
+  type: StripeErrorType
+  message: string
+  code?: string
+  param?: string
+  doc_url?: string
+}
+
+export class FakeStripeError extends Error {
+  readonly status: number
+  readonly body: StripeErrorBody
+
+  constructor(status: number, body: StripeErrorBody) {
+    super(body.message)
+    this.status = status
+    this.body = body
+  }
+
+  toJSON(): { error: StripeErrorBody } {
+    return { error: this.body }
+  }
+}
+
+interface ErrorOptions {
+  param?: string
+  code?: string
+  status?: number
+}
+
+export function invalidRequest(message: string, options: ErrorOptions = {}): FakeStripeError {
+  const body: StripeErrorBody = { type: 'invalid_request_error', message }
+  if (options.code) {
+    body.code = options.code
+    body.doc_url = `https://stripe.com/docs/error-codes/${options.code.replaceAll('_', '-')}`
+  }
+  if (options.param) body.param = options.param
+  return new FakeStripeError(options.status ?? 400, body)
+}
+
+export function unknownParameter(param: string): FakeStripeError {
+  return invalidRequest(`Received unknown parameter: ${param}`, { code: 'parameter_unknown', param })
+}
+
+export function missingParameter(param: string): FakeStripeError {
+  return invalidRequest(`Missing required param: ${param}.`, { code: 'parameter_missing', param })
+}
+
+/** `No such customer: 'cus_x'` — the noun is Stripe's human name for the resource. */
+export function resourceMissing(noun: string, id: string, param = 'id'): FakeStripeError {
+  return invalidRequest(`No such ${noun}: '${id}'`, { code: 'resource_missing', param, status: 404 })
+}
+
+export function authenticationError(message: string): FakeStripeError {
+  return invalidRequest(message, { status: 401 })
+}
+
+export function permissionError(message: string): FakeStripeError {
+  return invalidRequest(message, { status: 403 })
+}
+
+export function idempotencyError(message: string): FakeStripeError {
+  return new FakeStripeError(400, { type: 'idempotency_error', message })
+}
+
+export function unrecognizedUrl(method: string, path: string): FakeStripeError {
+  return invalidRequest(
+    `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    { status: 404 },
+  )
+}
+
+export function internalError(message: string): FakeStripeError {
+  return new FakeStripeError(500, { type: 'api_error', message })
+}

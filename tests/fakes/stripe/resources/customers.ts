@@ -1,0 +1,193 @@
+import { invalidRequest, resourceMissing } from '../errors'
+import { newId, randomToken } from '../ids'
+import { paginate } from '../pagination'
+import { accepted, mergeMetadata, type Params, p } from '../params'
+import { renderRecord } from '../render'
+import type { Route, RouteContext } from '../router'
+import type { Address, CustomerRecord } from '../types'
+import { cancelSubscriptionNow } from './subscription-lifecycle'
+
+const address = p.object(
+  {
+    city: p.string(),
+    country: p.string(),
+    line1: p.string(),
+    line2: p.string(),
+    postal_code: p.string(),
+    state: p.string(),
+  },
+  { emptyable: true },
+)
+
+const writable = {
+  address,
+  description: p.string({ emptyable: true }),
+  email: p.string({ emptyable: true }),
+  metadata: p.metadata(),
+  name: p.string({ emptyable: true }),
+  phone: p.string({ emptyable: true }),
+  preferred_locales: p.array(p.string()),
+  ...accepted(
+    'balance',
+    'business_name',
+    'cash_balance',
+    'individual_name',
+    'invoice_prefix',
+    'invoice_settings',
+    'next_invoice_sequence',
+    'shipping',
+    'source',
+    'tax',
+    'tax_exempt',
+    'validate',
+  ),
+}
+
+function toAddress(value: unknown, current: Address | null): Address | null {
+  if (value === undefined) return current
+  if (value === null) return null
+  const given = value as Partial<Record<keyof Address, string>>
+  const base: Address = current ?? {
+    city: null,
+    country: null,
+    line1: null,
+    line2: null,
+    postal_code: null,
+    state: null,
+  }
+  const next = { ...base }
+  for (const key of Object.keys(base) as Array<keyof Address>) {
+    if (given[key] !== undefined) next[key] = given[key] === '' ? null : (given[key] as string)
+  }
+  return next
+}
+
+function nullable(value: unknown, current: string | null): string | null {
+  if (value === undefined) return current
+  return value === null || value === '' ? null : (value as string)
+}
+
+export function requireCustomer(ctx: RouteContext, id: string, param = 'id'): CustomerRecord {
+  const customer = ctx.state.customers.get(id)
+  if (!customer) throw resourceMissing('customer', id, param)
+  return customer
+}
+
+function applyWritable(customer: CustomerRecord, params: Params): void {
+  customer.address = toAddress(params.address, customer.address)
+  customer.description = nullable(params.description, customer.description)
+  customer.email = nullable(params.email, customer.email)
+  customer.name = nullable(params.name, customer.name)
+  customer.phone = nullable(params.phone, customer.phone)
+  customer.metadata = mergeMetadata(customer.metadata, params.metadata as Record<string, string | null>)
+  if (params.preferred_locales) customer.preferred_locales = params.preferred_locales as string[]
+}
+
+export const customerRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/v1/customers',
+    resource: 'customers',
+    params: { ...writable, ...accepted('payment_method', 'tax_id_data', 'test_clock') },
+    handle: (ctx) => {
+      const customer: CustomerRecord = {
+        id: newId('cus'),
+        object: 'customer',
+        address: null,
+        balance: 0,
+        created: ctx.now,
+        currency: null,
+        default_source: null,
+        delinquent: false,
+        description: null,
+        email: null,
+        invoice_prefix: randomToken(8, 'ABCDEF0123456789'),
+        invoice_settings: {
+          custom_fields: null,
+          default_payment_method: null,
+          footer: null,
+          rendering_options: null,
+        },
+        livemode: false,
+        metadata: {},
+        name: null,
+        phone: null,
+        preferred_locales: [],
+        shipping: null,
+        tax_exempt: 'none',
+        test_clock: null,
+      }
+      applyWritable(customer, ctx.params)
+      ctx.state.customers.add(customer)
+      const out = renderRecord(ctx.state, customer)
+      ctx.emit('customer.created', out)
+      return out
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/customers/:id',
+    resource: 'customers',
+    params: {},
+    handle: (ctx) => {
+      const id = ctx.path.id as string
+      if (ctx.state.deletedCustomers.has(id)) return { id, object: 'customer', deleted: true }
+      return renderRecord(ctx.state, requireCustomer(ctx, id))
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/customers/:id',
+    resource: 'customers',
+    params: { ...writable, ...accepted('default_source') },
+    handle: (ctx) => {
+      const customer = requireCustomer(ctx, ctx.path.id as string)
+      const before = renderRecord(ctx.state, customer)
+      applyWritable(customer, ctx.params)
+      const after = renderRecord(ctx.state, customer)
+      ctx.emit('customer.updated', after, before)
+      return after
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/customers',
+    resource: 'customers',
+    list: true,
+    params: { email: p.string(), ...accepted('created', 'test_clock') },
+    handle: (ctx) => {
+      const email = ctx.params.email as string | undefined
+      if (email !== undefined && email.length > 512) {
+        throw invalidRequest('Invalid email: must be at most 512 characters', { param: 'email' })
+      }
+      // Stripe's email filter is an exact, case-sensitive match.
+      const all = ctx.state.customers.list().filter((c) => email === undefined || c.email === email)
+      const page = paginate(all, ctx.params, '/v1/customers', 'customer')
+      return { ...page, data: page.data.map((c) => renderRecord(ctx.state, c)) }
+    },
+  },
+  {
+    // Deleting a customer cancels its subscriptions immediately, as on Stripe.
+    method: 'DELETE',
+    path: '/v1/customers/:id',
+    resource: 'customers',
+    params: {},
+    handle: (ctx) => {
+      const customer = requireCustomer(ctx, ctx.path.id as string)
+      for (const sub of ctx.state.subscriptions.values()) {
+        if (
+          sub.customer === customer.id &&
+          sub.status !== 'canceled' &&
+          sub.status !== 'incomplete_expired'
+        ) {
+          cancelSubscriptionNow(ctx, sub, {})
+        }
+      }
+      const before = renderRecord(ctx.state, customer)
+      ctx.state.customers.delete(customer.id)
+      ctx.state.deletedCustomers.add(customer.id)
+      ctx.emit('customer.deleted', before)
+      return { id: customer.id, object: 'customer', deleted: true }
+    },
+  },
+]

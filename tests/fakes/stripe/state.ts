@@ -1,0 +1,132 @@
+import { Collection } from './collection'
+import type {
+  CouponRecord,
+  CustomerRecord,
+  DiscountRecord,
+  EventRecord,
+  InvoiceItemRecord,
+  PriceRecord,
+  ProductRecord,
+  PromotionCodeRecord,
+  SubscriptionRecord,
+  WebhookEndpointRecord,
+} from './types'
+
+/** What an idempotent POST left behind: enough to replay it byte for byte, or to refuse a mismatch. */
+export interface IdempotencyEntry {
+  method: string
+  path: string
+  fingerprint: string
+  status: number
+  body: string
+}
+
+/** Everything one fake Stripe account owns. Nothing is shared between accounts. */
+export interface AccountState {
+  customers: Collection<CustomerRecord>
+  /** Stripe still answers a retrieve of a deleted customer, with `deleted: true`. */
+  deletedCustomers: Set<string>
+  products: Collection<ProductRecord>
+  prices: Collection<PriceRecord>
+  coupons: Collection<CouponRecord>
+  promotionCodes: Collection<PromotionCodeRecord>
+  discounts: Collection<DiscountRecord>
+  subscriptions: Collection<SubscriptionRecord>
+  invoiceItems: Collection<InvoiceItemRecord>
+  webhookEndpoints: Collection<WebhookEndpointRecord>
+  events: Collection<EventRecord>
+  idempotency: Map<string, IdempotencyEntry>
+}
+
+export function createAccountState(): AccountState {
+  return {
+    customers: new Collection(),
+    deletedCustomers: new Set(),
+    products: new Collection(),
+    prices: new Collection(),
+    coupons: new Collection(),
+    promotionCodes: new Collection(),
+    discounts: new Collection((discount) => discount.start),
+    subscriptions: new Collection(),
+    invoiceItems: new Collection((item) => item.date),
+    webhookEndpoints: new Collection(),
+    events: new Collection(),
+    idempotency: new Map(),
+  }
+}
+
+type Snapshot = Array<[keyof AccountState, unknown]>
+
+/**
+ * Requests either apply fully or not at all: the pipeline snapshots the mutable collections before a
+ * write and restores them if the handler throws part-way. Events are buffered separately, and the
+ * idempotency store is only written on success, so neither needs copying.
+ */
+export function snapshotState(state: AccountState): Snapshot {
+  const out: Snapshot = []
+  for (const key of Object.keys(state) as Array<keyof AccountState>) {
+    const value = state[key]
+    if (value instanceof Collection && key !== 'events') out.push([key, value.snapshot()])
+  }
+  out.push(['deletedCustomers', new Set(state.deletedCustomers)])
+  return out
+}
+
+export function restoreState(state: AccountState, snapshot: Snapshot): void {
+  for (const [key, saved] of snapshot) {
+    const target = state[key]
+    if (target instanceof Collection) {
+      const collection = target as unknown as Collection<{ id: string }>
+      collection.restore(saved as ReturnType<typeof collection.snapshot>)
+    } else if (target instanceof Set) {
+      target.clear()
+      for (const id of saved as Set<string>) target.add(id)
+    }
+  }
+}
+
+/** Restricted-key permission groups, named after the resources the fake serves. */
+export const PERMISSION_RESOURCES = [
+  'account',
+  'balance',
+  'customers',
+  'products',
+  'prices',
+  'coupons',
+  'promotion_codes',
+  'subscriptions',
+  'invoice_items',
+  'events',
+  'webhook_endpoints',
+] as const
+export type PermissionResource = (typeof PERMISSION_RESOURCES)[number]
+export type PermissionLevel = 'none' | 'read' | 'write'
+export type RestrictedKeyPermissions = Partial<Record<PermissionResource, PermissionLevel>>
+
+export interface FakeAccount {
+  id: string
+  created: number
+  country: string
+  businessName: string
+  defaultCurrency: string
+  email: string | null
+  /** The platform this account is connected to (via OAuth or `platformAccountId`), if any. */
+  platformId: string | null
+  /** The Connect client id (`ca_…`) used when this account acts as an OAuth platform. */
+  clientId: string
+  state: AccountState
+}
+
+export type KeyKind = 'secret' | 'publishable' | 'restricted'
+
+export interface KeyRecord {
+  key: string
+  accountId: string
+  kind: KeyKind
+  /** Only for restricted keys; a missing resource means `write`. */
+  permissions: RestrictedKeyPermissions | null
+  /** For OAuth access tokens: the platform the token was issued to, and the code that minted it. */
+  platformId: string | null
+  oauthCode: string | null
+  revoked: boolean
+}
