@@ -1,0 +1,4 @@
+import { RoiCalculator } from '../components/roi/roi-calculator'
+import { hydrateIslands } from './hydrate'
+
+hydrateIslands('roi-calculator', RoiCalculator)
