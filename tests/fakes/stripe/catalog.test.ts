@@ -123,7 +123,7 @@ describe('products and prices', () => {
     expect((await stripe.prices.list({ lookup_keys: ['pro_monthly'] })).data).toHaveLength(1)
 
     const expanded = await stripe.prices.list({ active: true, expand: ['data.product'] })
-    expect((expanded.data[0]?.product as Stripe.Product).name).toBe('Pro')
+    expect(((expanded.data[0] as Stripe.Price).product as Stripe.Product).name).toBe('Pro')
     const retrieved = await stripe.prices.retrieve(monthly.id, { expand: ['product'] })
     expect((retrieved.product as Stripe.Product).object).toBe('product')
   })

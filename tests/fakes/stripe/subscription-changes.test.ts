@@ -226,7 +226,9 @@ describe('pause, resume and migrate endpoints', () => {
       'already paused',
     )
     fake.clock.advance(10 * 86_400)
-    const resumed = await stripe.subscriptions.resume(subscription.id, { billing_cycle_anchor: 'now' })
+    const resumed = await stripe.subscriptions.resume(subscription.id, {
+      billing_cycle_anchor: { type: 'now' },
+    })
     expect(resumed.status).toBe('active')
     expect(resumed.items.data[0]?.current_period_start).toBe(NOW + 10 * 86_400)
     const types = fake.state(keys.id).events.map((e) => e.type)

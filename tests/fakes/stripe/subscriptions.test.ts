@@ -146,11 +146,13 @@ describe('subscriptions: create, retrieve, list', () => {
       end: null,
     })
     expect(discount.id).toMatch(/^di_/)
-    expect(((expanded.items.data[0]?.price as Stripe.Price).product as Stripe.Product).name).toBe('Pro')
+    expect(((expanded.items.data[0] as Stripe.SubscriptionItem).price.product as Stripe.Product).name).toBe(
+      'Pro',
+    )
     const deep = await stripe.subscriptions.retrieve(subscription.id, { expand: ['discounts.source.coupon'] })
     expect(((deep.discounts[0] as Stripe.Discount).source.coupon as Stripe.Coupon).percent_off).toBe(10)
     const listed = await stripe.subscriptions.list({ expand: ['data.customer'] })
-    expect((listed.data[0]?.customer as Stripe.Customer).object).toBe('customer')
+    expect(((listed.data[0] as Stripe.Subscription).customer as Stripe.Customer).object).toBe('customer')
   })
 })
 

@@ -181,7 +181,7 @@ function resume(ctx: RouteContext): Record<string, unknown> {
     )
   }
   const before = renderRecord(ctx.state, sub)
-  const anchor = (ctx.params.billing_cycle_anchor as string | undefined) ?? 'now'
+  const anchor = (ctx.params.billing_cycle_anchor as { type: string } | undefined)?.type ?? 'now'
   for (const item of sub.items) {
     const price = ctx.state.prices.get(item.price)
     if (!price) continue
@@ -303,7 +303,8 @@ export const subscriptionRoutes: Route[] = [
     path: '/v1/subscriptions/:id/resume',
     resource: 'subscriptions',
     params: {
-      billing_cycle_anchor: p.enum(['now', 'unchanged']),
+      // An object in this API version: `billing_cycle_anchor: {type: 'now' | 'unchanged'}`.
+      billing_cycle_anchor: p.object({ type: p.enum(['now', 'unchanged'], { required: true }) }),
       proration_behavior: p.enum(['always_invoice', 'create_prorations', 'none']),
       payment_behavior: p.enum(['resume_on_payment_attempt', 'resume_on_payment_success']),
       proration_date: p.integer(),
