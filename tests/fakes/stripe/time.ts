@@ -4,7 +4,7 @@ const DAY = 86_400
 
 /**
  * Calendar arithmetic in UTC, the way Stripe bills: a month after Jan 31 is the last day of
- * February, and the original day of month is kept from the anchor rather than drifting.
+ * February. Callers step from the billing-cycle anchor so the day of month does not drift.
  */
 export function addInterval(from: number, interval: Interval, count: number): number {
   if (interval === 'day') return from + count * DAY

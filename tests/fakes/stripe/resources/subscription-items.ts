@@ -135,6 +135,23 @@ export function nextPeriodEnd(start: number, price: PriceRecord): number {
   return addInterval(start, recurring.interval, recurring.interval_count)
 }
 
+/**
+ * The end of the period after `currentEnd`. Renewals stay on the billing-cycle anchor's grid, so a
+ * subscription anchored on Jan 31 renews Feb 28, then Mar 31 (not Mar 28). Items whose period is
+ * off that grid (added mid-cycle in flexible mode) simply chain from their own period end.
+ */
+export function renewalEnd(anchor: number, price: PriceRecord, currentEnd: number): number {
+  const recurring = price.recurring
+  if (!recurring) throw new Error(`Fake invariant: ${price.id} is not recurring`)
+  const step = (k: number): number => addInterval(anchor, recurring.interval, k * recurring.interval_count)
+  for (let k = 1; k < 100_000; k++) {
+    const candidate = step(k)
+    if (candidate === currentEnd) return step(k + 1)
+    if (candidate > currentEnd) break
+  }
+  return addInterval(currentEnd, recurring.interval, recurring.interval_count)
+}
+
 export function newItem(
   subscription: string,
   price: PriceRecord,

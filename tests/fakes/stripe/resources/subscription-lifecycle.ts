@@ -3,7 +3,7 @@ import { renderRecord } from '../render'
 import type { AccountState } from '../state'
 import type { SubscriptionRecord } from '../types'
 import { dropDiscounts } from './discounts'
-import { type Mutator, nextPeriodEnd, periodEnd, recordProration } from './subscription-items'
+import { type Mutator, nextPeriodEnd, periodEnd, recordProration, renewalEnd } from './subscription-items'
 
 export const ENDED_STATUSES = ['canceled', 'incomplete_expired'] as const
 
@@ -117,7 +117,7 @@ export function applyTransition(ctx: Mutator, sub: SubscriptionRecord, kind: Tra
         const price = ctx.state.prices.get(item.price)
         if (!price || item.current_period_end > ctx.now) continue
         item.current_period_start = item.current_period_end
-        item.current_period_end = nextPeriodEnd(item.current_period_end, price)
+        item.current_period_end = renewalEnd(sub.billing_cycle_anchor, price, item.current_period_end)
       }
       // A `once` coupon covers one invoice: it is used up by the renewal that follows it.
       const kept = sub.discounts.filter((id) => {
