@@ -46,7 +46,7 @@ function AboutPage() {
           </p>
           <p>
             Today Retainkit brings the same approach to e-commerce brands, SaaS companies and subscription
-            boxes that bill through Stripe: set up in an afternoon, fair to subscribers, and measured in
+            boxes that bill through Stripe: set up in about 30 minutes, fair to subscribers, and measured in
             revenue kept.
           </p>
         </div>

@@ -121,7 +121,7 @@ function MarketingMenu({ enhanced }: { enhanced: boolean }) {
 
 function LoggedInMenu({ hint, enhanced }: { hint: NavHint; enhanced: boolean }) {
   return (
-    <ul className="nav-list">
+    <ul className="nav-list nav-list-end">
       <li className="nav-item">
         <a className="nav-link" href={accountRoute('dashboard', hint)}>
           Dashboard
