@@ -13,7 +13,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{shared,server,console,marketing,examples,widget}/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
+          include: [
+            '{shared,server,console,marketing,examples,widget}/**/*.test.ts',
+            'tests/fakes/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },
