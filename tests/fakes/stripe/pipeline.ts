@@ -90,8 +90,9 @@ function execute(
     now,
     requestId: context.requestId,
     idempotencyKey: context.idempotencyKey,
+    // Copied now: the response object may still be expanded in place before it is sent.
     emit: (type, object, before) => {
-      pending.push({ type, object, before })
+      pending.push({ type, object: structuredClone(object), before })
     },
   }
   const snapshot = route.method === 'GET' ? null : snapshotState(state)
@@ -112,6 +113,8 @@ function execute(
         event.before && event.type.endsWith('.updated')
           ? previousAttributes(event.before, event.object)
           : undefined
+      // Stripe sends no `*.updated` event for an update that changed nothing.
+      if (previous && Object.keys(previous).length === 0) continue
       deps.dispatcher.record(account, event.type, event.object, previous, now, request)
     }
     deps.dispatcher.changed()

@@ -162,3 +162,21 @@ describe('webhook endpoints and events', () => {
     expect(event.account).toBe(merchant.id)
   })
 })
+
+describe('event payloads', () => {
+  it('are not affected by the expansions of the response that caused them', async () => {
+    const { stripe, fake, keys } = setup()
+    const { subscription } = await monthlySubscriber(stripe)
+    await stripe.subscriptions.update(subscription.id, { metadata: { a: 'b' }, expand: ['customer'] })
+    const update = fake.state(keys.id).events.find((e) => e.type === 'customer.subscription.updated')
+    expect(typeof update?.data.object.customer).toBe('string')
+    expect(update?.data.previous_attributes).toEqual({ metadata: {} })
+  })
+
+  it('skip updates that change nothing', async () => {
+    const { stripe, fake, keys } = setup()
+    const customer = await stripe.customers.create({ name: 'Same' })
+    await stripe.customers.update(customer.id, { name: 'Same' })
+    expect(fake.state(keys.id).events.map((e) => e.type)).toEqual(['customer.created'])
+  })
+})
