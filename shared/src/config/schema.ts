@@ -124,7 +124,7 @@ export const cancellationFlowSchema = z.strictObject({
 })
 
 /** Reactivation banner (DESIGN 4): copy and the winback offer. Not in the spec's list; optional. */
-export const reactivationSchema = z.strictObject({
+export const reactivationConfigSchema = z.strictObject({
   enabled: z.boolean(),
   headline,
   subheadline,
@@ -154,7 +154,7 @@ export const cancelFlowConfigSchema = z.strictObject({
   billing_cycle_switch: planSwitchSchema,
   theme: themeSchema.optional(),
   cancellation_flow: cancellationFlowSchema.optional(),
-  reactivation: reactivationSchema.optional(),
+  reactivation: reactivationConfigSchema.optional(),
   compliance: complianceSchema.optional(),
 })
 

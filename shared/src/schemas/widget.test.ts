@@ -3,7 +3,7 @@ import type { ZodType } from 'zod'
 import {
   acceptOfferSchema,
   cancelSchema,
-  reactivationSchema,
+  reactivationRequestSchema,
   sessionEventSchema,
   sessionEventsSchema,
   sessionStartSchema,
@@ -87,7 +87,7 @@ describe('POST /api/widget/sessions/:id/cancel and reactivation', () => {
   })
 
   it('reactivation takes an empty body', () => {
-    expect(issues(reactivationSchema, {})).toEqual([])
-    expect(paths(reactivationSchema, { subscriptionId: 'sub_1' })).toEqual([''])
+    expect(issues(reactivationRequestSchema, {})).toEqual([])
+    expect(paths(reactivationRequestSchema, { subscriptionId: 'sub_1' })).toEqual([''])
   })
 })

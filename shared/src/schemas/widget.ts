@@ -46,4 +46,4 @@ export const cancelSchema = z.strictObject({
   handledByMerchant: z.boolean().optional(),
 })
 
-export const reactivationSchema = z.strictObject({})
+export const reactivationRequestSchema = z.strictObject({})
