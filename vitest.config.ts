@@ -1,10 +1,35 @@
+import { existsSync, readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
 /**
  * One Vitest run, several projects: `node` for `*.test.ts` beside the code, `dom` for `*.test.tsx`
- * (happy-dom). Packages with their own needs (the widget compiles React-API code with Preact) add a
- * project here rather than a second runner.
+ * (happy-dom), and the server suite twice — on PGlite and on PostgreSQL — from the same files.
  */
+const postgresAvailable =
+  Boolean(process.env.TEST_DATABASE_URL) ||
+  (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').length > 0)
+if (!postgresAvailable) {
+  if (process.env.REQUIRE_POSTGRES === '1')
+    throw new Error('REQUIRE_POSTGRES=1 but PostgreSQL is not installed')
+  console.warn(
+    '[vitest] PostgreSQL not found: the server suite runs on PGlite only (apt-get install postgresql)',
+  )
+}
+
+const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    environment: 'node',
+    include: ['server/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    env: { TEST_DB: db },
+    globalSetup: ['server/src/test-support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,10 +38,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: [
-            '{shared,server,console,marketing,examples,widget}/**/*.test.ts',
-            'tests/fakes/**/*.test.ts',
-          ],
+          include: ['{shared,console,marketing,examples,widget}/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },
@@ -29,6 +51,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },
+      serverProject('server', 'pglite'),
+      ...(postgresAvailable ? [serverProject('server-pg', 'postgres')] : []),
     ],
   },
 })

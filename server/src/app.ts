@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import type { AppDeps } from './deps'
+import type { AppEnv } from './http/app-env'
+import { handleError } from './http/error-handler'
+import { requireApiKey } from './http/guards'
+import { HttpError } from './http/http-error'
+import { accountRoutes } from './routes/account'
+import { healthRoutes } from './routes/health'
+import { runtimeConfigRoutes } from './routes/runtime-config'
+import { staticSiteRoutes } from './routes/static-site'
+
+/** Request bodies the API accepts; configs are the largest legitimate payloads (~20 KB). */
+export const MAX_BODY_BYTES = 128 * 1024
+
+/** Paths under /api that take no API key: the widget's own API (DESIGN 4) and the OpenAPI document. */
+const API_KEY_EXEMPT = /^\/api\/(?:widget\/|openapi\.json$)/
+
+/**
+ * Builds the whole HTTP app from injected dependencies. `index.ts` only reads configuration and
+ * listens; tests call `createApp(deps).request()` in process.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  const apiKeyGuard = requireApiKey(deps.apiKey)
+
+  app.onError((error, c) => handleError(error, c, deps.logger))
+  app.use('*', async (c, next) => {
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) ?? randomUUID())
+    await next()
+    c.header('X-Request-Id', c.get('requestId'))
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
+    c.header('X-Content-Type-Options', 'nosniff')
+    if (!c.req.path.startsWith('/w/') && !c.req.path.startsWith('/api/widget/'))
+      c.header('X-Frame-Options', 'SAMEORIGIN')
+  })
+  app.use('*', compress())
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new HttpError('INVALID_INPUT', 'Request body is too large', undefined, undefined, 413)
+    },
+  })
+  app.use('/api/*', limit)
+  app.use('/auth/v1/*', limit)
+  app.use('/api/*', (c, next) => (API_KEY_EXEMPT.test(c.req.path) ? next() : apiKeyGuard(c, next)))
+
+  app.route('/', healthRoutes(deps))
+  app.route('/', runtimeConfigRoutes(deps))
+  app.route('/', accountRoutes(deps))
+  app.route('/', staticSiteRoutes(deps))
+  return app
+}

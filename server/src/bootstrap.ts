@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { loadOrCreateSigningKeys } from './auth/signing-keys'
+import { createEmbeddedVerifier, createSupabaseVerifier } from './auth/verifier'
+import { ConfigurationError, type ServerConfig } from './config/env'
+import { type DatabaseHandle, openDatabase } from './db/database'
+import { migrate } from './db/migrate'
+import type { AppDeps } from './deps'
+import { systemClock } from './services/clock'
+import type { Logger } from './services/logger'
+import { createOutboxMailer, createSmtpMailer } from './services/mailer'
+import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './services/secret-box'
+import { loadOrCreateSetting } from './services/settings'
+import { createStripeClientFactory } from './services/stripe-client'
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+export const defaultStaticRoots = () => ({
+  widget: join(REPO_ROOT, 'widget/dist'),
+  console: join(REPO_ROOT, 'console/dist'),
+  marketing: join(REPO_ROOT, 'marketing/dist'),
+})
+
+/** Fails startup when the secret key differs from the one that encrypted this database's secrets. */
+async function checkSecretKey(database: DatabaseHandle, secrets: SecretBox): Promise<void> {
+  const probe = await loadOrCreateSetting(database.db, 'secret_key_check', () => secrets.encrypt('retainkit'))
+  try {
+    if (secrets.decrypt(probe) === 'retainkit') return
+  } catch {
+    // fall through
+  }
+  throw new ConfigurationError('RETAINKIT_SECRET_KEY', 'does not match the key that encrypted this database')
+}
+
+/** Everything `createApp` needs, for a real process (index.ts) or a script (seed, benchmarks). */
+export async function createDeps(
+  config: ServerConfig,
+  logger: Logger,
+): Promise<{ deps: AppDeps; close(): Promise<void> }> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
+  })
+  const applied = await migrate(database)
+  if (applied.length > 0) logger.info('migrations applied', { applied: applied.join(', ') })
+
+  const secrets = createSecretBox(loadOrCreateSecretKey(config.secretKey, config.dataDir))
+  await checkSecretKey(database, secrets)
+  const apiKey =
+    config.apiKey ??
+    (await loadOrCreateSetting(
+      database.db,
+      'api_key',
+      () => `rk_pub_${randomBytes(24).toString('base64url')}`,
+    ))
+  const anonKey =
+    config.supabase?.anonKey ??
+    (await loadOrCreateSetting(
+      database.db,
+      'anon_key',
+      () => `rk_anon_${randomBytes(24).toString('base64url')}`,
+    ))
+  const issuer = `${config.publicUrl}/auth/v1`
+  const signingKeys = config.supabase ? null : await loadOrCreateSigningKeys(database.db, secrets, issuer)
+  const clock = systemClock
+  const verifier = signingKeys
+    ? createEmbeddedVerifier(signingKeys, issuer, () => clock.now())
+    : createSupabaseVerifier(config.supabase?.url ?? '', config.supabase?.jwtSecret ?? null)
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, `Retainkit <no-reply@${new URL(config.publicUrl).hostname}>`)
+    : createOutboxMailer(database.db, logger)
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    secrets,
+    clock,
+    stripe: createStripeClientFactory({
+      apiBase: config.stripe.apiBase,
+      platformSecretKey: config.stripe.platformSecretKey,
+    }),
+    verifier,
+    signingKeys,
+    mailer,
+    logger,
+    apiKey,
+    anonKey,
+    staticRoots: defaultStaticRoots(),
+  }
+  return { deps, close: () => database.close() }
+}

@@ -1,0 +1,150 @@
+import { resolve } from 'node:path'
+
+/**
+ * Startup configuration (DESIGN 3, spec 5 "Startup environment"). Every variable is optional in the
+ * embedded default; a bad value stops startup with a CONFIGURATION_ERROR that names the variable, so an
+ * operator never runs with a half-understood configuration.
+ */
+export interface ServerConfig {
+  nodeEnv: string
+  production: boolean
+  port: number
+  host: string
+  /** The origin people reach the product at, without trailing slash. */
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | null
+  /** 32-byte key for AES-256-GCM, or null to use (or create) `DATA_DIR/secret.key`. */
+  secretKey: Buffer | null
+  /** The public client key the console and marketing send as `x-api-key`; null → generated once. */
+  apiKey: string | null
+  supabase: { url: string; anonKey: string; jwtSecret: string | null } | null
+  smtpUrl: string | null
+  stripe: { clientId: string | null; platformSecretKey: string | null; apiBase: string | null }
+  /** Seed the demo merchant on first start (default on, off with RETAINKIT_SEED_DEMO=0). */
+  seedDemo: boolean
+}
+
+export class ConfigurationError extends Error {
+  readonly code = 'CONFIGURATION_ERROR'
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`CONFIGURATION_ERROR: ${variable} ${problem}`)
+    this.name = 'ConfigurationError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const present = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim()
+  return value ? value : undefined
+}
+
+function httpUrl(env: Env, name: string): string | undefined {
+  const value = present(env, name)
+  if (value === undefined) return undefined
+  if (!/^https?:\/\//i.test(value)) throw new ConfigurationError(name, 'must start with http:// or https://')
+  try {
+    new URL(value)
+  } catch {
+    throw new ConfigurationError(name, 'is not a valid URL')
+  }
+  return value.replace(/\/+$/, '')
+}
+
+function minLength(env: Env, name: string, length: number): string | undefined {
+  const value = present(env, name)
+  if (value !== undefined && value.length < length) {
+    throw new ConfigurationError(name, `must be at least ${length} characters`)
+  }
+  return value
+}
+
+function parseSecretKey(env: Env): Buffer | null {
+  const value = present(env, 'RETAINKIT_SECRET_KEY')
+  if (value === undefined) return null
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64')
+  if (bytes.length !== 32) {
+    throw new ConfigurationError('RETAINKIT_SECRET_KEY', 'must be 32 bytes, as 64 hex characters or base64')
+  }
+  return bytes
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+  const nodeEnv = present(env, 'NODE_ENV') ?? 'development'
+  const production = nodeEnv === 'production'
+
+  const portText = present(env, 'PORT') ?? '8787'
+  const port = Number(portText)
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
+    throw new ConfigurationError('PORT', 'must be an integer between 1 and 65535')
+  }
+  const host = present(env, 'HOST') ?? '0.0.0.0'
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host))
+    throw new ConfigurationError('HOST', 'must be a host name or IP address')
+
+  const publicUrl = httpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`
+  const dataDir = resolve(cwd, present(env, 'DATA_DIR') ?? '.data')
+
+  const databaseUrl = present(env, 'DATABASE_URL') ?? null
+  if (databaseUrl !== null && !/^postgres(?:ql)?:\/\//i.test(databaseUrl)) {
+    throw new ConfigurationError('DATABASE_URL', 'must be a postgres:// or postgresql:// connection string')
+  }
+
+  const secretKey = parseSecretKey(env)
+  if (production && databaseUrl && !secretKey) {
+    throw new ConfigurationError(
+      'RETAINKIT_SECRET_KEY',
+      'is required in production with DATABASE_URL, so every instance decrypts the same secrets',
+    )
+  }
+
+  const apiKey = minLength(env, 'RETAINKIT_API_KEY', 32) ?? null
+  if (apiKey && apiKey.length > 255)
+    throw new ConfigurationError('RETAINKIT_API_KEY', 'must be at most 255 characters')
+
+  const supabaseUrl = httpUrl(env, 'SUPABASE_URL')
+  const anonKey = minLength(env, 'SUPABASE_ANON_KEY', 20)
+  const jwtSecret = minLength(env, 'SUPABASE_JWT_SECRET', 32) ?? null
+  if (supabaseUrl && !anonKey)
+    throw new ConfigurationError('SUPABASE_ANON_KEY', 'is required when SUPABASE_URL is set')
+  if (anonKey && !supabaseUrl)
+    throw new ConfigurationError('SUPABASE_URL', 'is required when SUPABASE_ANON_KEY is set')
+
+  const smtpUrl = present(env, 'SMTP_URL') ?? null
+  if (smtpUrl !== null && !/^smtps?:\/\/.+/i.test(smtpUrl)) {
+    throw new ConfigurationError('SMTP_URL', 'must start with smtp:// or smtps://')
+  }
+
+  const clientId = present(env, 'STRIPE_CLIENT_ID') ?? null
+  if (clientId !== null && !/^ca_[A-Za-z0-9]+$/.test(clientId)) {
+    throw new ConfigurationError('STRIPE_CLIENT_ID', 'must look like ca_…')
+  }
+  const platformSecretKey = present(env, 'STRIPE_PLATFORM_SECRET_KEY') ?? null
+  if (platformSecretKey !== null && !/^sk_[A-Za-z0-9_]+$/.test(platformSecretKey)) {
+    throw new ConfigurationError('STRIPE_PLATFORM_SECRET_KEY', 'must start with sk_')
+  }
+  const apiBase = httpUrl(env, 'STRIPE_API_BASE') ?? null
+
+  const seedText = present(env, 'RETAINKIT_SEED_DEMO') ?? (production ? '0' : '1')
+  if (!/^[01]$/.test(seedText)) throw new ConfigurationError('RETAINKIT_SEED_DEMO', 'must be 0 or 1')
+
+  return {
+    nodeEnv,
+    production,
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    secretKey,
+    apiKey,
+    supabase: supabaseUrl && anonKey ? { url: supabaseUrl, anonKey, jwtSecret } : null,
+    smtpUrl,
+    stripe: { clientId, platformSecretKey, apiBase },
+    seedDemo: seedText === '1',
+  }
+}

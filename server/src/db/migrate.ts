@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'kysely'
+import type { DatabaseHandle } from './database'
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/** The migration files, in order (`NNN_name.sql`). */
+export function listMigrations(): { name: string; sql: string }[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((file) => /^\d{3}_[a-z0-9_]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({
+      name: file.replace(/\.sql$/, ''),
+      sql: readFileSync(join(MIGRATIONS_DIR, file), 'utf8'),
+    }))
+}
+
+/**
+ * Applies pending migrations, each in its own transaction, recording them in `schema_migrations`.
+ * A PostgreSQL advisory lock keeps two instances starting at once from migrating twice.
+ */
+export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+  const applied: string[] = []
+  await handle.execScript(
+    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+  )
+  await handle.db.connection().execute(async (db) => {
+    await sql`select pg_advisory_lock(4242001)`.execute(db)
+    try {
+      const done = new Set(
+        (await sql<{ name: string }>`select name from schema_migrations`.execute(db)).rows.map(
+          (row) => row.name,
+        ),
+      )
+      for (const migration of listMigrations()) {
+        if (done.has(migration.name)) continue
+        await db.transaction().execute(async (trx) => {
+          for (const statement of splitStatements(migration.sql)) await sql.raw(statement).execute(trx)
+          await sql`insert into schema_migrations (name) values (${migration.name})`.execute(trx)
+        })
+        applied.push(migration.name)
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(4242001)`.execute(db)
+    }
+  })
+  return applied
+}
+
+/** Splits a migration on semicolons at line ends; our migrations keep one statement per `;\n`. */
+export function splitStatements(script: string): string[] {
+  return script
+    .split(/;\s*(?:\n|$)/)
+    .map((statement) =>
+      statement
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('--'))
+        .join('\n')
+        .trim(),
+    )
+    .filter((statement) => statement.length > 0)
+}

@@ -1,0 +1,254 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/** Kysely's view of migrations/*.sql. Keep both in step: a column added there is added here. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+type Json<T> = ColumnType<T, string, string>
+
+export interface SettingsTable {
+  key: string
+  value: string
+  updated_at: Timestamp
+}
+
+export interface UsersTable {
+  id: string
+  email: string
+  created_at: Timestamp
+  last_sign_in_at: NullableTimestamp
+  active_account_id: string | null
+}
+
+export interface AccountsTable {
+  id: string
+  name: string
+  slug: string
+  email: string | null
+  domain: string | null
+  tier: Generated<'free' | 'pro'>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export type Role = 'owner' | 'admin' | 'editor' | 'viewer'
+
+export interface MembershipsTable {
+  account_id: string
+  user_id: string
+  role: Role
+  created_at: Timestamp
+}
+
+export interface FlowConfigsTable {
+  account_id: string
+  version: number
+  config: Json<unknown>
+  created_by: string | null
+  created_at: Timestamp
+}
+
+export interface CancellationReasonsTable {
+  account_id: string
+  reasons: Json<unknown>
+  updated_at: Timestamp
+}
+
+export interface GatewayCredentialsTable {
+  account_id: string
+  gateway: Generated<'stripe'>
+  secret_key_ciphertext: string
+  secret_key_hint: string
+  publishable_key: string
+  stripe_account_id: string | null
+  connected_via: Generated<'key' | 'oauth'>
+  refresh_token_ciphertext: string | null
+  livemode: Generated<boolean>
+  last_tested_at: NullableTimestamp
+  last_test_ok: boolean | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface StripeOauthStatesTable {
+  state: string
+  account_id: string
+  user_id: string
+  created_at: Timestamp
+  used_at: NullableTimestamp
+}
+
+export interface WidgetSecretsTable {
+  id: string
+  account_id: string
+  secret_ciphertext: string
+  created_at: Timestamp
+  revoked_at: NullableTimestamp
+  last_used_at: NullableTimestamp
+}
+
+export interface CancelSessionsTable {
+  id: string
+  account_id: string
+  kind: Generated<'cancel' | 'reactivation'>
+  mode: Generated<'live' | 'test'>
+  customer_id: string
+  subscription_id: string | null
+  status: Generated<'open' | 'saved' | 'canceled' | 'stayed' | 'abandoned'>
+  reason_key: string | null
+  mrr: Generated<number>
+  currency: string | null
+  eligible_offers: ColumnType<string[], string | undefined, string>
+  created_at: Timestamp
+  updated_at: Timestamp
+  completed_at: NullableTimestamp
+}
+
+export interface SessionEventsTable {
+  id: Generated<string>
+  account_id: string
+  session_id: string | null
+  step: string
+  reason_key: string | null
+  offer: string | null
+  text: string | null
+  created_at: Timestamp
+  client_at: NullableTimestamp
+}
+
+export interface SavesTable {
+  id: Generated<string>
+  account_id: string
+  session_id: string | null
+  customer_id: string
+  subscription_id: string | null
+  mechanism: 'discount' | 'pause' | 'plan_switch' | 'billing_cycle' | 'reactivation'
+  mrr_before: Generated<number>
+  mrr_after: Generated<number>
+  currency: string | null
+  detail: ColumnType<unknown, string | undefined, string>
+  created_at: Timestamp
+}
+
+export interface IdempotentActionsTable {
+  account_id: string
+  key: string
+  request_hash: string
+  status: number | null
+  response: Json<unknown> | null
+  created_at: Timestamp
+}
+
+export interface WidgetLoadsTable {
+  account_id: string
+  origin: string
+  first_loaded_at: Timestamp
+  last_loaded_at: Timestamp
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>
+  name: string
+  email: string
+  company: string | null
+  message: string
+  created_at: Timestamp
+}
+
+export interface WaitlistSignupsTable {
+  email: string
+  product: string
+  created_at: Timestamp
+}
+
+export interface RateLimitHitsTable {
+  bucket: string
+  window_start: Timestamp
+  hits: Generated<number>
+}
+
+export interface AuthSigningKeysTable {
+  kid: string
+  private_jwk_ciphertext: string
+  public_jwk: Json<Record<string, unknown>>
+  created_at: Timestamp
+  retired_at: NullableTimestamp
+}
+
+export interface AuthOneTimeTokensTable {
+  token_hash: string
+  email: string
+  code_challenge: string | null
+  code_challenge_method: string | null
+  redirect_to: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: NullableTimestamp
+}
+
+export interface AuthFlowCodesTable {
+  code_hash: string
+  user_id: string
+  code_challenge: string
+  code_challenge_method: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: NullableTimestamp
+}
+
+export interface AuthSessionsTable {
+  id: string
+  user_id: string
+  created_at: Timestamp
+  revoked_at: NullableTimestamp
+}
+
+export interface AuthRefreshTokensTable {
+  token_hash: string
+  session_id: string
+  user_id: string
+  created_at: Timestamp
+  used_at: NullableTimestamp
+  revoked_at: NullableTimestamp
+}
+
+export interface AuthOutboxTable {
+  id: Generated<string>
+  to_address: string
+  subject: string
+  text: string
+  link: string | null
+  sent_at: Timestamp
+}
+
+export interface Database {
+  settings: SettingsTable
+  users: UsersTable
+  accounts: AccountsTable
+  memberships: MembershipsTable
+  flow_configs: FlowConfigsTable
+  cancellation_reasons: CancellationReasonsTable
+  gateway_credentials: GatewayCredentialsTable
+  stripe_oauth_states: StripeOauthStatesTable
+  widget_secrets: WidgetSecretsTable
+  cancel_sessions: CancelSessionsTable
+  session_events: SessionEventsTable
+  saves: SavesTable
+  idempotent_actions: IdempotentActionsTable
+  widget_loads: WidgetLoadsTable
+  contact_messages: ContactMessagesTable
+  waitlist_signups: WaitlistSignupsTable
+  rate_limit_hits: RateLimitHitsTable
+  auth_signing_keys: AuthSigningKeysTable
+  auth_one_time_tokens: AuthOneTimeTokensTable
+  auth_flow_codes: AuthFlowCodesTable
+  auth_sessions: AuthSessionsTable
+  auth_refresh_tokens: AuthRefreshTokensTable
+  auth_outbox: AuthOutboxTable
+}
+
+export type Account = Selectable<AccountsTable>
+export type NewAccount = Insertable<AccountsTable>
+export type AccountUpdate = Updateable<AccountsTable>
+export type User = Selectable<UsersTable>
+export type CancelSession = Selectable<CancelSessionsTable>

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely'
+import type { SigningKeys } from './auth/signing-keys'
+import type { TokenVerifier } from './auth/types'
+import type { ServerConfig } from './config/env'
+import type { DatabaseKind } from './db/database'
+import type { Database } from './db/tables'
+import type { Clock } from './services/clock'
+import type { Logger } from './services/logger'
+import type { Mailer } from './services/mailer'
+import type { SecretBox } from './services/secret-box'
+import type { StripeClientFactory } from './services/stripe-client'
+
+/**
+ * Everything a route may use. `createApp(deps)` builds the HTTP app from these and nothing else, so
+ * tests swap in a PGlite database, a Stripe fake, a manual clock or a memory logger freely.
+ */
+export interface AppDeps {
+  config: ServerConfig
+  db: Kysely<Database>
+  dbKind: DatabaseKind
+  secrets: SecretBox
+  clock: Clock
+  stripe: StripeClientFactory
+  verifier: TokenVerifier
+  /** The embedded auth server's keys; null when a Supabase project does auth. */
+  signingKeys: SigningKeys | null
+  mailer: Mailer
+  logger: Logger
+  /** The public client key console and marketing send as `x-api-key` (spec 7). */
+  apiKey: string
+  /** The anon key handed to supabase-js (the project's, or ours in embedded mode). */
+  anonKey: string
+  /** Built front ends served by this process. */
+  staticRoots: { widget: string; console: string; marketing: string }
+}

@@ -1,0 +1,35 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import type { TokenVerifier } from '../auth/types'
+import type { AppEnv } from './app-env'
+import { HttpError } from './http-error'
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** Spec 7's API-key header: console and marketing calls to /api/* carry `x-api-key`. */
+export function requireApiKey(apiKey: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const sent = c.req.header('x-api-key')
+    if (!sent || !sameSecret(sent, apiKey)) throw new HttpError('UNAUTHORIZED', 'Missing or invalid API key')
+    await next()
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
+  return match?.[1] ?? null
+}
+
+/** A signed-in user is required; their identity comes only from a verified bearer token. */
+export function requireUser(verifier: TokenVerifier): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'))
+    if (!token) throw new HttpError('UNAUTHORIZED')
+    c.set('user', await verifier.verify(token))
+    await next()
+  }
+}

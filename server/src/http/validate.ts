@@ -1,0 +1,33 @@
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import { HttpError, validationError } from './http-error'
+
+/** Reads a JSON body (the body-limit middleware has already capped its size). */
+export async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw new HttpError('INVALID_INPUT', 'Content-Type must be application/json', undefined, undefined, 415)
+  }
+  const text = await c.req.text()
+  if (text.trim() === '') throw new HttpError('INVALID_INPUT', 'Request body must be valid JSON')
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new HttpError('INVALID_INPUT', 'Request body must be valid JSON')
+  }
+}
+
+/** Parses `value` with a shared schema or throws VALIDATION_FAILED carrying the schema's messages. */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  prefix: (string | number)[] = [],
+): z.output<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw validationError(result.error, prefix)
+  return result.data
+}
+
+export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseWith(schema, await readJson(c))
+}

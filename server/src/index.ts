@@ -1,0 +1,59 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { createDeps } from './bootstrap'
+import { ConfigurationError, loadConfig } from './config/env'
+import { createLogger } from './services/logger'
+
+/** Reads configuration, builds the app and listens. Everything else lives in createApp(deps). */
+async function main() {
+  const logger = createLogger({ level: process.env.LOG_LEVEL === 'debug' ? 'debug' : 'info' })
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const { deps, close } = await createDeps(config, logger)
+  if (config.seedDemo) {
+    const { seedDemoIfEmpty } = await import('./seed/demo')
+    await seedDemoIfEmpty(deps)
+  }
+  const app = createApp(deps)
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('Retainkit is listening', { url: config.publicUrl, port: info.port, database: deps.dbKind })
+    process.stdout.write(`\n  Retainkit is running at ${config.publicUrl}\n\n`)
+  })
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info('shutting down: draining in-flight requests', { signal })
+    // Stop accepting connections; close() calls back once in-flight requests have finished.
+    const force = setTimeout(() => {
+      logger.warn('drain timed out after 10 s; closing anyway')
+      void close().finally(() => process.exit(0))
+    }, 10_000)
+    force.unref()
+    server.close(() => {
+      void close().finally(() => {
+        logger.info('database closed; bye')
+        process.exit(0)
+      })
+    })
+    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error) => {
+  const message = error instanceof Error ? error.message : String(error)
+  process.stderr.write(`Retainkit failed to start: ${message}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,72 @@
+import { accountIdSchema } from '@retainkit/shared/schemas'
+import { Hono } from 'hono'
+import type { AppDeps } from '../../deps'
+import type { AppEnv } from '../../http/app-env'
+import { requireUser } from '../../http/guards'
+import { HttpError } from '../../http/http-error'
+import { parseWith } from '../../http/validate'
+import { requireMembership } from '../../services/access'
+import { configActions } from './config'
+import { credentialsActions } from './credentials'
+import { dataActions } from './data'
+import { installStatusActions } from './install-status'
+import { reasonsActions } from './reasons'
+import type { AccountActionHandlers, AccountMethod } from './types'
+import { widgetSecretActions } from './widget-secret'
+
+/** `?action=` values of /api/account: the spec's four plus our widget-secret and install-status. */
+export const ACCOUNT_ACTIONS = [
+  'data',
+  'config',
+  'reasons',
+  'credentials',
+  'widget-secret',
+  'install-status',
+] as const
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number]
+
+const HANDLERS: Record<AccountAction, AccountActionHandlers> = {
+  data: dataActions,
+  config: configActions,
+  reasons: reasonsActions,
+  credentials: credentialsActions,
+  'widget-secret': widgetSecretActions,
+  'install-status': installStatusActions,
+}
+
+const isAction = (value: string | undefined): value is AccountAction =>
+  value !== undefined && (ACCOUNT_ACTIONS as readonly string[]).includes(value)
+
+/**
+ * `/api/account?accountId={id}&action={action}` (spec 7). The account id is validated first (spec 5
+ * messages), then the action, then membership and capability — on the server, for every call.
+ */
+export function accountRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.use('/api/account', requireUser(deps.verifier))
+  app.on(['GET', 'PUT', 'POST', 'DELETE'], '/api/account', async (c) => {
+    const accountId = parseWith(accountIdSchema, c.req.query('accountId'), ['accountId'])
+    const action = c.req.query('action')
+    if (!isAction(action)) {
+      throw new HttpError(
+        'INVALID_INPUT',
+        `Unknown action: use one of ${ACCOUNT_ACTIONS.join(', ')}`,
+        'action',
+      )
+    }
+    const handler = HANDLERS[action][c.req.method as AccountMethod]
+    if (!handler) {
+      throw new HttpError(
+        'OPERATION_NOT_ALLOWED',
+        `${c.req.method} is not supported for action=${action}`,
+        undefined,
+        undefined,
+        405,
+      )
+    }
+    const user = c.get('user')
+    const membership = await requireMembership(deps.db, user.id, accountId, handler.capability)
+    return handler.run(c, { deps, user, accountId, membership })
+  })
+  return app
+}

@@ -1,0 +1,4 @@
+import type { AccountActionHandlers } from './types'
+
+// Placeholder until this action is built; the dispatcher answers 405 for methods not listed.
+export const reasonsActions: AccountActionHandlers = {}

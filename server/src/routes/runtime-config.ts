@@ -1,0 +1,26 @@
+import { ROUTES } from '@retainkit/shared/routes'
+import { Hono } from 'hono'
+import type { AppDeps } from '../deps'
+import type { AppEnv } from '../http/app-env'
+
+/**
+ * `GET /runtime-config.json` (DESIGN 3): the console's public settings, read at startup, so one build
+ * serves every deployment. Nothing here is secret: the API key and anon key are public client keys.
+ */
+export function runtimeConfigRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/runtime-config.json', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    const publicUrl = deps.config.publicUrl
+    return c.json({
+      backendUrl: deps.config.supabase?.url ?? publicUrl,
+      apiBaseUrl: publicUrl,
+      anonKey: deps.anonKey,
+      apiKey: deps.apiKey,
+      stripeRedirectUrl: `${publicUrl}${ROUTES.stripeCallback}`,
+      embeddedAuth: deps.signingKeys !== null,
+      devOutbox: deps.signingKeys !== null && !deps.config.production,
+      stripeConnect: Boolean(deps.config.stripe.clientId && deps.config.stripe.platformSecretKey),
+      stripeClientId: deps.config.stripe.clientId,
+    })
+  })
+}

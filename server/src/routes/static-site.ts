@@ -1,0 +1,91 @@
+import { CONSOLE_ROUTE_NAMES, ROUTES } from '@retainkit/shared/routes'
+import { type Context, Hono } from 'hono'
+import type { AppDeps } from '../deps'
+import type { AppEnv } from '../http/app-env'
+import { createStaticReader, type StaticFile } from '../services/static-files'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'no-cache'
+
+function send(c: Context<AppEnv>, file: StaticFile, cacheControl: string, status: 200 | 404 = 200): Response {
+  if (status === 200 && c.req.header('if-none-match') === file.etag) {
+    return c.body(null, 304, { ETag: file.etag, 'Cache-Control': cacheControl })
+  }
+  return c.body(file.body as Uint8Array<ArrayBuffer>, status, {
+    'Content-Type': file.type,
+    'Cache-Control': cacheControl,
+    ETag: file.etag,
+    'X-Content-Type-Options': 'nosniff',
+  })
+}
+
+const CONSOLE_PREFIXES = CONSOLE_ROUTE_NAMES.map((name) => ROUTES[name].replace(/\/$/, ''))
+
+/** Console routes are answered by the SPA's index.html, with or without a trailing slash or sub-path. */
+export function isConsolePath(path: string): boolean {
+  return CONSOLE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+}
+
+/**
+ * The built front ends (DESIGN 3): widget files under /w/, the console SPA on its routes, the
+ * prerendered marketing pages everywhere else, and the not-found page with HTTP 404 for unknown paths.
+ */
+export function staticSiteRoutes(deps: AppDeps) {
+  const widget = createStaticReader(deps.staticRoots.widget)
+  const consoleApp = createStaticReader(deps.staticRoots.console)
+  const marketing = createStaticReader(deps.staticRoots.marketing)
+  const app = new Hono<AppEnv>()
+
+  const notFoundPage = (c: Context<AppEnv>) => {
+    const page = marketing.read('404/index.html')
+    if (page) return send(c, page, REVALIDATE, 404)
+    return c.text('Not found', 404)
+  }
+
+  app.get('/w/:file{[A-Za-z0-9._-]+}', (c) => {
+    const name = c.req.param('file')
+    const file = widget.read(name)
+    if (!file) return c.text('Not found', 404)
+    // Content-hashed bundles never change; the loader keeps a fixed name for the snippet, so it revalidates.
+    const hashed = /\.[0-9a-f]{8,}\.js$/.test(name)
+    c.header('Access-Control-Allow-Origin', '*')
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin')
+    return send(c, file, hashed ? IMMUTABLE : 'public, max-age=300, must-revalidate')
+  })
+
+  app.get('/app/*', (c) => {
+    const file = consoleApp.read(c.req.path.slice('/app/'.length))
+    if (!file) return notFoundPage(c)
+    return send(c, file, c.req.path.startsWith('/app/assets/') ? IMMUTABLE : REVALIDATE)
+  })
+
+  app.get('*', (c) => {
+    const path = decodeURIComponent(c.req.path)
+    if (path.startsWith('/api/') || path.startsWith('/auth/v1/')) {
+      return c.json({ error: { code: 'NOT_FOUND', message: 'The requested item was not found.' } }, 404)
+    }
+    if (isConsolePath(path)) {
+      const index = consoleApp.read('index.html')
+      return index
+        ? send(c, index, REVALIDATE)
+        : c.text('The console is not built yet: run npm run build', 503)
+    }
+    if (path === '/404/' || path === '/404') return notFoundPage(c)
+    if (path.startsWith('/assets/')) {
+      const asset = marketing.read(path.slice(1))
+      return asset ? send(c, asset, IMMUTABLE) : notFoundPage(c)
+    }
+    if (path.endsWith('/')) {
+      const page = marketing.read(`${path.slice(1)}index.html`)
+      return page ? send(c, page, REVALIDATE) : notFoundPage(c)
+    }
+    const file = marketing.read(path.slice(1))
+    if (file) return send(c, file, 'public, max-age=3600')
+    // Spec 2.1: payment recovery answers with and without the trailing slash; other pages redirect.
+    const page = marketing.read(`${path.slice(1)}/index.html`)
+    if (page && `${path}/` === ROUTES.paymentRecovery) return send(c, page, REVALIDATE)
+    if (page) return c.redirect(`${path}/${new URL(c.req.url).search}`, 301)
+    return notFoundPage(c)
+  })
+  return app
+}

@@ -1,0 +1,6 @@
+/** Time as a dependency, so tests can move it (offer cooldowns, OTP expiry, month boundaries). */
+export interface Clock {
+  now(): Date
+}
+
+export const systemClock: Clock = { now: () => new Date() }

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto'
+import type { Role } from '@retainkit/shared/roles'
+import { createManualClock, type ManualClock } from '@retainkit/tests/fakes/clock'
+import {
+  createStripeFake,
+  type SeededMerchant,
+  type StripeFake,
+  seedMerchant,
+} from '@retainkit/tests/fakes/stripe'
+import type { Hono } from 'hono'
+import { inject } from 'vitest'
+import { createApp } from '../app'
+import { loadOrCreateSigningKeys, type SigningKeys } from '../auth/signing-keys'
+import { createEmbeddedVerifier } from '../auth/verifier'
+import { defaultStaticRoots } from '../bootstrap'
+import { loadConfig, type ServerConfig } from '../config/env'
+import type { DatabaseHandle } from '../db/database'
+import type { AppDeps } from '../deps'
+import type { AppEnv } from '../http/app-env'
+import { createMemoryLogger } from '../services/logger'
+import type { Mailer, MailMessage } from '../services/mailer'
+import { createSecretBox, maskSecret } from '../services/secret-box'
+import { createStripeClientFactory } from '../services/stripe-client'
+import { openPgliteFromTemplate, openPostgresFromTemplate } from './template-db'
+
+/**
+ * One in-process product for a test file: the real app over a fresh database (PGlite, or PostgreSQL
+ * when TEST_DB=postgres), the Stripe fake wired into the real SDK, a manual clock, a memory logger and
+ * a capturing mailer. Tests talk to it only through `request()` (i.e. `app.request()`).
+ */
+export interface TestContext {
+  app: Hono<AppEnv>
+  deps: AppDeps
+  database: DatabaseHandle
+  stripe: StripeFake
+  clock: ManualClock
+  logger: ReturnType<typeof createMemoryLogger>
+  mail: MailMessage[]
+  apiKey: string
+  signingKeys: SigningKeys
+  request(path: string, init?: TestRequestInit): Promise<Response>
+  /** Creates a user and returns a valid access token for them. */
+  signIn(email?: string): Promise<{ userId: string; email: string; token: string }>
+  /** Creates an account owned by a new user (or `owner`). */
+  createAccount(
+    options?: CreateAccountOptions,
+  ): Promise<{ accountId: string; owner: { userId: string; email: string; token: string } }>
+  addMember(
+    accountId: string,
+    role: Role,
+    email?: string,
+  ): Promise<{ userId: string; email: string; token: string }>
+  /** Seeds a merchant in the Stripe fake and stores its keys (encrypted) as the account's credentials. */
+  connectStripe(accountId: string): Promise<SeededMerchant>
+  close(): Promise<void>
+}
+
+export interface TestRequestInit {
+  method?: string
+  /** JSON-encoded unless `rawBody` is given. */
+  body?: unknown
+  rawBody?: string
+  token?: string | null
+  /** Defaults to the right key; pass null to omit it or a string to send another. */
+  apiKey?: string | null
+  headers?: Record<string, string>
+}
+
+export interface CreateAccountOptions {
+  id?: string
+  name?: string
+  tier?: 'free' | 'pro'
+  domain?: string | null
+  owner?: { userId: string; email: string; token: string }
+}
+
+export const TEST_API_KEY = 'rk_pub_test_0123456789abcdefghijklmnop'
+export const TEST_ANON_KEY = 'rk_anon_test_0123456789abcdefghijkl'
+const SECRET_KEY = Buffer.alloc(32, 7)
+
+export async function createTestContext(
+  options: { config?: Partial<ServerConfig> } = {},
+): Promise<TestContext> {
+  const database =
+    process.env.TEST_DB === 'postgres'
+      ? await openPostgresFromTemplate(requiredPostgresUrl())
+      : await openPgliteFromTemplate()
+  const config: ServerConfig = {
+    ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:8787', RETAINKIT_SEED_DEMO: '0' }),
+    ...options.config,
+  }
+  const clock = createManualClock()
+  const logger = createMemoryLogger()
+  const secrets = createSecretBox(SECRET_KEY)
+  const issuer = `${config.publicUrl}/auth/v1`
+  const signingKeys = await loadOrCreateSigningKeys(database.db, secrets, issuer)
+  const stripe = createStripeFake()
+  const mail: MailMessage[] = []
+  const mailer: Mailer = {
+    send: async (message) => {
+      mail.push(message)
+    },
+  }
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    secrets,
+    clock,
+    stripe: createStripeClientFactory({ fetch: stripe.fetch as typeof fetch }),
+    verifier: createEmbeddedVerifier(signingKeys, issuer, () => clock.now()),
+    signingKeys,
+    mailer,
+    logger,
+    apiKey: TEST_API_KEY,
+    anonKey: TEST_ANON_KEY,
+    staticRoots: defaultStaticRoots(),
+  }
+  const app = createApp(deps)
+
+  const request: TestContext['request'] = async (path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers }
+    const apiKey = init.apiKey === undefined ? TEST_API_KEY : init.apiKey
+    if (apiKey !== null) headers['x-api-key'] = apiKey
+    if (init.token) headers.authorization = `Bearer ${init.token}`
+    let body: string | undefined
+    if (init.rawBody !== undefined) body = init.rawBody
+    else if (init.body !== undefined) body = JSON.stringify(init.body)
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json'
+    }
+    return app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body })
+  }
+
+  const signIn: TestContext['signIn'] = async (email = `user-${randomUUID().slice(0, 8)}@example.com`) => {
+    const normalised = email.toLowerCase()
+    const existing = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', normalised)
+      .executeTakeFirst()
+    const userId = existing?.id ?? randomUUID()
+    if (!existing) await database.db.insertInto('users').values({ id: userId, email: normalised }).execute()
+    const token = await signingKeys.sign(
+      { email: normalised, role: 'authenticated', session_id: randomUUID() },
+      { subject: userId, expiresInSeconds: 3600, now: clock.now() },
+    )
+    return { userId, email: normalised, token }
+  }
+
+  const addMember: TestContext['addMember'] = async (accountId, role, email) => {
+    const member = await signIn(email)
+    await database.db
+      .insertInto('memberships')
+      .values({ account_id: accountId, user_id: member.userId, role })
+      .onConflict((oc) => oc.columns(['account_id', 'user_id']).doUpdateSet({ role }))
+      .execute()
+    return member
+  }
+
+  const createAccount: TestContext['createAccount'] = async (opts = {}) => {
+    const owner = opts.owner ?? (await signIn())
+    const accountId = opts.id ?? `acct-${randomUUID().slice(0, 8)}`
+    await database.db
+      .insertInto('accounts')
+      .values({
+        id: accountId,
+        name: opts.name ?? 'Test Merchant',
+        slug: accountId.toLowerCase(),
+        tier: opts.tier ?? 'pro',
+        domain: opts.domain === undefined ? 'merchant.example' : opts.domain,
+        email: owner.email,
+      })
+      .execute()
+    await database.db
+      .insertInto('memberships')
+      .values({ account_id: accountId, user_id: owner.userId, role: 'owner' })
+      .execute()
+    return { accountId, owner }
+  }
+
+  const connectStripe: TestContext['connectStripe'] = async (accountId) => {
+    const merchant = await seedMerchant(stripe)
+    await database.db
+      .insertInto('gateway_credentials')
+      .values({
+        account_id: accountId,
+        secret_key_ciphertext: secrets.encrypt(merchant.keys.secret),
+        secret_key_hint: maskSecret(merchant.keys.secret),
+        publishable_key: merchant.keys.publishable,
+        stripe_account_id: merchant.account,
+      })
+      .execute()
+    return merchant
+  }
+
+  return {
+    app,
+    deps,
+    database,
+    stripe,
+    clock,
+    logger,
+    mail,
+    apiKey: TEST_API_KEY,
+    signingKeys,
+    request,
+    signIn,
+    createAccount,
+    addMember,
+    connectStripe,
+    close: () => database.close(),
+  }
+}
+
+function requiredPostgresUrl(): string {
+  const url = inject('testDatabaseUrl') ?? process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (the global setup starts a server)')
+  return url
+}

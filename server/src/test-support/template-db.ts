@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import pg from 'pg'
+import { REPO_ROOT } from '../bootstrap'
+import { type DatabaseHandle, openDatabase } from '../db/database'
+import { listMigrations, migrate } from '../db/migrate'
+
+/**
+ * Test databases start from a migrated template instead of being created and migrated per test file:
+ * PGlite from a dumped data directory (≈0.5 s to load instead of 3–5 s to initialise), PostgreSQL with
+ * `CREATE DATABASE … TEMPLATE`. Templates are keyed by a hash of the migrations.
+ */
+export const TEST_DATA_DIR = join(REPO_ROOT, '.test-data')
+
+export function migrationsHash(): string {
+  const hash = createHash('sha1')
+  for (const m of listMigrations()) hash.update(m.name).update(m.sql)
+  return hash.digest('hex').slice(0, 12)
+}
+
+function pgliteTemplatePath(): string {
+  return join(TEST_DATA_DIR, `pglite-template-${migrationsHash()}.tar`)
+}
+
+/** Creates the PGlite template dump if missing (called once from Vitest's global setup). */
+export async function ensurePgliteTemplate(): Promise<string> {
+  const path = pgliteTemplatePath()
+  if (existsSync(path)) return path
+  mkdirSync(TEST_DATA_DIR, { recursive: true })
+  const handle = await openDatabase({})
+  await migrate(handle)
+  const tarball = await dumpPglite(handle)
+  const tmp = `${path}.${process.pid}.tmp`
+  writeFileSync(tmp, tarball)
+  renameSync(tmp, path)
+  await handle.close()
+  return path
+}
+
+async function dumpPglite(handle: DatabaseHandle): Promise<Buffer> {
+  const dumper = handle.dump
+  if (!dumper) throw new Error('PGlite handle cannot dump its data directory')
+  return Buffer.from(await (await dumper()).arrayBuffer())
+}
+
+export async function openPgliteFromTemplate(): Promise<DatabaseHandle> {
+  const path = pgliteTemplatePath()
+  if (!existsSync(path)) await ensurePgliteTemplate()
+  return openDatabase({ loadDataDir: new Blob([readFileSync(path)]) })
+}
+
+const PG_TEMPLATE = () => `retainkit_tpl_${migrationsHash()}`
+
+/** Creates (once) a migrated template database on the test PostgreSQL server. */
+export async function ensurePostgresTemplate(baseUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  try {
+    const name = PG_TEMPLATE()
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
+    if (exists.rowCount) return
+    await admin.query(`create database ${name}`)
+    const handle = await openDatabase({ databaseUrl: withDatabase(baseUrl, name), poolSize: 1 })
+    await migrate(handle)
+    await handle.close()
+  } finally {
+    await admin.end()
+  }
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+/** A fresh database for one test file, cloned from the template; dropped by the returned close(). */
+export async function openPostgresFromTemplate(baseUrl: string): Promise<DatabaseHandle> {
+  const name = `retainkit_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name} template ${PG_TEMPLATE()}`)
+  } finally {
+    await admin.end()
+  }
+  const handle = await openDatabase({ databaseUrl: withDatabase(baseUrl, name), poolSize: 4 })
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close()
+      const cleanup = new pg.Client({ connectionString: baseUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`).catch(() => undefined)
+      await cleanup.end()
+    },
+  }
+}
