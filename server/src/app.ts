@@ -2,15 +2,24 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
+import { authRoutes } from './auth/routes'
 import type { AppDeps } from './deps'
 import type { AppEnv } from './http/app-env'
 import { handleError } from './http/error-handler'
 import { requireApiKey } from './http/guards'
 import { HttpError } from './http/http-error'
 import { accountRoutes } from './routes/account'
+import { accountsRoutes } from './routes/accounts'
+import { analyticsRoutes } from './routes/analytics'
+import { configDefaultRoutes } from './routes/config-default'
+import { contactRoutes } from './routes/contact'
 import { healthRoutes } from './routes/health'
+import { openapiRoutes } from './routes/openapi'
 import { runtimeConfigRoutes } from './routes/runtime-config'
+import { sessionRoutes } from './routes/session'
 import { staticSiteRoutes } from './routes/static-site'
+import { stripeRoutes } from './routes/stripe'
+import { widgetRoutes } from './routes/widget'
 
 /** Request bodies the API accepts; configs are the largest legitimate payloads (~20 KB). */
 export const MAX_BODY_BYTES = 128 * 1024
@@ -49,7 +58,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/', healthRoutes(deps))
   app.route('/', runtimeConfigRoutes(deps))
+  app.route('/', authRoutes(deps))
+  app.route('/', sessionRoutes(deps))
   app.route('/', accountRoutes(deps))
+  app.route('/', accountsRoutes(deps))
+  app.route('/', configDefaultRoutes(deps))
+  app.route('/', analyticsRoutes(deps))
+  app.route('/', stripeRoutes(deps))
+  app.route('/', contactRoutes(deps))
+  app.route('/', widgetRoutes(deps))
+  app.route('/', openapiRoutes(deps))
   app.route('/', staticSiteRoutes(deps))
   return app
 }

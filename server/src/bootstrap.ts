@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import type { AppDeps } from './deps'
 import { systemClock } from './services/clock'
+import { createWidgetConfigCache } from './services/config-cache'
 import type { Logger } from './services/logger'
 import { createOutboxMailer, createSmtpMailer } from './services/mailer'
 import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './services/secret-box'
@@ -86,6 +87,7 @@ export async function createDeps(
     logger,
     apiKey,
     anonKey,
+    widgetConfigCache: createWidgetConfigCache(),
     staticRoots: defaultStaticRoots(),
   }
   return { deps, close: () => database.close() }

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config/env'
 import type { DatabaseKind } from './db/database'
 import type { Database } from './db/tables'
 import type { Clock } from './services/clock'
+import type { WidgetConfigCache } from './services/config-cache'
 import type { Logger } from './services/logger'
 import type { Mailer } from './services/mailer'
 import type { SecretBox } from './services/secret-box'
@@ -30,6 +31,8 @@ export interface AppDeps {
   apiKey: string
   /** The anon key handed to supabase-js (the project's, or ours in embedded mode). */
   anonKey: string
+  /** What the widget config endpoint serves; invalidated when a config or the reasons change. */
+  widgetConfigCache: WidgetConfigCache
   /** Built front ends served by this process. */
   staticRoots: { widget: string; console: string; marketing: string }
 }

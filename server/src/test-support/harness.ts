@@ -17,6 +17,7 @@ import { loadConfig, type ServerConfig } from '../config/env'
 import type { DatabaseHandle } from '../db/database'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
+import { createWidgetConfigCache } from '../services/config-cache'
 import { createMemoryLogger } from '../services/logger'
 import type { Mailer, MailMessage } from '../services/mailer'
 import { createSecretBox, maskSecret } from '../services/secret-box'
@@ -114,6 +115,7 @@ export async function createTestContext(
     logger,
     apiKey: TEST_API_KEY,
     anonKey: TEST_ANON_KEY,
+    widgetConfigCache: createWidgetConfigCache(),
     staticRoots: defaultStaticRoots(),
   }
   const app = createApp(deps)
