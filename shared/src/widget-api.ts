@@ -42,12 +42,22 @@ export interface SubscriberSummary {
   currentPeriodEnd: string | null
 }
 
-/** `POST /api/widget/sessions` (body: `{ mode? }`) */
+/**
+ * `POST /api/widget/sessions`. A merchant that performs billing actions itself (handleOffer /
+ * handleCancel) says so, so offers stay available even without a connected Stripe account.
+ */
+export interface SessionStartRequest {
+  mode?: WidgetMode
+  merchantHandlesOffers?: boolean
+  merchantHandlesCancel?: boolean
+}
+
 export type SessionStartResponse =
   | {
       fallback: false
       sessionId: string
-      subscriber: SubscriberSummary
+      /** Null when the account has no Stripe connection (the merchant's handlers do the billing). */
+      subscriber: SubscriberSummary | null
       /** Offers the server found eligible for this subscriber, whatever the reason chosen. */
       eligibleOffers: OfferType[]
       /** Why offers are absent, when they are (for the console's debugging, never shown to subscribers). */
@@ -112,6 +122,8 @@ export type ReactivationKind = 'paused' | 'scheduled_cancel' | 'churned'
 export type ReactivationResponse =
   | {
       eligible: true
+      /** For banner events (banner_dismissed) through the session events call. */
+      sessionId: string
       kind: ReactivationKind
       subscriptionId: string | null
       plan: SubscriberPlan | null

@@ -5,7 +5,11 @@ import { isoDateOrDateTime } from './primitives'
 
 /** Request bodies of the widget API; the shapes are declared once in `widget-api.ts`. */
 
-export const sessionStartSchema = z.strictObject({ mode: z.enum(['live', 'test']).optional() })
+export const sessionStartSchema = z.strictObject({
+  mode: z.enum(['live', 'test']).optional(),
+  merchantHandlesOffers: z.boolean().optional(),
+  merchantHandlesCancel: z.boolean().optional(),
+})
 
 const reasonKey = z
   .string()
