@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../test-support/harness'
+
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestContext()
+})
+afterAll(() => t.close())
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document without an API key', async () => {
+    const res = await t.request('/api/openapi.json', { apiKey: null })
+    expect(res.status).toBe(200)
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> }
+    expect(doc.openapi).toBe('3.1.0')
+    expect(Object.keys(doc.paths)).toContain('/api/analytics')
+  })
+
+  it('lists every call of spec 7', async () => {
+    const doc = (await (await t.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    const calls = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    )
+    for (const call of [
+      'GET /api/account#action=data',
+      'PUT /api/account#action=data',
+      'POST /api/accounts',
+      'GET /api/account#action=config',
+      'PUT /api/account#action=config',
+      'GET /api/config/default/{accountId}',
+      'POST /api/account#action=reasons',
+      'GET /api/account#action=credentials',
+      'POST /api/account#action=credentials',
+      'GET /api/analytics',
+      'POST /api/stripe/oauth/callback',
+      'GET /api/stripe/plans/{accountId}',
+      'POST /api/stripe/coupons',
+      'GET /api/stripe/coupons/{accountId}',
+      'POST /api/stripe/test-connection/{accountId}',
+      'POST /api/session#action=bootstrap',
+      'POST /api/session#action=active-account',
+      'GET /api/session#action=context',
+      'GET /health',
+      'POST /api/contact',
+    ]) {
+      expect(calls).toContain(call)
+    }
+  })
+
+  it('derives request bodies from the shared schemas, limits included', async () => {
+    const doc = (await (await t.request('/api/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: { 'application/json': { schema: unknown } } } }>
+      >
+    }
+    const schema = JSON.stringify(
+      doc.paths['/api/account#action=config']?.put?.requestBody?.content['application/json'].schema,
+    )
+    expect(schema).toContain('"maxLength":200')
+    expect(schema).toContain('headline')
+  })
+})
