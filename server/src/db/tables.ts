@@ -18,6 +18,9 @@ export interface UsersTable {
   created_at: Timestamp
   last_sign_in_at: NullableTimestamp
   active_account_id: string | null
+  email_confirmed_at: NullableTimestamp
+  updated_at: NullableTimestamp
+  user_metadata: ColumnType<Record<string, unknown>, string | undefined, string>
 }
 
 export interface AccountsTable {
@@ -184,6 +187,8 @@ export interface AuthOneTimeTokensTable {
   created_at: Timestamp
   expires_at: Timestamp
   used_at: NullableTimestamp
+  type: Generated<'magiclink' | 'signup'>
+  user_metadata: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>
 }
 
 export interface AuthFlowCodesTable {
@@ -194,6 +199,7 @@ export interface AuthFlowCodesTable {
   created_at: Timestamp
   expires_at: Timestamp
   used_at: NullableTimestamp
+  authentication_method: Generated<'otp' | 'oauth'>
 }
 
 export interface AuthSessionsTable {
@@ -201,6 +207,9 @@ export interface AuthSessionsTable {
   user_id: string
   created_at: Timestamp
   revoked_at: NullableTimestamp
+  authentication_method: Generated<'otp' | 'oauth'>
+  authenticated_at: NullableTimestamp
+  refreshed_at: NullableTimestamp
 }
 
 export interface AuthRefreshTokensTable {
@@ -219,6 +228,29 @@ export interface AuthOutboxTable {
   text: string
   link: string | null
   sent_at: Timestamp
+}
+
+export interface AuthIdentitiesTable {
+  id: string
+  provider: string
+  provider_id: string
+  user_id: string
+  email: string | null
+  identity_data: ColumnType<Record<string, unknown>, string | undefined, string>
+  created_at: Timestamp
+  updated_at: Timestamp
+  last_sign_in_at: NullableTimestamp
+}
+
+export interface AuthOauthStatesTable {
+  state_hash: string
+  provider: string
+  redirect_to: string
+  code_challenge: string | null
+  code_challenge_method: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: NullableTimestamp
 }
 
 export interface Database {
@@ -245,6 +277,8 @@ export interface Database {
   auth_sessions: AuthSessionsTable
   auth_refresh_tokens: AuthRefreshTokensTable
   auth_outbox: AuthOutboxTable
+  auth_identities: AuthIdentitiesTable
+  auth_oauth_states: AuthOauthStatesTable
 }
 
 export type Account = Selectable<AccountsTable>
