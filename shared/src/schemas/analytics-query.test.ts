@@ -9,13 +9,14 @@ function issues(value: unknown): Array<[string, string]> {
 const base = { endpoint: 'cancellation-reasons', account_id: 'acct_1' }
 
 describe('analytics query (spec 3, 7)', () => {
-  it('accepts each of the five endpoints', () => {
+  it('accepts each of the five endpoints, and our saved-revenue', () => {
     for (const endpoint of [
       'cancellation-reasons',
       'cancellation-reasons-over-time',
       'save-mechanism-performance',
       'save-rate-over-time',
       'write-in-reasons',
+      'saved-revenue',
     ]) {
       expect(issues({ ...base, endpoint })).toEqual([])
     }
@@ -25,7 +26,7 @@ describe('analytics query (spec 3, 7)', () => {
     expect(issues({ ...base, endpoint: 'save-rate' })).toEqual([
       [
         'endpoint',
-        'endpoint must be one of: cancellation-reasons, cancellation-reasons-over-time, save-mechanism-performance, save-rate-over-time, write-in-reasons',
+        'endpoint must be one of: cancellation-reasons, cancellation-reasons-over-time, save-mechanism-performance, save-rate-over-time, write-in-reasons, saved-revenue',
       ],
     ])
   })
