@@ -1,0 +1,108 @@
+import type { Context } from 'hono'
+import { sql } from 'kysely'
+import type { AppDeps } from '../deps'
+import { HttpError } from '../http/http-error'
+
+/**
+ * A fixed-window rate limiter kept in the database (table rate_limit_hits), so every instance behind a
+ * load balancer counts against the same windows. One upsert per hit: the counter row of the current
+ * window is created or incremented atomically, and its new value decides.
+ *
+ * Fixed windows allow a burst of up to 2 × limit around a window boundary; that is acceptable for what
+ * this guards (contact forms, session creation), and it keeps each hit to a single statement.
+ */
+export type RateLimitDeps = Pick<AppDeps, 'db' | 'clock'>
+
+export interface RateLimitResult {
+  allowed: boolean
+  /** Seconds until the current window ends (at least 1): what Retry-After carries on a 429. */
+  retryAfterSeconds: number
+  /** Hits counted in the current window, this one included. */
+  hits: number
+}
+
+/** Old windows of all buckets are swept at most this often per process. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000
+/** Windows older than this are deleted by the sweep (longer than any window a caller uses). */
+const SWEEP_AGE_MS = 24 * 60 * 60 * 1000
+const lastSweep = new WeakMap<object, number>()
+
+export async function hit(
+  deps: RateLimitDeps,
+  bucket: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error('rate limit must be a positive integer')
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds * 1000 > SWEEP_AGE_MS) {
+    throw new Error('rate-limit window must be 1 second to 24 hours')
+  }
+  const now = deps.clock.now().getTime()
+  const windowMs = windowSeconds * 1000
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs)
+  const row = await deps.db
+    .insertInto('rate_limit_hits')
+    .values({ bucket, window_start: windowStart, hits: 1 })
+    .onConflict((oc) =>
+      oc.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }),
+    )
+    .returning('hits')
+    .executeTakeFirstOrThrow()
+  const hits = Number(row.hits)
+  if (hits === 1) await sweep(deps, bucket, windowStart, now)
+  return {
+    allowed: hits <= limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000)),
+    hits,
+  }
+}
+
+/**
+ * Housekeeping when a bucket opens a new window: its own earlier windows go (cheap: primary-key
+ * prefix), and now and then every bucket's stale windows, so one-off callers do not pile up rows.
+ */
+async function sweep(deps: RateLimitDeps, bucket: string, windowStart: Date, now: number): Promise<void> {
+  await deps.db
+    .deleteFrom('rate_limit_hits')
+    .where('bucket', '=', bucket)
+    .where('window_start', '<', windowStart)
+    .execute()
+  const last = lastSweep.get(deps.db) ?? 0
+  if (now - last < SWEEP_INTERVAL_MS && now >= last) return
+  lastSweep.set(deps.db, now)
+  await deps.db
+    .deleteFrom('rate_limit_hits')
+    .where('window_start', '<', new Date(now - SWEEP_AGE_MS))
+    .execute()
+}
+
+/**
+ * `hit` for a route: over the limit, sets Retry-After and throws 429 RATE_LIMIT_EXCEEDED with the
+ * catalogue's message ('Too many requests. Please wait a moment and try again.').
+ */
+export async function enforceRateLimit(
+  c: Context,
+  deps: RateLimitDeps,
+  bucket: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<void> {
+  const result = await hit(deps, bucket, limit, windowSeconds)
+  if (result.allowed) return
+  c.header('Retry-After', String(result.retryAfterSeconds))
+  throw new HttpError('RATE_LIMIT_EXCEEDED')
+}
+
+/**
+ * The client address used as a rate-limit key: the first hop of X-Forwarded-For, else the socket's
+ * remote address. TRUST ASSUMPTION: the server runs behind a proxy or load balancer that sets
+ * X-Forwarded-For (overwriting what the client sent). Exposed directly, a client can send any
+ * X-Forwarded-For and so pick its own bucket; deploy behind a proxy when limits matter.
+ */
+export function clientAddress(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+  if (forwarded) return forwarded.slice(0, 64)
+  // @hono/node-server exposes the Node request as `c.env.incoming`; in-process tests have none.
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress?.slice(0, 64) ?? 'unknown'
+}
