@@ -19,6 +19,8 @@ export interface CreateAccountOptions {
   email?: string
   /** Makes the new account a connected account of this platform (as if it had finished OAuth). */
   platformAccountId?: string
+  /** A fixed Connect client id (`ca_…`), so a server's STRIPE_CLIENT_ID can be set before the fake starts. */
+  clientId?: string
 }
 
 export interface FakeAccountKeys {
@@ -70,6 +72,10 @@ export class AccountRegistry {
     if (options.platformAccountId && !this.accounts.has(options.platformAccountId)) {
       throw new Error(`Unknown platform account ${options.platformAccountId}`)
     }
+    if (options.clientId !== undefined) {
+      if (!/^ca_[A-Za-z0-9]+$/.test(options.clientId)) throw new Error('A client id must look like ca_…')
+      if (this.accountForClientId(options.clientId)) throw new Error(`Client id ${options.clientId} is taken`)
+    }
     const account: FakeAccount = {
       id,
       created: this.now(),
@@ -78,7 +84,7 @@ export class AccountRegistry {
       defaultCurrency: options.defaultCurrency ?? 'usd',
       email: options.email ?? null,
       platformId: options.platformAccountId ?? null,
-      clientId: `ca_${randomToken(32)}`,
+      clientId: options.clientId ?? `ca_${randomToken(32)}`,
       state: createAccountState(),
     }
     // Register keys first so a bad or duplicate key leaves no half-made account behind.
@@ -131,6 +137,11 @@ export class AccountRegistry {
 
   account(id: string): FakeAccount | undefined {
     return this.accounts.get(id)
+  }
+
+  /** The platform whose Connect application has this client id. */
+  accountForClientId(clientId: string): FakeAccount | undefined {
+    return [...this.accounts.values()].find((account) => account.clientId === clientId)
   }
 
   /** The secret (or OAuth) key record for a platform, checked for the OAuth helpers. */

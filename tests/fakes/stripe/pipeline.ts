@@ -6,6 +6,7 @@ import { applyExpansions } from './expand'
 import { decodeForm, type FormObject } from './form-codec'
 import { randomToken } from './ids'
 import { handleOAuth } from './oauth'
+import { handleAuthorize } from './oauth-authorize'
 import { validateFields } from './params'
 import { type JsonObject, lookupObject, previousAttributes } from './render'
 import { allowedParams, type HttpMethod, matchRoute, type Route, type RouteContext } from './router'
@@ -198,6 +199,26 @@ export async function handleRequest(
   const text = method === 'GET' || method === 'DELETE' || method === 'HEAD' ? '' : await request.text()
   const raw = method === 'POST' ? decodeForm(text) : decodeForm(url.search)
   const requestId = `req_${randomToken(14)}`
+  if (path === '/oauth/authorize') {
+    // The consent page a browser sees, not the API: HTML and redirects instead of JSON.
+    const page = handleAuthorize(deps.registry, method, decodeForm(url.search), method === 'POST' ? raw : {})
+    deps.log.push({
+      method,
+      path,
+      accountId: page.accountId,
+      params: method === 'POST' ? raw : decodeForm(url.search),
+      idempotencyKey: null,
+      status: page.status,
+      replayed: false,
+      at: deps.clock.now(),
+      requestId,
+      response: page.headers.Location ? { location: page.headers.Location } : null,
+    })
+    return new Response(page.body === '' ? null : page.body, {
+      status: page.status,
+      headers: { ...page.headers, 'Request-Id': requestId, 'Cache-Control': 'no-cache, no-store' },
+    })
+  }
   const outcome = dispatch(deps, { method, path, headers: request.headers, raw, requestId })
   const idempotencyKey = method === 'POST' ? request.headers.get('idempotency-key') : null
   deps.log.push({
