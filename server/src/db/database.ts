@@ -34,6 +34,9 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    // An idle client the server drops (restart, failover, a test database dropped while the pool closes)
+    // is already discarded by the pool; without a listener its 'error' event would crash the process.
+    pool.on('error', () => undefined)
     // Fail at startup, not on the first request, when the server is unreachable.
     const client = await pool.connect()
     client.release()
