@@ -8,6 +8,7 @@ export {
   themeSchema,
 } from '../config/schema'
 export * from './account'
+export * from './account-queries'
 export * from './analytics-query'
 export * from './config-save'
 export * from './contact'
