@@ -1,8 +1,62 @@
+import { accountIdSchema, analyticsQuerySchema } from '@retainkit/shared/schemas'
 import { Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
+import { requireUser } from '../http/guards'
+import { HttpError } from '../http/http-error'
+import { parseWith } from '../http/validate'
+import { requireMembership } from '../services/access'
+import { ANALYTICS, PRO_DASHBOARD_MESSAGE } from '../services/analytics/endpoints'
+import { resolveRange } from '../services/analytics/range'
 
-// Placeholder until built (see ARCHITECTURE.md); mounted by app.ts.
-export function analyticsRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>()
+/** An empty query value (`startDate=`) means the parameter was left out: the dates are optional. */
+const optional = (value: string | undefined): string | undefined => (value === '' ? undefined : value)
+
+/**
+ * `GET /api/analytics?endpoint={name}&account_id={id}&startDate&endDate` (spec 7; API key and bearer).
+ * Order of checks: the account ID first (spec 5 "Analytics methods validate the account ID first", with
+ * the shared account-ID messages), then membership with canViewAnalytics, then the endpoint and dates
+ * (shared analyticsQuerySchema), then the tier (spec 6; see endpoints.ts). Dates are optional: absent
+ * means the default period (the last 3 months); a bare date covers its whole UTC day.
+ *
+ * Success is `{data}` — and `{data, meta: {keys}}` for cancellation-reasons-over-time.
+ */
+export function analyticsRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.use('/api/analytics', requireUser(deps.verifier))
+  app.get('/api/analytics', async (c) => {
+    const accountId = parseWith(accountIdSchema, c.req.query('account_id'), ['account_id'])
+    await requireMembership(deps.db, c.get('user').id, accountId, 'canViewAnalytics')
+
+    const query = parseWith(analyticsQuerySchema, {
+      endpoint: c.req.query('endpoint'),
+      account_id: accountId,
+      startDate: optional(c.req.query('startDate')),
+      endDate: optional(c.req.query('endDate')),
+    })
+    const range = resolveRange(query.startDate, query.endDate, deps.clock.now())
+
+    const account = await deps.db
+      .selectFrom('accounts')
+      .select('tier')
+      .where('id', '=', accountId)
+      .executeTakeFirst()
+    // A membership row cannot outlive its account (on delete cascade); this only guards a race.
+    if (!account) throw new HttpError('NOT_FOUND')
+    const endpoint = ANALYTICS[query.endpoint]
+    if (endpoint.proOnly && account.tier !== 'pro') {
+      throw new HttpError('BUSINESS_RULE_VIOLATION', PRO_DASHBOARD_MESSAGE, 'endpoint', undefined, 403)
+    }
+
+    const result = await endpoint.run({
+      db: deps.db,
+      logger: deps.logger,
+      accountId,
+      range,
+      tier: account.tier,
+    })
+    c.header('Cache-Control', 'no-store')
+    return c.json(result.meta ? { data: result.data, meta: result.meta } : { data: result.data })
+  })
+  return app
 }

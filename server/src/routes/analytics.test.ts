@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertEvents, insertSaves, insertSessions } from '../services/analytics/test-fixtures'
+import { createTestContext, type TestContext } from '../test-support/harness'
+
+/**
+ * Each data set's exact output on a hand-built set of events (spec 3, 4, 7; DESIGN 5). The range is
+ * March–May 2026 (UTC); events just outside it, and another account's events inside it, must not count.
+ */
+let t: TestContext
+let token: string
+const ACCOUNT = 'analytics-main'
+const OTHER = 'analytics-other'
+
+beforeAll(async () => {
+  t = await createTestContext()
+  const { owner } = await t.createAccount({ id: ACCOUNT, tier: 'pro' })
+  token = owner.token
+  await t.createAccount({ id: OTHER, tier: 'pro' })
+  const db = t.database.db
+  await insertSessions(db, ACCOUNT, ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9', 's10', 's11'])
+  await insertSessions(db, OTHER, ['x1'])
+  await insertEvents(db, ACCOUNT, [
+    // s1 changes their mind: counted once, as the LAST reason chosen.
+    { session: 's1', step: 'session_started', at: '2026-03-10T09:00:00Z' },
+    { session: 's1', step: 'reason_selected', reason: 'too_expensive', at: '2026-03-10T09:00:10Z' },
+    { session: 's1', step: 'reason_selected', reason: 'other', at: '2026-03-10T09:01:00Z' },
+    {
+      session: 's1',
+      step: 'feedback_submitted',
+      text: 'Too expensive! The price went up again.',
+      at: '2026-03-10T09:02:00Z',
+    },
+    { session: 's1', step: 'cancel_completed', at: '2026-03-10T09:03:00Z' },
+    // s2 chooses in the last microsecond of March and cancels on the first instant of April.
+    { session: 's2', step: 'reason_selected', reason: 'too_expensive', at: '2026-03-31T23:59:59.999999Z' },
+    { session: 's2', step: 'cancel_completed', at: '2026-04-01T00:00:00Z' },
+    // s3 accepts a discount.
+    { session: 's3', step: 'reason_selected', reason: 'too_expensive', at: '2026-04-05T10:00:00Z' },
+    { session: 's3', step: 'offer_shown', offer: 'discount', at: '2026-04-05T10:00:05Z' },
+    { session: 's3', step: 'offer_accepted', offer: 'discount', at: '2026-04-05T10:00:09Z' },
+    // s4 declines the discount twice (a double click) and cancels.
+    { session: 's4', step: 'reason_selected', reason: 'too_expensive', at: '2026-05-20T10:00:00Z' },
+    {
+      session: 's4',
+      step: 'feedback_submitted',
+      text: "The price is too high; I can't afford the PRICE.",
+      at: '2026-05-20T10:00:30Z',
+    },
+    { session: 's4', step: 'offer_declined', offer: 'discount', at: '2026-05-20T10:01:00Z' },
+    { session: 's4', step: 'offer_declined', offer: 'discount', at: '2026-05-20T10:01:01Z' },
+    { session: 's4', step: 'cancel_completed', at: '2026-05-20T10:02:00Z' },
+    // s5 pauses.
+    { session: 's5', step: 'reason_selected', reason: 'not_using_enough', at: '2026-05-21T08:00:00Z' },
+    { session: 's5', step: 'offer_accepted', offer: 'pause', at: '2026-05-21T08:00:20Z' },
+    // s6 stays; the widget replays the batch, so reason_continue arrives twice.
+    { session: 's6', step: 'reason_selected', reason: 'not_using_enough', at: '2026-04-02T12:00:00Z' },
+    { session: 's6', step: 'reason_continue', at: '2026-04-02T12:00:30Z' },
+    { session: 's6', step: 'reason_continue', at: '2026-04-02T12:00:30Z' },
+    // s7 declines a billing-cycle switch (named as the config names the offer) and cancels.
+    { session: 's7', step: 'reason_selected', reason: 'missing_features', at: '2026-05-02T12:00:00Z' },
+    { session: 's7', step: 'offer_declined', offer: 'billing_cycle_switch', at: '2026-05-02T12:00:10Z' },
+    { session: 's7', step: 'cancel_completed', at: '2026-05-02T12:00:20Z' },
+    // Outside the range: the last second of February and the first instant of June.
+    { session: 's8', step: 'reason_selected', reason: 'too_expensive', at: '2026-02-28T23:59:59Z' },
+    { session: 's8', step: 'feedback_submitted', text: 'price price price', at: '2026-02-28T23:59:59Z' },
+    { session: 's8', step: 'cancel_completed', at: '2026-02-28T23:59:59Z' },
+    { session: 's9', step: 'reason_selected', reason: 'too_expensive', at: '2026-06-01T00:00:00Z' },
+    { session: 's9', step: 'offer_accepted', offer: 'discount', at: '2026-06-01T00:00:01Z' },
+    // s10's February choice is outside the range; inside it, its last choice is 'other'.
+    { session: 's10', step: 'reason_selected', reason: 'too_expensive', at: '2026-02-20T10:00:00Z' },
+    { session: 's10', step: 'reason_selected', reason: 'other', at: '2026-03-02T10:00:00Z' },
+    // s11 keeps their subscription in the last microsecond of May, without picking a reason.
+    { session: 's11', step: 'reason_continue', at: '2026-05-31T23:59:59.999999Z' },
+    // Another account, inside the range: never counted here.
+    {
+      account: OTHER,
+      session: 'x1',
+      step: 'reason_selected',
+      reason: 'too_expensive',
+      at: '2026-04-01T10:00:00Z',
+    },
+    { account: OTHER, session: 'x1', step: 'feedback_submitted', text: 'price', at: '2026-04-01T10:00:00Z' },
+    { account: OTHER, session: 'x1', step: 'cancel_completed', at: '2026-04-01T10:00:00Z' },
+    { account: OTHER, session: 'x1', step: 'offer_accepted', offer: 'pause', at: '2026-04-01T10:00:00Z' },
+  ])
+  await insertSaves(db, ACCOUNT, [
+    { session: 's3', mechanism: 'discount', mrrBefore: 3000, mrrAfter: 2400, at: '2026-04-05T10:00:09Z' },
+    { session: 's5', mechanism: 'pause', mrrBefore: 3000, mrrAfter: 3000, at: '2026-05-21T08:00:20Z' },
+    {
+      mechanism: 'plan_switch',
+      mrrBefore: 3000,
+      mrrAfter: 1800,
+      at: '2026-05-31T23:59:59.999Z',
+      currency: 'USD',
+    },
+    // Not counted: a banner win-back, a save in another currency, one outside the range, another account's.
+    { mechanism: 'reactivation', mrrAfter: 4500, at: '2026-05-10T10:00:00Z' },
+    { mechanism: 'discount', mrrAfter: 999, at: '2026-04-10T10:00:00Z', currency: 'eur' },
+    { mechanism: 'discount', mrrAfter: 5000, at: '2026-02-28T23:59:59Z' },
+    { account: OTHER, mechanism: 'pause', mrrAfter: 7000, at: '2026-04-01T10:00:00Z' },
+  ])
+})
+afterAll(() => t.close())
+
+async function analytics(endpoint: string, query = '&startDate=2026-03-01&endDate=2026-05-31') {
+  const res = await t.request(`/api/analytics?endpoint=${endpoint}&account_id=${ACCOUNT}${query}`, { token })
+  const body = (await res.json()) as { data: unknown; meta?: unknown; error?: unknown }
+  return { status: res.status, body, cacheControl: res.headers.get('cache-control') }
+}
+
+describe('cancellation-reasons', () => {
+  it("counts sessions by their last reason in the range, most common first, with each reason's share", async () => {
+    const { status, body, cacheControl } = await analytics('cancellation-reasons')
+    expect(status).toBe(200)
+    expect(cacheControl).toBe('no-store')
+    expect(body).toEqual({
+      data: [
+        { reason_key: 'too_expensive', count: 3, share: 37.5 },
+        { reason_key: 'not_using_enough', count: 2, share: 25 },
+        { reason_key: 'other', count: 2, share: 25 },
+        { reason_key: 'missing_features', count: 1, share: 12.5 },
+      ],
+    })
+  })
+})
+
+describe('cancellation-reasons-over-time', () => {
+  it('gives one row per UTC month with a count per reason key, and the keys in meta', async () => {
+    const { status, body } = await analytics('cancellation-reasons-over-time')
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      data: [
+        { month: '2026-03', too_expensive: 1, not_using_enough: 0, other: 2, missing_features: 0 },
+        { month: '2026-04', too_expensive: 1, not_using_enough: 1, other: 0, missing_features: 0 },
+        { month: '2026-05', too_expensive: 1, not_using_enough: 1, other: 0, missing_features: 1 },
+      ],
+      meta: { keys: ['too_expensive', 'not_using_enough', 'other', 'missing_features'] },
+    })
+  })
+
+  it('zero-fills months without events', async () => {
+    const { body } = await analytics(
+      'cancellation-reasons-over-time',
+      '&startDate=2026-01-01&endDate=2026-01-31',
+    )
+    expect(body).toEqual({ data: [{ month: '2026-01' }], meta: { keys: [] } })
+  })
+})
+
+describe('save-mechanism-performance', () => {
+  it('counts accepting and declining sessions per mechanism, all four, zero-filled', async () => {
+    const { status, body } = await analytics('save-mechanism-performance')
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      data: [
+        { mechanism: 'discount', completed: 1, skipped: 1 },
+        { mechanism: 'pause', completed: 1, skipped: 0 },
+        { mechanism: 'plan_switch', completed: 0, skipped: 0 },
+        { mechanism: 'billing_cycle', completed: 0, skipped: 1 },
+      ],
+    })
+  })
+})
+
+describe('save-rate-over-time', () => {
+  it('counts cancellations and continues per UTC month: continues / (cancellations + continues) × 100', async () => {
+    const { status, body } = await analytics('save-rate-over-time')
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      data: [
+        { month: '2026-03', saveRate: 0, cancellations: 1, continues: 0 },
+        { month: '2026-04', saveRate: 50, cancellations: 1, continues: 1 },
+        { month: '2026-05', saveRate: 33.33, cancellations: 2, continues: 1 },
+      ],
+    })
+  })
+
+  it('answers 0 for months without events', async () => {
+    const { body } = await analytics('save-rate-over-time', '&startDate=2026-06-01&endDate=2026-07-15')
+    expect(body).toEqual({
+      data: [
+        { month: '2026-06', saveRate: 0, cancellations: 0, continues: 0 },
+        { month: '2026-07', saveRate: 0, cancellations: 0, continues: 0 },
+      ],
+    })
+  })
+
+  it('takes a datetime end as given: an event after it is left out', async () => {
+    const { body } = await analytics(
+      'save-rate-over-time',
+      '&startDate=2026-05-01&endDate=2026-05-31T12:00:00Z',
+    )
+    expect(body).toEqual({ data: [{ month: '2026-05', saveRate: 0, cancellations: 2, continues: 0 }] })
+  })
+})
+
+describe('write-in-reasons', () => {
+  it('counts words lower-cased without stop words, most frequent first, then by code point', async () => {
+    const { status, body } = await analytics('write-in-reasons')
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      data: [
+        { text: 'price', value: 3 },
+        { text: 'afford', value: 1 },
+        { text: 'expensive', value: 1 },
+        { text: 'high', value: 1 },
+        { text: 'went', value: 1 },
+      ],
+    })
+  })
+})
+
+describe('saved-revenue', () => {
+  it("sums the MRR kept (mrr_after, cents) per month and mechanism in the range's currency", async () => {
+    const { status, body } = await analytics('saved-revenue')
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      data: {
+        total: 7200,
+        currency: 'usd',
+        byMonth: [
+          { month: '2026-03', mrr: 0, saves: 0 },
+          { month: '2026-04', mrr: 2400, saves: 1 },
+          { month: '2026-05', mrr: 4800, saves: 2 },
+        ],
+        byMechanism: { discount: 2400, pause: 3000, plan_switch: 1800, billing_cycle: 0 },
+      },
+    })
+  })
+
+  it('answers zeros and no currency for a range without saves', async () => {
+    const { body } = await analytics('saved-revenue', '&startDate=2026-01-01&endDate=2026-01-31')
+    expect(body).toEqual({
+      data: {
+        total: 0,
+        currency: null,
+        byMonth: [{ month: '2026-01', mrr: 0, saves: 0 }],
+        byMechanism: { discount: 0, pause: 0, plan_switch: 0, billing_cycle: 0 },
+      },
+    })
+  })
+})
+
+describe('the default period', () => {
+  it('is the last 3 months through today (UTC): from 2026-03-15 for a clock at 2026-06-15', async () => {
+    await insertSessions(t.database.db, ACCOUNT, ['d1', 'd2'])
+    await insertEvents(t.database.db, ACCOUNT, [
+      { session: 'd1', step: 'reason_continue', at: '2026-03-14T23:59:59.999Z' },
+      { session: 'd2', step: 'reason_continue', at: '2026-03-15T00:00:00Z' },
+    ])
+    const { body } = await analytics('save-rate-over-time', '')
+    // March: s1's cancellation (Mar 10) and d1 are before the 15th; only d2 counts.
+    expect(body).toEqual({
+      data: [
+        { month: '2026-03', saveRate: 100, cancellations: 0, continues: 1 },
+        { month: '2026-04', saveRate: 50, cancellations: 1, continues: 1 },
+        { month: '2026-05', saveRate: 33.33, cancellations: 2, continues: 1 },
+        { month: '2026-06', saveRate: 0, cancellations: 0, continues: 0 },
+      ],
+    })
+  })
+})

@@ -1,0 +1,199 @@
+import {
+  cancellationReasons,
+  mechanismPerformance,
+  monthsInRange,
+  reasonsOverTime,
+  saveRate,
+  toCount,
+  WRITE_IN_WORDS_LIMIT,
+  writeInWords,
+} from '@retainkit/shared/analytics'
+import type { AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
+import { sanitizeMessage } from '@retainkit/shared/sanitize'
+import { MECHANISM_OF_OFFER, OFFER_TYPES, type OfferType } from '@retainkit/shared/vocabulary'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/tables'
+import { HttpError } from '../../http/http-error'
+import type { Logger } from '../logger'
+import {
+  lastReasonsByMonth,
+  type OfferOutcomeRow,
+  offerOutcomes,
+  outcomesByMonth,
+  type ReasonMonthRow,
+  savesByMonth,
+  writeInWordCounts,
+} from './queries'
+import type { AnalyticsRange } from './range'
+import { shapeSavedRevenue } from './saved-revenue'
+import { textCollation } from './text-collation'
+
+/**
+ * Spec 6 tiers: free is "basic reason dashboard and basic write-in sentiment", pro the "full reason
+ * dashboard and sentiment". So a free account reads cancellation reasons, the save rate and the top 25
+ * write-in words; reasons over time, save-mechanism performance and saved revenue answer 403
+ * BUSINESS_RULE_VIOLATION with this message (the console shows an upgrade card instead).
+ */
+export const PRO_DASHBOARD_MESSAGE = 'The full dashboard is a Pro feature. Upgrade to Pro to see it.'
+export const FREE_WRITE_IN_WORDS_LIMIT = 25
+
+export type Tier = 'free' | 'pro'
+
+export interface AnalyticsContext {
+  db: Kysely<Database>
+  logger: Logger
+  accountId: string
+  range: AnalyticsRange
+  tier: Tier
+}
+
+/** What an endpoint answers: `{data}`, plus `meta` beside it where a data set has one. */
+export interface AnalyticsResult {
+  data: unknown
+  meta?: Record<string, unknown>
+}
+
+export interface AnalyticsEndpointDefinition {
+  proOnly: boolean
+  run(context: AnalyticsContext): Promise<AnalyticsResult>
+}
+
+interface Definition<Rows> {
+  /** Spec 8: 'Failed to fetch <failure>: <reason>' when the database fails. */
+  failure: string
+  /** Spec 8: 'Unexpected error fetching <unexpected>' for anything else. */
+  unexpected: string
+  proOnly: boolean
+  fetch(context: AnalyticsContext): Promise<Rows>
+  shape(rows: Rows, context: AnalyticsContext): AnalyticsResult
+}
+
+/**
+ * Splits every endpoint into the database read and the shaping, so an error says which failed: a
+ * database failure is 500 DATABASE_ERROR 'Failed to fetch …: <sanitized reason>'; anything thrown while
+ * shaping (e.g. a negative count, i.e. corrupt data) is 500 INTERNAL_ERROR 'Unexpected error fetching …'.
+ * Neither can be caused by a request: input is validated before either runs.
+ */
+function define<Rows>(definition: Definition<Rows>): AnalyticsEndpointDefinition {
+  return {
+    proOnly: definition.proOnly,
+    async run(context) {
+      let rows: Rows
+      try {
+        rows = await definition.fetch(context)
+      } catch (error) {
+        const reason = sanitizeMessage(error, { audience: 'user' })
+        context.logger.error('analytics query failed', {
+          accountId: context.accountId,
+          dataSet: definition.failure,
+          error: error instanceof Error ? error.message : String(error),
+        })
+        throw new HttpError('DATABASE_ERROR', `Failed to fetch ${definition.failure}: ${reason}`)
+      }
+      try {
+        return definition.shape(rows, context)
+      } catch (error) {
+        context.logger.error('analytics shaping failed', {
+          accountId: context.accountId,
+          dataSet: definition.unexpected,
+          error: error instanceof Error ? error.message : String(error),
+        })
+        throw new HttpError('INTERNAL_ERROR', `Unexpected error fetching ${definition.unexpected}`)
+      }
+    },
+  }
+}
+
+const isOfferType = (value: string): value is OfferType => (OFFER_TYPES as readonly string[]).includes(value)
+
+/** Events name offers as the config does (`billing_cycle_switch`); analytics names mechanisms. */
+const mechanismRows = (rows: readonly OfferOutcomeRow[]) =>
+  rows.flatMap((row) =>
+    row.offer === null
+      ? []
+      : [
+          {
+            mechanism: isOfferType(row.offer) ? MECHANISM_OF_OFFER[row.offer] : row.offer,
+            completed: row.completed,
+            skipped: row.skipped,
+          },
+        ],
+  )
+
+const reasonRows = (rows: readonly ReasonMonthRow[]) =>
+  rows.map((row) => ({ reason_key: row.reason_key, count: row.count }))
+
+export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefinition>> = {
+  // [{reason_key, count, share}], count descending then key. `share` (percent of the counted sessions,
+  // two decimals) comes from shared cancellationReasons; the spec's two fields are unchanged.
+  'cancellation-reasons': define({
+    failure: 'cancellation reasons',
+    unexpected: 'cancellation reasons',
+    proOnly: false,
+    fetch: ({ db, accountId, range }) => lastReasonsByMonth(db, accountId, range),
+    shape: (rows) => ({ data: cancellationReasons(reasonRows(rows)) }),
+  }),
+  // data: one row per month of the range (zero-filled) with a count per reason key; meta.keys: the
+  // series, by total descending.
+  'cancellation-reasons-over-time': define({
+    failure: 'cancellation trends',
+    unexpected: 'cancellation trends',
+    proOnly: true,
+    fetch: ({ db, accountId, range }) => lastReasonsByMonth(db, accountId, range),
+    shape: (rows, { range }) => {
+      const { data, keys } = reasonsOverTime(rows, range)
+      return { data, meta: { keys } }
+    },
+  }),
+  // [{mechanism, completed, skipped}] for discount, pause, plan_switch, billing_cycle, zero-filled.
+  'save-mechanism-performance': define({
+    failure: 'save mechanism performance',
+    unexpected: 'save mechanism performance',
+    proOnly: true,
+    fetch: ({ db, accountId, range }) => offerOutcomes(db, accountId, range),
+    shape: (rows) => ({ data: mechanismPerformance(mechanismRows(rows)) }),
+  }),
+  // [{month, saveRate, cancellations, continues}] for every month of the range.
+  'save-rate-over-time': define({
+    failure: 'save rate',
+    unexpected: 'save rate',
+    proOnly: false,
+    fetch: ({ db, accountId, range }) => outcomesByMonth(db, accountId, range),
+    shape: (rows, { range }) => {
+      const byMonth = new Map(rows.map((row) => [row.month, row]))
+      return {
+        data: monthsInRange(range.start, range.end).map((month) => {
+          const row = byMonth.get(month)
+          const cancellations = row ? toCount(row.cancellations) : 0
+          const continues = row ? toCount(row.continues) : 0
+          return { month, saveRate: saveRate(continues, cancellations), cancellations, continues }
+        }),
+      }
+    },
+  }),
+  // [{text, value}]: the top 100 words (25 on the free tier).
+  'write-in-reasons': define({
+    failure: 'write-in word frequencies',
+    unexpected: 'write-in word frequencies',
+    proOnly: false,
+    fetch: async ({ db, logger, accountId, range, tier }) =>
+      writeInWordCounts(
+        db,
+        accountId,
+        range,
+        tier === 'free' ? FREE_WRITE_IN_WORDS_LIMIT : WRITE_IN_WORDS_LIMIT,
+        await textCollation(db, logger),
+      ),
+    shape: (rows, { tier }) => ({
+      data: writeInWords(rows).slice(0, tier === 'free' ? FREE_WRITE_IN_WORDS_LIMIT : WRITE_IN_WORDS_LIMIT),
+    }),
+  }),
+  // {total, currency, byMonth: [{month, mrr, saves}], byMechanism}: see saved-revenue.ts.
+  'saved-revenue': define({
+    failure: 'saved revenue',
+    unexpected: 'saved revenue',
+    proOnly: true,
+    fetch: ({ db, accountId, range }) => savesByMonth(db, accountId, range),
+    shape: (rows, { range }) => ({ data: shapeSavedRevenue(rows, range) }),
+  }),
+}
