@@ -1,8 +1,25 @@
+import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import { accountIdSchema } from '@retainkit/shared/schemas'
 import { Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
+import { requireUser } from '../http/guards'
+import { ok } from '../http/respond'
+import { parseWith } from '../http/validate'
+import { requireMembership } from '../services/access'
 
-// Placeholder until built (see ARCHITECTURE.md); mounted by app.ts.
-export function configDefaultRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>()
+/**
+ * `GET /api/config/default/{id}` (spec 7): the configuration and reasons a new account starts with —
+ * what the editor's "reset to default" loads. The id is validated first (spec 5 messages), then the
+ * caller must be a member of that account.
+ */
+export function configDefaultRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.use('/api/config/default/*', requireUser(deps.verifier))
+  app.get('/api/config/default/:id', async (c) => {
+    const accountId = parseWith(accountIdSchema, c.req.param('id'), ['id'])
+    await requireMembership(deps.db, c.get('user').id, accountId)
+    return ok(c, { config_json: createDefaultConfig(), reasons: createDefaultReasons() })
+  })
+  return app
 }

@@ -1,4 +1,65 @@
+import { accountDataSchema } from '@retainkit/shared/schemas'
+import { HttpError } from '../../http/http-error'
+import { ok } from '../../http/respond'
+import { parseWith, readJson } from '../../http/validate'
+import { toAccountData } from '../../services/accounts'
 import type { AccountActionHandlers } from './types'
 
-// Placeholder until this action is built; the dispatcher answers 405 for methods not listed.
-export const dataActions: AccountActionHandlers = {}
+/**
+ * `GET|PUT /api/account?accountId={id}&action=data` (spec 7): the account's own fields. PUT replaces
+ * the editable ones: `email` and `domain` absent or empty are stored as null (spec 5: empty means
+ * absent), `name` absent keeps the current name. The tier is not the merchant's to change here.
+ */
+export const dataActions: AccountActionHandlers = {
+  GET: {
+    async run(c, { deps, accountId }) {
+      const row = await deps.db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('id', '=', accountId)
+        .executeTakeFirst()
+      if (!row) throw new HttpError('NOT_FOUND')
+      return ok(c, toAccountData(row))
+    },
+  },
+  PUT: {
+    capability: 'canManageAccount',
+    async run(c, { deps, accountId }) {
+      const body = parseWith(accountDataSchema, await readJson(c))
+      if (body.account_id !== undefined && body.account_id !== accountId) {
+        throw new HttpError(
+          'INVALID_INPUT',
+          'account_id in the body must match the accountId of the request',
+          'account_id',
+        )
+      }
+      const updated = await deps.db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('accounts')
+          .select(['tier', 'domain'])
+          .where('id', '=', accountId)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!current) throw new HttpError('NOT_FOUND')
+        // A merchant must not upgrade itself: the tier follows billing, never this form.
+        if (body.tier !== undefined && body.tier !== current.tier) {
+          throw new HttpError('BUSINESS_RULE_VIOLATION', 'Plan changes go through billing', 'tier')
+        }
+        return trx
+          .updateTable('accounts')
+          .set({
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            email: body.email ?? null,
+            domain: body.domain?.toLowerCase() ?? null,
+            updated_at: deps.clock.now(),
+          })
+          .where('id', '=', accountId)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      })
+      // The domain is the widget's CORS allow-list; drop the cached config so it is rebuilt.
+      deps.widgetConfigCache.invalidate(accountId)
+      return ok(c, toAccountData(updated))
+    },
+  },
+}
