@@ -1,0 +1,26 @@
+import { lazy } from 'react'
+
+/**
+ * The routes that load on demand (spec 2.1), each behind one import function so startup can preload
+ * the same chunk React.lazy will render.
+ */
+export const pageLoaders = {
+  editor: () => import('../pages/editor/editor-page'),
+  dashboard: () => import('../pages/dashboard/dashboard-page'),
+  preview: () => import('../pages/preview/preview-page'),
+  settings: () => import('../pages/settings/settings-page'),
+  stripeCallback: () => import('../pages/stripe-callback/stripe-callback-page'),
+  notFound: () => import('../pages/not-found/not-found-page'),
+} as const
+
+export type LazyPageName = keyof typeof pageLoaders
+
+export const EditorPage = lazy(pageLoaders.editor)
+export const DashboardPage = lazy(pageLoaders.dashboard)
+export const PreviewPage = lazy(pageLoaders.preview)
+export const SettingsPage = lazy(pageLoaders.settings)
+export const StripeCallbackPage = lazy(pageLoaders.stripeCallback)
+export const NotFoundPage = lazy(pageLoaders.notFound)
+
+/** Spec 2.1: "On startup the editor, dashboard and preview are preloaded." */
+export const STARTUP_PRELOADS = ['editor', 'dashboard', 'preview'] as const satisfies readonly LazyPageName[]

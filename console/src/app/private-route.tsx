@@ -1,0 +1,29 @@
+import { ROUTES } from '@retainkit/shared/routes'
+import { useEffect } from 'react'
+import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { Spinner } from '../components/spinner'
+import { pathOf, rememberReturnTo } from '../lib/return-to'
+import { useAuth } from '../session/auth-store'
+
+function RedirectToLogin() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  useEffect(() => {
+    const from = pathOf(location)
+    // Router state covers sign-in in this page; storage covers the magic link's new page load.
+    rememberReturnTo(from)
+    navigate(ROUTES.login, { replace: true, state: { from } })
+  }, [location, navigate])
+  return <Spinner label="Redirecting to sign in..." block />
+}
+
+/**
+ * Spec 2.1: while auth state loads a private route shows 'Authenticating...'; with no user it redirects
+ * to login, replacing history and remembering the origin location.
+ */
+export function PrivateRoute() {
+  const status = useAuth((state) => state.status)
+  if (status === 'loading') return <Spinner label="Authenticating..." block />
+  if (status === 'signed-out') return <RedirectToLogin />
+  return <Outlet />
+}

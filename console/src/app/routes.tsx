@@ -1,0 +1,57 @@
+import { ROUTES } from '@retainkit/shared/routes'
+import type { RouteObject } from 'react-router-dom'
+import { AppShell } from '../components/app-shell'
+import { RouteErrorScreen } from '../components/route-error-screen'
+import { AuthCallbackPage } from '../pages/auth-callback/auth-callback-page'
+import { LoginPage } from '../pages/login/login-page'
+import { LogoutPage } from '../pages/logout/logout-page'
+import { SignupPage } from '../pages/signup/signup-page'
+import {
+  DashboardPage,
+  EditorPage,
+  NotFoundPage,
+  PreviewPage,
+  SettingsPage,
+  StripeCallbackPage,
+} from './lazy-pages'
+import { PrivateRoute } from './private-route'
+import { RedirectToNotFound } from './redirect-to-not-found'
+import { RootLayout } from './root-layout'
+
+/** Route paths without the trailing slash: the router matches `/login` and `/login/` alike. */
+const path = (route: string) => route.replace(/\/$/, '')
+
+/**
+ * The console's route table (spec 2.1). Login, signup, the auth callback and logout are in the entry
+ * chunk (they are the first thing a visitor loads); everything else loads on demand. The Stripe callback
+ * needs a signed-in user because it calls the API with the user's token.
+ */
+export const consoleRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: path(ROUTES.login), element: <LoginPage /> },
+      { path: path(ROUTES.signup), element: <SignupPage /> },
+      { path: path(ROUTES.authCallback), element: <AuthCallbackPage /> },
+      { path: path(ROUTES.logout), element: <LogoutPage /> },
+      { path: path(ROUTES.notFound), element: <NotFoundPage /> },
+      {
+        element: <PrivateRoute />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              { path: path(ROUTES.dashboard), element: <DashboardPage /> },
+              { path: path(ROUTES.editor), element: <EditorPage /> },
+              { path: path(ROUTES.preview), element: <PreviewPage /> },
+              { path: `${path(ROUTES.settings)}/*`, element: <SettingsPage /> },
+              { path: path(ROUTES.stripeCallback), element: <StripeCallbackPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <RedirectToNotFound /> },
+    ],
+  },
+]

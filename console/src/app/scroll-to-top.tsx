@@ -1,0 +1,12 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router-dom'
+
+/** Spec 2.1: the page scrolls to top on every route change. Renders nothing. */
+export function ScrollToTop() {
+  const { pathname } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
+  return null
+}

@@ -1,0 +1,53 @@
+import { handleError } from '../lib/error-handler'
+import { pageLoaders, STARTUP_PRELOADS } from './lazy-pages'
+
+/**
+ * The dashboard's small data module, found with a glob so the shell builds before it exists; it holds
+ * no chart code (that loads only with the dashboard page itself).
+ */
+const dashboardDataModules = import.meta.glob<{ prefetchDashboard?: (accountId: string) => void }>(
+  '../pages/dashboard/dashboard-data.ts',
+)
+
+/** Runs `task` once the first frame is on screen and the browser is idle. */
+export function afterFirstPaint(task: () => void): void {
+  const idle = (callback: () => void) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(callback, { timeout: 2000 })
+    else setTimeout(callback, 1)
+  }
+  if (typeof window.requestAnimationFrame === 'function') {
+    window.requestAnimationFrame(() => idle(task))
+  } else {
+    idle(task)
+  }
+}
+
+/** Loads the editor, dashboard and preview chunks (spec 2.1); failures are logged, never shown. */
+export function preloadStartupChunks(): Promise<unknown[]> {
+  return Promise.all(
+    STARTUP_PRELOADS.map((name) =>
+      pageLoaders[name]().catch((thrown: unknown) => handleError(thrown, { where: `preload.${name}` })),
+    ),
+  )
+}
+
+/**
+ * Spec 2.1: with an account_id in the query, the dashboard's 3-month data sets are fetched ahead of the
+ * page (dashboard-data.ts decides which and caches them).
+ */
+export async function prefetchDashboardFor(search: string): Promise<boolean> {
+  const accountId = new URLSearchParams(search).get('account_id')
+  if (!accountId) return false
+  const load = Object.values(dashboardDataModules)[0]
+  if (!load) return false
+  try {
+    const module = await load()
+    if (typeof module.prefetchDashboard !== 'function') return false
+    module.prefetchDashboard(accountId)
+    return true
+  } catch (thrown) {
+    handleError(thrown, { where: 'prefetchDashboard' })
+    return false
+  }
+}

@@ -1,0 +1,75 @@
+import { ROUTES } from '@retainkit/shared/routes'
+import { Suspense, useEffect } from 'react'
+import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { userMessageOf } from '../lib/error-handler'
+import { useSession } from '../session/session-store'
+import { MainNav } from './main-nav'
+import { Spinner } from './spinner'
+
+/** Pages whose links carry `?account_id=` (spec 2.1); opened without one, the active account is filled in. */
+const ACCOUNT_PAGES: readonly string[] = [ROUTES.dashboard, ROUTES.editor, ROUTES.preview]
+
+function useAccountIdInUrl(): void {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const activeId = useSession((state) => state.active_account_id)
+  useEffect(() => {
+    const page = location.pathname.replace(/\/?$/, '/')
+    if (!activeId || !ACCOUNT_PAGES.includes(page)) return
+    const params = new URLSearchParams(location.search)
+    if (params.get('account_id')) return
+    params.set('account_id', activeId)
+    navigate(`${page}?${params.toString()}${location.hash}`, { replace: true })
+  }, [activeId, location, navigate])
+}
+
+function SessionProblem() {
+  const error = useSession((state) => state.error)
+  const retry = useSession((state) => state.retryBootstrap)
+  return (
+    <div className="rk-panel rk-panel--error" role="alert">
+      <h1>We couldn't load your workspace</h1>
+      <p>{error ? userMessageOf(error) : 'An unexpected error occurred.'}</p>
+      <button type="button" className="rk-button rk-button--primary" onClick={() => void retry()}>
+        Try again
+      </button>
+    </div>
+  )
+}
+
+/**
+ * The signed-in frame: skip link, header with the logged-in navigation, and the main landmark. Pages
+ * render once the session layer has bootstrapped (they need the account); a failed bootstrap shows its
+ * message with a retry.
+ */
+export function AppShell() {
+  const status = useSession((state) => state.status)
+  useAccountIdInUrl()
+  return (
+    <div className="rk-shell">
+      <a className="rk-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="rk-header">
+        {status === 'ready' ? (
+          <MainNav />
+        ) : (
+          <a className="rk-brand" href={ROUTES.home}>
+            Retainkit
+          </a>
+        )}
+      </header>
+      <main id="main" className="rk-main" tabIndex={-1}>
+        {status === 'ready' ? (
+          <Suspense fallback={<Spinner label="Loading..." block />}>
+            <Outlet />
+          </Suspense>
+        ) : status === 'error' ? (
+          <SessionProblem />
+        ) : (
+          <Spinner label="Loading your workspace..." block />
+        )}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+import { ROUTES } from '@retainkit/shared/routes'
+import { NavLink } from 'react-router-dom'
+import { useCapability, useSession } from '../session/session-store'
+import { AccountMenu } from './account-menu'
+import { accountHref } from './app-link'
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'rk-nav__link rk-nav__link--active' : 'rk-nav__link'
+
+/**
+ * Spec 2.2 logged-in navigation: Dashboard; Editor only with the canEditConfig capability; Settings;
+ * and the account menu. Dashboard and editor links carry the account id (spec 2.1).
+ */
+export function MainNav() {
+  const accountId = useSession((state) => state.active_account_id)
+  const canEditConfig = useCapability('canEditConfig')
+  return (
+    <nav className="rk-nav" aria-label="Main">
+      <a className="rk-brand" href={ROUTES.home}>
+        Retainkit
+      </a>
+      <ul className="rk-nav__links">
+        <li>
+          <NavLink to={accountHref('dashboard', accountId)} className={navClass}>
+            Dashboard
+          </NavLink>
+        </li>
+        {canEditConfig ? (
+          <li>
+            <NavLink to={accountHref('editor', accountId)} className={navClass}>
+              Editor
+            </NavLink>
+          </li>
+        ) : null}
+        <li>
+          <NavLink to={ROUTES.settings} className={navClass}>
+            Settings
+          </NavLink>
+        </li>
+      </ul>
+      <AccountMenu />
+    </nav>
+  )
+}

@@ -1,0 +1,138 @@
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import { type ApiResult, apiRequest } from './api-client'
+import type {
+  AccountConfig,
+  AccountData,
+  AccountFields,
+  AnalyticsQuery,
+  ContactInput,
+  Coupon,
+  CouponInput,
+  CouponPage,
+  Credentials,
+  CredentialsInput,
+  DefaultConfig,
+  HealthStatus,
+  InstallStatus,
+  OAuthCallbackResult,
+  ReasonsData,
+  SessionContext,
+  StripePlan,
+  TestConnectionResult,
+  WidgetSecretCreated,
+  WidgetSecretInfo,
+} from './api-types'
+
+/**
+ * One typed helper per call of spec 7 (exact paths), plus ours: widget secrets, install status, Stripe
+ * OAuth start, and reading reasons. Each returns `{data} | {error}` from apiRequest and never throws.
+ */
+
+const enc = encodeURIComponent
+const account = (accountId: string, action: string) =>
+  `/api/account?accountId=${enc(accountId)}&action=${action}`
+
+// Account (spec 7)
+export const getAccount = (accountId: string) => apiRequest<AccountData>('GET', account(accountId, 'data'))
+
+export const updateAccount = (accountId: string, fields: AccountFields) =>
+  apiRequest<AccountData>('PUT', account(accountId, 'data'), { body: fields })
+
+export const createAccount = (fields: AccountFields) =>
+  apiRequest<AccountData>('POST', '/api/accounts', { body: fields })
+
+// Configuration
+export const getConfig = (accountId: string, options: { version?: number } = {}) =>
+  apiRequest<AccountConfig>('GET', account(accountId, 'config'), { query: { version: options.version } })
+
+/** `baseVersion` guards against overwriting another editor's save: the server answers 409 if it moved on. */
+export const saveConfig = (
+  accountId: string,
+  config: CancelFlowConfig,
+  options: { baseVersion?: number } = {},
+) =>
+  apiRequest<AccountConfig>('PUT', account(accountId, 'config'), {
+    body: { config_json: config },
+    query: { base_version: options.baseVersion },
+  })
+
+export const getDefaultConfig = (accountId: string) =>
+  apiRequest<DefaultConfig>('GET', `/api/config/default/${enc(accountId)}`)
+
+// Cancellation reasons
+export const getReasons = (accountId: string) => apiRequest<ReasonsData>('GET', account(accountId, 'reasons'))
+
+export const saveReasons = (accountId: string, reasons: CancellationReason[]) =>
+  apiRequest<ReasonsData>('POST', account(accountId, 'reasons'), { body: { reasons } })
+
+// Payment-provider credentials
+export const getCredentials = (accountId: string) =>
+  apiRequest<Credentials>('GET', account(accountId, 'credentials'))
+
+export const saveCredentials = (accountId: string, credentials: CredentialsInput) =>
+  apiRequest<Credentials>('POST', account(accountId, 'credentials'), { body: credentials })
+
+export const deleteCredentials = (accountId: string) =>
+  apiRequest<null>('DELETE', account(accountId, 'credentials'))
+
+// Analytics
+export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate }: AnalyticsQuery) =>
+  apiRequest<T>('GET', '/api/analytics', { query: { endpoint, account_id: accountId, startDate, endDate } })
+
+// Stripe
+export const stripeOAuthStart = (accountId: string) =>
+  apiRequest<{ url: string }>('POST', '/api/stripe/oauth/start', { body: { account_id: accountId } })
+
+export const stripeOAuthCallback = (payload: { code: string; state: string }) =>
+  apiRequest<OAuthCallbackResult>('POST', '/api/stripe/oauth/callback', { body: payload })
+
+export const getStripePlans = (accountId: string) =>
+  apiRequest<StripePlan[]>('GET', `/api/stripe/plans/${enc(accountId)}`)
+
+export const createCoupon = (accountId: string, config: CouponInput) =>
+  apiRequest<Coupon>('POST', '/api/stripe/coupons', { body: { account_id: accountId, config } })
+
+/** The server answers `{data: [...], has_more}`; apiRequest unwraps `data`, so this reads the raw body. */
+export async function listCoupons(
+  accountId: string,
+  page: { limit?: number; startingAfter?: string } = {},
+): Promise<ApiResult<CouponPage>> {
+  const result = await apiRequest<Coupon[] | CouponPage>('GET', `/api/stripe/coupons/${enc(accountId)}`, {
+    query: { limit: page.limit, starting_after: page.startingAfter },
+  })
+  if (result.error) return result
+  return { data: Array.isArray(result.data) ? { coupons: result.data, has_more: false } : result.data }
+}
+
+export const testConnection = (accountId: string) =>
+  apiRequest<TestConnectionResult>('POST', `/api/stripe/test-connection/${enc(accountId)}`)
+
+// Session (spec 3, 4)
+export const bootstrapSession = () => apiRequest<SessionContext>('POST', '/api/session?action=bootstrap')
+
+export const setActiveAccount = (accountId: string) =>
+  apiRequest<SessionContext>('POST', '/api/session?action=active-account', {
+    body: { account_id: accountId },
+  })
+
+export const getSessionContext = () => apiRequest<SessionContext>('GET', '/api/session?action=context')
+
+// Platform
+export const health = () => apiRequest<HealthStatus>('GET', '/health')
+
+/** Spec 7 note: success is a flag at the top level or inside data; both land in `data.success` here. */
+export const sendContactMessage = (message: ContactInput) =>
+  apiRequest<{ success: boolean }>('POST', '/api/contact', { body: message })
+
+// Widget secrets and install status (ours)
+export const createWidgetSecret = (accountId: string) =>
+  apiRequest<WidgetSecretCreated>('POST', account(accountId, 'widget-secret'))
+
+export const listWidgetSecrets = (accountId: string) =>
+  apiRequest<WidgetSecretInfo[]>('GET', account(accountId, 'widget-secret'))
+
+export const revokeWidgetSecret = (accountId: string, secretId: string) =>
+  apiRequest<null>('DELETE', account(accountId, 'widget-secret'), { query: { secretId } })
+
+export const getInstallStatus = (accountId: string) =>
+  apiRequest<InstallStatus>('GET', account(accountId, 'install-status'))

@@ -1,0 +1,30 @@
+import { sanitizeMessage } from '@retainkit/shared/sanitize'
+import type { CALLBACK_ERRORS } from '../auth-callback/complete-sign-in'
+
+/**
+ * What login says for each `?error=` value (spec 8 "Login redirect error values"). The spec leaves the
+ * words open; these tell the person what happened and what to do next.
+ */
+export const LOGIN_ERROR_MESSAGES: Readonly<
+  Record<(typeof CALLBACK_ERRORS)[keyof typeof CALLBACK_ERRORS], string>
+> = {
+  session_error:
+    "We couldn't confirm your sign-in. The link may have expired or already been used. Request a new link below.",
+  no_session:
+    "We couldn't find a sign-in in progress. Open the most recent link from your email, or request a new one below.",
+  auth_callback_failed: 'Something went wrong while completing your sign-in. Please try again.',
+}
+
+const PROVIDER_VALUE_MAX_LENGTH = 80
+
+/**
+ * Any other value is the sign-in provider's own error code (e.g. `access_denied`): shown sanitized,
+ * with a generic explanation around it.
+ */
+export function loginErrorMessage(value: string): string {
+  if (Object.hasOwn(LOGIN_ERROR_MESSAGES, value)) {
+    return LOGIN_ERROR_MESSAGES[value as keyof typeof LOGIN_ERROR_MESSAGES]
+  }
+  const shown = sanitizeMessage(value, { audience: 'user', maxLength: PROVIDER_VALUE_MAX_LENGTH })
+  return `Sign-in was not completed. The sign-in service reported: "${shown}". Please try again, or choose another way to sign in.`
+}

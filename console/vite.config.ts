@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type PluginOption } from 'vite'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+/** Where `vite dev` forwards API, auth and runtime-config calls: a locally running server. */
+/**
+ * @vitejs/plugin-react resolves the workspace root's newer vite for its types while this package builds
+ * with vite 7; the plugin object works with both, only the declared hook types differ.
+ */
+const reactPlugin = react() as unknown as PluginOption
+
+const devBackend = process.env.RETAINKIT_DEV_BACKEND ?? 'http://localhost:8787'
+
+/**
+ * The server answers every console route (/login/, /dashboard/, …) with dist/index.html and serves
+ * dist/** under /app/, so asset URLs must start with /app/. The manifest lets the bundle-budget test
+ * walk the chunk graph of each route.
+ */
+export default defineConfig({
+  root,
+  base: '/app/',
+  plugins: [reactPlugin],
+  logLevel: 'warn',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    manifest: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': devBackend,
+      '/auth/v1': devBackend,
+      '/runtime-config.json': devBackend,
+    },
+  },
+})
