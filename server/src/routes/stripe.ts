@@ -1,8 +1,18 @@
 import { Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
+import { requireUser } from '../http/guards'
+import { catalogRoutes } from './stripe/catalog'
+import { connectionRoutes } from './stripe/connection'
 
-// Placeholder until built (see ARCHITECTURE.md); mounted by app.ts.
-export function stripeRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>()
+/**
+ * `/api/stripe/*` (spec 7): every call needs the API key (app-wide) and a signed-in user; each route
+ * then checks membership and capability for the account it names.
+ */
+export function stripeRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.use('/api/stripe/*', requireUser(deps.verifier))
+  app.route('/', catalogRoutes(deps))
+  app.route('/', connectionRoutes(deps))
+  return app
 }
