@@ -1,0 +1,75 @@
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../test-support/harness'
+import { clientAddress, hit } from './rate-limit'
+
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestContext()
+})
+afterAll(() => t.close())
+
+const rowsOf = (bucket: string) =>
+  t.deps.db.selectFrom('rate_limit_hits').selectAll().where('bucket', '=', bucket).execute()
+
+describe('hit (DB-backed fixed window)', () => {
+  it('allows `limit` hits per window, then refuses with the seconds left in the window', async () => {
+    t.clock.set('2026-06-15T12:00:10.000Z')
+    const results = []
+    for (let i = 0; i < 4; i++) results.push(await hit(t.deps, 'unit:a', 3, 60))
+    expect(results.map((r) => [r.allowed, r.hits])).toEqual([
+      [true, 1],
+      [true, 2],
+      [true, 3],
+      [false, 4],
+    ])
+    expect(results[3]?.retryAfterSeconds).toBe(50)
+    t.clock.set('2026-06-15T12:00:59.500Z')
+    expect(await hit(t.deps, 'unit:a', 3, 60)).toMatchObject({ allowed: false, retryAfterSeconds: 1 })
+    t.clock.set('2026-06-15T12:01:00.000Z')
+    expect(await hit(t.deps, 'unit:a', 3, 60)).toMatchObject({
+      allowed: true,
+      hits: 1,
+      retryAfterSeconds: 60,
+    })
+  })
+
+  it('counts buckets independently', async () => {
+    expect((await hit(t.deps, 'unit:b', 1, 60)).allowed).toBe(true)
+    expect((await hit(t.deps, 'unit:b', 1, 60)).allowed).toBe(false)
+    expect((await hit(t.deps, 'unit:c', 1, 60)).allowed).toBe(true)
+  })
+
+  it('counts concurrent hits exactly (one atomic upsert each)', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, () => hit(t.deps, 'unit:race', 5, 3600)))
+    expect(results.map((r) => r.hits).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    expect(results.filter((r) => r.allowed)).toHaveLength(5)
+    expect(await rowsOf('unit:race')).toHaveLength(1)
+  })
+
+  it("deletes a bucket's earlier windows when it opens a new one", async () => {
+    t.clock.set('2026-06-15T13:00:00.000Z')
+    await hit(t.deps, 'unit:sweep', 5, 60)
+    t.clock.advance(60_000)
+    await hit(t.deps, 'unit:sweep', 5, 60)
+    const rows = await rowsOf('unit:sweep')
+    expect(rows.map((r) => new Date(r.window_start).toISOString())).toEqual(['2026-06-15T13:01:00.000Z'])
+  })
+
+  it('refuses nonsensical limits and windows', async () => {
+    await expect(hit(t.deps, 'unit:bad', 0, 60)).rejects.toThrow()
+    await expect(hit(t.deps, 'unit:bad', 1, 0)).rejects.toThrow()
+    await expect(hit(t.deps, 'unit:bad', 1.5, 60)).rejects.toThrow()
+  })
+})
+
+describe('clientAddress', () => {
+  const app = new Hono().get('/', (c) => c.text(clientAddress(c)))
+  it('takes the first hop of X-Forwarded-For, else the socket, else "unknown"', async () => {
+    const forwarded = await app.request('/', { headers: { 'x-forwarded-for': ' 198.51.100.7 , 10.0.0.2' } })
+    expect(await forwarded.text()).toBe('198.51.100.7')
+    const socket = await app.request('/', {}, { incoming: { socket: { remoteAddress: '192.0.2.9' } } })
+    expect(await socket.text()).toBe('192.0.2.9')
+    expect(await (await app.request('/')).text()).toBe('unknown')
+  })
+})
