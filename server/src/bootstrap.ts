@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { withSessionCheck } from './auth/session-check'
 import { loadOrCreateSigningKeys } from './auth/signing-keys'
 import { createEmbeddedVerifier, createSupabaseVerifier } from './auth/verifier'
 import { ConfigurationError, type ServerConfig } from './config/env'
@@ -66,7 +67,10 @@ export async function createDeps(
   const signingKeys = config.supabase ? null : await loadOrCreateSigningKeys(database.db, secrets, issuer)
   const clock = systemClock
   const verifier = signingKeys
-    ? createEmbeddedVerifier(signingKeys, issuer, () => clock.now())
+    ? withSessionCheck(
+        createEmbeddedVerifier(signingKeys, issuer, () => clock.now()),
+        database.db,
+      )
     : createSupabaseVerifier(config.supabase?.url ?? '', config.supabase?.jwtSecret ?? null)
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, `Retainkit <no-reply@${new URL(config.publicUrl).hostname}>`)

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { type OAuthProviderConfig, parseOAuthProviders } from '../auth/oauth-config'
 
 /**
  * Startup configuration (DESIGN 3, spec 5 "Startup environment"). Every variable is optional in the
@@ -20,6 +21,8 @@ export interface ServerConfig {
   apiKey: string | null
   supabase: { url: string; anonKey: string; jwtSecret: string | null } | null
   smtpUrl: string | null
+  /** Social sign-in providers of the embedded auth server (AUTH_OAUTH_PROVIDERS, JSON). */
+  oauthProviders: OAuthProviderConfig[]
   stripe: { clientId: string | null; platformSecretKey: string | null; apiBase: string | null }
   /** Seed the demo merchant on first start (default on, off with RETAINKIT_SEED_DEMO=0). */
   seedDemo: boolean
@@ -119,6 +122,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigurationError('SMTP_URL', 'must start with smtp:// or smtps://')
   }
 
+  let oauthProviders: OAuthProviderConfig[]
+  try {
+    oauthProviders = parseOAuthProviders(present(env, 'AUTH_OAUTH_PROVIDERS'), production)
+  } catch (error) {
+    throw new ConfigurationError('AUTH_OAUTH_PROVIDERS', (error as Error).message)
+  }
+
   const clientId = present(env, 'STRIPE_CLIENT_ID') ?? null
   if (clientId !== null && !/^ca_[A-Za-z0-9]+$/.test(clientId)) {
     throw new ConfigurationError('STRIPE_CLIENT_ID', 'must look like ca_…')
@@ -144,6 +154,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     apiKey,
     supabase: supabaseUrl && anonKey ? { url: supabaseUrl, anonKey, jwtSecret } : null,
     smtpUrl,
+    oauthProviders,
     stripe: { clientId, platformSecretKey, apiBase },
     seedDemo: seedText === '1',
   }

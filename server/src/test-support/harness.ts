@@ -10,6 +10,7 @@ import {
 import type { Hono } from 'hono'
 import { inject } from 'vitest'
 import { createApp } from '../app'
+import { withSessionCheck } from '../auth/session-check'
 import { loadOrCreateSigningKeys, type SigningKeys } from '../auth/signing-keys'
 import { createEmbeddedVerifier } from '../auth/verifier'
 import { defaultStaticRoots } from '../bootstrap'
@@ -109,7 +110,10 @@ export async function createTestContext(
     secrets,
     clock,
     stripe: createStripeClientFactory({ fetch: stripe.fetch as typeof fetch }),
-    verifier: createEmbeddedVerifier(signingKeys, issuer, () => clock.now()),
+    verifier: withSessionCheck(
+      createEmbeddedVerifier(signingKeys, issuer, () => clock.now()),
+      database.db,
+    ),
     signingKeys,
     mailer,
     logger,

@@ -1,0 +1,145 @@
+import { sql } from 'kysely'
+import { PKCE_TOKEN_PREFIX, randomToken, sha256Hex } from '../crypto'
+import { errorRedirectUrl, GoTrueError } from '../gotrue-error'
+import { limitByIp } from '../rate-limit'
+import { safeRedirect } from '../redirect'
+import { otpBodySchema, parseAuth, readAuthBody, verifyQuerySchema } from '../schemas'
+import { signInByEmail, userIdByEmail } from '../users'
+import { type AuthApp, type AuthContext, EMAIL_RESEND_SECONDS, ONE_TIME_TOKEN_TTL_MS } from './context'
+import { completeSignIn } from './flow'
+
+export const MAIL_SUBJECT = 'Your Retainkit sign-in link'
+export const LINK_INVALID = 'Email link is invalid or has expired'
+
+function mailText(link: string): string {
+  return [
+    'Sign in to Retainkit with this link:',
+    '',
+    link,
+    '',
+    'The link works once and expires in 15 minutes.',
+    'If you did not ask to sign in, you can ignore this email.',
+  ].join('\n')
+}
+
+/** POST /otp (magic link) and GET /verify (the link itself). */
+export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
+  const { deps } = ctx
+
+  app.post('/auth/v1/otp', async (c) => {
+    const now = deps.clock.now()
+    await limitByIp(deps.db, c, 'otp', now)
+    const raw = (await readAuthBody(c)) as Record<string, unknown>
+    if ('phone' in raw && !('email' in raw)) {
+      throw new GoTrueError(422, 'phone_provider_disabled', 'Phone sign-in is not supported')
+    }
+    const body = parseAuth(otpBodySchema, raw)
+    const redirectTo = safeRedirect(c.req.query('redirect_to'), deps.config.publicUrl)
+    const challenge = body.code_challenge && body.code_challenge_method ? body.code_challenge : null
+    // GoTrue's prefix tells /verify the flow even when the token turns out to be unknown.
+    const token = `${challenge ? PKCE_TOKEN_PREFIX : ''}${randomToken()}`
+
+    const outcome = await deps.db.transaction().execute(async (trx) => {
+      // Serialises requests for one address, so two at once cannot both pass the resend limit.
+      await sql`select pg_advisory_xact_lock(hashtext(${`auth-otp:${body.email}`}))`.execute(trx)
+      const last = await trx
+        .selectFrom('auth_one_time_tokens')
+        .select('created_at')
+        .where('email', '=', body.email)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+      if (last) {
+        const elapsed = Math.floor((now.getTime() - new Date(last.created_at).getTime()) / 1000)
+        if (elapsed < EMAIL_RESEND_SECONDS) return { waitSeconds: EMAIL_RESEND_SECONDS - elapsed } as const
+      }
+      const exists = (await userIdByEmail(trx, body.email)) !== null
+      if (!exists && body.create_user === false) return { signupsDisabled: true } as const
+      const type = exists ? 'magiclink' : 'signup'
+      await trx
+        .insertInto('auth_one_time_tokens')
+        .values({
+          token_hash: sha256Hex(token),
+          email: body.email,
+          code_challenge: challenge,
+          code_challenge_method: challenge ? (body.code_challenge_method ?? '').toLowerCase() : null,
+          redirect_to: redirectTo,
+          created_at: now,
+          expires_at: new Date(now.getTime() + ONE_TIME_TOKEN_TTL_MS),
+          type,
+          user_metadata: exists ? null : JSON.stringify(body.data ?? {}),
+        })
+        .execute()
+      return { type } as const
+    })
+    if ('waitSeconds' in outcome) {
+      throw new GoTrueError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${outcome.waitSeconds} seconds.`,
+      )
+    }
+    if ('signupsDisabled' in outcome)
+      throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp')
+
+    const link = `${deps.config.publicUrl}/auth/v1/verify?${new URLSearchParams({
+      token,
+      type: outcome.type,
+      redirect_to: redirectTo,
+    })}`
+    try {
+      await deps.mailer.send({ to: body.email, subject: MAIL_SUBJECT, text: mailText(link), link })
+    } catch (error) {
+      // Unsent link: forget it, so the resend limit does not lock the person out of a retry.
+      await deps.db.deleteFrom('auth_one_time_tokens').where('token_hash', '=', sha256Hex(token)).execute()
+      deps.logger.error('sign-in mail could not be sent', { error: String(error) })
+      throw new GoTrueError(500, 'unexpected_failure', 'Error sending magic link email')
+    }
+    c.header('Cache-Control', 'no-store')
+    return c.json({}, 200)
+  })
+
+  app.get('/auth/v1/verify', async (c) => {
+    const now = deps.clock.now()
+    await limitByIp(deps.db, c, 'verify', now)
+    const query = parseAuth(verifyQuerySchema, c.req.query())
+    const pkce = query.token.startsWith(PKCE_TOKEN_PREFIX)
+    c.header('Cache-Control', 'no-store')
+
+    const url = await deps.db.transaction().execute(async (trx) => {
+      // Single use: the update claims the token only if it is unused, unexpired and of this type.
+      const row = await trx
+        .updateTable('auth_one_time_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', sha256Hex(query.token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('type', '=', query.type)
+        .returningAll()
+        .executeTakeFirst()
+      if (!row) return null
+      const userId = await signInByEmail(trx, row.email, row.user_metadata ?? {}, now)
+      return completeSignIn(trx, ctx, {
+        userId,
+        // The redirect stored at /otp time (already allow-listed) wins over the link's query.
+        target: safeRedirect(row.redirect_to, deps.config.publicUrl),
+        challenge:
+          row.code_challenge && row.code_challenge_method
+            ? { value: row.code_challenge, method: row.code_challenge_method }
+            : null,
+        method: 'otp',
+        type: query.type,
+        now,
+      })
+    })
+    if (url) return c.redirect(url, 303)
+    const target = safeRedirect(query.redirect_to, deps.config.publicUrl)
+    return c.redirect(
+      errorRedirectUrl(
+        target,
+        { error: 'access_denied', code: 'otp_expired', description: LINK_INVALID },
+        pkce,
+      ),
+      303,
+    )
+  })
+}

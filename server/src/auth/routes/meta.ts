@@ -1,0 +1,69 @@
+import { GoTrueError } from '../gotrue-error'
+import { outboxQuerySchema, parseAuth } from '../schemas'
+import type { AuthApp, AuthContext } from './context'
+
+export const OUTBOX_LIMIT = 50
+
+export interface OutboxEntry {
+  to: string
+  subject: string
+  text: string
+  link: string | null
+  sent_at: string
+}
+
+/** JWKS, settings, health and the development outbox. */
+export function metaRoutes(app: AuthApp, ctx: AuthContext): void {
+  const { deps } = ctx
+
+  app.get('/auth/v1/.well-known/jwks.json', async (c) => {
+    c.header('Cache-Control', 'public, max-age=600')
+    return c.json(await ctx.keys.jwks(), 200)
+  })
+
+  // What the console reads to decide which sign-in buttons to show (only configured providers).
+  app.get('/auth/v1/settings', (c) => {
+    const external: Record<string, boolean> = { email: true, phone: false, anonymous_users: false }
+    for (const provider of deps.config.oauthProviders) external[provider.name] = true
+    c.header('Cache-Control', 'no-store')
+    return c.json(
+      {
+        external,
+        disable_signup: false,
+        mailer_autoconfirm: false,
+        phone_autoconfirm: false,
+        sms_provider: '',
+        saml_enabled: false,
+      },
+      200,
+    )
+  })
+
+  app.get('/auth/v1/health', (c) =>
+    c.json({ version: 'retainkit-embedded', name: 'GoTrue', description: 'Retainkit embedded auth' }, 200),
+  )
+
+  // Sign-in mail readable over HTTP for development only; in production it does not exist (404).
+  app.get('/auth/v1/dev/outbox', async (c) => {
+    if (deps.config.production) throw new GoTrueError(404, 'not_found', 'Not found')
+    const to = c.req.query('to')
+    const query = parseAuth(outboxQuerySchema, { to: to === '' ? undefined : to })
+    let select = deps.db
+      .selectFrom('auth_outbox')
+      .selectAll()
+      .orderBy('sent_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(OUTBOX_LIMIT)
+    if (query.to) select = select.where('to_address', '=', query.to)
+    const rows = await select.execute()
+    const entries: OutboxEntry[] = rows.map((row) => ({
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text,
+      link: row.link,
+      sent_at: new Date(row.sent_at).toISOString(),
+    }))
+    c.header('Cache-Control', 'no-store')
+    return c.json(entries, 200)
+  })
+}

@@ -1,0 +1,32 @@
+import { authenticateBearer } from '../bearer'
+import { GoTrueError } from '../gotrue-error'
+import { logoutScopeSchema, parseAuth } from '../schemas'
+import { revokeByScope } from '../sessions'
+import { loadGoTrueUser } from '../users'
+import type { AuthApp, AuthContext } from './context'
+
+/** GET/PUT /user and POST /logout: the signed-in user's own calls (Bearer access token). */
+export function userRoutes(app: AuthApp, ctx: AuthContext): void {
+  const { deps } = ctx
+
+  app.get('/auth/v1/user', async (c) => {
+    const { userId } = await authenticateBearer(ctx.verifier, deps.db, c)
+    const user = await loadGoTrueUser(deps.db, userId)
+    if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+    c.header('Cache-Control', 'no-store')
+    return c.json(user, 200)
+  })
+
+  // Email changes and metadata edits are not part of this embedded subset: say so plainly.
+  app.put('/auth/v1/user', async (c) => {
+    await authenticateBearer(ctx.verifier, deps.db, c)
+    throw new GoTrueError(422, 'validation_failed', 'Updating the user is not supported by this server')
+  })
+
+  app.post('/auth/v1/logout', async (c) => {
+    const { userId, sessionId } = await authenticateBearer(ctx.verifier, deps.db, c)
+    const scope = parseAuth(logoutScopeSchema, c.req.query('scope') ?? 'global')
+    await revokeByScope(deps.db, userId, sessionId, scope, deps.clock.now())
+    return c.body(null, 204)
+  })
+}
