@@ -1,0 +1,165 @@
+import type { CancellationReason } from '@retainkit/shared/config-types'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { getReasons, saveReasons } from '../../lib/api'
+import { userMessageOf } from '../../lib/error-handler'
+import { toast } from '../../lib/toast-store'
+import { type FieldErrors, serverFieldErrors } from '../validation/field-errors'
+import { ReasonsForm } from './reasons-form'
+import { type DraftReason, fromDraft, toDraft, validateReasons } from './reasons-model'
+
+export interface ReasonsEditorProps {
+  accountId: string
+  /** Without canEditConfig: the list shows, disabled, with nothing to save. */
+  readOnly?: boolean
+  /** The current (unsaved) list on every change, e.g. for the editor's live preview. */
+  onReasonsChange?: (reasons: CancellationReason[]) => void
+  /** Whether there are unsaved reason edits, for the editor's unsaved-changes guard. */
+  onDirtyChange?: (dirty: boolean) => void
+}
+
+type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' }
+
+/**
+ * The account's cancellation reasons (key, label, feedback category, mapped offer, enabled, order):
+ * loads GET /api/account?action=reasons and saves POST …&action=reasons, validating with the shared
+ * schema first. Self-contained so both the editor and the settings page can render it.
+ */
+export function ReasonsEditor({
+  accountId,
+  readOnly = false,
+  onReasonsChange,
+  onDirtyChange,
+}: ReasonsEditorProps) {
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' })
+  const [saved, setSaved] = useState<CancellationReason[]>([])
+  const [rows, setRows] = useState<readonly DraftReason[]>([])
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const [saving, setSaving] = useState(false)
+  const [warnings, setWarnings] = useState<string[]>([])
+  const [attempted, setAttempted] = useState(false)
+  const summary = useRef<HTMLDivElement>(null)
+
+  const fetchReasons = useCallback(async () => {
+    setLoad({ status: 'loading' })
+    const result = await getReasons(accountId)
+    if (result.error) {
+      setLoad({ status: 'error', message: userMessageOf(result.error) })
+      return
+    }
+    setSaved(result.data.reasons)
+    setRows(toDraft(result.data.reasons))
+    setServerErrors({})
+    setLoad({ status: 'ready' })
+  }, [accountId])
+
+  useEffect(() => {
+    void fetchReasons()
+  }, [fetchReasons])
+
+  const reasons = useMemo(() => fromDraft(rows), [rows])
+  const clientErrors = useMemo(() => validateReasons(reasons), [reasons])
+  const errors = useMemo(() => ({ ...serverErrors, ...clientErrors }), [serverErrors, clientErrors])
+  const dirty = load.status === 'ready' && JSON.stringify(reasons) !== JSON.stringify(saved)
+
+  useEffect(() => {
+    if (load.status === 'ready') onReasonsChange?.(reasons)
+  }, [reasons, load.status, onReasonsChange])
+  useEffect(() => {
+    onDirtyChange?.(dirty)
+  }, [dirty, onDirtyChange])
+
+  const save = async () => {
+    setAttempted(true)
+    if (Object.keys(clientErrors).length > 0) {
+      summary.current?.focus()
+      return
+    }
+    setSaving(true)
+    const result = await saveReasons(accountId, reasons)
+    setSaving(false)
+    if (result.error) {
+      setServerErrors(serverFieldErrors({ ...result.error, issues: result.error.issues ?? [] }, 'reasons'))
+      toast({ title: 'Reasons not saved', description: userMessageOf(result.error), variant: 'destructive' })
+      return
+    }
+    const stored = result.data.reasons ?? reasons
+    setSaved(stored)
+    setRows(toDraft(stored))
+    setServerErrors({})
+    setAttempted(false)
+    setWarnings(result.data.warnings ?? [])
+    toast({
+      title: 'Reasons saved',
+      description: 'Subscribers see the new list right away.',
+      variant: 'success',
+    })
+  }
+
+  if (load.status === 'loading') {
+    return (
+      <p role="status" className="rk-loading-text">
+        Loading cancellation reasons…
+      </p>
+    )
+  }
+  if (load.status === 'error') {
+    return (
+      <div role="alert" className="rk-inline-error">
+        <p>Cancellation reasons could not be loaded: {load.message}</p>
+        <button type="button" className="rk-button rk-button--secondary" onClick={() => void fetchReasons()}>
+          Retry
+        </button>
+      </div>
+    )
+  }
+
+  const errorCount = Object.keys(clientErrors).length
+  return (
+    <div className="rk-reasons-editor">
+      <p className="rk-field__hint">
+        Subscribers choose one of these when they cancel, in this order. Each reason leads to a feedback
+        question and, if set, a save offer.
+      </p>
+      {attempted && errorCount > 0 ? (
+        <div className="rk-error-summary" role="alert" tabIndex={-1} ref={summary}>
+          Fix {errorCount === 1 ? 'the problem' : `the ${errorCount} problems`} below before saving the
+          reasons.
+        </div>
+      ) : null}
+      <ReasonsForm rows={rows} onChange={setRows} errors={errors} disabled={readOnly || saving} />
+      {warnings.length > 0 ? (
+        <ul className="rk-warnings" aria-label="Warnings from the last save">
+          {warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
+      {readOnly ? null : (
+        <div className="rk-actions">
+          <button
+            type="button"
+            className="rk-button rk-button--primary"
+            disabled={saving || !dirty}
+            onClick={() => void save()}
+          >
+            {saving ? 'Saving reasons…' : 'Save reasons'}
+          </button>
+          <button
+            type="button"
+            className="rk-button rk-button--secondary"
+            disabled={saving || !dirty}
+            onClick={() => {
+              setRows(toDraft(saved))
+              setServerErrors({})
+              setAttempted(false)
+            }}
+          >
+            Discard reason changes
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+export default ReasonsEditor

@@ -1,0 +1,162 @@
+import { capabilitiesFor, type Role } from '@retainkit/shared/roles'
+import type { Session } from '@supabase/supabase-js'
+import { vi } from 'vitest'
+import type { AuthClient } from '../../lib/auth-client'
+import { resetRuntime, setRuntime } from '../../lib/runtime'
+import type { RuntimeConfig } from '../../lib/runtime-config'
+import { resetSessionStore, sessionStore } from '../../session/session-store'
+
+/**
+ * Tests of the editor, dashboard and preview run the console's REAL backend client against this fake
+ * server: `fetch` is replaced by a router of canned JSON answers that records every request, so a test
+ * can assert the exact path, query (base_version, startDate, …) and body a page sent.
+ */
+
+export const TEST_API_BASE = 'https://api.test'
+export const TEST_ACCESS_TOKEN = 'test-access-token'
+
+export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
+  backendUrl: 'https://auth.test',
+  apiBaseUrl: TEST_API_BASE,
+  anonKey: 'anon-key-for-tests-0123456789',
+  apiKey: 'api-key-for-tests-0123456789',
+  stripeRedirectUrl: 'https://console.test/stripe/callback',
+  embeddedAuth: true,
+  devOutbox: false,
+  stripeConnect: false,
+  stripeClientId: null,
+  billingPortalUrl: null,
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  query: Record<string, string>
+  body: unknown
+  headers: Record<string, string>
+}
+
+export interface FakeResponse {
+  status?: number
+  body?: unknown
+  /** Raw text instead of JSON. */
+  text?: string
+}
+
+type Responder = FakeResponse | ((request: RecordedRequest) => FakeResponse | Promise<FakeResponse>)
+
+interface Route {
+  method: string
+  path: string
+  query: Record<string, string>
+  respond: Responder
+}
+
+/** Only the part of the auth client the backend client reads: a signed-in session's access token. */
+function signedInAuth(): AuthClient {
+  const session = { access_token: TEST_ACCESS_TOKEN, user: { id: 'user-1' } } as unknown as Session
+  const unsupported = () => Promise.reject(new Error('not used by these tests'))
+  return {
+    initialize: () => Promise.resolve({ error: null }),
+    getSession: () => Promise.resolve({ data: { session }, error: null }),
+    onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => undefined } } }),
+    signInWithOtp: unsupported,
+    signInWithOAuth: unsupported,
+    signOut: () => Promise.resolve({ error: null }),
+  }
+}
+
+export interface FakeBackend {
+  /** Answers `method path` whose query contains all of `query`; later routes win over earlier ones. */
+  on(method: string, path: string, query: Record<string, string>, respond: Responder): FakeBackend
+  requests: RecordedRequest[]
+  /** Requests to `path` (and `method`, when given). */
+  calls(path: string, method?: string): RecordedRequest[]
+  restore(): void
+}
+
+export const ok = (data: unknown, status = 200): FakeResponse => ({ status, body: { data } })
+export const fail = (
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): FakeResponse => ({
+  status,
+  body: { error: { code, message, ...extra } },
+})
+
+export function installFakeBackend(): FakeBackend {
+  const routes: Route[] = []
+  const requests: RecordedRequest[] = []
+  setRuntime({ config: TEST_RUNTIME_CONFIG, auth: signedInAuth() })
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input))
+    const method = (init.method ?? 'GET').toUpperCase()
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    )
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers,
+    }
+    requests.push(request)
+    const route = [...routes]
+      .reverse()
+      .find(
+        (candidate) =>
+          candidate.method === method &&
+          candidate.path === url.pathname &&
+          Object.entries(candidate.query).every(([key, value]) => url.searchParams.get(key) === value),
+      )
+    const answer: FakeResponse = route
+      ? typeof route.respond === 'function'
+        ? await route.respond(request)
+        : route.respond
+      : fail(404, 'NOT_FOUND', `No fake route for ${method} ${url.pathname}`)
+    const text = answer.text ?? JSON.stringify(answer.body ?? null)
+    return new Response(text, {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+
+  const backend: FakeBackend = {
+    on(method, path, query, respond) {
+      routes.push({ method, path, query, respond })
+      return backend
+    },
+    requests,
+    calls: (path, method) =>
+      requests.filter((r) => r.path === path && (method === undefined || r.method === method)),
+    restore() {
+      vi.unstubAllGlobals()
+      resetRuntime()
+    },
+  }
+  return backend
+}
+
+export interface TestSessionOptions {
+  accountId?: string
+  role?: Role
+}
+
+/** A ready session (what the shell guarantees before a private page renders). */
+export function signInTestSession({ accountId = 'acme', role = 'owner' }: TestSessionOptions = {}): void {
+  resetSessionStore()
+  sessionStore.setState({
+    active_account_id: accountId,
+    accounts: [{ id: accountId, name: 'Acme Coffee', slug: accountId, email: 'owner@acme.test' }],
+    membership: { role },
+    capabilities: capabilitiesFor(role),
+    user: { id: 'user-1', email: 'owner@acme.test' },
+    status: 'ready',
+    error: null,
+  })
+}

@@ -1,0 +1,159 @@
+import { ROUTES } from '@retainkit/shared/routes'
+import { type ReactNode, useId, useMemo, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { userMessageOf } from '../../lib/error-handler'
+import { csvFilename, downloadCsv, toCsv } from './csv'
+import type { DashboardDataset } from './dashboard-datasets'
+import { IS_EMPTY, type ShapedData, type Table, tableFor } from './dashboard-shaping'
+import type { DatasetState } from './use-dataset'
+
+export const EMPTY_MESSAGE = 'No cancel sessions in this period yet'
+
+export interface ChartCardProps<K extends DashboardDataset> {
+  dataset: K
+  title: string
+  description: string
+  state: DatasetState
+  retry: () => void
+  shape: (raw: unknown) => ShapedData[K]
+  labels: ReadonlyMap<string, string>
+  accountId: string
+  period: string
+  /** The visual; must carry its own text summary (aria-label) for screen readers. */
+  renderChart: (data: ShapedData[K]) => ReactNode
+  /** Shown above the chart and the table alike (e.g. a total). */
+  renderSummary?: (data: ShapedData[K]) => ReactNode
+  wide?: boolean
+}
+
+/**
+ * One dashboard panel with every state of spec 2.1's data sets: loading (a skeleton and a status
+ * message), locked for free accounts (an upgrade card), error (message and Retry), empty (with a link to
+ * install the widget), and data — as a chart, or as a table, its text alternative — with CSV export.
+ */
+export function ChartCard<K extends DashboardDataset>(props: ChartCardProps<K>) {
+  const { dataset, title, description, state, retry, shape, labels, accountId, period, wide } = props
+  const headingId = useId()
+  const [asTable, setAsTable] = useState(false)
+  const data = useMemo(() => (state.status === 'ready' ? shape(state.raw) : null), [state, shape])
+  const table = useMemo(() => (data ? tableFor(dataset, data, labels) : null), [data, dataset, labels])
+  const empty = data !== null && IS_EMPTY[dataset](data)
+
+  return (
+    <section
+      className={`rk-card${wide ? ' rk-card--wide' : ''}`}
+      aria-labelledby={headingId}
+      aria-busy={state.status === 'loading'}
+    >
+      <header className="rk-card__header">
+        <div>
+          <h2 id={headingId}>{title}</h2>
+          <p className="rk-card__description">{description}</p>
+        </div>
+        {data && table && !empty ? (
+          <div className="rk-card__tools">
+            <button
+              type="button"
+              className="rk-button rk-button--small"
+              aria-pressed={asTable}
+              onClick={() => setAsTable((on) => !on)}
+            >
+              {asTable ? 'Show chart' : 'Show table'}
+            </button>
+            <button
+              type="button"
+              className="rk-button rk-button--small"
+              onClick={() =>
+                downloadCsv(csvFilename(accountId, dataset, period), toCsv(table.header, table.rows))
+              }
+            >
+              Export CSV<span className="rk-visually-hidden">: {title}</span>
+            </button>
+          </div>
+        ) : null}
+      </header>
+      <div className="rk-card__body">
+        {state.status === 'loading' ? (
+          <>
+            <div className="rk-skeleton" aria-hidden="true" />
+            <p className="rk-visually-hidden" role="status">
+              Loading {title.toLowerCase()}…
+            </p>
+          </>
+        ) : null}
+        {state.status === 'locked' ? (
+          <div className="rk-upgrade">
+            <p>
+              <strong>{title} is part of the full dashboard on Pro.</strong> Free accounts see cancellation
+              reasons, the save rate and write-in words.
+            </p>
+            <a className="rk-button rk-button--primary" href={ROUTES.pricing}>
+              Upgrade to Pro
+            </a>
+          </div>
+        ) : null}
+        {state.status === 'error' ? (
+          <div className="rk-card__error" role="alert">
+            <p>{userMessageOf(state.error)}</p>
+            <button type="button" className="rk-button rk-button--secondary" onClick={retry}>
+              Retry<span className="rk-visually-hidden">: {title}</span>
+            </button>
+          </div>
+        ) : null}
+        {data && empty ? (
+          <div className="rk-card__empty" role="status">
+            <p>{EMPTY_MESSAGE}</p>
+            <Link to={`${ROUTES.settings}?tab=install`}>Install the widget on your site</Link>
+          </div>
+        ) : null}
+        {data && table && !empty ? (
+          <>
+            {props.renderSummary?.(data)}
+            {asTable ? (
+              <DataTable caption={title} table={table} />
+            ) : (
+              <div className="rk-chart">{props.renderChart(data)}</div>
+            )}
+          </>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+export function DataTable({ caption, table }: { caption: string; table: Table }) {
+  return (
+    <div className="rk-table-wrap">
+      <table className="rk-table">
+        <caption className="rk-visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {table.header.map((cell) => (
+              <th key={cell} scope="col">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are recomputed as a whole and never reordered
+            <tr key={index}>
+              {row.map((cell, column) =>
+                column === 0 ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+                  <th key={column} scope="row">
+                    {cell ?? ''}
+                  </th>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+                  <td key={column}>{cell ?? ''}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

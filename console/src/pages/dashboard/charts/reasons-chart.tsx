@@ -1,0 +1,40 @@
+import { ResponsiveBar } from '@nivo/bar'
+import type { ReasonBar } from '../dashboard-shaping'
+import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+
+/** Horizontal bars, one per reason, labelled with the count and its share of all cancellations. */
+export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
+  // Nivo draws horizontal bars bottom-up; reversed, the most common reason is on top.
+  const rows = [...data].reverse().map((row) => ({ reason: row.label, count: row.count, share: row.share }))
+  const summary = `Bar chart of cancellation reasons: ${listSummary(data.map((row) => `${row.label} ${row.count} (${row.share}%)`))}`
+  const longest = data.reduce((max, row) => Math.max(max, row.label.length), 0)
+  return (
+    <div className="rk-chart__canvas" style={{ height: Math.max(180, data.length * 36 + 60) }}>
+      <ResponsiveBar
+        data={rows}
+        keys={['count']}
+        indexBy="reason"
+        layout="horizontal"
+        margin={{ top: 10, right: 90, bottom: 40, left: Math.min(220, 12 + longest * 7) }}
+        padding={0.3}
+        colors={[CHART_COLORS[0]]}
+        theme={CHART_THEME}
+        enableGridY={false}
+        enableGridX
+        axisBottom={{ legend: 'Cancellations', legendPosition: 'middle', legendOffset: 32, tickValues: 5 }}
+        axisLeft={{ tickSize: 0, tickPadding: 8 }}
+        label={(bar) => `${bar.value} (${bar.data.share}%)`}
+        labelPosition="end"
+        labelOffset={6}
+        labelTextColor="#1f2937"
+        labelSkipWidth={0}
+        tooltipLabel={(bar) => String(bar.indexValue)}
+        valueFormat={(value) => String(value)}
+        animate={!prefersReducedMotion()}
+        role="img"
+        ariaLabel={summary}
+        isFocusable={false}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import { ResponsiveBar } from '@nivo/bar'
+import { type ReasonsOverTimeChart as Data, monthLabel, reasonLabel } from '../dashboard-shaping'
+import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+
+/** Stacked bars per month, one colour per reason, biggest reason first in the legend. */
+export function ReasonsOverTimeChart({ data, labels }: { data: Data; labels: ReadonlyMap<string, string> }) {
+  const rows = data.rows.map((row) => ({ ...row, month: monthLabel(row.month) }))
+  const totals = data.rows.map((row) => {
+    const total = data.keys.reduce((sum, key) => sum + Number(row[key] ?? 0), 0)
+    return `${monthLabel(row.month)} ${total}`
+  })
+  const summary = `Stacked bar chart of cancellation reasons per month. Reasons: ${listSummary(
+    data.keys.map((key) => reasonLabel(key, labels)),
+  )}. Cancellations per month: ${listSummary(totals, 12)}`
+  return (
+    <div className="rk-chart__canvas" style={{ height: 320 }}>
+      <ResponsiveBar
+        data={rows}
+        keys={data.keys}
+        indexBy="month"
+        groupMode="stacked"
+        margin={{ top: 10, right: 20, bottom: 110, left: 50 }}
+        padding={0.3}
+        colors={[...CHART_COLORS]}
+        theme={CHART_THEME}
+        enableLabel={false}
+        axisBottom={{ tickRotation: 0 }}
+        axisLeft={{ legend: 'Cancellations', legendPosition: 'middle', legendOffset: -40, tickValues: 5 }}
+        legendLabel={(datum) => reasonLabel(String(datum.id), labels)}
+        tooltipLabel={(datum) => `${reasonLabel(String(datum.id), labels)} · ${datum.indexValue}`}
+        legends={[
+          {
+            dataFrom: 'keys',
+            anchor: 'bottom-left',
+            direction: 'row',
+            translateY: 60,
+            itemWidth: 150,
+            itemHeight: 18,
+            itemsSpacing: 4,
+            symbolSize: 12,
+          },
+        ]}
+        animate={!prefersReducedMotion()}
+        role="img"
+        ariaLabel={summary}
+        isFocusable={false}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+import type { AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
+
+/**
+ * The dashboard's data sets: the spec's five analytics endpoints (spec 7) and our saved-revenue one.
+ * Zod-free and chart-free: `dashboard-data.ts` (loaded at startup for the prefetch) imports this.
+ */
+export type DashboardDataset = AnalyticsEndpoint | 'saved-revenue'
+
+/** Spec 2.1: what startup prefetches for a 3-month period, in the spec's order. */
+export const PREFETCHED_DATASETS = [
+  'cancellation-reasons',
+  'cancellation-reasons-over-time',
+  'save-mechanism-performance',
+  'save-rate-over-time',
+  'write-in-reasons',
+] as const satisfies readonly AnalyticsEndpoint[]
+
+export const DASHBOARD_DATASETS = [
+  ...PREFETCHED_DATASETS,
+  'saved-revenue',
+] as const satisfies readonly DashboardDataset[]
+
+/** The period the startup prefetch covers (spec 2.1 "the 3-month data sets"). */
+export const PREFETCH_PERIOD = '3months'
+
+export const DATASET_TITLES: Readonly<Record<DashboardDataset, string>> = {
+  'cancellation-reasons': 'Cancellation reasons',
+  'cancellation-reasons-over-time': 'Reasons over time',
+  'save-mechanism-performance': 'Save offer performance',
+  'save-rate-over-time': 'Save rate over time',
+  'write-in-reasons': 'Write-in feedback words',
+  'saved-revenue': 'Saved revenue',
+}

@@ -1,0 +1,202 @@
+import { DEFAULT_ANALYTICS_PERIOD } from '@retainkit/shared/constants'
+import { formatPeriodLabel, parsePeriod } from '@retainkit/shared/period'
+import { useEffect, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { getAccount, getReasons } from '../../lib/api'
+import type { Tier } from '../../lib/api-types'
+import { useAccountId } from '../../session/use-account-id'
+import { ChartCard } from './chart-card'
+import { MechanismsChart } from './charts/mechanisms-chart'
+import { ReasonsChart } from './charts/reasons-chart'
+import { ReasonsOverTimeChart } from './charts/reasons-over-time-chart'
+import { SaveRateChart } from './charts/save-rate-chart'
+import { SavedRevenueChart, SavedRevenueSummary } from './charts/saved-revenue-view'
+import { WordCloud } from './charts/word-cloud'
+import { DATASET_TITLES, type DashboardDataset } from './dashboard-datasets'
+import {
+  shapeMechanisms,
+  shapeReasons,
+  shapeReasonsOverTime,
+  shapeSavedRevenue,
+  shapeSaveRate,
+  shapeWords,
+} from './dashboard-shaping'
+import { PeriodSelector } from './period-selector'
+import { type DatasetRange, useDataset } from './use-dataset'
+import './dashboard.css'
+
+/** Spec 6 / the analytics route: free accounts get the basic reason dashboard; these are Pro only. */
+const PRO_ONLY: ReadonlySet<DashboardDataset> = new Set([
+  'cancellation-reasons-over-time',
+  'save-mechanism-performance',
+  'saved-revenue',
+])
+
+function useReasonLabels(accountId: string | null): ReadonlyMap<string, string> {
+  const [labels, setLabels] = useState<ReadonlyMap<string, string>>(new Map())
+  useEffect(() => {
+    if (!accountId) return
+    let live = true
+    getReasons(accountId).then((result) => {
+      if (live && result.data)
+        setLabels(new Map(result.data.reasons.map((reason) => [reason.key, reason.label])))
+    })
+    return () => {
+      live = false
+    }
+  }, [accountId])
+  return labels
+}
+
+function useTier(accountId: string | null): Tier | null {
+  const [tier, setTier] = useState<Tier | null>(null)
+  useEffect(() => {
+    if (!accountId) return
+    let live = true
+    getAccount(accountId).then((result) => {
+      if (live) setTier(result.data?.tier ?? null)
+    })
+    return () => {
+      live = false
+    }
+  }, [accountId])
+  return tier
+}
+
+/**
+ * /dashboard/?account_id=…&period=… — churn analytics for the period in the URL (default 3 months):
+ * six panels, each with its own loading, empty, error and upgrade states, a table alternative and CSV.
+ */
+export default function DashboardPage() {
+  const accountId = useAccountId()
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('period') ?? DEFAULT_ANALYTICS_PERIOD
+  const parsed = parsePeriod(requested)
+  const period = parsed.ok ? parsed.period : DEFAULT_ANALYTICS_PERIOD
+  const startDate = parsed.ok ? parsed.start.toISOString() : undefined
+  const endDate = parsed.ok ? parsed.end.toISOString() : undefined
+  const fallback = useMemo(() => parsePeriod(DEFAULT_ANALYTICS_PERIOD), [])
+  const range = useMemo<DatasetRange | null>(() => {
+    if (!accountId) return null
+    if (startDate && endDate) return { accountId, startDate, endDate }
+    return fallback.ok
+      ? { accountId, startDate: fallback.start.toISOString(), endDate: fallback.end.toISOString() }
+      : null
+  }, [accountId, startDate, endDate, fallback])
+  const labels = useReasonLabels(accountId)
+  const tier = useTier(accountId)
+  const locked = (dataset: DashboardDataset) => tier === 'free' && PRO_ONLY.has(dataset)
+
+  const reasons = useDataset('cancellation-reasons', range, locked('cancellation-reasons'))
+  const overTime = useDataset(
+    'cancellation-reasons-over-time',
+    range,
+    locked('cancellation-reasons-over-time'),
+  )
+  const mechanisms = useDataset('save-mechanism-performance', range, locked('save-mechanism-performance'))
+  const saveRate = useDataset('save-rate-over-time', range, locked('save-rate-over-time'))
+  const words = useDataset('write-in-reasons', range, locked('write-in-reasons'))
+  const revenue = useDataset('saved-revenue', range, locked('saved-revenue'))
+  const shapeReasonRows = useMemo(() => (raw: unknown) => shapeReasons(raw, labels), [labels])
+
+  if (!accountId || !range) {
+    return (
+      <p className="rk-notice" role="alert">
+        No account selected. Choose an account from the account menu.
+      </p>
+    )
+  }
+
+  const common = { labels, accountId, period }
+  return (
+    <div className="rk-dashboard">
+      <header className="rk-dashboard__header">
+        <div>
+          <h1>Dashboard</h1>
+          <p className="rk-dashboard__period" aria-live="polite">
+            Showing {formatPeriodLabel(period)}
+          </p>
+        </div>
+        <PeriodSelector
+          key={period}
+          period={period}
+          onChange={(next) => {
+            const updated = new URLSearchParams(params)
+            updated.set('period', next)
+            setParams(updated)
+          }}
+        />
+      </header>
+      {parsed.ok ? null : (
+        <p className="rk-notice rk-notice--warning" role="alert">
+          {parsed.message}: showing {formatPeriodLabel(DEFAULT_ANALYTICS_PERIOD).toLowerCase()} instead.
+        </p>
+      )}
+      <div className="rk-dashboard__grid">
+        <ChartCard
+          {...common}
+          dataset="cancellation-reasons"
+          title={DATASET_TITLES['cancellation-reasons']}
+          description="Why subscribers cancelled, with each reason's share."
+          state={reasons.state}
+          retry={reasons.retry}
+          shape={shapeReasonRows}
+          renderChart={(data) => <ReasonsChart data={data} />}
+        />
+        <ChartCard
+          {...common}
+          dataset="save-rate-over-time"
+          title={DATASET_TITLES['save-rate-over-time']}
+          description="Subscribers who stayed, out of everyone who finished the flow, per month."
+          state={saveRate.state}
+          retry={saveRate.retry}
+          shape={shapeSaveRate}
+          renderChart={(data) => <SaveRateChart data={data} />}
+        />
+        <ChartCard
+          {...common}
+          wide
+          dataset="cancellation-reasons-over-time"
+          title={DATASET_TITLES['cancellation-reasons-over-time']}
+          description="Cancellation reasons per month."
+          state={overTime.state}
+          retry={overTime.retry}
+          shape={shapeReasonsOverTime}
+          renderChart={(data) => <ReasonsOverTimeChart data={data} labels={labels} />}
+        />
+        <ChartCard
+          {...common}
+          dataset="save-mechanism-performance"
+          title={DATASET_TITLES['save-mechanism-performance']}
+          description="How often each save offer was accepted or declined."
+          state={mechanisms.state}
+          retry={mechanisms.retry}
+          shape={shapeMechanisms}
+          renderChart={(data) => <MechanismsChart data={data} />}
+        />
+        <ChartCard
+          {...common}
+          dataset="saved-revenue"
+          title={DATASET_TITLES['saved-revenue']}
+          description="Monthly recurring revenue kept by accepted offers."
+          state={revenue.state}
+          retry={revenue.retry}
+          shape={shapeSavedRevenue}
+          renderSummary={(data) => <SavedRevenueSummary data={data} />}
+          renderChart={(data) => <SavedRevenueChart data={data} />}
+        />
+        <ChartCard
+          {...common}
+          wide
+          dataset="write-in-reasons"
+          title={DATASET_TITLES['write-in-reasons']}
+          description="The words subscribers used most in written feedback."
+          state={words.state}
+          retry={words.retry}
+          shape={shapeWords}
+          renderChart={(data) => <WordCloud words={data} />}
+        />
+      </div>
+    </div>
+  )
+}

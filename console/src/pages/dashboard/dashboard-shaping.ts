@@ -1,0 +1,301 @@
+import {
+  cancellationReasons,
+  type MechanismPerformance,
+  mechanismPerformance,
+  percentage,
+  type ReasonShare,
+  type SaveRatePoint,
+  type WordCloudEntry,
+  writeInWords,
+} from '@retainkit/shared/analytics'
+import { SAVE_MECHANISMS, type SaveMechanism } from '@retainkit/shared/vocabulary'
+import { MECHANISM_LABELS } from '../../features/labels'
+import type { CsvCell } from './csv'
+import type { DashboardDataset } from './dashboard-datasets'
+
+/**
+ * Turns what the analytics API answers into what each chart, table and CSV shows. The server already
+ * computes the spec's numbers; this side re-runs the shared shaping (zero-filled mechanisms, shares,
+ * the top words) so a response with duplicate or missing rows still charts correctly, and ignores rows
+ * that are not the documented shape instead of crashing the page.
+ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+
+// ── Cancellation reasons ─────────────────────────────────────────────────────────────────────────────
+
+export interface ReasonBar extends ReasonShare {
+  label: string
+}
+
+export function shapeReasons(raw: unknown, labels: ReadonlyMap<string, string>): ReasonBar[] {
+  const rows = asArray(raw).flatMap((row) =>
+    isRecord(row) && typeof row.reason_key === 'string' && isCount(row.count)
+      ? [{ reason_key: row.reason_key, count: row.count }]
+      : [],
+  )
+  return cancellationReasons(rows).map((share) => ({
+    ...share,
+    label: reasonLabel(share.reason_key, labels),
+  }))
+}
+
+/** The account's label for a key; keys of deleted reasons read as words ('too_expensive' → 'Too expensive'). */
+export function reasonLabel(key: string, labels: ReadonlyMap<string, string>): string {
+  const known = labels.get(key)
+  if (known) return known
+  const words = key.replace(/_/g, ' ').trim()
+  return words === '' ? key : words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+// ── Reasons over time ────────────────────────────────────────────────────────────────────────────────
+
+export interface ReasonsOverTimeChart {
+  /** One row per month: `month` plus a count per key (zero-filled). */
+  rows: Array<{ month: string } & Record<string, number | string>>
+  /** Series, by total descending then key. */
+  keys: string[]
+}
+
+const MONTH = /^\d{4}-\d{2}$/
+
+/**
+ * Accepts the month rows (`[{month: '2026-01', too_expensive: 3, …}]`) or the same inside `{data}`.
+ * Series are ordered by their total so the biggest reason is the first colour and legend entry.
+ */
+export function shapeReasonsOverTime(raw: unknown): ReasonsOverTimeChart {
+  const source = isRecord(raw) && !Array.isArray(raw) ? raw.data : raw
+  const totals = new Map<string, number>()
+  const months: Array<{ month: string; counts: Map<string, number> }> = []
+  for (const row of asArray(source)) {
+    if (!isRecord(row) || typeof row.month !== 'string' || !MONTH.test(row.month)) continue
+    const counts = new Map<string, number>()
+    for (const [key, value] of Object.entries(row)) {
+      if (key === 'month' || !isCount(value)) continue
+      counts.set(key, value)
+      totals.set(key, (totals.get(key) ?? 0) + value)
+    }
+    months.push({ month: row.month, counts })
+  }
+  months.sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))
+  const keys = [...totals]
+    .sort(([ka, a], [kb, b]) => b - a || (ka < kb ? -1 : ka > kb ? 1 : 0))
+    .map(([key]) => key)
+  const rows = months.map(
+    ({ month, counts }) =>
+      Object.fromEntries([['month', month], ...keys.map((key) => [key, counts.get(key) ?? 0])]) as {
+        month: string
+      } & Record<string, number | string>,
+  )
+  return { rows, keys }
+}
+
+// ── Save mechanisms ──────────────────────────────────────────────────────────────────────────────────
+
+export function shapeMechanisms(raw: unknown): MechanismPerformance[] {
+  const rows = asArray(raw).flatMap((row) =>
+    isRecord(row) && typeof row.mechanism === 'string' && isCount(row.completed) && isCount(row.skipped)
+      ? [{ mechanism: row.mechanism, completed: row.completed, skipped: row.skipped }]
+      : [],
+  )
+  return mechanismPerformance(rows)
+}
+
+// ── Save rate ────────────────────────────────────────────────────────────────────────────────────────
+
+export function shapeSaveRate(raw: unknown): SaveRatePoint[] {
+  return asArray(raw)
+    .flatMap((row) =>
+      isRecord(row) &&
+      typeof row.month === 'string' &&
+      MONTH.test(row.month) &&
+      typeof row.saveRate === 'number' &&
+      isCount(row.cancellations) &&
+      isCount(row.continues)
+        ? [
+            {
+              month: row.month,
+              saveRate: row.saveRate,
+              cancellations: row.cancellations,
+              continues: row.continues,
+            },
+          ]
+        : [],
+    )
+    .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))
+}
+
+// ── Write-in words ───────────────────────────────────────────────────────────────────────────────────
+
+export function shapeWords(raw: unknown): WordCloudEntry[] {
+  const rows = asArray(raw).flatMap((row) =>
+    isRecord(row) && typeof row.text === 'string' && row.text !== '' && isCount(row.value)
+      ? [{ word: row.text, count: row.value }]
+      : [],
+  )
+  return writeInWords(rows)
+}
+
+// ── Saved revenue ────────────────────────────────────────────────────────────────────────────────────
+
+export interface SavedRevenueView {
+  /** Minor units (cents). */
+  total: number
+  currency: string
+  byMonth: Array<{ month: string; mrr: number; saves: number }>
+  byMechanism: Record<SaveMechanism, number>
+}
+
+export function shapeSavedRevenue(raw: unknown): SavedRevenueView {
+  const source = isRecord(raw) ? raw : {}
+  const byMechanismRaw = isRecord(source.byMechanism) ? source.byMechanism : {}
+  const byMechanism = Object.fromEntries(
+    SAVE_MECHANISMS.map((mechanism) => {
+      const value = byMechanismRaw[mechanism]
+      return [mechanism, isCount(value) ? value : 0]
+    }),
+  ) as Record<SaveMechanism, number>
+  const byMonth = asArray(source.byMonth)
+    .flatMap((row) =>
+      isRecord(row) &&
+      typeof row.month === 'string' &&
+      MONTH.test(row.month) &&
+      isCount(row.mrr) &&
+      isCount(row.saves)
+        ? [{ month: row.month, mrr: row.mrr, saves: row.saves }]
+        : [],
+    )
+    .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))
+  const currency =
+    typeof source.currency === 'string' && /^[A-Za-z]{3}$/.test(source.currency) ? source.currency : 'usd'
+  return {
+    total: isCount(source.total) ? source.total : 0,
+    currency: currency.toUpperCase(),
+    byMonth,
+    byMechanism,
+  }
+}
+
+/** Minor units → '$1,234.50' in the account's currency (zero-decimal currencies such as JPY included). */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
+  return format.format(minor / 10 ** digits)
+}
+
+/** A major-unit amount (an axis tick) → '$1,234.50'. */
+export function formatMajor(value: number, currency: string, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value)
+}
+
+/** Minor units → the major-unit number a CSV holds (1234.5 for 123450 cents). */
+export function toMajorUnits(minor: number, currency: string): number {
+  const digits =
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+    2
+  return minor / 10 ** digits
+}
+
+// ── Labels ───────────────────────────────────────────────────────────────────────────────────────────
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+
+/** '2026-03' → 'Mar 2026' (UTC months, like the server's buckets). */
+export function monthLabel(month: string): string {
+  const [year, index] = month.split('-')
+  const name = MONTHS[Number(index) - 1]
+  return name && year ? `${name} ${year}` : month
+}
+
+// ── Emptiness ────────────────────────────────────────────────────────────────────────────────────────
+
+export interface ShapedData {
+  'cancellation-reasons': ReasonBar[]
+  'cancellation-reasons-over-time': ReasonsOverTimeChart
+  'save-mechanism-performance': MechanismPerformance[]
+  'save-rate-over-time': SaveRatePoint[]
+  'write-in-reasons': WordCloudEntry[]
+  'saved-revenue': SavedRevenueView
+}
+
+/** True when the period holds nothing to chart (zero-filled months and mechanisms count as nothing). */
+export const IS_EMPTY: { readonly [K in DashboardDataset]: (data: ShapedData[K]) => boolean } = {
+  'cancellation-reasons': (data) => data.every((row) => row.count === 0),
+  'cancellation-reasons-over-time': (data) =>
+    data.rows.every((row) => data.keys.every((key) => row[key] === 0)),
+  'save-mechanism-performance': (data) => data.every((row) => row.completed + row.skipped === 0),
+  'save-rate-over-time': (data) => data.every((row) => row.cancellations + row.continues === 0),
+  'write-in-reasons': (data) => data.length === 0,
+  'saved-revenue': (data) => data.total === 0 && data.byMonth.every((row) => row.saves === 0),
+}
+
+// ── CSV tables ───────────────────────────────────────────────────────────────────────────────────────
+
+export interface Table {
+  header: string[]
+  rows: CsvCell[][]
+}
+
+/** The table each data set shows as its text alternative, and exports as CSV: one source for both. */
+export function tableFor<K extends DashboardDataset>(
+  dataset: K,
+  data: ShapedData[K],
+  labels: ReadonlyMap<string, string>,
+): Table {
+  const tables: { [D in DashboardDataset]: (d: ShapedData[D]) => Table } = {
+    'cancellation-reasons': (d) => ({
+      header: ['Reason', 'Key', 'Cancellations', 'Share (%)'],
+      rows: d.map((row) => [row.label, row.reason_key, row.count, row.share]),
+    }),
+    'cancellation-reasons-over-time': (d) => ({
+      header: ['Month', ...d.keys.map((key) => reasonLabel(key, labels))],
+      rows: d.rows.map((row) => [row.month, ...d.keys.map((key) => row[key] as number)]),
+    }),
+    'save-mechanism-performance': (d) => ({
+      header: ['Save offer', 'Accepted', 'Declined', 'Acceptance rate (%)'],
+      rows: d.map((row) => [
+        MECHANISM_LABELS[row.mechanism],
+        row.completed,
+        row.skipped,
+        percentage(row.completed, row.completed + row.skipped),
+      ]),
+    }),
+    'save-rate-over-time': (d) => ({
+      header: ['Month', 'Save rate (%)', 'Cancellations', 'Stayed'],
+      rows: d.map((row) => [row.month, row.saveRate, row.cancellations, row.continues]),
+    }),
+    'write-in-reasons': (d) => ({
+      header: ['Word', 'Mentions'],
+      rows: d.map((row) => [row.text, row.value]),
+    }),
+    // One tidy table for the three views of saved revenue: per month, per save offer, and the total.
+    'saved-revenue': (d) => ({
+      header: ['Group', 'Item', `MRR kept (${d.currency})`, 'Saves'],
+      rows: [
+        ...d.byMonth.map((row): CsvCell[] => [
+          'Month',
+          row.month,
+          toMajorUnits(row.mrr, d.currency),
+          row.saves,
+        ]),
+        ...SAVE_MECHANISMS.map((mechanism): CsvCell[] => [
+          'Save offer',
+          MECHANISM_LABELS[mechanism],
+          toMajorUnits(d.byMechanism[mechanism], d.currency),
+          null,
+        ]),
+        [
+          'Total',
+          'All',
+          toMajorUnits(d.total, d.currency),
+          d.byMonth.reduce((sum, row) => sum + row.saves, 0),
+        ],
+      ],
+    }),
+  }
+  return tables[dataset](data)
+}

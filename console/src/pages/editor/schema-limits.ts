@@ -1,0 +1,38 @@
+import { cancelFlowConfigSchema } from '@retainkit/shared/schemas'
+
+interface SchemaNode {
+  def?: { type?: string }
+  shape?: Record<string, unknown>
+  element?: unknown
+  unwrap?: () => unknown
+  maxLength?: number | null
+}
+
+/**
+ * The max length the shared config schema sets for the string at `path` (`copy.general.headline` → 200,
+ * `theme.font_family` → 100, `plan_switch.plans.0.name` → 100), read from the zod schema itself so the
+ * editor's counters always match the rule that produces the spec 5 message.
+ */
+export function schemaMaxLength(path: string): number | undefined {
+  let node = cancelFlowConfigSchema as unknown as SchemaNode | undefined
+  for (const part of path.split('.')) {
+    node = unwrapOptional(node)
+    if (!node) return undefined
+    node = (/^\d+$/.test(part) ? node.element : node.shape?.[part]) as SchemaNode | undefined
+  }
+  node = unwrapOptional(node)
+  return typeof node?.maxLength === 'number' ? node.maxLength : undefined
+}
+
+function unwrapOptional(node: SchemaNode | undefined): SchemaNode | undefined {
+  let current = node
+  // Only optional/nullable wrappers: arrays have `unwrap()` too, but their items are reached by index.
+  while (
+    current &&
+    (current.def?.type === 'optional' || current.def?.type === 'nullable') &&
+    current.unwrap
+  ) {
+    current = current.unwrap() as SchemaNode
+  }
+  return current
+}

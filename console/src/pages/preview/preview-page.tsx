@@ -1,0 +1,195 @@
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import type { FlowScreen } from '@retainkit/shared/flow'
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { accountHref } from '../../components/app-link'
+import {
+  PREVIEW_ELIGIBLE_OFFERS,
+  PreviewControls,
+  sampleSubscriber,
+  usePreviewScreens,
+} from '../../features/preview/preview-controls'
+import type { PreviewVariant } from '../../features/preview/preview-module'
+import { WidgetPreview } from '../../features/preview/widget-preview'
+import { getConfig, getReasons } from '../../lib/api'
+import { userMessageOf } from '../../lib/error-handler'
+import { useCapability } from '../../session/session-store'
+import { useAccountId } from '../../session/use-account-id'
+import './preview.css'
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; config: CancelFlowConfig; reasons: CancellationReason[]; version: number }
+
+/**
+ * /preview/?account_id=… — the SAVED configuration (what subscribers get right now) in the real widget,
+ * on a sample merchant page: the cancel flow with a screen switcher, or the reactivation banner.
+ */
+export default function PreviewPage() {
+  const accountId = useAccountId()
+  const canEdit = useCapability('canEditConfig')
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' })
+  const [variant, setVariant] = useState<PreviewVariant>('cancel')
+  const [screen, setScreen] = useState<FlowScreen | undefined>(undefined)
+
+  const fetchSaved = useCallback(async (id: string) => {
+    setLoad({ status: 'loading' })
+    const [config, reasons] = await Promise.all([getConfig(id), getReasons(id)])
+    const error = config.error ?? reasons.error
+    if (error || !config.data || !reasons.data) {
+      setLoad({ status: 'error', message: error ? userMessageOf(error) : 'An unexpected error occurred.' })
+      return
+    }
+    setLoad({
+      status: 'ready',
+      config: config.data.config_json,
+      reasons: reasons.data.reasons,
+      version: config.data.version,
+    })
+  }, [])
+
+  useEffect(() => {
+    if (accountId) void fetchSaved(accountId)
+  }, [accountId, fetchSaved])
+
+  if (!accountId) {
+    return (
+      <p className="rk-notice" role="alert">
+        No account selected. Choose an account from the account menu.
+      </p>
+    )
+  }
+  if (load.status === 'loading') {
+    return (
+      <p className="rk-page-loading" role="status">
+        Loading your saved flow…
+      </p>
+    )
+  }
+  if (load.status === 'error') {
+    return (
+      <div className="rk-notice rk-notice--error" role="alert">
+        <h1>The preview could not load</h1>
+        <p>{load.message}</p>
+        <button
+          type="button"
+          className="rk-button rk-button--primary"
+          onClick={() => void fetchSaved(accountId)}
+        >
+          Try again
+        </button>
+      </div>
+    )
+  }
+  return (
+    <SavedPreview
+      accountId={accountId}
+      canEdit={canEdit}
+      config={load.config}
+      reasons={load.reasons}
+      version={load.version}
+      variant={variant}
+      onVariantChange={setVariant}
+      screen={screen}
+      onScreenChange={setScreen}
+    />
+  )
+}
+
+interface SavedPreviewProps {
+  accountId: string
+  canEdit: boolean
+  config: CancelFlowConfig
+  reasons: CancellationReason[]
+  version: number
+  variant: PreviewVariant
+  onVariantChange: (variant: PreviewVariant) => void
+  screen: FlowScreen | undefined
+  onScreenChange: (screen: FlowScreen) => void
+}
+
+function SavedPreview(props: SavedPreviewProps) {
+  const { accountId, canEdit, config, reasons, version, variant, screen } = props
+  const screens = usePreviewScreens(config, reasons)
+  const subscriber = useMemo(() => sampleSubscriber(), [])
+  return (
+    <div className="rk-preview-page">
+      <header className="rk-preview-page__header">
+        <div>
+          <h1>Preview</h1>
+          <p className="rk-field__hint">
+            Version {version} as your subscribers see it now, on a sample account page. Unsaved editor changes
+            are not shown here.
+          </p>
+        </div>
+        {canEdit ? (
+          <Link className="rk-button rk-button--secondary" to={accountHref('editor', accountId)}>
+            Edit this flow
+          </Link>
+        ) : null}
+      </header>
+      <PreviewControls
+        screens={screens}
+        screen={screen}
+        onScreenChange={props.onScreenChange}
+        variant={variant}
+        onVariantChange={props.onVariantChange}
+      />
+      <MerchantPageMock planName={subscriber.planName} showBanner={variant === 'banner'}>
+        <WidgetPreview
+          label={variant === 'cancel' ? 'Cancel flow preview' : 'Reactivation banner preview'}
+          config={config}
+          reasons={reasons}
+          variant={variant}
+          subscriber={subscriber}
+          eligibleOffers={PREVIEW_ELIGIBLE_OFFERS}
+          {...(screen ? { screen } : {})}
+        />
+      </MerchantPageMock>
+    </div>
+  )
+}
+
+/**
+ * A stand-in merchant site (the widget's natural habitat): an account page with the subscription and
+ * its cancel link. The banner shows at the top of the page; the cancel flow over the dimmed page. All of
+ * it is decoration: nothing here links anywhere.
+ */
+function MerchantPageMock({
+  planName,
+  showBanner,
+  children,
+}: {
+  planName: string
+  showBanner: boolean
+  children: ReactNode
+}) {
+  return (
+    <figure className="rk-mock">
+      <figcaption className="rk-visually-hidden">Sample merchant page</figcaption>
+      <div className="rk-mock__chrome" aria-hidden="true">
+        <span className="rk-mock__dot" />
+        <span className="rk-mock__dot" />
+        <span className="rk-mock__dot" />
+        <span className="rk-mock__url">https://shop.example.com/account</span>
+      </div>
+      <div className="rk-mock__site">
+        {showBanner ? <div className="rk-mock__banner">{children}</div> : null}
+        <div className="rk-mock__nav" aria-hidden="true">
+          <strong>Northwind Coffee Club</strong>
+          <span>Shop</span>
+          <span>Subscriptions</span>
+          <span>Account</span>
+        </div>
+        <div className="rk-mock__page" aria-hidden={showBanner ? undefined : true}>
+          <h2>Your subscription</h2>
+          <p>
+            {planName} · renews monthly · <span className="rk-mock__link">Cancel subscription</span>
+          </p>
+        </div>
+        {showBanner ? null : <div className="rk-mock__overlay">{children}</div>}
+      </div>
+    </figure>
+  )
+}
