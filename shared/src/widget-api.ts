@@ -132,6 +132,14 @@ export type ReactivationResponse =
     }
   | { eligible: false }
 
+/**
+ * `POST /api/widget/reactivation/accept` body (optional; `{}` works): the banner's `sessionId` from
+ * ReactivationResponse, so a replay is recognised as the same action.
+ */
+export interface ReactivationAcceptRequest {
+  sessionId?: string
+}
+
 /** `POST /api/widget/reactivation/accept` */
 export interface ReactivationAcceptResponse {
   status: 'reactivated'
