@@ -1,23 +1,38 @@
+import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
+
 /**
- * In-memory cache of what the widget config endpoint serves, per account. Saving a config or the
- * reasons calls `invalidate` in this process; other instances behind a load balancer refresh after
- * `ttlMs` at the latest, so a published change reaches every subscriber within that bound.
+ * In-memory cache of what the widget config endpoint serves, per account. Saving a config, the reasons
+ * or the account's domain calls `invalidate` in this process; other instances behind a load balancer
+ * refresh after the entry's TTL at the latest, so a published change reaches every subscriber within
+ * that bound.
  */
 export interface CachedWidgetConfig {
+  /** Strong validator of `body` (quoted, as sent in the ETag header). */
   etag: string
   /** The exact response bytes (JSON), served as-is. */
   body: Uint8Array
   expiresAt: number
+  /** The same response as data, for the widget's other routes (session offers, reactivation copy). */
+  payload?: WidgetConfigResponse
+  /** accounts.domain: the CORS allow-list of the widget API. */
+  domain?: string | null
 }
 
 export interface WidgetConfigCache {
   get(accountId: string, now: number): CachedWidgetConfig | undefined
-  set(accountId: string, entry: CachedWidgetConfig): void
+  /**
+   * Stores an entry. With `generation` (read from `generation()` before loading), an entry loaded
+   * while an invalidation happened is dropped instead of resurrecting the old config.
+   */
+  set(accountId: string, entry: CachedWidgetConfig, generation?: number): void
   invalidate(accountId: string): void
+  /** Bumped by every invalidation of this account. */
+  generation(accountId: string): number
 }
 
 export function createWidgetConfigCache(): WidgetConfigCache {
   const entries = new Map<string, CachedWidgetConfig>()
+  const generations = new Map<string, number>()
   return {
     get(accountId, now) {
       const entry = entries.get(accountId)
@@ -25,11 +40,16 @@ export function createWidgetConfigCache(): WidgetConfigCache {
       if (entry) entries.delete(accountId)
       return undefined
     },
-    set(accountId, entry) {
+    set(accountId, entry, generation) {
+      if (generation !== undefined && generation !== (generations.get(accountId) ?? 0)) return
       entries.set(accountId, entry)
     },
     invalidate(accountId) {
       entries.delete(accountId)
+      generations.set(accountId, (generations.get(accountId) ?? 0) + 1)
+    },
+    generation(accountId) {
+      return generations.get(accountId) ?? 0
     },
   }
 }

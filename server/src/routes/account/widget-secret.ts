@@ -1,4 +1,39 @@
+import { HttpError, notFound } from '../../http/http-error'
+import { ok } from '../../http/respond'
+import {
+  createWidgetSecret,
+  listWidgetSecrets,
+  revokeWidgetSecret,
+} from '../../services/widget/widget-secrets'
 import type { AccountActionHandlers } from './types'
 
-// Placeholder until this action is built; the dispatcher answers 405 for methods not listed.
-export const widgetSecretActions: AccountActionHandlers = {}
+const SECRET_ID = /^wsk_[A-Za-z0-9_-]{1,64}$/
+
+/**
+ * `/api/account?accountId=&action=widget-secret` (DESIGN 4, "Subscriber identity"):
+ * - POST creates a secret and returns it ONCE `{data: {id, secret, created_at}}`; a third active
+ *   secret retires the oldest (rotation keeps two active at once).
+ * - GET lists the active ones `{data: [{id, hint, created_at, last_used_at}]}` — never the secret.
+ * - DELETE `&secretId=` revokes one `{data: {id, revoked_at}}`.
+ */
+export const widgetSecretActions: AccountActionHandlers = {
+  POST: {
+    capability: 'canManageWidgetSecret',
+    run: async (c, { deps, accountId }) => ok(c, await createWidgetSecret(deps, accountId), 201),
+  },
+  GET: {
+    capability: 'canManageWidgetSecret',
+    run: async (c, { deps, accountId }) => ok(c, await listWidgetSecrets(deps, accountId)),
+  },
+  DELETE: {
+    capability: 'canManageWidgetSecret',
+    run: async (c, { deps, accountId }) => {
+      const secretId = c.req.query('secretId')
+      if (!secretId) throw new HttpError('MISSING_REQUIRED_FIELD', 'secretId is required', 'secretId')
+      if (!SECRET_ID.test(secretId)) throw new HttpError('INVALID_INPUT', 'Invalid secretId', 'secretId')
+      const revoked = await revokeWidgetSecret(deps, accountId, secretId)
+      if (!revoked) throw notFound('No active widget secret with this id')
+      return ok(c, revoked)
+    },
+  },
+}

@@ -1,0 +1,66 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppDeps } from '../../deps'
+import type { AppEnv } from '../../http/app-env'
+import { HttpError } from '../../http/http-error'
+import { isOriginAllowed, isOriginAllowedForAnyAccount } from '../../services/widget/origins'
+
+/**
+ * CORS for /api/widget/* (DESIGN 4): `Access-Control-Allow-Origin: <origin>` only for an origin the
+ * account allows (services/widget/origins.ts), `Vary: Origin` always, never credentials (the widget
+ * sends no cookies; its credential is the subscriber token). A route decides once it knows the account
+ * (`allowOrigin`); this middleware then writes the headers on whatever the route answered, errors
+ * included, so the widget can read a 401's message.
+ */
+export type WidgetEnv = { Variables: AppEnv['Variables'] & { corsOrigin?: string } }
+export type WidgetContext = Context<WidgetEnv>
+
+export const CORS_ALLOW_METHODS = 'GET, POST'
+export const CORS_ALLOW_HEADERS = 'authorization, content-type, idempotency-key'
+export const CORS_MAX_AGE_SECONDS = '600'
+
+/**
+ * Marks the request's origin as allowed for this account, or — for a call that changes something —
+ * refuses it with 403 before anything happens. Requests without Origin (servers, tests) pass.
+ */
+export function allowOrigin(c: WidgetContext, domain: string | null, testMode: boolean): void {
+  const origin = c.req.header('origin')
+  if (origin === undefined) return
+  if (isOriginAllowed(origin, domain, testMode)) {
+    c.set('corsOrigin', origin)
+    return
+  }
+  if (c.req.method !== 'GET') {
+    throw new HttpError('FORBIDDEN', 'This website is not allowed to use the widget for this account.')
+  }
+}
+
+/** Same, for an error answer where the account is only known from an unverified claim: never throws. */
+export function allowOriginForError(c: WidgetContext, domain: string | null, testMode: boolean): void {
+  const origin = c.req.header('origin')
+  if (origin !== undefined && isOriginAllowed(origin, domain, testMode)) c.set('corsOrigin', origin)
+}
+
+export function widgetCors(deps: AppDeps): MiddlewareHandler<WidgetEnv> {
+  return async (c, next) => {
+    const origin = c.req.header('origin')
+    if (c.req.method === 'OPTIONS') {
+      if (origin === undefined) return c.body(null, 204, { Vary: 'Origin' })
+      // A preflight carries no token, so no account: allow what some account (or test mode) could
+      // allow; the real request is then held to its own account's rule.
+      if (!(await isOriginAllowedForAnyAccount(deps.db, origin))) {
+        throw new HttpError('FORBIDDEN', 'This website is not allowed to use the widget.')
+      }
+      return c.body(null, 204, {
+        'Access-Control-Allow-Origin': origin,
+        'Access-Control-Allow-Methods': CORS_ALLOW_METHODS,
+        'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
+        'Access-Control-Max-Age': CORS_MAX_AGE_SECONDS,
+        Vary: 'Origin',
+      })
+    }
+    await next()
+    c.header('Vary', 'Origin', { append: true })
+    const allowed = c.get('corsOrigin')
+    if (allowed !== undefined) c.header('Access-Control-Allow-Origin', allowed)
+  }
+}

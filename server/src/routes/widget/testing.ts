@@ -1,0 +1,160 @@
+import type { CancelFlowConfig } from '@retainkit/shared/config-types'
+import { createDefaultConfig } from '@retainkit/shared/default-config'
+import type { SeededMerchant } from '@retainkit/tests/fakes/stripe'
+import { SignJWT } from 'jose'
+import type Stripe from 'stripe'
+import { expect } from 'vitest'
+import type { TestContext } from '../../test-support/harness'
+
+/** Shared set-up for the widget API's tests (not a test file itself). */
+
+export interface WidgetAccount {
+  accountId: string
+  ownerToken: string
+  /** A widget secret created through the widget-secret action, as a merchant would. */
+  secret: string
+  merchant: SeededMerchant | null
+}
+
+export interface TokenClaims {
+  iss?: string
+  sub?: string
+  sid?: string
+  mode?: 'live' | 'test'
+  iat?: number
+  exp?: number
+}
+
+/** Creates a widget secret through `POST /api/account?action=widget-secret`. */
+export async function createSecret(t: TestContext, accountId: string, ownerToken: string): Promise<string> {
+  const res = await t.request(`/api/account?accountId=${accountId}&action=widget-secret`, {
+    method: 'POST',
+    token: ownerToken,
+  })
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { data: { secret: string } }).data.secret
+}
+
+/**
+ * A Pro (or free) account with a widget secret and, unless `stripe: false`, a seeded Stripe merchant.
+ * The server clock is moved to the Stripe fake's "now", so times sent to Stripe (pause ends) agree.
+ */
+export async function widgetAccount(
+  t: TestContext,
+  options: { tier?: 'free' | 'pro'; domain?: string | null; stripe?: boolean } = {},
+): Promise<WidgetAccount> {
+  // Before anything is signed: the owner's token must be valid at the new time.
+  t.clock.set(new Date(Math.max(t.clock.now().getTime(), t.stripe.clock.now() * 1000)))
+  const { accountId, owner } = await t.createAccount({ tier: options.tier ?? 'pro', domain: options.domain })
+  const merchant = options.stripe === false ? null : await t.connectStripe(accountId)
+  return {
+    accountId,
+    ownerToken: owner.token,
+    secret: await createSecret(t, accountId, owner.token),
+    merchant,
+  }
+}
+
+/** A subscriber token as a merchant's server would mint it (HS256 unless told otherwise). */
+export async function mintToken(t: TestContext, secret: string, claims: TokenClaims): Promise<string> {
+  const now = Math.floor(t.clock.now().getTime() / 1000)
+  const payload: Record<string, unknown> = { ...claims }
+  delete payload.iat
+  delete payload.exp
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(claims.iat ?? now)
+    .setExpirationTime(claims.exp ?? (claims.iat ?? now) + 900)
+    .sign(new TextEncoder().encode(secret))
+}
+
+export async function tokenFor(
+  t: TestContext,
+  account: WidgetAccount,
+  customer: { customerId: string; subscriptionId?: string } | string,
+  extra: TokenClaims = {},
+): Promise<string> {
+  const sub = typeof customer === 'string' ? customer : customer.customerId
+  return mintToken(t, account.secret, { iss: account.accountId, sub, ...extra })
+}
+
+/** A widget API call: no API key (the widget has none), the subscriber token as bearer. */
+export function widgetCall(
+  t: TestContext,
+  path: string,
+  init: {
+    token?: string
+    body?: unknown
+    method?: string
+    headers?: Record<string, string>
+    rawBody?: string
+  } = {},
+): Promise<Response> {
+  return t.request(path, { ...init, apiKey: null, token: init.token ?? null })
+}
+
+export async function startSession(
+  t: TestContext,
+  token: string,
+  body: Record<string, unknown> = {},
+): Promise<{ status: number; body: Record<string, unknown> & { sessionId: string } }> {
+  const res = await widgetCall(t, '/api/widget/sessions', { token, body })
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { sessionId: string } }
+}
+
+/** Publishes a config version directly (as the config editor would) and drops the cached one. */
+export async function publishConfig(
+  t: TestContext,
+  accountId: string,
+  edit: (config: CancelFlowConfig) => void,
+): Promise<CancelFlowConfig> {
+  const config = createDefaultConfig()
+  edit(config)
+  const latest = await t.database.db
+    .selectFrom('flow_configs')
+    .select('version')
+    .where('account_id', '=', accountId)
+    .orderBy('version', 'desc')
+    .executeTakeFirst()
+  await t.database.db
+    .insertInto('flow_configs')
+    .values({ account_id: accountId, version: (latest?.version ?? 0) + 1, config: JSON.stringify(config) })
+    .execute()
+  t.deps.widgetConfigCache.invalidate(accountId)
+  return config
+}
+
+/** Plans the seeded merchant sells, as config plans. */
+export function seededPlans(merchant: SeededMerchant) {
+  return {
+    planSwitch: [
+      { id: merchant.prices.basicMonthly, name: 'Basic', price: '$14.99/month' },
+      { id: merchant.prices.teamMonthly, name: 'Team', price: '$99/month' },
+    ],
+    billingCycle: [
+      { id: merchant.prices.proMonthly, name: 'Pro monthly', price: '$29/month' },
+      { id: merchant.prices.proAnnual, name: 'Pro annual', price: '$290/year' },
+    ],
+  }
+}
+
+export function fakeSubscription(t: TestContext, merchant: SeededMerchant, id: string) {
+  const sub = t.stripe.state(merchant.account).subscriptions.find((s) => s.id === id)
+  if (!sub) throw new Error(`no subscription ${id}`)
+  return sub as unknown as Stripe.Subscription
+}
+
+/** Successful subscription writes that reached the Stripe fake for one subscription. */
+export function subscriptionWrites(t: TestContext, merchant: SeededMerchant, subscriptionId?: string) {
+  return t.stripe
+    .mutations({ accountId: merchant.account })
+    .filter((m) =>
+      subscriptionId
+        ? m.path === `/v1/subscriptions/${subscriptionId}`
+        : m.path.startsWith('/v1/subscriptions'),
+    )
+}
+
+export async function errorOf(res: Response): Promise<{ code: string; message: string; field?: string }> {
+  return ((await res.json()) as { error: { code: string; message: string; field?: string } }).error
+}

@@ -1,0 +1,86 @@
+import type { CancelFlowConfig } from '@retainkit/shared/config-types'
+import { isOfferUsable } from '@retainkit/shared/flow'
+import { OFFER_TYPES, type OfferType } from '@retainkit/shared/vocabulary'
+import type { SessionStartResponse } from '@retainkit/shared/widget-api'
+import { matchesJurisdiction, type SubscriberAddress } from './jurisdiction'
+
+/**
+ * Which save offers a subscriber may see, decided on the server (the widget only renders them). Rules,
+ * in order — the first that removes every offer names itself in `suppressedBy`:
+ * 1. offers are a Pro feature (spec 6)                                   → 'free_tier'
+ * 2. config.compliance.suppress_offers, or the subscriber's address in
+ *    one of config.compliance.suppress_offers_in                         → 'compliance'
+ * 3. at most one accepted offer per subscriber per OFFER_COOLDOWN_DAYS  → 'recent_save'
+ * 4. Stripe is connected but the customer has no live subscription      → 'no_subscription'
+ * Then per offer: enabled and usable in the config (shared `isOfferUsable`: a switch needs a plan
+ * other than the current price, or a redirect); and something must be able to carry it out — a
+ * redirect_template, the merchant's own handler, or Stripe (with a subscription); a discount is not
+ * offered on a subscription that already has an active discount, nor a pause to a paused one.
+ */
+export type SuppressedBy = NonNullable<
+  Extract<SessionStartResponse, { fallback: false }>['offersSuppressedBy']
+>
+
+export interface SubscriptionFacts {
+  priceId: string
+  paused: boolean
+  hasActiveDiscount: boolean
+}
+
+export interface EligibilityInput {
+  tier: 'free' | 'pro'
+  config: CancelFlowConfig
+  /** The widget was given handleOffer: the merchant performs the billing action itself. */
+  merchantHandlesOffers: boolean
+  stripeConnected: boolean
+  /** Null without Stripe, or when the customer has no live subscription. */
+  subscription: SubscriptionFacts | null
+  address: SubscriberAddress | null
+  recentSave: boolean
+}
+
+export interface Eligibility {
+  offers: OfferType[]
+  suppressedBy?: SuppressedBy
+}
+
+/** Whether Stripe alone (no redirect) can carry the offer out with this config. */
+const APPLICABLE_VIA_STRIPE: Readonly<
+  Record<OfferType, (config: CancelFlowConfig, priceId: string) => boolean>
+> = {
+  discount: ({ discount }) => discount.amount !== undefined || Boolean(discount.promo_code),
+  pause: ({ pause }) => (pause.durations ?? []).length > 0,
+  plan_switch: ({ plan_switch }, priceId) => (plan_switch.plans ?? []).some((plan) => plan.id !== priceId),
+  billing_cycle_switch: ({ billing_cycle_switch }, priceId) =>
+    (billing_cycle_switch.plans ?? []).some((plan) => plan.id !== priceId),
+}
+
+/** A subscription's state can rule an offer out whatever would carry it out. */
+const STATE_ALLOWS: Readonly<Record<OfferType, (facts: SubscriptionFacts) => boolean>> = {
+  discount: (facts) => !facts.hasActiveDiscount,
+  pause: (facts) => !facts.paused,
+  plan_switch: () => true,
+  billing_cycle_switch: () => true,
+}
+
+export function decideOffers(input: EligibilityInput): Eligibility {
+  const { config, subscription } = input
+  if (input.tier !== 'pro') return { offers: [], suppressedBy: 'free_tier' }
+  const compliance = config.compliance
+  if (compliance?.suppress_offers) return { offers: [], suppressedBy: 'compliance' }
+  if (matchesJurisdiction(compliance?.suppress_offers_in ?? [], input.address)) {
+    return { offers: [], suppressedBy: 'compliance' }
+  }
+  if (input.recentSave) return { offers: [], suppressedBy: 'recent_save' }
+  if (input.stripeConnected && !subscription) return { offers: [], suppressedBy: 'no_subscription' }
+
+  const offers = OFFER_TYPES.filter((offer) => {
+    const section = config[offer]
+    if (!section.enabled) return false
+    if (!isOfferUsable(offer, config, subscription ? { planId: subscription.priceId } : {})) return false
+    const viaStripe = subscription !== null && APPLICABLE_VIA_STRIPE[offer](config, subscription.priceId)
+    if (!section.redirect_template && !input.merchantHandlesOffers && !viaStripe) return false
+    return subscription === null || STATE_ALLOWS[offer](subscription)
+  })
+  return { offers }
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { matchesJurisdiction } from './jurisdiction'
+
+describe('offer suppression by jurisdiction', () => {
+  const mn = { country: 'US', state: 'MN' }
+  it("'US' matches any US state", () => {
+    expect(matchesJurisdiction(['US'], mn)).toBe(true)
+    expect(matchesJurisdiction(['US'], { country: 'US', state: null })).toBe(true)
+  })
+  it("'US-MN' matches country US with state MN only", () => {
+    expect(matchesJurisdiction(['US-MN'], mn)).toBe(true)
+    expect(matchesJurisdiction(['US-MN'], { country: 'US', state: 'CA' })).toBe(false)
+    expect(matchesJurisdiction(['US-MN'], { country: 'CA', state: 'MN' })).toBe(false)
+    expect(matchesJurisdiction(['US-MN'], { country: 'US', state: null })).toBe(false)
+  })
+  it('reads full US state names and any case', () => {
+    expect(matchesJurisdiction(['US-MN'], { country: 'us', state: 'Minnesota' })).toBe(true)
+    expect(matchesJurisdiction(['US-NY'], { country: 'US', state: ' new  york ' })).toBe(true)
+  })
+  it('matches other countries and their subdivisions', () => {
+    expect(matchesJurisdiction(['DE'], { country: 'DE', state: 'BY' })).toBe(true)
+    expect(matchesJurisdiction(['CA-QC'], { country: 'CA', state: 'QC' })).toBe(true)
+  })
+  it('never matches without an address or a list', () => {
+    expect(matchesJurisdiction(['US'], null)).toBe(false)
+    expect(matchesJurisdiction(['US'], { country: null, state: 'MN' })).toBe(false)
+    expect(matchesJurisdiction([], mn)).toBe(false)
+  })
+})

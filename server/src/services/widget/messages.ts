@@ -1,0 +1,51 @@
+/** Subscriber-facing confirmations: plain words the subscriber can keep (DESIGN 4, Compliance). */
+
+const DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** "March 3, 2027" (UTC, like Stripe's period boundaries). */
+export const formatDate = (unixSeconds: number): string => DATE.format(new Date(unixSeconds * 1000))
+
+export function formatMoney(minorUnits: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+      minorUnits / 100,
+    )
+  } catch {
+    return `${(minorUnits / 100).toFixed(2)} ${currency.toUpperCase()}`
+  }
+}
+
+export interface DiscountTerms {
+  percent_off: number | null
+  amount_off: number | null
+  currency: string | null
+  duration: 'once' | 'repeating' | 'forever' | string
+  duration_in_months: number | null
+}
+
+export function discountMessage(terms: DiscountTerms, fallbackCurrency: string): string {
+  const off = terms.percent_off
+    ? `${terms.percent_off}% off`
+    : `${formatMoney(terms.amount_off ?? 0, terms.currency ?? fallbackCurrency)} off`
+  if (terms.duration === 'forever') return `Done — ${off} your subscription.`
+  if (terms.duration === 'repeating' && terms.duration_in_months) {
+    const months = terms.duration_in_months
+    return months === 1 ? `Done — ${off} your next month.` : `Done — ${off} your next ${months} months.`
+  }
+  return `Done — ${off} your next invoice.`
+}
+
+export const pauseMessage = (resumesAt: number): string =>
+  `Done — your subscription is paused until ${formatDate(resumesAt)}. It resumes automatically then.`
+
+export const switchMessage = (planName: string): string => `Done — you're now on ${planName}.`
+
+export const cancelMessage = (cancelAt: number | null): string =>
+  cancelAt === null
+    ? 'Your subscription is canceled. You keep access until the end of your current billing period.'
+    : `Your subscription is canceled. You keep access until ${formatDate(cancelAt)}.`

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto'
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import { shownReasons } from '@retainkit/shared/flow'
+import { cancelFlowConfigSchema, cancellationReasonsSchema } from '@retainkit/shared/schemas'
+import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
+import type { AppDeps } from '../../deps'
+import type { CachedWidgetConfig } from '../config-cache'
+
+/**
+ * What `GET /api/widget/config/:accountId` serves: the account's published config (its highest
+ * version, or the default with version 0), the enabled reasons in display order (shared
+ * `shownReasons`: `copy.cancel_reasons` orders and selects when set), prebuilt as bytes with a strong
+ * ETag and cached in memory. The config holds no secrets (promo codes are coupon ids, shown anyway).
+ */
+export const WIDGET_CONFIG_TTL_MS = 60_000
+
+export type PublishedWidgetConfig = CachedWidgetConfig & {
+  payload: WidgetConfigResponse
+  domain: string | null
+}
+
+const inFlight = new WeakMap<object, Map<string, Promise<PublishedWidgetConfig | null>>>()
+
+function parseConfig(deps: AppDeps, accountId: string, value: unknown): CancelFlowConfig {
+  const parsed = cancelFlowConfigSchema.safeParse(value)
+  if (parsed.success) return parsed.data
+  // Stored configs are validated on save; one that no longer parses (an older schema) must not take
+  // the widget down: serve the default and tell the operator.
+  deps.logger.warn('stored config does not parse; serving the default', { accountId })
+  return createDefaultConfig()
+}
+
+function parseReasons(deps: AppDeps, accountId: string, value: unknown): CancellationReason[] {
+  if (value === undefined) return createDefaultReasons()
+  const parsed = cancellationReasonsSchema.safeParse(value)
+  if (parsed.success) return parsed.data
+  deps.logger.warn('stored reasons do not parse; serving the defaults', { accountId })
+  return createDefaultReasons()
+}
+
+export function buildWidgetConfigEntry(
+  payload: WidgetConfigResponse,
+  domain: string | null,
+  expiresAt: number,
+): PublishedWidgetConfig {
+  const body = new TextEncoder().encode(JSON.stringify(payload))
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
+  return { etag, body, expiresAt, payload, domain }
+}
+
+async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<PublishedWidgetConfig | null> {
+  const account = await deps.db
+    .selectFrom('accounts')
+    .select(['id', 'tier', 'domain'])
+    .where('id', '=', accountId)
+    .executeTakeFirst()
+  if (!account) return null
+  const [configRow, reasonsRow] = await Promise.all([
+    deps.db
+      .selectFrom('flow_configs')
+      .select(['version', 'config'])
+      .where('account_id', '=', accountId)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    deps.db
+      .selectFrom('cancellation_reasons')
+      .select('reasons')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst(),
+  ])
+  const config = configRow ? parseConfig(deps, accountId, configRow.config) : createDefaultConfig()
+  const reasons = parseReasons(deps, accountId, reasonsRow?.reasons)
+  const payload: WidgetConfigResponse = {
+    accountId: account.id,
+    tier: account.tier,
+    config,
+    reasons: [...shownReasons(config, reasons)],
+    version: configRow?.version ?? 0,
+  }
+  return buildWidgetConfigEntry(payload, account.domain, deps.clock.now().getTime() + WIDGET_CONFIG_TTL_MS)
+}
+
+/**
+ * The published config of an account (null when there is no such account), from the cache or the
+ * database. Concurrent misses for one account share one load; a load that raced an invalidation is
+ * served to its callers but not cached.
+ */
+export function loadPublishedConfig(deps: AppDeps, accountId: string): Promise<PublishedWidgetConfig | null> {
+  const cache = deps.widgetConfigCache
+  const cached = cache.get(accountId, deps.clock.now().getTime())
+  if (cached?.payload) return Promise.resolve(cached as PublishedWidgetConfig)
+  let pending = inFlight.get(cache)
+  if (!pending) {
+    pending = new Map()
+    inFlight.set(cache, pending)
+  }
+  const existing = pending.get(accountId)
+  if (existing) return existing
+  const generation = cache.generation(accountId)
+  const map = pending
+  const load = loadFromDatabase(deps, accountId)
+    .then((entry) => {
+      if (entry) cache.set(accountId, entry, generation)
+      return entry
+    })
+    .finally(() => map.delete(accountId))
+  map.set(accountId, load)
+  return load
+}

@@ -1,0 +1,166 @@
+import type { CancelFlowConfig } from '@retainkit/shared/config-types'
+import type { ReactivationKind } from '@retainkit/shared/widget-api'
+import type Stripe from 'stripe'
+import type { AppDeps } from '../../deps'
+import { HttpError } from '../../http/http-error'
+import { couponIdFor, ensurePercentCoupon } from './coupons'
+import { discountedMrr } from './mrr'
+import {
+  customerIdOf,
+  firstItem,
+  isEnded,
+  isPaused,
+  retrieveSubscription,
+  stripeCall,
+  subscriptionMrr,
+} from './stripe-subscriber'
+
+/**
+ * The reactivation banner (DESIGN 4): a returning subscriber whose subscription is paused, scheduled
+ * to cancel, or already canceled (churned) gets a one-click way back; churned ones may get the winback
+ * discount of config.reactivation.
+ */
+export interface ReactivationTarget {
+  kind: ReactivationKind
+  /** Expanded (items.data.price.product, customer): the paused/scheduled one, or the last canceled one. */
+  subscription: Stripe.Subscription
+}
+
+export interface WinbackOffer {
+  percentOff: number
+  months: number
+}
+
+/** Churned subscribers get the configured winback discount, unless they used an offer recently. */
+export function winbackOffer(
+  config: CancelFlowConfig,
+  kind: ReactivationKind,
+  recentSave: boolean,
+): WinbackOffer | null {
+  const percentOff = config.reactivation?.winback_discount_percent
+  if (kind !== 'churned' || recentSave || !percentOff) return null
+  return { percentOff, months: config.reactivation?.winback_discount_months ?? 1 }
+}
+
+const endedAt = (sub: Stripe.Subscription): number => sub.ended_at ?? sub.canceled_at ?? sub.created
+
+/**
+ * What the customer could come back from, in order: a paused subscription (pause_collection or status
+ * paused), one scheduled to cancel, else — with no live subscription at all — the last canceled one.
+ * With a `sid` in the token only that subscription is considered.
+ */
+export async function findReactivationTarget(
+  deps: AppDeps,
+  stripe: Stripe,
+  customerId: string,
+  subscriptionId: string | null,
+): Promise<ReactivationTarget | null> {
+  const list = await stripeCall(deps, 'subscriptions.list', () =>
+    stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
+  )
+  const subs = list.data.filter((sub) => subscriptionId === null || sub.id === subscriptionId)
+  const live = subs.filter((sub) => !isEnded(sub))
+  const paused = live.find(isPaused)
+  const scheduled = live.find((sub) => sub.cancel_at_period_end || sub.cancel_at !== null)
+  const churned =
+    live.length === 0 ? subs.filter(isEnded).sort((a, b) => endedAt(b) - endedAt(a))[0] : undefined
+  const pick: [ReactivationKind, Stripe.Subscription] | null = paused
+    ? ['paused', paused]
+    : scheduled
+      ? ['scheduled_cancel', scheduled]
+      : churned
+        ? ['churned', churned]
+        : null
+  if (!pick) return null
+  const subscription = await retrieveSubscription(deps, stripe, pick[1].id)
+  if (!subscription || customerIdOf(subscription) !== customerId) return null
+  return { kind: pick[0], subscription }
+}
+
+export interface Reactivated {
+  subscriptionId: string
+  mrrBefore: number
+  mrrAfter: number
+  message: string
+  detail: Record<string, unknown>
+}
+
+const MESSAGES: Readonly<Record<ReactivationKind, string>> = {
+  paused: 'Welcome back — your subscription is active again.',
+  scheduled_cancel: 'Welcome back — your subscription will continue as before.',
+  churned: 'Welcome back — your subscription is active again.',
+}
+
+/** Brings the subscriber back through Stripe; `idempotencyKey` is derived from the banner session. */
+export async function reactivate(
+  deps: AppDeps,
+  stripe: Stripe,
+  target: ReactivationTarget,
+  offer: WinbackOffer | null,
+  idempotencyKey: string,
+): Promise<Reactivated> {
+  const sub = target.subscription
+  const mrrBefore = subscriptionMrr(sub)
+  const options = { idempotencyKey }
+  if (target.kind === 'paused') {
+    await stripeCall(deps, 'reactivate paused', () =>
+      sub.status === 'paused'
+        ? stripe.subscriptions.resume(sub.id, {}, options)
+        : stripe.subscriptions.update(sub.id, { pause_collection: '' }, options),
+    )
+    return {
+      subscriptionId: sub.id,
+      mrrBefore,
+      mrrAfter: mrrBefore,
+      message: MESSAGES.paused,
+      detail: { kind: 'paused' },
+    }
+  }
+  if (target.kind === 'scheduled_cancel') {
+    await stripeCall(deps, 'reactivate scheduled cancel', () =>
+      stripe.subscriptions.update(
+        sub.id,
+        sub.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' },
+        options,
+      ),
+    )
+    return {
+      subscriptionId: sub.id,
+      mrrBefore,
+      mrrAfter: mrrBefore,
+      message: MESSAGES.scheduled_cancel,
+      detail: { kind: 'scheduled_cancel' },
+    }
+  }
+  const item = firstItem(sub)
+  if (!item.price.active) throw new HttpError('BUSINESS_RULE_VIOLATION', 'This plan is no longer available.')
+  const coupon = offer
+    ? await ensurePercentCoupon(deps, stripe, {
+        id: couponIdFor('retainkit_winback', offer.percentOff, offer.months),
+        percentOff: offer.percentOff,
+        months: offer.months,
+        name: `Retainkit winback: ${offer.percentOff}% off`,
+      })
+    : null
+  const created = await stripeCall(deps, 'reactivate churned', () =>
+    stripe.subscriptions.create(
+      {
+        customer: customerIdOf(sub),
+        items: [{ price: item.price.id, quantity: item.quantity ?? 1 }],
+        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+        // Never leave an unpaid "incomplete" subscription behind: a failed first charge is an error.
+        payment_behavior: 'error_if_incomplete',
+      },
+      options,
+    ),
+  )
+  const listMrr = subscriptionMrr(created)
+  const suffix = offer ? ` Your ${offer.percentOff}% discount is applied.` : ''
+  return {
+    subscriptionId: created.id,
+    mrrBefore,
+    mrrAfter: coupon ? discountedMrr(listMrr, coupon) : listMrr,
+    message: `${MESSAGES.churned}${suffix}`,
+    detail: { kind: 'churned', previous_subscription: sub.id, ...(coupon ? { coupon: coupon.id } : {}) },
+  }
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto'
+import { OFFER_COOLDOWN_DAYS } from '@retainkit/shared/constants'
+import { SAVE_MECHANISMS } from '@retainkit/shared/vocabulary'
+import { type Kysely, sql } from 'kysely'
+import type { CancelSession, Database } from '../../db/tables'
+import { HttpError } from '../../http/http-error'
+import type { Subscriber } from './subscriber-token'
+
+/** Cancel and reactivation sessions, their events and saves: the rows analytics reads. */
+
+export const SESSION_ID = /^cs_[A-Za-z0-9_-]{16,64}$/
+
+export const newSessionId = (): string => `cs_${randomBytes(16).toString('base64url')}`
+
+export function startOfUtcMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+}
+
+/** Cancel sessions this calendar month (UTC): what the free tier's monthly allowance counts. */
+export async function cancelSessionsThisMonth(
+  db: Kysely<Database>,
+  accountId: string,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('cancel_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'cancel')
+    .where('created_at', '>=', startOfUtcMonth(now))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/**
+ * Whether the customer accepted an offer in the last OFFER_COOLDOWN_DAYS: a cancel-flow save, or a
+ * reactivation that came with a winback discount (`detail.coupon`). A plain resume is not an offer.
+ */
+export async function hasRecentSave(
+  db: Kysely<Database>,
+  accountId: string,
+  customerId: string,
+  now: Date,
+): Promise<boolean> {
+  const since = new Date(now.getTime() - OFFER_COOLDOWN_DAYS * 86_400_000)
+  const row = await db
+    .selectFrom('saves')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('customer_id', '=', customerId)
+    .where('created_at', '>', since)
+    .where((eb) =>
+      eb.or([
+        eb('mechanism', 'in', [...SAVE_MECHANISMS]),
+        eb.and([
+          eb('mechanism', '=', 'reactivation'),
+          eb(sql<string | null>`detail->>'coupon'`, 'is not', null),
+        ]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * The session a widget call names, checked against the token: another account's token is not a valid
+ * credential here (401); the right account but another customer is refused (403).
+ */
+export async function loadSessionFor(
+  db: Kysely<Database>,
+  sessionId: string,
+  subscriber: Subscriber,
+): Promise<CancelSession> {
+  if (!SESSION_ID.test(sessionId)) throw new HttpError('INVALID_INPUT', 'Invalid session id', 'id')
+  const session = await db
+    .selectFrom('cancel_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .executeTakeFirst()
+  if (!session) throw new HttpError('NOT_FOUND', 'No such session')
+  if (session.account_id !== subscriber.accountId) {
+    throw new HttpError('UNAUTHORIZED', 'Subscriber token was issued for another account')
+  }
+  if (session.customer_id !== subscriber.customerId) {
+    throw new HttpError('FORBIDDEN', 'This session belongs to another customer.')
+  }
+  return session
+}

@@ -1,0 +1,138 @@
+import {
+  SUBSCRIBER_TOKEN_MAX_TTL_SECONDS,
+  type SubscriberTokenClaims,
+  type WidgetMode,
+} from '@retainkit/shared/widget-api'
+import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose'
+import type { AppDeps } from '../../deps'
+import { HttpError } from '../../http/http-error'
+import { activeWidgetSecrets, touchWidgetSecret } from './widget-secrets'
+
+/**
+ * Subscriber tokens (DESIGN 4): the merchant's server mints an HS256 JWT signed with one of the
+ * account's active widget secrets (the HMAC key is the whole secret string, `rkws_…`, as UTF-8 bytes).
+ * Claims: iss = account id, sub = Stripe customer id, optional sid = subscription id, optional mode,
+ * iat, exp (at most SUBSCRIBER_TOKEN_MAX_TTL_SECONDS after iat).
+ */
+export interface Subscriber {
+  accountId: string
+  customerId: string
+  subscriptionId: string | null
+  mode: WidgetMode
+}
+
+/** Merchants' clocks drift; a token "issued" a little in the future is still accepted. */
+export const MAX_IAT_SKEW_SECONDS = 60
+const MAX_TOKEN_LENGTH = 4096
+const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,100}$/
+export const CUSTOMER_ID = /^cus_[A-Za-z0-9]{1,250}$/
+export const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9]{1,250}$/
+
+const unauthorized = (message: string) => new HttpError('UNAUTHORIZED', message)
+
+/** The `Authorization: Bearer <token>` of a widget call. */
+export function subscriberTokenFrom(header: string | undefined): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
+  if (!match?.[1])
+    throw unauthorized('Missing subscriber token: send it in the Authorization header as a bearer token')
+  if (match[1].length > MAX_TOKEN_LENGTH) throw unauthorized('Malformed subscriber token')
+  return match[1]
+}
+
+/**
+ * The claims as written, WITHOUT verification: only for choosing CORS headers on an error answer
+ * (public information), never for authorising anything.
+ */
+export function unverifiedClaims(token: string): { iss: string | null; mode: WidgetMode } {
+  try {
+    const claims = decodeJwt(token)
+    return {
+      iss: typeof claims.iss === 'string' && ACCOUNT_ID.test(claims.iss) ? claims.iss : null,
+      mode: claims.mode === 'test' ? 'test' : 'live',
+    }
+  } catch {
+    return { iss: null, mode: 'live' }
+  }
+}
+
+function checkClaims(payload: Record<string, unknown>, nowSeconds: number): SubscriberTokenClaims {
+  const { iss, sub, sid, mode, iat, exp } = payload
+  if (typeof sub !== 'string' || !CUSTOMER_ID.test(sub)) {
+    throw unauthorized('Subscriber token claim sub must be a Stripe customer id (cus_…)')
+  }
+  if (sid !== undefined && (typeof sid !== 'string' || !SUBSCRIPTION_ID.test(sid))) {
+    throw unauthorized('Subscriber token claim sid must be a Stripe subscription id (sub_…)')
+  }
+  if (mode !== undefined && mode !== 'live' && mode !== 'test') {
+    throw unauthorized("Subscriber token claim mode must be 'live' or 'test'")
+  }
+  if (typeof iat !== 'number' || typeof exp !== 'number') {
+    throw unauthorized('Subscriber token must carry numeric iat and exp claims')
+  }
+  if (exp - iat > SUBSCRIBER_TOKEN_MAX_TTL_SECONDS) {
+    throw unauthorized(
+      `Subscriber token lifetime too long: exp must be at most ${SUBSCRIBER_TOKEN_MAX_TTL_SECONDS} seconds after iat`,
+    )
+  }
+  if (exp <= iat) throw unauthorized('Subscriber token claim exp must be after iat')
+  if (iat > nowSeconds + MAX_IAT_SKEW_SECONDS)
+    throw unauthorized('Subscriber token claim iat is in the future')
+  return {
+    iss: iss as string,
+    sub,
+    ...(typeof sid === 'string' ? { sid } : {}),
+    ...(mode ? { mode: mode as WidgetMode } : {}),
+    iat,
+    exp,
+  }
+}
+
+/**
+ * Verifies a subscriber token against the active secrets of the account it names. Signature first
+ * (so an expired forgery is "invalid", not "expired"), then expiry (401 TOKEN_EXPIRED), then claims.
+ */
+export async function verifySubscriberToken(deps: AppDeps, token: string): Promise<Subscriber> {
+  let alg: unknown
+  let issuer: unknown
+  try {
+    alg = decodeProtectedHeader(token).alg
+    issuer = decodeJwt(token).iss
+  } catch {
+    throw unauthorized('Malformed subscriber token')
+  }
+  // Checked before any key is touched: `none`, RS256/ES256 (key confusion) and friends never verify.
+  if (alg !== 'HS256') throw unauthorized('Subscriber tokens must be signed with HS256')
+  if (typeof issuer !== 'string' || !ACCOUNT_ID.test(issuer)) {
+    throw unauthorized('Subscriber token claim iss must be your Retainkit account id')
+  }
+  const secrets = await activeWidgetSecrets(deps.db, (c) => deps.secrets.decrypt(c), issuer)
+  if (secrets.length === 0) {
+    throw unauthorized('Subscriber token signature is invalid (no active widget secret for this account)')
+  }
+  const now = deps.clock.now()
+  for (const secret of secrets) {
+    try {
+      const { payload } = await jwtVerify(token, new TextEncoder().encode(secret.secret), {
+        algorithms: ['HS256'],
+        currentDate: now,
+      })
+      const claims = checkClaims(payload as Record<string, unknown>, Math.floor(now.getTime() / 1000))
+      await touchWidgetSecret(deps, secret.id)
+      return {
+        accountId: claims.iss,
+        customerId: claims.sub,
+        subscriptionId: claims.sid ?? null,
+        mode: claims.mode ?? 'live',
+      }
+    } catch (error) {
+      if (error instanceof errors.JWSSignatureVerificationFailed) continue
+      if (error instanceof errors.JWTExpired) throw new HttpError('TOKEN_EXPIRED')
+      if (error instanceof HttpError) throw error
+      if (error instanceof errors.JWTClaimValidationFailed) {
+        throw unauthorized(`Subscriber token claim ${error.claim} is invalid`)
+      }
+      throw unauthorized('Malformed subscriber token')
+    }
+  }
+  throw unauthorized('Subscriber token signature is invalid')
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/tables'
+import type { AppDeps } from '../../deps'
+
+/**
+ * Widget secrets sign subscriber tokens (DESIGN 4, "Subscriber identity"). They are stored encrypted
+ * (secret box) and shown once, at creation. Two may be active at once so a merchant can rotate: create
+ * the new one, deploy it, then revoke the old one (or create another, which retires the oldest).
+ */
+export const WIDGET_SECRET_PREFIX = 'rkws_'
+export const MAX_ACTIVE_WIDGET_SECRETS = 2
+/** last_used_at is written at most this often per secret (every token check would otherwise write). */
+const LAST_USED_THROTTLE_MS = 60_000
+
+export interface CreatedWidgetSecret {
+  id: string
+  secret: string
+  created_at: string
+}
+
+export interface WidgetSecretListItem {
+  id: string
+  hint: string
+  created_at: string
+  last_used_at: string | null
+}
+
+export interface ActiveWidgetSecret {
+  id: string
+  secret: string
+}
+
+/** `rkws_…abcd`: enough to tell two secrets apart, never enough to use one. */
+export function widgetSecretHint(secret: string): string {
+  return `${WIDGET_SECRET_PREFIX}…${secret.slice(-4)}`
+}
+
+export async function createWidgetSecret(deps: AppDeps, accountId: string): Promise<CreatedWidgetSecret> {
+  const secret = `${WIDGET_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`
+  const id = `wsk_${randomBytes(12).toString('base64url')}`
+  return deps.db.transaction().execute(async (trx) => {
+    // Serialises concurrent creations for the account, so two racing calls cannot leave three active.
+    await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute()
+    // created_at comes from the database (transaction time): strictly increasing across calls, which
+    // the "revoke the oldest" rule below relies on.
+    const row = await trx
+      .insertInto('widget_secrets')
+      .values({ id, account_id: accountId, secret_ciphertext: deps.secrets.encrypt(secret) })
+      .returning('created_at')
+      .executeTakeFirstOrThrow()
+    const active = await trx
+      .selectFrom('widget_secrets')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+    const retired = active.slice(MAX_ACTIVE_WIDGET_SECRETS).map((r) => r.id)
+    if (retired.length > 0) {
+      await trx
+        .updateTable('widget_secrets')
+        .set({ revoked_at: deps.clock.now() })
+        .where('id', 'in', retired)
+        .execute()
+    }
+    return { id, secret, created_at: row.created_at.toISOString() }
+  })
+}
+
+export async function listWidgetSecrets(deps: AppDeps, accountId: string): Promise<WidgetSecretListItem[]> {
+  const rows = await deps.db
+    .selectFrom('widget_secrets')
+    .select(['id', 'secret_ciphertext', 'created_at', 'last_used_at'])
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    hint: widgetSecretHint(deps.secrets.decrypt(row.secret_ciphertext)),
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+  }))
+}
+
+/** Revokes one active secret; false when the account has no such active secret. */
+export async function revokeWidgetSecret(
+  deps: AppDeps,
+  accountId: string,
+  secretId: string,
+): Promise<{ id: string; revoked_at: string } | null> {
+  const revokedAt = deps.clock.now()
+  const row = await deps.db
+    .updateTable('widget_secrets')
+    .set({ revoked_at: revokedAt })
+    .where('id', '=', secretId)
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
+  return row ? { id: row.id, revoked_at: revokedAt.toISOString() } : null
+}
+
+/** The account's active secrets, decrypted, newest first (token verification tries each). */
+export async function activeWidgetSecrets(
+  db: Kysely<Database>,
+  decrypt: (ciphertext: string) => string,
+  accountId: string,
+): Promise<ActiveWidgetSecret[]> {
+  const rows = await db
+    .selectFrom('widget_secrets')
+    .select(['id', 'secret_ciphertext'])
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .execute()
+  return rows.map((row) => ({ id: row.id, secret: decrypt(row.secret_ciphertext) }))
+}
+
+const lastTouched = new Map<string, number>()
+
+/** Records that a secret verified a token, at most once a minute per secret and process. */
+export async function touchWidgetSecret(deps: AppDeps, secretId: string): Promise<void> {
+  const now = deps.clock.now()
+  const previous = lastTouched.get(secretId)
+  if (previous !== undefined && now.getTime() - previous < LAST_USED_THROTTLE_MS) return
+  if (lastTouched.size > 10_000) lastTouched.clear()
+  lastTouched.set(secretId, now.getTime())
+  await deps.db
+    .updateTable('widget_secrets')
+    .set({ last_used_at: now })
+    .where('id', '=', secretId)
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', 'is', null),
+        eb('last_used_at', '<', new Date(now.getTime() - LAST_USED_THROTTLE_MS)),
+      ]),
+    )
+    .execute()
+}
