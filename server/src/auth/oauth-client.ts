@@ -26,26 +26,33 @@ export class OAuthProviderError extends Error {
 
 const TIMEOUT_MS = 10_000
 
-async function fetchJson(fetcher: Fetch, url: string, init: RequestInit, what: string): Promise<unknown> {
+const REFUSED = {
+  token: 'Unable to exchange external code',
+  userinfo: 'Error getting user profile from external provider',
+  emails: 'Error getting user email from external provider',
+} as const
+
+async function fetchJson(
+  fetcher: Fetch,
+  url: string,
+  init: RequestInit,
+  what: keyof typeof REFUSED,
+): Promise<unknown> {
   let response: Response
   try {
     response = await fetcher(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
   } catch {
     throw new OAuthProviderError('bad_oauth_callback', `The sign-in provider could not be reached (${what})`)
   }
-  let body: unknown
+  if (!response.ok) throw new OAuthProviderError('bad_oauth_callback', REFUSED[what])
   try {
-    body = await response.json()
+    return (await response.json()) as unknown
   } catch {
     throw new OAuthProviderError(
       'bad_oauth_callback',
       `The sign-in provider sent an unreadable answer (${what})`,
     )
   }
-  if (!response.ok) {
-    throw new OAuthProviderError('bad_oauth_callback', `The sign-in provider refused the request (${what})`)
-  }
-  return body
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -79,7 +86,7 @@ export async function exchangeCode(
   )
   // GitHub answers a bad code with HTTP 200 and {error}: only an access token counts as success.
   if (typeof body.access_token !== 'string' || body.access_token === '') {
-    throw new OAuthProviderError('bad_oauth_callback', 'Unable to exchange external code')
+    throw new OAuthProviderError('bad_oauth_callback', REFUSED.token)
   }
   return body.access_token
 }
