@@ -7,10 +7,12 @@ import {
   configPayloadSchema,
   contactMessageSchema,
   createAccountSchema,
+  createCouponSchema,
   credentialsSchema,
   reasonsPayloadSchema,
   sessionEventsSchema,
   sessionStartSchema,
+  stripeOAuthCallbackSchema,
   waitlistSchema,
 } from '@retainkit/shared/schemas'
 import type { z } from 'zod'
@@ -260,6 +262,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Finish the Stripe Connect OAuth flow',
     tag: 'Stripe',
     security: merchant,
+    body: stripeOAuthCallbackSchema,
     returns: '{account_id, connected, stripe_account_id}',
   },
   {
@@ -277,6 +280,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Create a coupon in the merchant's Stripe account",
     tag: 'Stripe',
     security: merchant,
+    body: createCouponSchema,
     returns: 'the coupon',
   },
   {
