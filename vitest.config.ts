@@ -51,6 +51,25 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },
+      {
+        // The widget's components use the React API compiled with Preact (DESIGN 2): JSX from
+        // preact/jsx-runtime, `react` resolved to preact/compat.
+        extends: true,
+        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: 'preact/compat' },
+            { find: /^react-dom$/, replacement: 'preact/compat' },
+            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+          ],
+        },
+        test: {
+          name: 'widget-dom',
+          environment: 'happy-dom',
+          include: ['widget/**/*.test.tsx'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
       serverProject('server', 'pglite'),
       ...(postgresAvailable ? [serverProject('server-pg', 'postgres')] : []),
     ],

@@ -1,0 +1,129 @@
+// Builds the widget into dist/, served by the server under /w/:
+//   widget.<hash>.js  IIFE: cancel flow + reactivation banner, lazy-loaded by the loader (immutable)
+//   loader.js         IIFE: the fixed name the snippet points at (revalidated); learns the hashed name
+//                     of the bundle from the first pass, through @rollup/plugin-replace
+//   preview.js        ESM with Preact inside, for the console's editor and /preview/
+//   sizes.json        gzip sizes of the budgeted files (widget/src/size.test.ts enforces the budgets)
+// Configs in an array are built one after another, so the loader pass sees the bundle's name.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import alias from '@rollup/plugin-alias'
+import resolve from '@rollup/plugin-node-resolve'
+import replace from '@rollup/plugin-replace'
+import terser from '@rollup/plugin-terser'
+import typescript from '@rollup/plugin-typescript'
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url))
+const DIST = here('./dist/')
+const built = { widget: '' }
+
+const typescriptPlugin = () =>
+  typescript({
+    tsconfig: here('./tsconfig.json'),
+    include: [here('./src/**/*.ts'), here('./src/**/*.tsx'), here('../shared/src/**/*.ts')],
+    exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    compilerOptions: { noEmit: false, declaration: false, sourceMap: false, target: 'ES2020' },
+    noForceEmit: false,
+  })
+
+/**
+ * The widget bundle resolves `react` to a two-file shim over preact and preact/hooks: the components use
+ * only hooks and standard DOM props, and preact/compat's React emulation would cost ~2 KB gzip of the
+ * 12 KB budget. The preview (unbudgeted) uses preact/compat itself.
+ */
+const aliases = (react) =>
+  alias({
+    entries: [
+      { find: /^react$/, replacement: react },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+    ],
+  })
+
+const minify = () =>
+  terser({
+    ecma: 2020,
+    compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
+    format: { comments: false },
+  })
+
+const onwarn = (warning, warn) => {
+  // The shared package's type-only re-exports are erased; anything else is a real problem.
+  if (warning.code === 'THIS_IS_UNDEFINED') return
+  warn(warning)
+}
+
+const gzipSize = (file) => gzipSync(readFileSync(`${DIST}${file}`), { level: 9 }).length
+
+export default [
+  {
+    input: here('./src/bundle/index.ts'),
+    onwarn,
+    plugins: [
+      {
+        name: 'clean-dist',
+        buildStart() {
+          rmSync(DIST, { recursive: true, force: true })
+          mkdirSync(DIST, { recursive: true })
+        },
+        generateBundle(_options, bundle) {
+          built.widget = Object.keys(bundle).find((name) => name.startsWith('widget.')) ?? ''
+        },
+      },
+      aliases(here('./src/ui/react-shim.ts')),
+      resolve({ browser: true, extensions: ['.ts', '.tsx', '.js'] }),
+      typescriptPlugin(),
+      minify(),
+    ],
+    output: {
+      dir: DIST,
+      format: 'iife',
+      entryFileNames: 'widget.[hash].js',
+      hashCharacters: 'hex',
+      sourcemap: false,
+    },
+  },
+  {
+    input: here('./src/loader/index.ts'),
+    onwarn,
+    plugins: [
+      replace({
+        preventAssignment: true,
+        values: {
+          __RK_WIDGET_FILE__: () => {
+            if (!built.widget) throw new Error('the widget bundle must be built before the loader')
+            return JSON.stringify(built.widget)
+          },
+        },
+      }),
+      resolve({ browser: true, extensions: ['.ts', '.js'] }),
+      typescriptPlugin(),
+      minify(),
+      {
+        name: 'sizes',
+        writeBundle() {
+          const loader = gzipSize('loader.js')
+          const widget = gzipSize(built.widget)
+          const sizes = { gzip: { 'loader.js': loader, [built.widget]: widget, total: loader + widget } }
+          writeFileSync(
+            `${DIST}sizes.json`,
+            `${JSON.stringify({ widgetFile: built.widget, ...sizes }, null, 2)}\n`,
+          )
+        },
+      },
+    ],
+    output: { file: `${DIST}loader.js`, format: 'iife', sourcemap: false },
+  },
+  {
+    input: here('./src/preview/index.tsx'),
+    onwarn,
+    plugins: [
+      aliases('preact/compat'),
+      resolve({ browser: true, extensions: ['.ts', '.tsx', '.js'] }),
+      typescriptPlugin(),
+      minify(),
+    ],
+    output: { file: `${DIST}preview.js`, format: 'es', sourcemap: false },
+  },
+]

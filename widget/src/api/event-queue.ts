@@ -1,0 +1,40 @@
+import { type SessionEventInput, WIDGET_EVENTS_MAX_BATCH } from '@retainkit/shared/widget-api'
+import type { Host } from '../host/types'
+
+/** Events wait this long for company before they are sent: a walk through the flow is a few requests. */
+export const EVENT_FLUSH_DELAY_MS = 1000
+
+export interface EventQueue {
+  push(event: SessionEventInput): void
+  /** Sends everything queued now; `keepalive` when the page is going away. */
+  flush(keepalive?: boolean): void
+}
+
+type Send = (events: SessionEventInput[], keepalive: boolean) => Promise<unknown>
+
+/**
+ * Batches session events (at most WIDGET_EVENTS_MAX_BATCH per request). Analytics are best effort: a
+ * failed batch is dropped rather than retried forever, and never surfaces to the subscriber.
+ */
+export function createEventQueue(host: Host, send: Send): EventQueue {
+  const { window } = host
+  const queue: SessionEventInput[] = []
+  let timer: number | undefined
+
+  const flush = (keepalive = false) => {
+    window.clearTimeout(timer)
+    timer = undefined
+    while (queue.length) {
+      send(queue.splice(0, WIDGET_EVENTS_MAX_BATCH), keepalive).catch(() => {})
+    }
+  }
+
+  return {
+    push(event) {
+      queue.push({ ...event, at: new Date().toISOString() })
+      if (queue.length >= WIDGET_EVENTS_MAX_BATCH) flush()
+      else timer ??= window.setTimeout(flush, EVENT_FLUSH_DELAY_MS)
+    },
+    flush,
+  }
+}

@@ -1,0 +1,54 @@
+import type { ReactivationOptions, TokenSource } from '../types'
+import { WidgetApiError } from './client'
+
+export interface Tokens {
+  /** Runs `call` with the subscriber token; on a 401 a `getToken` source is asked once more and retried. */
+  use<T>(call: (token: string) => Promise<T>): Promise<T>
+  get(): Promise<string>
+}
+
+/**
+ * The merchant gives a token or a `getToken` function (tokens live 15 minutes by default, a flow can
+ * outlast one). The token is only ever held in memory.
+ */
+export function createTokens(source: TokenSource | ReactivationOptions): Tokens {
+  let cached: Promise<string> | undefined
+
+  const get = () => {
+    cached ??= Promise.resolve()
+      .then(() => (source.getToken ? source.getToken() : source.token))
+      .then((token) => {
+        if (typeof token !== 'string' || token === '') throw new Error('no subscriber token')
+        return token
+      })
+    cached.catch(() => {
+      cached = undefined
+    })
+    return cached
+  }
+
+  return {
+    get,
+    async use(call) {
+      try {
+        return await call(await get())
+      } catch (error) {
+        if (!(error instanceof WidgetApiError && error.status === 401 && source.getToken)) throw error
+        cached = undefined
+        return call(await get())
+      }
+    },
+  }
+}
+
+/** The token's `sub` (the Stripe customer id), read without verifying: only to key local storage. */
+export function tokenSubject(token: string): string {
+  try {
+    const payload = token.split('.')[1] ?? ''
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
+    const sub = JSON.parse(json)?.sub
+    return typeof sub === 'string' ? sub : ''
+  } catch {
+    return ''
+  }
+}

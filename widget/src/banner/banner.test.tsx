@@ -1,0 +1,128 @@
+import { cleanup, fireEvent, within } from '@testing-library/preact'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearConfigCache } from '../api/client'
+import { ACCOUNT_ID, fakeApi, flowConfig, TOKEN } from '../test-support/fake-api'
+import { CONTEXT, flushPromises, testHost, trackedBundle } from '../test-support/flow-harness'
+import { BANNER_DISMISS_DAYS, dismissalKey, shortHash } from './dismissal'
+
+const ELIGIBLE = {
+  eligible: true,
+  sessionId: 'rses_1',
+  kind: 'churned',
+  subscriptionId: null,
+  plan: null,
+  offer: { percentOff: 25, months: 1 },
+} as const
+
+beforeEach(() => {
+  localStorage.clear()
+  clearConfigCache(testHost())
+})
+
+afterEach(() => {
+  cleanup()
+  document.body.innerHTML = ''
+  vi.restoreAllMocks()
+})
+
+async function show(api = fakeApi({ reactivation: ELIGIBLE }), options: Record<string, unknown> = {}) {
+  window.fetch = api.fetch as unknown as typeof fetch
+  const result = await trackedBundle(testHost()).showReactivation(CONTEXT, { token: TOKEN, ...options })
+  const element = document.querySelector('[data-retainkit="banner"]')
+  const ui = element?.shadowRoot ? within(element.shadowRoot as unknown as HTMLElement) : null
+  return { api, result, element, ui }
+}
+
+describe('the reactivation banner', () => {
+  it('shows a labelled region (not a modal) with the copy and the winback offer', async () => {
+    const { result, ui, api } = await show()
+    expect(result).toEqual({ shown: true })
+    const region = ui?.getByRole('region', { name: 'Welcome back!' })
+    expect(region).toBeTruthy()
+    expect(ui?.queryByRole('dialog')).toBeNull()
+    expect(region?.textContent).toContain('Reactivate your subscription in one click')
+    expect(region?.textContent).toContain('25% off for 1 month')
+    expect(api.callsTo('reactivation')[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`)
+    // Not modal: focus stays where the subscriber left it.
+    expect(document.activeElement).toBe(document.body)
+  })
+
+  it('Reactivate calls the accept route and shows the success message', async () => {
+    const onReactivate = vi.fn()
+    const { ui, api } = await show(undefined, { onReactivate })
+    fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
+    await vi.waitFor(() => expect(ui?.getByRole('status').textContent).toBe('Welcome back!'))
+    const accept = api.calls.find((call) => call.path === '/api/widget/reactivation/accept')
+    expect(accept?.body).toEqual({ sessionId: 'rses_1' })
+    expect(onReactivate).toHaveBeenCalledWith(expect.objectContaining({ status: 'reactivated' }))
+  })
+
+  it('an error shows the message and lets the subscriber try again', async () => {
+    const api = fakeApi({ reactivation: ELIGIBLE })
+    const { ui } = await show(api)
+    api.state.fail = { reactivation: { status: 502, message: 'Could not reach the payment service.' } }
+    fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
+    await vi.waitFor(() =>
+      expect(ui?.getByRole('alert').textContent).toBe('Could not reach the payment service.'),
+    )
+    api.state.fail = {}
+    fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
+    await vi.waitFor(() => expect(ui?.getByRole('status').textContent).toBe('Welcome back!'))
+  })
+
+  it('dismiss sends banner_dismissed for the session and is remembered for 30 days, never the token', async () => {
+    const onDismiss = vi.fn()
+    const { ui, api, element } = await show(undefined, { onDismiss })
+    fireEvent.click(ui?.getByRole('button', { name: 'Not now' }) as HTMLElement)
+    expect(element?.isConnected).toBe(false)
+    expect(onDismiss).toHaveBeenCalledTimes(1)
+    await flushPromises()
+    const [events] = api.callsTo('events')
+    expect(events?.path).toBe('/api/widget/sessions/rses_1/events')
+    expect(events?.body).toMatchObject({ events: [{ step: 'banner_dismissed' }] })
+
+    const key = dismissalKey(ACCOUNT_ID, 'cus_123')
+    expect(key).toBe(`retainkit.banner.${ACCOUNT_ID}.${shortHash('cus_123')}`)
+    expect(Object.keys(localStorage)).toEqual([key])
+    const stored = localStorage.getItem(key) ?? ''
+    expect(stored).not.toContain(TOKEN)
+    expect(stored).not.toContain('cus_123')
+    const until = JSON.parse(stored).until
+    expect(until - Date.now()).toBeGreaterThan((BANNER_DISMISS_DAYS - 1) * 86_400_000)
+
+    // Next page view: no banner, and not even a request.
+    const again = await show(fakeApi({ reactivation: ELIGIBLE }))
+    expect(again.result).toEqual({ shown: false })
+    expect(again.element).toBeNull()
+    expect(again.api.calls).toHaveLength(0)
+  })
+
+  it('comes back once the 30 days are over', async () => {
+    localStorage.setItem(dismissalKey(ACCOUNT_ID, 'cus_123'), JSON.stringify({ until: Date.now() - 1 }))
+    const { result } = await show()
+    expect(result).toEqual({ shown: true })
+  })
+
+  it('shows nothing when the subscriber is not eligible or the banner is switched off', async () => {
+    expect((await show(fakeApi({ reactivation: { eligible: false } }))).result).toEqual({ shown: false })
+    clearConfigCache(testHost())
+    const off = flowConfig((c) => {
+      if (c.reactivation) c.reactivation.enabled = false
+    })
+    const { result, element } = await show(fakeApi({ config: off, reactivation: ELIGIBLE }))
+    expect(result).toEqual({ shown: false })
+    expect(element).toBeNull()
+  })
+
+  it('still works when storage throws (privacy modes)', async () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('denied')
+    })
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('denied')
+    })
+    const { ui, element } = await show()
+    fireEvent.click(ui?.getByRole('button', { name: 'Not now' }) as HTMLElement)
+    expect(element?.isConnected).toBe(false)
+  })
+})

@@ -1,0 +1,333 @@
+import { CALL_FAILED_MESSAGE } from '@retainkit/shared/flow'
+import { cleanup, fireEvent } from '@testing-library/preact'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { clearConfigCache } from '../api/client'
+import { EVENT_FLUSH_DELAY_MS } from '../api/event-queue'
+import { fakeApi, flowConfig, SESSION_ID, SUBSCRIBER, TOKEN } from '../test-support/fake-api'
+import {
+  CONTEXT,
+  closeFlows,
+  flushPromises,
+  openFlow,
+  testHost,
+  trackedBundle,
+} from '../test-support/flow-harness'
+
+afterEach(() => {
+  closeFlows()
+  cleanup()
+  document.body.innerHTML = ''
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+})
+
+/** Reason "too expensive" → feedback → the discount offer. */
+function toDiscount(flow: Awaited<ReturnType<typeof openFlow>>) {
+  flow.choose("It's too expensive")
+  flow.click('Continue')
+  flow.click('Continue')
+}
+
+describe('errors', () => {
+  it("shows the server's message with a Retry that repeats the call", async () => {
+    const api = fakeApi({ fail: { accept: { status: 502, message: 'The payment service is unavailable.' } } })
+    const flow = await openFlow(api)
+    toDiscount(flow)
+    flow.click('Accept 20% off')
+    await vi.waitFor(() =>
+      expect(flow.ui.getByRole('alert').textContent).toContain('The payment service is unavailable.'),
+    )
+    // Still on the offer, and still able to decline or cancel.
+    expect(flow.heading()).toBe('How about 20% off?')
+    expect(flow.buttons()).toEqual(
+      expect.arrayContaining(['Try again', 'No thanks, cancel', 'Cancel subscription']),
+    )
+
+    api.state.fail = {}
+    flow.click('Try again')
+    await vi.waitFor(() => expect(flow.heading()).toBe('Your discount is on'))
+    expect(api.callsTo('accept')).toHaveLength(2)
+  })
+
+  it('a network failure reads as the generic message, never a browser error', async () => {
+    const flow = await openFlow(fakeApi({ fail: { cancel: { status: 0 } } }))
+    flow.choose('Something else')
+    flow.click('Continue')
+    flow.click('Cancel subscription')
+    flow.click('Confirm cancellation')
+    await vi.waitFor(() => expect(flow.ui.getByRole('alert').textContent).toContain(CALL_FAILED_MESSAGE))
+    expect(flow.ui.getByRole('alert').textContent).not.toContain('Failed to fetch')
+  })
+})
+
+describe('redirect offers', () => {
+  it('navigate to the URL the server built, resolving the session as saved', async () => {
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location)
+    const redirectUrl = 'https://shop.test/pause?c=cus_123'
+    const config = flowConfig((c) => {
+      c.pause = { enabled: true, redirect_template: 'https://shop.test/pause?c={customer_id}' }
+    })
+    const api = fakeApi({ config, accept: { status: 'redirect', mechanism: 'pause', redirectUrl } })
+    const flow = await openFlow(api)
+    flow.choose('I need a break')
+    flow.click('Continue')
+    flow.click('Continue')
+    expect(flow.ui.queryByRole('combobox')).toBeNull()
+    flow.click('Pause my subscription')
+    await expect(flow.result).resolves.toEqual({
+      outcome: 'saved',
+      offer: 'pause',
+      response: { status: 'redirect', mechanism: 'pause', redirectUrl },
+    })
+    expect(assign).toHaveBeenCalledWith(redirectUrl)
+    expect(flow.element.isConnected).toBe(false)
+  })
+
+  it('never follow a non-http URL', async () => {
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location)
+    const api = fakeApi({
+      accept: { status: 'redirect', mechanism: 'discount', redirectUrl: 'javascript:alert(1)' },
+    })
+    const flow = await openFlow(api)
+    toDiscount(flow)
+    flow.click('Accept 20% off')
+    await vi.waitFor(() => expect(flow.heading()).toBe('Your discount is on'))
+    expect(assign).not.toHaveBeenCalled()
+  })
+})
+
+describe('closing', () => {
+  it('the × closes as closed, records flow_abandoned, and gives focus back to the trigger', async () => {
+    const onClose = vi.fn()
+    const flow = await openFlow(fakeApi(), { onClose })
+    flow.click('Close')
+    await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(document.activeElement).toBe(flow.trigger)
+    await flushPromises()
+    expect(flow.api.events().map((e) => e.step)).toEqual(['flow_abandoned'])
+  })
+
+  it('Escape closes too', async () => {
+    const flow = await openFlow()
+    fireEvent.keyDown(flow.ui.getByRole('dialog'), { key: 'Escape' })
+    await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
+  })
+
+  it('Tab and Shift+Tab stay inside the dialog', async () => {
+    const flow = await openFlow()
+    const buttons = flow.ui.getAllByRole('button')
+    const radios = flow.ui.getAllByRole('radio')
+    buttons.at(-1)?.focus()
+    fireEvent.keyDown(flow.ui.getByRole('dialog'), { key: 'Tab' })
+    expect(flow.root.activeElement).toBe(buttons[0])
+    fireEvent.keyDown(flow.ui.getByRole('dialog'), { key: 'Tab', shiftKey: true })
+    expect(flow.root.activeElement).toBe(buttons.at(-1))
+    radios[2]?.focus()
+    fireEvent.keyDown(flow.ui.getByRole('dialog'), { key: 'Tab' })
+    // Not at an edge: the browser moves focus itself.
+    expect(flow.root.activeElement).toBe(radios[2])
+  })
+})
+
+describe('the session', () => {
+  it('starts with the token and says which billing actions the merchant handles', async () => {
+    const flow = await openFlow(fakeApi(), { handleOffer: () => {} })
+    const [start] = flow.api.callsTo('sessions')
+    expect(start?.headers.authorization).toBe(`Bearer ${TOKEN}`)
+    expect(start?.body).toEqual({ mode: 'live', merchantHandlesOffers: true, merchantHandlesCancel: false })
+    expect(flow.api.calls.every((call) => !('cookie' in call.headers))).toBe(true)
+  })
+
+  it("runs the merchant's handleOffer, then records the save as handled by the merchant", async () => {
+    const handleOffer = vi.fn(async () => {})
+    const flow = await openFlow(fakeApi(), { handleOffer })
+    flow.choose("I'm not using it enough")
+    flow.click('Continue')
+    flow.click('Continue')
+    flow.click('Pause my subscription')
+    await vi.waitFor(() => expect(flow.heading()).toBe('Your subscription is paused'))
+    expect(handleOffer).toHaveBeenCalledWith({
+      offer: 'pause',
+      choice: { months: 1 },
+      reasonKey: 'not_using_enough',
+      sessionId: SESSION_ID,
+      subscriber: SUBSCRIBER,
+    })
+    expect(flow.api.callsTo('accept')[0]?.body).toMatchObject({ offer: 'pause', handledByMerchant: true })
+  })
+
+  it("a failing handleCancel shows the generic message (the merchant's error goes to the console)", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const handleCancel = vi.fn(() => {
+      throw new Error('sk_live_123 exploded')
+    })
+    const flow = await openFlow(fakeApi(), { handleCancel })
+    flow.choose('Something else')
+    flow.click('Continue')
+    flow.click('Cancel subscription')
+    flow.click('Confirm cancellation')
+    await vi.waitFor(() => expect(flow.ui.getByRole('alert').textContent).toContain(CALL_FAILED_MESSAGE))
+    expect(flow.root.textContent).not.toContain('sk_live')
+    expect(warn).toHaveBeenCalled()
+    expect(flow.api.callsTo('cancel')).toHaveLength(0)
+  })
+
+  it('hands over to the merchant when the server cannot cancel (409): the flow resolves fallback', async () => {
+    const flow = await openFlow(fakeApi({ fail: { cancel: { status: 409, message: 'Hand over.' } } }))
+    flow.choose('Something else')
+    flow.click('Continue')
+    flow.click('Cancel subscription')
+    flow.click('Confirm cancellation')
+    await expect(flow.result).resolves.toEqual({ outcome: 'fallback' })
+    expect(flow.element.isConnected).toBe(false)
+  })
+
+  it('steps aside when the server says so (fallback: true), showing nothing', async () => {
+    const host = testHost()
+    clearConfigCache(host)
+    const api = fakeApi({ start: { fallback: true, reason: 'session_limit' } })
+    window.fetch = api.fetch as unknown as typeof fetch
+    const onVisible = vi.fn()
+    const result = await trackedBundle(host).showCancelFlow(
+      CONTEXT,
+      { token: TOKEN },
+      {
+        trigger: null,
+        onVisible,
+        signal: new AbortController().signal,
+      },
+    )
+    expect(result).toEqual({ outcome: 'fallback' })
+    expect(onVisible).not.toHaveBeenCalled()
+    expect(document.querySelector('[data-retainkit]')).toBeNull()
+  })
+
+  it('rejects when the config cannot be loaded (the loader then fails open), and retries it next time', async () => {
+    const host = testHost()
+    clearConfigCache(host)
+    const api = fakeApi({ fail: { config: { status: 503 } } })
+    window.fetch = api.fetch as unknown as typeof fetch
+    const bundle = trackedBundle(host)
+    const request = () => ({ trigger: null, onVisible: vi.fn(), signal: new AbortController().signal })
+    await expect(bundle.showCancelFlow(CONTEXT, { token: TOKEN }, request())).rejects.toThrow()
+    api.state.fail = {}
+    const second = request()
+    bundle.showCancelFlow(CONTEXT, { token: TOKEN }, second)
+    await vi.waitFor(() => expect(second.onVisible).toHaveBeenCalled())
+    expect(api.callsTo('config')).toHaveLength(2)
+  })
+
+  it('shows nothing once the loader has given up (aborted)', async () => {
+    const host = testHost()
+    clearConfigCache(host)
+    window.fetch = fakeApi().fetch as unknown as typeof fetch
+    const controller = new AbortController()
+    const onVisible = vi.fn()
+    const shown = trackedBundle(host).showCancelFlow(
+      CONTEXT,
+      { token: TOKEN },
+      {
+        trigger: null,
+        onVisible,
+        signal: controller.signal,
+      },
+    )
+    controller.abort()
+    await expect(shown).rejects.toThrow('aborted')
+    expect(onVisible).not.toHaveBeenCalled()
+    expect(document.querySelector('[data-retainkit]')).toBeNull()
+  })
+
+  it('asks getToken again once after a 401 and retries with the new token', async () => {
+    const api = fakeApi()
+    let calls = 0
+    const original = api.fetch.getMockImplementation()
+    api.fetch.mockImplementation(async (url, init = {}) => {
+      if (
+        String(url).endsWith('/sessions') &&
+        (init.headers as Record<string, string>).authorization === 'Bearer old'
+      ) {
+        return new Response(JSON.stringify({ error: { code: 'TOKEN_EXPIRED', message: 'Expired.' } }), {
+          status: 401,
+        })
+      }
+      return (original as typeof api.fetch)(url, init)
+    })
+    const getToken = vi.fn(async () => (calls++ === 0 ? 'old' : 'new'))
+    const flow = await openFlow(api, { token: undefined, getToken })
+    expect(getToken).toHaveBeenCalledTimes(2)
+    expect(flow.heading()).toBe('Before you go…')
+  })
+})
+
+describe('events', () => {
+  it('are batched: sent together after a short delay, stamped with the client time', async () => {
+    const flow = await openFlow()
+    vi.useFakeTimers()
+    flow.choose("It's too expensive")
+    flow.click('Continue')
+    flow.click('Continue')
+    expect(flow.api.callsTo('events')).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(EVENT_FLUSH_DELAY_MS)
+    expect(flow.api.callsTo('events')).toHaveLength(1)
+    const events = flow.api.events()
+    expect(events.map((e) => e.step)).toEqual(['reason_selected', 'offer_shown'])
+    expect(events.every((e) => typeof (e as { at?: string }).at === 'string')).toBe(true)
+  })
+
+  it('are flushed with keepalive when the page is hidden', async () => {
+    const flow = await openFlow()
+    flow.choose("It's too expensive")
+    flow.click('Continue')
+    window.dispatchEvent(new Event('pagehide'))
+    await flushPromises()
+    const [batch] = flow.api.callsTo('events')
+    expect(batch?.keepalive).toBe(true)
+    expect(batch?.body).toMatchObject({ events: [{ step: 'reason_selected', reasonKey: 'too_expensive' }] })
+  })
+})
+
+describe('rendering', () => {
+  it('styles the shadow root with constructable sheets: the base sheet and the theme on :host', async () => {
+    const config = flowConfig((c) => {
+      c.theme = { primary_color: '#0f766e' }
+    })
+    const flow = await openFlow(fakeApi({ config }))
+    const sheets = flow.root.adoptedStyleSheets
+    expect(sheets).toHaveLength(2)
+    const theme = Array.from(sheets[1]?.cssRules ?? [], (rule) => rule.cssText).join('')
+    expect(theme).toContain('--rk-primary: #0f766e')
+    expect(flow.root.querySelector('style')).toBeNull()
+    expect(flow.element.shadowRoot).toBe(flow.root)
+  })
+
+  it('falls back to a <style> element with the nonce when constructable sheets are missing', async () => {
+    const descriptor = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'adoptedStyleSheets')
+    delete (ShadowRoot.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets
+    try {
+      const host = testHost()
+      clearConfigCache(host)
+      window.fetch = fakeApi().fetch as unknown as typeof fetch
+      const onVisible = vi.fn()
+      trackedBundle(host).showCancelFlow(
+        { ...CONTEXT, nonce: 'n0nce' },
+        { token: TOKEN },
+        {
+          trigger: null,
+          onVisible,
+          signal: new AbortController().signal,
+        },
+      )
+      await vi.waitFor(() => expect(onVisible).toHaveBeenCalled())
+      const style = document.querySelector('[data-retainkit]')?.shadowRoot?.querySelector('style')
+      expect(style?.getAttribute('nonce')).toBe('n0nce')
+      expect(style?.textContent).toContain(':host{all:initial!important')
+      expect(style?.textContent).toContain('--rk-primary:#4f46e5')
+    } finally {
+      if (descriptor) Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', descriptor)
+    }
+  })
+})

@@ -1,0 +1,67 @@
+import { expect, vi } from 'vitest'
+import type { Host } from '../host/types'
+import type { SessionResult, ShowRequest, WidgetBundle } from '../types'
+import { installLoader, type RetainkitApi } from './install'
+
+/** Test helpers for the loader: scripts it inserts are captured (never fetched), bundles are fakes. */
+
+export const LOADER_URL = 'https://cdn.retainkit.test/w/loader.js'
+export const WIDGET_FILE = 'widget.0123abcd.js'
+
+export function fakeBundle(show?: (request: ShowRequest) => Promise<SessionResult>) {
+  const requests: ShowRequest[] = []
+  const bundle = {
+    prefetch: vi.fn(),
+    showCancelFlow: vi.fn((_context, _options, request: ShowRequest) => {
+      requests.push(request)
+      if (show) return show(request)
+      request.onVisible()
+      return new Promise<SessionResult>(() => {})
+    }),
+    showReactivation: vi.fn(async () => ({ shown: true })),
+    destroy: vi.fn(),
+  } satisfies WidgetBundle
+  return { bundle, requests }
+}
+
+export function setupLoader(options: { nonce?: string; src?: string } = {}) {
+  const scripts: HTMLScriptElement[] = []
+  const append = (node: Node) => {
+    scripts.push(node as HTMLScriptElement)
+    return node
+  }
+  vi.spyOn(document.head, 'appendChild').mockImplementation(append as typeof document.head.appendChild)
+  const script = document.createElement('script')
+  script.src = options.src ?? LOADER_URL
+  if (options.nonce) script.nonce = options.nonce
+  const host: Host = { window: window as Host['window'], document, script }
+  const install = () => installLoader(host, WIDGET_FILE)
+  const api = install()
+  if (!api) throw new Error('a loader was already installed')
+  const global = () => (window as unknown as { Retainkit: RetainkitApi }).Retainkit
+  return {
+    api,
+    host,
+    scripts,
+    install,
+    global,
+    /** The bundle script runs (registers) and loads. */
+    serve(bundle: WidgetBundle, index = scripts.length - 1) {
+      const tag = scripts[index]
+      expect(tag?.src).toBe(`https://cdn.retainkit.test/w/${WIDGET_FILE}`)
+      global()._r(bundle)
+      tag?.onload?.(new Event('load'))
+    },
+    fail(index = scripts.length - 1) {
+      scripts[index]?.onerror?.(new Event('error'))
+    },
+  }
+}
+
+export function resetGlobal() {
+  delete (window as unknown as { Retainkit?: unknown }).Retainkit
+}
+
+export const settle = async () => {
+  for (let i = 0; i < 20; i++) await Promise.resolve()
+}

@@ -1,0 +1,125 @@
+import { DEFAULT_CONFIG } from '@retainkit/shared/default-config'
+import {
+  createFlowMachine,
+  type FlowEffects,
+  type FlowMachine,
+  type FlowScreen,
+  firstScreen,
+} from '@retainkit/shared/flow'
+import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
+import { render } from 'preact'
+import { BannerView } from '../banner/banner-view'
+import type { Host } from '../host/types'
+import { FlowView } from '../ui/flow-view'
+import { mountShadow } from '../ui/shadow'
+import type { MountPreview, PreviewProps } from './public-types'
+
+export type {
+  MountPreview,
+  PreviewHandle,
+  PreviewProps,
+  PreviewScreenOption,
+  PreviewScreens,
+} from './public-types'
+export { PREVIEW_SCREENS } from './screens'
+
+const DAY_MS = 86_400_000
+const noop = () => {}
+
+/** Effects that answer like the server would, at once, with nothing sent or stored anywhere. */
+function sampleEffects(periodEnd: string): FlowEffects {
+  return {
+    acceptOffer: ({ offer }) => Promise.resolve({ status: 'recorded', mechanism: MECHANISM_OF_OFFER[offer] }),
+    cancel: () =>
+      Promise.resolve({
+        status: 'scheduled',
+        cancelAt: periodEnd,
+        message: 'Your subscription is canceled. You keep access until the end of your billing period.',
+      }),
+    record: noop,
+  }
+}
+
+function createMachine(props: PreviewProps, screen: FlowScreen | undefined): FlowMachine {
+  const periodEnd = new Date(Date.now() + 30 * DAY_MS).toISOString()
+  const machine = createFlowMachine({
+    config: props.config,
+    reasons: props.reasons,
+    eligibleOffers: props.eligibleOffers ?? OFFER_TYPES,
+    subscriber: props.subscriber ?? { planName: 'Pro', periodEnd },
+    effects: sampleEffects(periodEnd),
+    initialScreen: screen,
+  })
+  // Staying or closing ends a real flow; the preview starts over instead of freezing on a dead screen.
+  machine.subscribe((snapshot) => {
+    // After the current notification round, so every listener sees 'done' before the restart.
+    if (snapshot.done)
+      Promise.resolve().then(() => machine.send({ type: 'GO_TO', screen: firstScreen(machine.context) }))
+  })
+  return machine
+}
+
+const sameScreen = (a: FlowScreen | undefined, b: FlowScreen | undefined) =>
+  JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The console's preview: the same FlowView and BannerView subscribers get, drawn inline (no overlay, no
+ * focus taken) in a shadow root on `container`. A config change rebuilds the flow machine on the screen
+ * being shown; a screen change alone jumps there with GO_TO.
+ */
+export const mountPreview: MountPreview = (container, initial) => {
+  const document = container.ownerDocument
+  const host: Host = { window: document.defaultView as Host['window'], document, script: null }
+  const shadow = mountShadow(host, container)
+  let props = initial
+  let machine = createMachine(props, props.screen)
+
+  const draw = () => {
+    shadow.setTheme(props.config.theme)
+    const copy = props.config.reactivation ?? DEFAULT_CONFIG.reactivation
+    render(
+      props.variant === 'banner' && copy ? (
+        <BannerView
+          copy={copy}
+          offer={
+            copy.winback_discount_percent
+              ? { percentOff: copy.winback_discount_percent, months: copy.winback_discount_months ?? 1 }
+              : null
+          }
+          presentation="inline"
+          onReactivate={() => Promise.resolve('Your subscription is active again. Welcome back!')}
+          onDismiss={noop}
+          onClose={noop}
+        />
+      ) : (
+        <FlowView machine={machine} presentation="inline" onSaveConfirmation={noop} />
+      ),
+      shadow.mount,
+    )
+  }
+
+  draw()
+  return {
+    update(next) {
+      const previous = props
+      props = next
+      if (
+        next.config !== previous.config ||
+        next.reasons !== previous.reasons ||
+        next.subscriber !== previous.subscriber ||
+        next.eligibleOffers !== previous.eligibleOffers
+      ) {
+        // Keep the screen being looked at unless the switcher asked for another one.
+        const moved = next.screen && !sameScreen(next.screen, previous.screen)
+        machine = createMachine(next, moved ? next.screen : machine.getSnapshot().screen)
+      } else if (next.screen && !sameScreen(next.screen, previous.screen)) {
+        machine.send({ type: 'GO_TO', screen: next.screen })
+      }
+      draw()
+    },
+    destroy() {
+      render(null, shadow.mount)
+      shadow.clear()
+    },
+  }
+}

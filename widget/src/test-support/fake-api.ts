@@ -1,0 +1,214 @@
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import type {
+  AcceptOfferRequest,
+  AcceptOfferResponse,
+  CancelResponse,
+  ReactivationResponse,
+  SessionEventsRequest,
+  SessionStartResponse,
+  SubscriberSummary,
+  WidgetConfigResponse,
+} from '@retainkit/shared/widget-api'
+import { vi } from 'vitest'
+
+/**
+ * Unit-test stand-in for `window.fetch` answering the widget API's routes with the contract types, and
+ * recording every call. (The browser suites in tests/e2e run against the real server.)
+ */
+
+export const ACCOUNT_ID = 'acct_test'
+export const API_BASE = 'https://api.retainkit.test'
+export const SESSION_ID = 'ses_1'
+// A real-looking JWT: the banner reads `sub` from it to key its local-storage entry.
+export const TOKEN = `e30.${btoa(JSON.stringify({ iss: ACCOUNT_ID, sub: 'cus_123' })).replace(/=+$/, '')}.sig`
+
+/** Every offer on, with a reason leading to each; plans for both switch offers. */
+export function flowConfig(edit?: (config: CancelFlowConfig) => void): CancelFlowConfig {
+  const config = createDefaultConfig()
+  config.discount = { enabled: true, amount: 20, duration: 3, promo_code: 'STAY20' }
+  config.plan_switch = {
+    enabled: true,
+    plans: [
+      { id: 'price_basic', name: 'Basic', price: '$9/month' },
+      { id: 'price_lite', name: 'Lite', price: '$5/month' },
+    ],
+  }
+  config.billing_cycle_switch = {
+    enabled: true,
+    plans: [{ id: 'price_pro_year', name: 'Pro yearly', price: '$90/year' }],
+  }
+  edit?.(config)
+  return config
+}
+
+export function flowReasons(): CancellationReason[] {
+  return [
+    ...createDefaultReasons(),
+    {
+      key: 'wrong_plan',
+      label: 'My plan does not fit',
+      feedback: 'other',
+      offer: 'plan_switch',
+      enabled: true,
+    },
+    {
+      key: 'pay_yearly',
+      label: 'I want to pay yearly',
+      feedback: 'other',
+      offer: 'billing_cycle_switch',
+      enabled: true,
+    },
+  ]
+}
+
+export const SUBSCRIBER: SubscriberSummary = {
+  customerId: 'cus_123',
+  subscriptionId: 'sub_123',
+  status: 'active',
+  plan: {
+    priceId: 'price_pro',
+    productName: 'Pro',
+    amount: 4900,
+    currency: 'usd',
+    interval: 'month',
+    intervalCount: 1,
+  },
+  mrr: 4900,
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: '2027-03-31T00:00:00Z',
+}
+
+export interface Recorded {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body: unknown
+  keepalive: boolean
+}
+
+type Answer = unknown | ((body: unknown) => unknown)
+
+export interface FakeApiOptions {
+  config?: CancelFlowConfig
+  reasons?: CancellationReason[]
+  start?: SessionStartResponse
+  accept?: Answer
+  cancel?: Answer
+  reactivation?: ReactivationResponse
+  reactivationAccept?: Answer
+  /** Routes answered with an error body (or a thrown network error for status 0). */
+  fail?: Partial<
+    Record<
+      'config' | 'sessions' | 'accept' | 'cancel' | 'events' | 'reactivation',
+      { status: number; message?: string }
+    >
+  >
+}
+
+export const APPLIED = (body: AcceptOfferRequest): AcceptOfferResponse => ({
+  status: 'applied',
+  mechanism: body.offer === 'billing_cycle_switch' ? 'billing_cycle' : body.offer,
+  mrrBefore: 4900,
+  mrrAfter: 3920,
+  message: 'Done.',
+})
+
+export const SCHEDULED: Extract<CancelResponse, { status: 'scheduled' }> = {
+  status: 'scheduled',
+  cancelAt: '2027-03-31T00:00:00Z',
+  message: 'Your subscription is canceled. You keep access until March 31, 2027.',
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
+
+export function fakeApi(options: FakeApiOptions = {}) {
+  const calls: Recorded[] = []
+  const state = { ...options }
+  const routeOf = (path: string) =>
+    path.startsWith('/api/widget/config/')
+      ? 'config'
+      : path === '/api/widget/sessions'
+        ? 'sessions'
+        : path.startsWith('/api/widget/reactivation')
+          ? 'reactivation'
+          : (path.split('/').pop() as 'accept' | 'cancel' | 'events')
+
+  const answer = (value: Answer, body: unknown) => (typeof value === 'function' ? value(body) : value)
+
+  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input)
+    const body = init.body ? JSON.parse(String(init.body)) : undefined
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>))
+    calls.push({
+      method: init.method ?? 'GET',
+      path: url.pathname + url.search,
+      headers,
+      body,
+      keepalive: !!init.keepalive,
+    })
+    const route = routeOf(url.pathname)
+    const failure = state.fail?.[route]
+    if (failure) {
+      if (failure.status === 0) throw new TypeError('Failed to fetch')
+      return json(failure.status, { error: { code: 'API_ERROR', message: failure.message ?? 'Nope.' } })
+    }
+    if (route === 'config') {
+      const response: WidgetConfigResponse = {
+        accountId: ACCOUNT_ID,
+        tier: 'pro',
+        config: state.config ?? flowConfig(),
+        reasons: state.reasons ?? flowReasons(),
+        version: 1,
+      }
+      return json(200, response)
+    }
+    if (route === 'sessions') {
+      return json(
+        200,
+        state.start ?? {
+          fallback: false,
+          sessionId: SESSION_ID,
+          subscriber: SUBSCRIBER,
+          eligibleOffers: ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'],
+        },
+      )
+    }
+    if (route === 'accept') return json(200, answer(state.accept ?? APPLIED, body))
+    if (route === 'cancel') return json(200, answer(state.cancel ?? SCHEDULED, body))
+    if (route === 'events') return json(204, null)
+    if (url.pathname.endsWith('/accept')) {
+      return json(
+        200,
+        answer(
+          state.reactivationAccept ?? {
+            status: 'reactivated',
+            kind: 'churned',
+            subscriptionId: 'sub_9',
+            message: 'Welcome back!',
+          },
+          body,
+        ),
+      )
+    }
+    return json(200, state.reactivation ?? { eligible: false })
+  })
+
+  return {
+    fetch,
+    calls,
+    state,
+    /** The calls to one route, e.g. 'accept' or 'events'. */
+    callsTo: (route: ReturnType<typeof routeOf>) =>
+      calls.filter((call) => routeOf(call.path.split('?')[0] ?? '') === route),
+    /** Every event sent, in order, across batches. */
+    events: () =>
+      calls
+        .filter((call) => call.path.endsWith('/events'))
+        .flatMap((call) => (call.body as SessionEventsRequest).events),
+  }
+}

@@ -1,0 +1,101 @@
+import { act, fireEvent, within } from '@testing-library/preact'
+import { expect, vi } from 'vitest'
+import { clearConfigCache } from '../api/client'
+import { createWidgetBundle } from '../bundle/widget-bundle'
+import type { Host, WidgetContext } from '../host/types'
+import type { CancelFlowOptions, SessionResult } from '../types'
+import { ACCOUNT_ID, API_BASE, fakeApi, TOKEN } from './fake-api'
+
+/** Opens the real cancel flow (bundle → session → machine → Preact) against a fake API, in happy-dom. */
+
+export const testHost = (): Host => ({ window: window as Host['window'], document, script: null })
+
+export const CONTEXT: WidgetContext = { accountId: ACCOUNT_ID, mode: 'live', apiBase: API_BASE, nonce: '' }
+
+export type Api = ReturnType<typeof fakeApi>
+
+const open = new Set<{ destroy(): void }>()
+
+/** afterEach: closes every flow a test left open, so its listeners (pagehide) cannot leak into the next. */
+export function closeFlows() {
+  for (const bundle of open) bundle.destroy()
+  open.clear()
+}
+
+/** A bundle that closeFlows() tears down after the test. */
+export function trackedBundle(host: Host) {
+  const bundle = createWidgetBundle(host)
+  open.add(bundle)
+  return bundle
+}
+
+export async function openFlow(api: Api = fakeApi(), options: Partial<CancelFlowOptions> = {}) {
+  const host = testHost()
+  clearConfigCache(host)
+  window.fetch = api.fetch as unknown as typeof fetch
+  const bundle = trackedBundle(host)
+  const trigger = document.createElement('button')
+  trigger.textContent = 'Cancel my plan'
+  document.body.append(trigger)
+  trigger.focus()
+  const onVisible = vi.fn()
+  let settled: SessionResult | undefined
+  const result = bundle
+    .showCancelFlow(CONTEXT, { token: TOKEN, ...options } as CancelFlowOptions, {
+      trigger,
+      onVisible,
+      signal: new AbortController().signal,
+    })
+    .then((value) => {
+      settled = value
+      return value
+    })
+  await vi.waitFor(() => expect(onVisible).toHaveBeenCalledTimes(1))
+  const element = document.querySelector('[data-retainkit="cancel-flow"]') as HTMLElement
+  const root = element.shadowRoot as ShadowRoot
+  const ui = within(root as unknown as HTMLElement)
+  return {
+    api,
+    bundle,
+    trigger,
+    element,
+    root,
+    ui,
+    result,
+    /** The result if the flow has ended, without waiting. */
+    settled: () => settled,
+    /** Clicks the only button with this name (`nth` picks one when several share it, like the two Close). */
+    click: (name: string | RegExp, nth?: number) => {
+      const found = ui.queryAllByRole('button', { name })
+      if (nth === undefined && found.length !== 1) throw new Error(`${found.length} buttons named ${name}`)
+      const button = found.at(nth ?? 0)
+      if (!button) throw new Error(`no button ${nth} named ${name}`)
+      fireEvent.click(button)
+    },
+    choose: (label: string | RegExp) => fireEvent.click(ui.getByLabelText(label)),
+    heading: () => ui.getByRole('heading', { level: 2 }).textContent,
+    buttons: () =>
+      ui.queryAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent),
+  }
+}
+
+/** A native change event (the testing library turns `change` into `input` under preact/compat). */
+export function change(element: HTMLElement, value: string) {
+  act(() => {
+    ;(element as HTMLSelectElement).value = value
+    element.dispatchEvent(new Event('change', { bubbles: true }))
+  })
+}
+
+/** Types into the feedback box. */
+export function type(element: HTMLElement, text: string) {
+  act(() => {
+    ;(element as HTMLTextAreaElement).value = text
+    element.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+export const flushPromises = () =>
+  act(async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve()
+  })

@@ -1,0 +1,101 @@
+import type { FlowScreen } from '@retainkit/shared/flow'
+import type { OfferType } from '@retainkit/shared/vocabulary'
+import type {
+  AcceptOfferResponse,
+  CancelResponse,
+  OfferChoice,
+  ReactivationAcceptResponse,
+  SubscriberSummary,
+} from '@retainkit/shared/widget-api'
+import type { WidgetContext } from './host/types'
+
+/**
+ * The widget's public JavaScript API (what merchants call through `window.Retainkit`) and the contract
+ * between the loader and the lazily loaded bundle. Types only.
+ */
+
+/** A subscriber token (minted by the merchant's server), given directly or fetched when needed. */
+export type TokenSource =
+  | { token: string; getToken?: undefined }
+  | { token?: undefined; getToken: () => string | Promise<string> }
+
+export interface OfferInput {
+  offer: OfferType
+  choice: OfferChoice
+  reasonKey: string | null
+  sessionId: string
+  /** Null when the account has no Stripe connection. */
+  subscriber: SubscriberSummary | null
+}
+
+export interface CancelInput {
+  reasonKey: string | null
+  feedback: string
+  sessionId: string
+  subscriber: SubscriberSummary | null
+}
+
+export type SessionOutcome = 'saved' | 'canceled' | 'stayed' | 'closed' | 'fallback'
+
+export interface SessionResult {
+  outcome: SessionOutcome
+  offer?: OfferType
+  response?: AcceptOfferResponse | CancelResponse
+}
+
+export interface FlowHandlers {
+  /** The merchant performs the billing change itself; throw (or reject) to show an error with a Retry. */
+  handleOffer?: (input: OfferInput) => unknown
+  /** The merchant cancels the subscription itself; throw (or reject) to show an error with a Retry. */
+  handleCancel?: (input: CancelInput) => unknown
+  onCancel?: (result: SessionResult) => void
+  onSave?: (result: SessionResult) => void
+  onClose?: () => void
+  onStepChange?: (screen: FlowScreen) => void
+}
+
+export type CancelFlowOptions = TokenSource & FlowHandlers
+
+export interface ReactivationOptions {
+  token?: string
+  getToken?: () => string | Promise<string>
+  onReactivate?: (response: ReactivationAcceptResponse) => void
+  onDismiss?: () => void
+}
+
+export interface ReactivationResult {
+  /** Whether a banner is on screen (false: not eligible, dismissed recently, or unavailable). */
+  shown: boolean
+}
+
+export interface InitOptions {
+  accountId: string
+  mode?: 'live' | 'test'
+  apiBase?: string
+}
+
+/** How the loader asks the bundle to open a flow. */
+export interface ShowRequest {
+  /** The element the subscriber activated; focus returns to it when the dialog closes. */
+  trigger: Element | null
+  /** Called once the first screen is on screen: the loader stops its fail-open timer. */
+  onVisible: () => void
+  /** Aborted by the loader when it gave up (fail-open): the bundle must not show anything any more. */
+  signal: AbortSignal
+}
+
+/** What the bundle registers with the loader (`Retainkit._r(bundle)`). */
+export interface WidgetBundle {
+  /** Warm the page's config cache. */
+  prefetch(context: WidgetContext): void
+  showCancelFlow(
+    context: WidgetContext,
+    options: CancelFlowOptions,
+    request: ShowRequest,
+  ): Promise<SessionResult>
+  showReactivation(context: WidgetContext, options: ReactivationOptions): Promise<ReactivationResult>
+  /** Close whatever is open (open flows resolve as 'closed'). */
+  destroy(): void
+}
+
+export const FALLBACK_RESULT: Readonly<SessionResult> = { outcome: 'fallback' }
