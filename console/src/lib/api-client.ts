@@ -11,7 +11,7 @@ import {
   parseErrorMessage,
 } from '@retainkit/shared/errors'
 import { sanitizeMessage } from '@retainkit/shared/sanitize'
-import { getAuthClient, getRuntimeConfig } from './runtime'
+import { getAuthClient, getRuntimeConfig, hasRuntime } from './runtime'
 
 /**
  * The backend client (spec 7, 8): every /api call goes through `apiRequest`, which adds the API key,
@@ -29,8 +29,10 @@ export interface ApiRequestOptions {
   query?: Record<string, QueryValue>
   /** Defaults to API_REQUEST_TIMEOUT_MS (30 s). */
   timeoutMs?: number
-  /** Lets a caller cancel (e.g. a component unmounting); reported as a TIMEOUT_ERROR-free abort. */
+  /** Lets a caller cancel (e.g. a component unmounting). */
   signal?: AbortSignal
+  /** false: the whole success body instead of its `data` (for answers with siblings such as `has_more`). */
+  unwrap?: boolean
 }
 
 export interface ApiIssue {
@@ -123,6 +125,9 @@ export async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> {
+  if (!hasRuntime()) {
+    return { error: apiError('CONFIGURATION_ERROR', 'The console runtime is not initialised', 0) }
+  }
   const config = getRuntimeConfig()
   const timeoutMs = options.timeoutMs ?? API_REQUEST_TIMEOUT_MS
   const controller = new AbortController()
@@ -183,8 +188,9 @@ export async function apiRequest<T>(
     }
     if (!response.ok) return { error: serverError(body, response.status) ?? httpError(response.status) }
     // Success bodies are `{data: …}`; a few (health, contact) carry more at the top level.
-    if (typeof body === 'object' && body !== null && 'data' in body)
+    if (options.unwrap !== false && typeof body === 'object' && body !== null && 'data' in body) {
       return { data: (body as { data: T }).data }
+    }
     return { data: body as T }
   } catch (thrown) {
     if (timedOut) {

@@ -92,16 +92,18 @@ export const getStripePlans = (accountId: string) =>
 export const createCoupon = (accountId: string, config: CouponInput) =>
   apiRequest<Coupon>('POST', '/api/stripe/coupons', { body: { account_id: accountId, config } })
 
-/** The server answers `{data: [...], has_more}`; apiRequest unwraps `data`, so this reads the raw body. */
+/** The server answers `{data: [...], has_more}`: read whole, so the paging flag survives. */
 export async function listCoupons(
   accountId: string,
   page: { limit?: number; startingAfter?: string } = {},
 ): Promise<ApiResult<CouponPage>> {
-  const result = await apiRequest<Coupon[] | CouponPage>('GET', `/api/stripe/coupons/${enc(accountId)}`, {
-    query: { limit: page.limit, starting_after: page.startingAfter },
-  })
+  const result = await apiRequest<{ data?: Coupon[]; has_more?: boolean }>(
+    'GET',
+    `/api/stripe/coupons/${enc(accountId)}`,
+    { query: { limit: page.limit, starting_after: page.startingAfter }, unwrap: false },
+  )
   if (result.error) return result
-  return { data: Array.isArray(result.data) ? { coupons: result.data, has_more: false } : result.data }
+  return { data: { coupons: result.data?.data ?? [], has_more: result.data?.has_more === true } }
 }
 
 export const testConnection = (accountId: string) =>

@@ -24,14 +24,14 @@ export function useAuth<T>(selector: (state: AuthState) => T): T {
   return useStore(authStore, selector)
 }
 
-function applySession(session: Session | null): void {
+function applySession(session: Session | null, defer: (task: () => void) => void): void {
   const previous = authStore.getState()
   const user = session?.user ?? null
   authStore.setState({ status: user ? 'signed-in' : 'signed-out', user })
   // supabase-js warns against calling back into it from inside its own callback (the bootstrap reads
   // the session for its bearer token), so the session layer runs on the next task.
   if (user) {
-    setTimeout(() => void sessionStore.getState().bootstrap(user.id), 0)
+    defer(() => void sessionStore.getState().bootstrap(user.id))
   } else if (previous.status === 'signed-in') {
     sessionStore.getState().clear()
     removeNavHint()
@@ -43,19 +43,35 @@ function applySession(session: Session | null): void {
  * unsubscriber.
  */
 export function startAuthSync(auth: AuthClient): () => void {
-  const { data } = auth.onAuthStateChange((_event, session) => applySession(session))
+  let stopped = false
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const defer = (task: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      if (!stopped) task()
+    }, 0)
+    timers.add(timer)
+  }
+  const apply = (session: Session | null) => {
+    if (!stopped) applySession(session, defer)
+  }
+  const { data } = auth.onAuthStateChange((_event, session) => apply(session))
   auth
     .getSession()
     .then(({ data: result, error }) => {
       if (error) handleError(error, { where: 'auth.getSession' })
       // Only settle a still-loading state: a change event may already have answered more recently.
-      if (authStore.getState().status === 'loading') applySession(result.session)
+      if (authStore.getState().status === 'loading') apply(result.session)
     })
     .catch((thrown: unknown) => {
       handleError(thrown, { where: 'auth.getSession' })
-      if (authStore.getState().status === 'loading') applySession(null)
+      if (authStore.getState().status === 'loading') apply(null)
     })
-  return () => data.subscription.unsubscribe()
+  return () => {
+    stopped = true
+    for (const timer of timers) clearTimeout(timer)
+    data.subscription.unsubscribe()
+  }
 }
 
 /** For tests. */

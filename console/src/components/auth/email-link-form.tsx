@@ -76,7 +76,7 @@ export function EmailLinkForm({ mode }: { mode: EmailFormMode }) {
         <p id={helpId} className="rk-form__help">
           {copy.help}
         </p>
-        <div className="rk-field">
+        <div className="rk-form-field">
           <label htmlFor={inputId}>Email address</label>
           <input
             id={inputId}

@@ -1,0 +1,104 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter } from 'react-router-dom'
+import { describe, expect, it, vi } from 'vitest'
+import { getRuntimeConfig } from '../lib/runtime'
+import { checkRuntimeConfig } from '../lib/runtime-config'
+import { TEST_CONFIG } from '../test-support/fake-backend'
+import { FakeSupabaseAuth } from '../test-support/fake-supabase'
+import { registerConsoleCleanup } from '../test-support/render-console'
+import { pageLoaders } from './lazy-pages'
+import { consoleRoutes } from './routes'
+import { ConsoleApp, type StartupDeps } from './startup'
+import { prefetchDashboardFor, preloadStartupChunks } from './startup-preload'
+
+registerConsoleCleanup()
+
+const prefetchDashboard = vi.fn()
+vi.mock('../pages/dashboard/dashboard-data', () => ({
+  prefetchDashboard: (id: string) => prefetchDashboard(id),
+}))
+vi.mock('../pages/editor/editor-page', () => ({ default: () => null }))
+vi.mock('../pages/dashboard/dashboard-page', () => ({ default: () => null }))
+vi.mock('../pages/preview/preview-page', () => ({ default: () => null }))
+
+function deps(raw: unknown, overrides: Partial<StartupDeps> = {}): StartupDeps {
+  return {
+    loadConfig: async () => checkRuntimeConfig(raw),
+    createAuth: () => new FakeSupabaseAuth(),
+    createRouter: () => createMemoryRouter(consoleRoutes, { initialEntries: ['/login/'] }),
+    afterPaint: () => {},
+    ...overrides,
+  }
+}
+
+describe('startup (spec 4, 5)', () => {
+  it('stops on a CONFIGURATION_ERROR screen naming the wrong settings, not their values', async () => {
+    const createAuth = vi.fn()
+    render(
+      <ConsoleApp
+        deps={deps({ ...TEST_CONFIG, apiBaseUrl: 'nope', anonKey: 'tiny-secret' }, { createAuth })}
+      />,
+    )
+    const screenRoot = await screen.findByRole('alert')
+    expect(screenRoot.textContent).toContain('System configuration error. Please contact support.')
+    expect(screenRoot.textContent).toContain('apiBaseUrl must start with http')
+    expect(screenRoot.textContent).toContain('anonKey must be at least 20 characters')
+    expect(screenRoot.textContent).toContain('CONFIGURATION_ERROR')
+    expect(screenRoot.textContent).not.toContain('tiny-secret')
+    expect(screenRoot.textContent).not.toContain('nope')
+    expect(createAuth).not.toHaveBeenCalled()
+  })
+
+  it('with a valid config creates the auth client, renders the routes and preloads after the first paint', async () => {
+    let paintTask: (() => void) | null = null
+    const createAuth = vi.fn(() => new FakeSupabaseAuth())
+    render(
+      <ConsoleApp
+        deps={deps(TEST_CONFIG, {
+          createAuth,
+          afterPaint: (task) => {
+            paintTask = task
+          },
+        })}
+      />,
+    )
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy()
+    expect(createAuth).toHaveBeenCalledWith(expect.objectContaining({ apiKey: TEST_CONFIG.apiKey }))
+    expect(getRuntimeConfig().apiBaseUrl).toBe(TEST_CONFIG.apiBaseUrl)
+    expect(paintTask).not.toBeNull()
+  })
+})
+
+describe('startup preloads (spec 2.1)', () => {
+  it('preloads the editor, dashboard and preview chunks only', async () => {
+    const spies = Object.fromEntries(
+      (Object.keys(pageLoaders) as (keyof typeof pageLoaders)[]).map((name) => [
+        name,
+        vi.spyOn(pageLoaders, name),
+      ]),
+    )
+    await preloadStartupChunks()
+    expect(spies.editor).toHaveBeenCalledTimes(1)
+    expect(spies.dashboard).toHaveBeenCalledTimes(1)
+    expect(spies.preview).toHaveBeenCalledTimes(1)
+    expect(spies.settings).not.toHaveBeenCalled()
+    expect(spies.stripeCallback).not.toHaveBeenCalled()
+    expect(spies.notFound).not.toHaveBeenCalled()
+  })
+
+  it('prefetches the dashboard data sets when the URL has account_id', async () => {
+    expect(await prefetchDashboardFor('?account_id=acme&period=3months')).toBe(true)
+    expect(prefetchDashboard).toHaveBeenCalledWith('acme')
+    prefetchDashboard.mockClear()
+    expect(await prefetchDashboardFor('?period=3months')).toBe(false)
+    expect(prefetchDashboard).not.toHaveBeenCalled()
+  })
+
+  it('runs the preload task after the first frame', async () => {
+    const { afterFirstPaint } = await import('./startup-preload')
+    const task = vi.fn()
+    afterFirstPaint(task)
+    expect(task).not.toHaveBeenCalled()
+    await waitFor(() => expect(task).toHaveBeenCalledTimes(1))
+  })
+})

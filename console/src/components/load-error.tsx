@@ -1,0 +1,16 @@
+import type { ApiError } from '../lib/api-client'
+import { userMessageOf } from '../lib/error-handler'
+
+/** A failed load: what went wrong, in the person's words, and a way to try again. */
+export function LoadError({ error, onRetry, what }: { error: ApiError; onRetry: () => void; what: string }) {
+  return (
+    <div className="rk-notice rk-notice--error" role="alert">
+      <p>
+        {what} could not be loaded. {userMessageOf(error)}
+      </p>
+      <button type="button" className="rk-button rk-button--secondary rk-button--small" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  )
+}

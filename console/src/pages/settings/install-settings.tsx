@@ -1,0 +1,133 @@
+import { snippetFor, snippetForTagManager } from '@retainkit/widget/snippet'
+import { useId } from 'react'
+import { CopyButton } from '../../components/copy-button'
+import { Spinner } from '../../components/spinner'
+import { getInstallStatus } from '../../lib/api'
+import type { InstallStatus } from '../../lib/api-types'
+import { userMessageOf } from '../../lib/error-handler'
+import { formatDateTime, relativeTime } from '../../lib/relative-time'
+import { getRuntimeConfig } from '../../lib/runtime'
+import { useApiResource } from '../../lib/use-api-resource'
+import {
+  nodeTokenRecipe,
+  shellTokenRecipe,
+  TAG_MANAGER_CANCEL_SELECTOR,
+  TAG_MANAGER_STEPS,
+  TAG_MANAGER_TOKEN_VARIABLE,
+} from './install-recipes'
+
+/** 'Installed — last loaded on <origin> <relative time>' or 'Not detected yet'. */
+export function installStatusText(status: InstallStatus, now: number = Date.now()): string {
+  const latest = status.origins[0]
+  if (!status.installed || !latest) return 'Not detected yet'
+  return `Installed — last loaded on ${latest.origin} ${relativeTime(latest.last_loaded_at ?? status.last_loaded_at, now)}`
+}
+
+function CodeBlock({ code, label, copyLabel }: { code: string; label: string; copyLabel: string }) {
+  const id = useId()
+  return (
+    <figure className="rk-code-block">
+      <figcaption id={id} className="rk-code-block__caption">
+        <span>{label}</span>
+        <CopyButton text={code} label={copyLabel} />
+      </figcaption>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code region must be reachable by keyboard. */}
+      <section className="rk-code-block__pre" tabIndex={0} aria-labelledby={id}>
+        <pre>
+          <code>{code}</code>
+        </pre>
+      </section>
+    </figure>
+  )
+}
+
+function InstalledIndicator({ accountId }: { accountId: string }) {
+  const { state, reload } = useApiResource(() => getInstallStatus(accountId), accountId)
+  return (
+    <div className="rk-install-status" aria-live="polite">
+      {state.status === 'loading' ? <Spinner label="Checking installation..." /> : null}
+      {state.status === 'error' ? (
+        <p className="rk-notice rk-notice--error">
+          Installation status unavailable. {userMessageOf(state.error)}
+        </p>
+      ) : null}
+      {state.status === 'ready' ? (
+        <p className={state.data.installed ? 'rk-status rk-status--ok' : 'rk-status'}>
+          {installStatusText(state.data)}
+          {state.data.last_loaded_at ? (
+            <span className="rk-visually-hidden"> ({formatDateTime(state.data.last_loaded_at)})</span>
+          ) : null}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="rk-button rk-button--secondary rk-button--small"
+        disabled={state.status === 'loading'}
+        onClick={() => void reload()}
+      >
+        Check again
+      </button>
+    </div>
+  )
+}
+
+/**
+ * How to install the widget: the snippet (from the widget package: the only source of its text) with a
+ * copy button, Google Tag Manager steps, the subscriber-token recipes, and whether the widget has been
+ * seen on a site yet.
+ */
+export function InstallSettings({ accountId }: { accountId: string }) {
+  const { apiBaseUrl } = getRuntimeConfig()
+  const loaderUrl = `${apiBaseUrl}/w/loader.js`
+  const snippet = snippetFor({ accountId, loaderUrl })
+  const tagManagerTag = snippetForTagManager({
+    accountId,
+    loaderUrl,
+    attach: { selector: TAG_MANAGER_CANCEL_SELECTOR, tokenVariable: TAG_MANAGER_TOKEN_VARIABLE },
+  })
+
+  return (
+    <div className="rk-settings__stack">
+      <div className="rk-settings__block">
+        <h3>Status</h3>
+        <InstalledIndicator accountId={accountId} />
+      </div>
+      <div className="rk-settings__block">
+        <h3>1. Add the snippet to your site</h3>
+        <p className="rk-form__help">
+          Paste it before <code className="rk-code-inline">&lt;/head&gt;</code> on every page (or at least the
+          pages with your cancel button). It loads the widget asynchronously and never blocks your page.
+        </p>
+        <CodeBlock code={snippet} label="Install snippet" copyLabel="Copy snippet" />
+      </div>
+      <div className="rk-settings__block">
+        <h3>2. Attach it to your cancel button</h3>
+        <p className="rk-form__help">
+          Your server mints a short-lived subscriber token for the signed-in subscriber with your widget
+          secret; the page passes it to{' '}
+          <code className="rk-code-inline">Retainkit('attach', '#cancel', {'{ token }'})</code>. If anything
+          fails, the click goes on to your own cancel page.
+        </p>
+        <CodeBlock
+          code={nodeTokenRecipe(accountId)}
+          label="Node.js (createSubscriberToken)"
+          copyLabel="Copy Node code"
+        />
+        <CodeBlock
+          code={shellTokenRecipe(accountId, apiBaseUrl)}
+          label="Any language: openssl and curl"
+          copyLabel="Copy shell recipe"
+        />
+      </div>
+      <div className="rk-settings__block">
+        <h3>Or: Google Tag Manager</h3>
+        <ol className="rk-steps-list">
+          {TAG_MANAGER_STEPS.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <CodeBlock code={tagManagerTag} label="Custom HTML tag" copyLabel="Copy tag" />
+      </div>
+    </div>
+  )
+}

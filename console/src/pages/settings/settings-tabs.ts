@@ -1,0 +1,37 @@
+import type { Capability } from '@retainkit/shared/roles'
+import { ROUTES } from '@retainkit/shared/routes'
+
+/** The settings sections, each at /settings/?tab=<name>. */
+export const SETTINGS_TABS = ['account', 'stripe', 'widget-secret', 'install', 'reasons', 'billing'] as const
+export type SettingsTab = (typeof SETTINGS_TABS)[number]
+
+export const DEFAULT_SETTINGS_TAB: SettingsTab = 'account'
+
+export const SETTINGS_TAB_LABELS: Readonly<Record<SettingsTab, string>> = {
+  account: 'Account',
+  stripe: 'Stripe connection',
+  'widget-secret': 'Widget secret',
+  install: 'Install',
+  reasons: 'Cancellation reasons',
+  billing: 'Plan & billing',
+}
+
+/** What a member needs to use each section; without it the section explains and shows no controls. */
+export const SETTINGS_TAB_CAPABILITY: Readonly<Record<SettingsTab, Capability>> = {
+  account: 'canViewConfig',
+  stripe: 'canManageCredentials',
+  'widget-secret': 'canManageWidgetSecret',
+  install: 'canViewConfig',
+  reasons: 'canViewConfig',
+  billing: 'canViewConfig',
+}
+
+export function parseSettingsTab(value: string | null): SettingsTab {
+  return (SETTINGS_TABS as readonly string[]).includes(value ?? '')
+    ? (value as SettingsTab)
+    : DEFAULT_SETTINGS_TAB
+}
+
+export function settingsTabHref(tab: SettingsTab): string {
+  return `${ROUTES.settings}?tab=${tab}`
+}

@@ -1,0 +1,201 @@
+import { useId, useState } from 'react'
+import { AppLink } from '../../components/app-link'
+import { CopyButton } from '../../components/copy-button'
+import { LoadError } from '../../components/load-error'
+import { Spinner } from '../../components/spinner'
+import { createWidgetSecret, listWidgetSecrets, revokeWidgetSecret } from '../../lib/api'
+import type { WidgetSecretCreated, WidgetSecretInfo } from '../../lib/api-types'
+import { handleError } from '../../lib/error-handler'
+import { formatDateTime, relativeTime } from '../../lib/relative-time'
+import { toast } from '../../lib/toast-store'
+import { useApiResource } from '../../lib/use-api-resource'
+
+/** The new secret, shown once: copy it now or create another. */
+function NewSecret({ created, onDone }: { created: WidgetSecretCreated; onDone: () => void }) {
+  const fieldId = useId()
+  return (
+    <div className="rk-notice rk-notice--warning rk-secret-once" role="alert">
+      <p>
+        <strong>Copy this secret now.</strong> It is shown only once: Retainkit stores it encrypted and cannot
+        show it again. Keep it on your server (e.g. an environment variable) — never in a web page.
+      </p>
+      <label htmlFor={fieldId}>New widget secret</label>
+      <div className="rk-secret-once__row">
+        <input
+          id={fieldId}
+          className="rk-mono rk-secret-once__value"
+          readOnly
+          value={created.secret}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <CopyButton text={created.secret} label="Copy secret" />
+      </div>
+      <button type="button" className="rk-button rk-button--secondary rk-button--small" onClick={onDone}>
+        I have saved it
+      </button>
+    </div>
+  )
+}
+
+function SecretRow({
+  secret,
+  onRevoke,
+  revoking,
+}: {
+  secret: WidgetSecretInfo
+  onRevoke: (id: string) => void
+  revoking: boolean
+}) {
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <tr>
+      <td>
+        <code className="rk-code-inline">{secret.hint}</code>
+      </td>
+      <td>
+        <time dateTime={secret.created_at} title={formatDateTime(secret.created_at)}>
+          {relativeTime(secret.created_at)}
+        </time>
+      </td>
+      <td>
+        {secret.last_used_at ? (
+          <time dateTime={secret.last_used_at} title={formatDateTime(secret.last_used_at)}>
+            {relativeTime(secret.last_used_at)}
+          </time>
+        ) : (
+          'Never'
+        )}
+      </td>
+      <td>
+        {confirming ? (
+          <span className="rk-inline-confirm">
+            <button
+              type="button"
+              className="rk-button rk-button--danger rk-button--small"
+              disabled={revoking}
+              onClick={() => onRevoke(secret.id)}
+              aria-label={`Confirm revoking secret ${secret.hint}`}
+            >
+              {revoking ? 'Revoking...' : 'Yes, revoke'}
+            </button>
+            <button
+              type="button"
+              className="rk-button rk-button--secondary rk-button--small"
+              onClick={() => setConfirming(false)}
+            >
+              Cancel
+            </button>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="rk-button rk-button--danger rk-button--small"
+            onClick={() => setConfirming(true)}
+            aria-label={`Revoke secret ${secret.hint}`}
+          >
+            Revoke
+          </button>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+/**
+ * Widget secrets sign the subscriber tokens the merchant's server mints (DESIGN 4). Two may be active at
+ * once, so rotating is: create a new one, deploy it, revoke the old one.
+ */
+export function WidgetSecretSettings({ accountId }: { accountId: string }) {
+  const { state, reload } = useApiResource(() => listWidgetSecrets(accountId), accountId)
+  const [created, setCreated] = useState<WidgetSecretCreated | null>(null)
+  const [creating, setCreating] = useState(false)
+  const [revoking, setRevoking] = useState<string | null>(null)
+
+  const create = async () => {
+    setCreating(true)
+    const result = await createWidgetSecret(accountId)
+    setCreating(false)
+    if (result.error) {
+      handleError(result.error, {
+        where: 'settings.widgetSecret.create',
+        toastTitle: 'Could not create a secret',
+      })
+      return
+    }
+    setCreated(result.data)
+    void reload()
+  }
+
+  const revoke = async (id: string) => {
+    setRevoking(id)
+    const result = await revokeWidgetSecret(accountId, id)
+    setRevoking(null)
+    if (result.error) {
+      handleError(result.error, {
+        where: 'settings.widgetSecret.revoke',
+        toastTitle: 'Could not revoke the secret',
+      })
+      return
+    }
+    toast({
+      title: 'Secret revoked',
+      description: 'Tokens signed with it are refused from now on.',
+      variant: 'success',
+    })
+    void reload()
+  }
+
+  const secrets = state.status === 'ready' ? state.data : []
+  return (
+    <div className="rk-settings__stack">
+      <p className="rk-form__help">
+        Your server signs a short-lived subscriber token with this secret so the widget can act for the
+        signed-in subscriber. See <AppLink to="routes.settings?tab=install">Install</AppLink> for the token
+        helper. At most two secrets are active at once: creating another retires the oldest.
+      </p>
+      {created ? <NewSecret created={created} onDone={() => setCreated(null)} /> : null}
+      <div className="rk-form__actions">
+        <button
+          type="button"
+          className="rk-button rk-button--primary"
+          disabled={creating}
+          onClick={() => void create()}
+        >
+          {creating ? 'Creating...' : secrets.length > 0 ? 'Rotate secret' : 'Create secret'}
+        </button>
+      </div>
+      {state.status === 'loading' ? <Spinner label="Loading secrets..." /> : null}
+      {state.status === 'error' ? (
+        <LoadError what="Your widget secrets" error={state.error} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' && secrets.length === 0 ? <p>No active secrets yet.</p> : null}
+      {secrets.length > 0 ? (
+        <div className="rk-table-scroll">
+          <table className="rk-data-table">
+            <caption className="rk-visually-hidden">Active widget secrets</caption>
+            <thead>
+              <tr>
+                <th scope="col">Secret</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">
+                  <span className="rk-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {secrets.map((secret) => (
+                <SecretRow
+                  key={secret.id}
+                  secret={secret}
+                  revoking={revoking === secret.id}
+                  onRevoke={(id) => void revoke(id)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  )
+}
