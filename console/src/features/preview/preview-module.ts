@@ -24,7 +24,7 @@ let pending: Promise<PreviewModule> | null = null
 /** Memoised; a failed load is forgotten so the next preview tries again (a flaky network is not final). */
 export function loadPreviewModule(): Promise<PreviewModule> {
   if (!pending) {
-    pending = import('@retainkit/widget/preview').catch((error: unknown) => {
+    pending = import('./widget-preview-entry').catch((error: unknown) => {
       pending = null
       throw error
     })

@@ -1,5 +1,5 @@
 import type { CancellationReason } from '@retainkit/shared/config-types'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { getReasons, saveReasons } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
 import { toast } from '../../lib/toast-store'
@@ -24,7 +24,7 @@ type LoadState = { status: 'loading' } | { status: 'error'; message: string } | 
  * loads GET /api/account?action=reasons and saves POST …&action=reasons, validating with the shared
  * schema first. Self-contained so both the editor and the settings page can render it.
  */
-export function ReasonsEditor({
+function ReasonsEditorView({
   accountId,
   readOnly = false,
   onReasonsChange,
@@ -161,5 +161,8 @@ export function ReasonsEditor({
     </div>
   )
 }
+
+/** Memoised: the editor re-renders on every keystroke of the flow's copy, which never concerns the reasons. */
+export const ReasonsEditor = memo(ReasonsEditorView)
 
 export default ReasonsEditor

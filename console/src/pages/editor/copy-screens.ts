@@ -1,6 +1,4 @@
-import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
-import { getAt } from './config-path'
 import { schemaMaxLength } from './schema-limits'
 
 /**
@@ -176,10 +174,4 @@ export function copyFieldLabel(screen: CopyScreen, field: CopyField): string {
 /** The schema's max length of a copy string, e.g. 200 for `copy.general.headline`. */
 export function copyLimit(path: string): number | undefined {
   return schemaMaxLength(path)
-}
-
-/** The text at a copy path of a config ('' when missing, so inputs stay controlled). */
-export function copyText(config: CancelFlowConfig, path: string): string {
-  const value = getAt(config, path)
-  return typeof value === 'string' ? value : ''
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { CheckboxField } from '../../../features/forms/choice-fields'
 import { describedBy, errorId } from '../../../features/forms/field-shell'
 import { fieldId } from '../../../features/validation/field-errors'
-import type { SectionProps } from './section'
+import { memoSection, type SectionProps } from './section'
 
 // The schema's own rule for one jurisdiction code, so the message is the shared one.
 const jurisdictionSchema = cancelFlowConfigSchema.shape.compliance.unwrap().shape.suppress_offers_in.element
@@ -13,7 +13,7 @@ const jurisdictionSchema = cancelFlowConfigSchema.shape.compliance.unwrap().shap
  * jurisdictions (ISO country or region codes such as US-MN, for laws that forbid offers during
  * cancellation).
  */
-export function ComplianceSection({ draft, errors, set, disabled }: SectionProps) {
+function ComplianceSectionView({ draft, errors, set, disabled }: SectionProps) {
   const compliance = draft.compliance ?? { suppress_offers: false, suppress_offers_in: [] }
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string | null>(null)
@@ -102,3 +102,5 @@ export function ComplianceSection({ draft, errors, set, disabled }: SectionProps
     </div>
   )
 }
+
+export const ComplianceSection = memoSection(ComplianceSectionView, ['compliance'])

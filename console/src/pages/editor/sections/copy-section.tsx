@@ -1,8 +1,10 @@
 import { COPY_PLACEHOLDERS, placeholdersIn } from '@retainkit/shared/default-config'
 import type { FlowScreen } from '@retainkit/shared/flow'
+import { memo } from 'react'
 import { TextField } from '../../../features/forms/text-field'
 import { fieldId } from '../../../features/validation/field-errors'
-import { COPY_SCREENS, type CopyScreen, copyFieldLabel, copyLimit, copyText } from '../copy-screens'
+import { getAt } from '../config-path'
+import { COPY_SCREENS, type CopyScreen, copyFieldLabel, copyLimit } from '../copy-screens'
 import type { SectionProps } from './section'
 
 const KNOWN_PLACEHOLDERS = new Set(Object.keys(COPY_PLACEHOLDERS))
@@ -31,8 +33,8 @@ export function CopySection({ draft, errors, set, disabled, onShowScreen }: Copy
         <CopyScreenFields
           key={screen.path}
           screen={screen}
-          draft={draft}
-          errors={errors}
+          values={getAt(draft, screen.path)}
+          errors={screen.fields.map((field) => errors[`${screen.path}.${field}`])}
           set={set}
           disabled={disabled}
           onShowScreen={onShowScreen}
@@ -42,35 +44,53 @@ export function CopySection({ draft, errors, set, disabled, onShowScreen }: Copy
   )
 }
 
-function CopyScreenFields({
-  screen,
-  draft,
-  errors,
-  set,
-  disabled,
-  onShowScreen,
-}: CopySectionProps & { screen: CopyScreen }) {
-  return (
-    <fieldset className="rk-copy__screen" disabled={disabled} onFocus={() => onShowScreen(screen.screen)}>
-      <legend>{screen.title}</legend>
-      <p className="rk-field__hint">{screen.description}</p>
-      {screen.fields.map((field) => {
-        const path = `${screen.path}.${field}`
-        const value = copyText(draft, path)
-        return (
-          <TextField
-            key={path}
-            id={fieldId('editor', path)}
-            label={copyFieldLabel(screen, field)}
-            value={value}
-            maxLength={copyLimit(path)}
-            multiline={field === 'subheadline'}
-            error={errors[path]}
-            hint={placeholderHint(value)}
-            onChange={(next) => set(path, next)}
-          />
-        )
-      })}
-    </fieldset>
-  )
+interface CopyScreenFieldsProps {
+  screen: CopyScreen
+  /** The screen's copy object; the config keeps its identity until one of its fields changes. */
+  values: unknown
+  /** One message (or undefined) per field of `screen.fields`. */
+  errors: readonly (string | undefined)[]
+  set: SectionProps['set']
+  disabled: boolean
+  onShowScreen: (screen: FlowScreen) => void
 }
+
+/**
+ * Fourteen screens of fields re-rendering on every keystroke made typing sluggish: a screen re-renders
+ * only when its own copy, its messages or its callbacks change.
+ */
+const CopyScreenFields = memo(
+  function CopyScreenFields({ screen, values, errors, set, disabled, onShowScreen }: CopyScreenFieldsProps) {
+    return (
+      <fieldset className="rk-copy__screen" disabled={disabled} onFocus={() => onShowScreen(screen.screen)}>
+        <legend>{screen.title}</legend>
+        <p className="rk-field__hint">{screen.description}</p>
+        {screen.fields.map((field, index) => {
+          const path = `${screen.path}.${field}`
+          const raw = getAt(values, field)
+          const value = typeof raw === 'string' ? raw : ''
+          return (
+            <TextField
+              key={path}
+              id={fieldId('editor', path)}
+              label={copyFieldLabel(screen, field)}
+              value={value}
+              maxLength={copyLimit(path)}
+              multiline={field === 'subheadline'}
+              error={errors[index]}
+              hint={placeholderHint(value)}
+              onChange={(next) => set(path, next)}
+            />
+          )
+        })}
+      </fieldset>
+    )
+  },
+  (before, after) =>
+    before.screen === after.screen &&
+    before.values === after.values &&
+    before.disabled === after.disabled &&
+    before.set === after.set &&
+    before.onShowScreen === after.onShowScreen &&
+    before.errors.every((message, index) => message === after.errors[index]),
+)

@@ -3,7 +3,7 @@ import { FLOW_STEPS, type FlowStep } from '@retainkit/shared/vocabulary'
 import { CheckboxField } from '../../../features/forms/choice-fields'
 import { STEP_LABELS } from '../../../features/labels'
 import { fieldId } from '../../../features/validation/field-errors'
-import type { SectionProps } from './section'
+import { memoSection, type SectionProps } from './section'
 
 const STEP_HINTS: Readonly<Record<FlowStep, string>> = {
   reason: 'Subscribers pick one of your cancellation reasons.',
@@ -16,7 +16,7 @@ const STEP_HINTS: Readonly<Record<FlowStep, string>> = {
  * Which steps the flow has. The widget always runs them in the fixed order below (reason, feedback,
  * offer, confirm), so this is an ordered checklist rather than a sortable list.
  */
-export function FlowSection({ draft, errors, set, disabled }: SectionProps) {
+function FlowSectionView({ draft, errors, set, disabled }: SectionProps) {
   const flow = draft.cancellation_flow ?? {
     steps: [...DEFAULT_CANCELLATION_FLOW.steps],
     require_reason: DEFAULT_CANCELLATION_FLOW.require_reason,
@@ -75,3 +75,5 @@ export function FlowSection({ draft, errors, set, disabled }: SectionProps) {
     </div>
   )
 }
+
+export const FlowSection = memoSection(FlowSectionView, ['cancellation_flow'])

@@ -11,7 +11,7 @@ import { CouponPicker } from './coupon-picker'
 import { DurationsEditor } from './durations-editor'
 import { PlansEditor } from './plans-editor'
 import { RedirectField } from './redirect-field'
-import type { SectionProps } from './section'
+import { memoSection, type SectionProps } from './section'
 
 export interface OffersSectionProps extends SectionProps {
   accountId: string
@@ -19,8 +19,24 @@ export interface OffersSectionProps extends SectionProps {
   onShowScreen: (screen: FlowScreen) => void
 }
 
+/**
+ * Switching an offer on with an empty list (no plans, no pause lengths) starts an empty list, so the
+ * spec message ('At least one plan required') says what is missing before saving; switching it off
+ * drops an empty list, which a disabled offer does not need.
+ */
+export function withListFor<T extends { enabled: boolean }, K extends keyof T & string>(
+  offer: T,
+  list: K,
+  enabled: boolean,
+): T {
+  const items = offer[list] as unknown[] | undefined
+  const { [list]: _dropped, ...rest } = offer
+  if (enabled) return { ...rest, enabled, [list]: items ?? [] } as T
+  return (items && items.length > 0 ? { ...rest, enabled, [list]: items } : { ...rest, enabled }) as T
+}
+
 /** The four save offers: each can be switched on, configured, and applied through Stripe or a redirect. */
-export function OffersSection(props: OffersSectionProps) {
+function OffersSectionView(props: OffersSectionProps) {
   const { draft, errors, set, disabled, accountId, stripePlans, onShowScreen } = props
   const discount = draft.discount
   return (
@@ -97,7 +113,7 @@ export function OffersSection(props: OffersSectionProps) {
           id={fieldId('editor', 'pause.enabled')}
           label="Offer a pause"
           checked={draft.pause.enabled}
-          onChange={(value) => set('pause.enabled', value)}
+          onChange={(value) => set('pause', withListFor(draft.pause, 'durations', value))}
         />
         <DurationsEditor
           durations={draft.pause.durations ?? []}
@@ -127,7 +143,7 @@ export function OffersSection(props: OffersSectionProps) {
             id={fieldId('editor', `${offer}.enabled`)}
             label={offer === 'plan_switch' ? 'Offer a different plan' : 'Offer a different billing schedule'}
             checked={draft[offer].enabled}
-            onChange={(value) => set(`${offer}.enabled`, value)}
+            onChange={(value) => set(offer, withListFor(draft[offer], 'plans', value))}
           />
           <PlansEditor
             offer={offer}
@@ -150,3 +166,10 @@ export function OffersSection(props: OffersSectionProps) {
     </div>
   )
 }
+
+export const OffersSection = memoSection(OffersSectionView, [
+  'discount',
+  'pause',
+  'plan_switch',
+  'billing_cycle_switch',
+])

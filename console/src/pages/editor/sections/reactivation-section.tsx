@@ -4,7 +4,7 @@ import { NumberField } from '../../../features/forms/number-field'
 import { TextField } from '../../../features/forms/text-field'
 import { fieldId } from '../../../features/validation/field-errors'
 import { schemaMaxLength } from '../schema-limits'
-import type { SectionProps } from './section'
+import { memoSection, type SectionProps } from './section'
 
 const TEXTS = [
   { key: 'headline', label: 'Headline', multiline: false },
@@ -14,7 +14,7 @@ const TEXTS = [
 ] as const
 
 /** The reactivation banner for returning churned or paused subscribers, and its winback discount. */
-export function ReactivationSection(props: SectionProps & { onShowBanner: () => void }) {
+function ReactivationSectionView(props: SectionProps & { onShowBanner: () => void }) {
   const { draft, errors, set, disabled, onShowBanner } = props
   // A config without the section behaves as switched off; switching on starts from the default copy.
   const banner = draft.reactivation ?? { ...(DEFAULT_CONFIG.reactivation ?? defaultBanner()), enabled: false }
@@ -75,3 +75,5 @@ export function ReactivationSection(props: SectionProps & { onShowBanner: () => 
 function defaultBanner() {
   return { enabled: false, headline: '', subheadline: '', cta_primary: '', cta_secondary: '' }
 }
+
+export const ReactivationSection = memoSection(ReactivationSectionView, ['reactivation'])

@@ -1,6 +1,6 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { ROUTES } from '@retainkit/shared/routes'
-import type { ReactNode } from 'react'
+import { type ComponentType, memo, type NamedExoticComponent, type ReactNode } from 'react'
 import type { FieldErrors } from '../../../features/validation/field-errors'
 
 /** What every editor section receives. */
@@ -52,4 +52,25 @@ export function UpgradePrompt({ feature }: { feature: string }) {
       </a>
     </div>
   )
+}
+
+/**
+ * Memoises a section on the parts of the config it shows: the editor re-renders on every keystroke, and
+ * a section whose slices of the draft, messages and other props are unchanged skips that render.
+ */
+export function memoSection<P extends SectionProps>(
+  component: ComponentType<P>,
+  slices: readonly (keyof CancelFlowConfig)[],
+): NamedExoticComponent<P> {
+  const owns = (key: string) => slices.some((slice) => key === slice || key.startsWith(`${slice}.`))
+  return memo(component, (before, after) => {
+    for (const key of Object.keys(after) as (keyof P)[]) {
+      if (key === 'draft' || key === 'errors') continue
+      if (before[key] !== after[key]) return false
+    }
+    if (slices.some((slice) => before.draft[slice] !== after.draft[slice])) return false
+    const keys = new Set([...Object.keys(before.errors), ...Object.keys(after.errors)].filter(owns))
+    for (const key of keys) if (before.errors[key] !== after.errors[key]) return false
+    return true
+  })
 }

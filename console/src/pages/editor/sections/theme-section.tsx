@@ -5,7 +5,7 @@ import { NumberField } from '../../../features/forms/number-field'
 import { TextField } from '../../../features/forms/text-field'
 import { fieldId } from '../../../features/validation/field-errors'
 import { schemaMaxLength } from '../schema-limits'
-import type { SectionProps } from './section'
+import { memoSection, type SectionProps } from './section'
 
 const COLOURS = [
   { key: 'primary_color', label: 'Primary colour (buttons)' },
@@ -18,7 +18,7 @@ const COLOURS = [
  * Colours, corner radius and font. Contrast is checked on every change with the shared rules (the ones
  * the widget's derived colours follow), so a merchant sees a failing pair before subscribers do.
  */
-export function ThemeSection({ draft, errors, set, disabled }: SectionProps) {
+function ThemeSectionView({ draft, errors, set, disabled }: SectionProps) {
   const theme: Theme = draft.theme ?? {}
   const warnings = themeContrastWarnings(theme)
   return (
@@ -77,3 +77,5 @@ export function ThemeSection({ draft, errors, set, disabled }: SectionProps) {
     </div>
   )
 }
+
+export const ThemeSection = memoSection(ThemeSectionView, ['theme'])
