@@ -221,9 +221,14 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
         },
       }
     }
-    const result = await runIdempotent(deps, subscriber.accountId, keys, hash, act, () =>
-      guardOpenSession(session),
-    )
+    const result = await runIdempotent(deps, {
+      accountId: subscriber.accountId,
+      keys,
+      hash,
+      conflictMessage: 'This subscription was already reactivated.',
+      act,
+      guard: () => guardOpenSession(session),
+    })
     return c.json(result.body, result.status as 200)
   }
 }

@@ -194,9 +194,14 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
         },
       }
     }
-    const result = await runIdempotent(deps, session.account_id, keys, hash, act, () =>
-      guardOpenSession(session),
-    )
+    const result = await runIdempotent(deps, {
+      accountId: session.account_id,
+      keys,
+      hash,
+      conflictMessage: 'An offer was already accepted in this session.',
+      act,
+      guard: () => guardOpenSession(session),
+    })
     return c.json(result.body, result.status as 200)
   }
 }

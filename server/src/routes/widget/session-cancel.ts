@@ -105,9 +105,14 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
         },
       }
     }
-    const result = await runIdempotent(deps, session.account_id, keys, hash, act, () =>
-      guardOpenSession(session),
-    )
+    const result = await runIdempotent(deps, {
+      accountId: session.account_id,
+      keys,
+      hash,
+      conflictMessage: 'This subscription was already canceled in this session.',
+      act,
+      guard: () => guardOpenSession(session),
+    })
     return c.json(result.body, result.status as 200)
   }
 }

@@ -1,6 +1,6 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
-import type { SeededMerchant } from '@retainkit/tests/fakes/stripe'
+import { createStripeClient, type SeededMerchant } from '@retainkit/tests/fakes/stripe'
 import { SignJWT } from 'jose'
 import type Stripe from 'stripe'
 import { expect } from 'vitest'
@@ -157,4 +157,26 @@ export function subscriptionWrites(t: TestContext, merchant: SeededMerchant, sub
 
 export async function errorOf(res: Response): Promise<{ code: string; message: string; field?: string }> {
   return ((await res.json()) as { error: { code: string; message: string; field?: string } }).error
+}
+
+/** A fresh customer with one subscription on `price` (classic billing, like most merchants' subscriptions). */
+export async function newSubscriber(
+  t: TestContext,
+  merchant: SeededMerchant,
+  price: string,
+  extra: Partial<Stripe.SubscriptionCreateParams> = {},
+  address?: Stripe.AddressParam,
+): Promise<{ customerId: string; subscriptionId: string }> {
+  const stripe = createStripeClient(t.stripe, merchant.keys.secret)
+  const customer = await stripe.customers.create({
+    email: 'subscriber@example.com',
+    ...(address ? { address } : {}),
+  })
+  const subscription = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price }],
+    billing_mode: { type: 'classic' },
+    ...extra,
+  })
+  return { customerId: customer.id, subscriptionId: subscription.id }
 }

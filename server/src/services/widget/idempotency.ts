@@ -61,6 +61,7 @@ async function storedAnswer<T>(
   accountId: string,
   keys: string[],
   hash: string,
+  conflictMessage: string,
 ): Promise<ActionResult<T> | null> {
   const rows = await deps.db
     .selectFrom('idempotent_actions')
@@ -71,7 +72,7 @@ async function storedAnswer<T>(
   for (const row of rows) {
     if (row.response === null || row.status === null) continue
     if (row.request_hash !== hash) {
-      throw new HttpError('CONSTRAINT_VIOLATION', 'This action was already completed with different choices.')
+      throw new HttpError('CONSTRAINT_VIOLATION', conflictMessage)
     }
     return { status: row.status, body: row.response as T }
   }
@@ -112,25 +113,29 @@ async function release(deps: AppDeps, accountId: string, keys: string[]): Promis
 /**
  * Runs `act` at most once per key set: replays a stored answer, refuses a different request (409),
  * refuses a concurrent duplicate still in flight (409), else claims, acts, and stores the answer in
- * the same transaction as the rows `act` records. `guard` runs only for a first attempt (e.g. "this
- * session already ended").
+ * the same transaction as the rows `act` records.
  */
-export async function runIdempotent<T>(
-  deps: AppDeps,
-  accountId: string,
-  keys: string[],
-  hash: string,
-  act: () => Promise<ActionOutcome<T>>,
-  guard?: () => void,
-): Promise<ActionResult<T>> {
-  const stored = await storedAnswer<T>(deps, accountId, keys, hash)
+export interface IdempotentAction<T> {
+  accountId: string
+  keys: string[]
+  hash: string
+  /** The 409's message when a key already answered a different request. */
+  conflictMessage: string
+  act: () => Promise<ActionOutcome<T>>
+  /** Runs only for a first attempt (e.g. "this session already ended"). */
+  guard?: () => void
+}
+
+export async function runIdempotent<T>(deps: AppDeps, action: IdempotentAction<T>): Promise<ActionResult<T>> {
+  const { accountId, keys, hash, conflictMessage, act, guard } = action
+  const stored = await storedAnswer<T>(deps, accountId, keys, hash, conflictMessage)
   if (stored) return stored
   guard?.()
   const claimed: string[] = []
   try {
     for (const key of keys) {
       if (!(await claim(deps, accountId, key, hash))) {
-        const answer = await storedAnswer<T>(deps, accountId, keys, hash)
+        const answer = await storedAnswer<T>(deps, accountId, keys, hash, conflictMessage)
         if (answer) {
           await release(deps, accountId, claimed)
           return answer
