@@ -38,7 +38,7 @@ beforeAll(async () => {
     { session: 's3', step: 'reason_selected', reason: 'too_expensive', at: '2026-04-05T10:00:00Z' },
     { session: 's3', step: 'offer_shown', offer: 'discount', at: '2026-04-05T10:00:05Z' },
     { session: 's3', step: 'offer_accepted', offer: 'discount', at: '2026-04-05T10:00:09Z' },
-    // s4 declines the discount twice (a double click) and cancels.
+    // s4 declines the discount and cancels.
     { session: 's4', step: 'reason_selected', reason: 'too_expensive', at: '2026-05-20T10:00:00Z' },
     {
       session: 's4',
@@ -47,14 +47,12 @@ beforeAll(async () => {
       at: '2026-05-20T10:00:30Z',
     },
     { session: 's4', step: 'offer_declined', offer: 'discount', at: '2026-05-20T10:01:00Z' },
-    { session: 's4', step: 'offer_declined', offer: 'discount', at: '2026-05-20T10:01:01Z' },
     { session: 's4', step: 'cancel_completed', at: '2026-05-20T10:02:00Z' },
     // s5 pauses.
     { session: 's5', step: 'reason_selected', reason: 'not_using_enough', at: '2026-05-21T08:00:00Z' },
     { session: 's5', step: 'offer_accepted', offer: 'pause', at: '2026-05-21T08:00:20Z' },
-    // s6 stays; the widget replays the batch, so reason_continue arrives twice.
+    // s6 stays.
     { session: 's6', step: 'reason_selected', reason: 'not_using_enough', at: '2026-04-02T12:00:00Z' },
-    { session: 's6', step: 'reason_continue', at: '2026-04-02T12:00:30Z' },
     { session: 's6', step: 'reason_continue', at: '2026-04-02T12:00:30Z' },
     // s7 declines a billing-cycle switch (named as the config names the offer) and cancels.
     { session: 's7', step: 'reason_selected', reason: 'missing_features', at: '2026-05-02T12:00:00Z' },
@@ -148,7 +146,7 @@ describe('cancellation-reasons-over-time', () => {
 })
 
 describe('save-mechanism-performance', () => {
-  it('counts accepting and declining sessions per mechanism, all four, zero-filled', async () => {
+  it('counts accepted and declined offers per mechanism, all four, zero-filled', async () => {
     const { status, body } = await analytics('save-mechanism-performance')
     expect(status).toBe(200)
     expect(body).toEqual({
@@ -237,6 +235,31 @@ describe('saved-revenue', () => {
         byMonth: [{ month: '2026-01', mrr: 0, saves: 0 }],
         byMechanism: { discount: 0, pause: 0, plan_switch: 0, billing_cycle: 0 },
       },
+    })
+  })
+})
+
+describe('outcome steps are counted as recorded (spec 4), unlike reasons', () => {
+  it('counts two reason_continue and two offer_declined steps of one session twice', async () => {
+    await insertSessions(t.database.db, ACCOUNT, ['j1'])
+    await insertEvents(t.database.db, ACCOUNT, [
+      { session: 'j1', step: 'reason_selected', reason: 'too_expensive', at: '2025-12-10T10:00:00Z' },
+      { session: 'j1', step: 'reason_selected', reason: 'too_expensive', at: '2025-12-10T10:00:05Z' },
+      { session: 'j1', step: 'offer_declined', offer: 'pause', at: '2025-12-10T10:00:10Z' },
+      { session: 'j1', step: 'offer_declined', offer: 'pause', at: '2025-12-10T10:00:11Z' },
+      { session: 'j1', step: 'reason_continue', at: '2025-12-10T10:00:20Z' },
+      { session: 'j1', step: 'reason_continue', at: '2025-12-10T10:00:21Z' },
+    ])
+    const december = '&startDate=2025-12-01&endDate=2025-12-31'
+    expect((await analytics('save-rate-over-time', december)).body).toEqual({
+      data: [{ month: '2025-12', saveRate: 100, cancellations: 0, continues: 2 }],
+    })
+    expect((await analytics('save-mechanism-performance', december)).body).toMatchObject({
+      data: [{ mechanism: 'discount' }, { mechanism: 'pause', completed: 0, skipped: 2 }, {}, {}],
+    })
+    // The same session's two picks of one reason are still one session.
+    expect((await analytics('cancellation-reasons', december)).body).toEqual({
+      data: [{ reason_key: 'too_expensive', count: 1, share: 100 }],
     })
   })
 })

@@ -106,7 +106,10 @@ function define<Rows>(definition: Definition<Rows>): AnalyticsEndpointDefinition
 
 const isOfferType = (value: string): value is OfferType => (OFFER_TYPES as readonly string[]).includes(value)
 
-/** Events name offers as the config does (`billing_cycle_switch`); analytics names mechanisms. */
+/**
+ * Per-step counts into shared mechanismPerformance's rows. Events name offers as the config does
+ * (`billing_cycle_switch`); analytics names mechanisms (`billing_cycle`).
+ */
 const mechanismRows = (rows: readonly OfferOutcomeRow[]) =>
   rows.flatMap((row) =>
     row.offer === null
@@ -114,8 +117,8 @@ const mechanismRows = (rows: readonly OfferOutcomeRow[]) =>
       : [
           {
             mechanism: isOfferType(row.offer) ? MECHANISM_OF_OFFER[row.offer] : row.offer,
-            completed: row.completed,
-            skipped: row.skipped,
+            completed: row.step === 'offer_accepted' ? row.count : 0,
+            skipped: row.step === 'offer_declined' ? row.count : 0,
           },
         ],
   )
@@ -160,12 +163,12 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     proOnly: false,
     fetch: ({ db, accountId, range }) => outcomesByMonth(db, accountId, range),
     shape: (rows, { range }) => {
-      const byMonth = new Map(rows.map((row) => [row.month, row]))
+      const counts = new Map<string, number>()
+      for (const row of rows) counts.set(`${row.month} ${row.step}`, toCount(row.count))
       return {
         data: monthsInRange(range.start, range.end).map((month) => {
-          const row = byMonth.get(month)
-          const cancellations = row ? toCount(row.cancellations) : 0
-          const continues = row ? toCount(row.continues) : 0
+          const cancellations = counts.get(`${month} cancel_completed`) ?? 0
+          const continues = counts.get(`${month} reason_continue`) ?? 0
           return { month, saveRate: saveRate(continues, cancellations), cancellations, continues }
         }),
       }

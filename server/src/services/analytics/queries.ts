@@ -1,3 +1,4 @@
+import { monthsInRange } from '@retainkit/shared/analytics'
 import { ENGLISH_STOP_WORDS } from '@retainkit/shared/stop-words'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
@@ -9,15 +10,17 @@ import { collateClause, type TextCollation } from './text-collation'
  * `session_events` (or `saves`) for one account and one time range: only grouped rows come back, never
  * the events themselves. Months are UTC calendar months (`YYYY-MM`), like shared period.ts.
  *
- * Counting rule: the reason, mechanism and save-rate figures count SESSIONS, not events — a subscriber
- * who clicks twice, or whose widget replays a batch, counts once. An event without a session (the column
- * is nullable) counts as a session of its own.
+ * Counting rules:
+ * - cancellation reasons count SESSIONS, by their last pick: a subscriber who changes their mind counts
+ *   once. An event without a session (the column is nullable) counts on its own.
+ * - save-mechanism performance and the save rate count STEPS as recorded, as spec 4 and shared
+ *   saveRateOverTime do. The flow records each of them once per session: offer_accepted and
+ *   cancel_completed are written by the server's idempotent accept and cancel calls, and a session ends
+ *   with one of them, reason_continue or flow_abandoned.
+ * Each query is shaped for an index-only plan (see migrations/030_analytics_indexes.sql).
  */
 
 type Db = Kysely<Database>
-
-const sessionKey = sql`coalesce(session_id, '#' || id::text)`
-const utcMonth = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM')`
 
 /** The shared filter: one account, one range (`created_at` in [start, until)). */
 const inRange = (accountId: string, range: AnalyticsRange) =>
@@ -35,54 +38,93 @@ export interface ReasonMonthRow {
  * Sessions per (month, reason) by each session's LAST `reason_selected` in the range: a subscriber who
  * picks 'too_expensive', goes back and picks 'other' counts once, as 'other', in the month of that last
  * choice. Cancellation reasons sum this over months; reasons over time chart it.
+ *
+ * Plan: a backward index-only scan of session_events_reason_pick_idx yields each session's picks newest
+ * first, so DISTINCT ON keeps the last pick without sorting or hashing every row. Events without a
+ * session cannot be grouped that way; the second branch counts each of them.
  */
 export async function lastReasonsByMonth(db: Db, accountId: string, range: AnalyticsRange) {
   const { rows } = await sql<ReasonMonthRow>`
-    select month, reason_key, count(*) as count
+    select to_char(month, 'YYYY-MM') as month, reason_key, count
     from (
-      select distinct on (${sessionKey}) reason_key, ${utcMonth('created_at')} as month
+      select date_trunc('month', created_at at time zone 'UTC') as month, reason_key, count(*) as count
+      from (
+        select distinct on (session_id) reason_key, created_at
+        from session_events
+        where ${inRange(accountId, range)} and step = 'reason_selected' and session_id is not null
+        order by session_id desc, created_at desc, id desc
+      ) as last_pick
+      where reason_key is not null
+      group by 1, 2
+      union all
+      select date_trunc('month', created_at at time zone 'UTC'), reason_key, count(*)
       from session_events
-      where ${inRange(accountId, range)} and step = 'reason_selected'
-      order by ${sessionKey}, created_at desc, id desc
-    ) as last_choice
-    where reason_key is not null
-    group by month, reason_key`.execute(db)
+      where ${inRange(accountId, range)} and step = 'reason_selected' and session_id is null
+        and reason_key is not null
+      group by 1, 2
+    ) as counted`.execute(db)
   return rows
 }
 
 export interface OfferOutcomeRow {
   offer: string | null
-  completed: number | string
-  skipped: number | string
+  step: 'offer_accepted' | 'offer_declined'
+  count: number | string
 }
 
-/** Per offer: sessions that accepted it (offer_accepted) and sessions that declined it (offer_declined). */
+/** Per offer: offer_accepted (completed) and offer_declined (skipped) steps in the range. */
 export async function offerOutcomes(db: Db, accountId: string, range: AnalyticsRange) {
   const { rows } = await sql<OfferOutcomeRow>`
-    select offer,
-      count(distinct ${sessionKey}) filter (where step = 'offer_accepted') as completed,
-      count(distinct ${sessionKey}) filter (where step = 'offer_declined') as skipped
+    select offer, step, count(*) as count
     from session_events
     where ${inRange(accountId, range)} and step in ('offer_accepted', 'offer_declined')
-    group by offer`.execute(db)
+    group by offer, step`.execute(db)
   return rows
 }
 
 export interface OutcomeMonthRow {
   month: string
-  cancellations: number | string
-  continues: number | string
+  step: 'cancel_completed' | 'reason_continue'
+  count: number | string
 }
 
-/** Spec 4 save-rate aggregation: per UTC month, sessions with cancel_completed and with reason_continue. */
+/** The range cut at UTC month starts: each month's key and its [from, until) within the range. */
+export function monthBounds(range: AnalyticsRange): { month: string; from: string; until: string }[] {
+  return monthsInRange(range.start, range.end).map((month) => {
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number]
+    const first = new Date(0)
+    first.setUTCFullYear(year, monthNumber - 1, 1)
+    const next = new Date(0)
+    next.setUTCFullYear(year, monthNumber, 1)
+    return {
+      month,
+      from: new Date(Math.max(first.getTime(), range.start.getTime())).toISOString(),
+      until: new Date(Math.min(next.getTime(), range.until.getTime())).toISOString(),
+    }
+  })
+}
+
+/**
+ * Spec 4 save-rate aggregation: per UTC month of the range, the cancel_completed steps (cancellations)
+ * and reason_continue steps (continues). One index-only count per month: the month comes from the
+ * bounds passed in, not from an expression evaluated on every row.
+ */
 export async function outcomesByMonth(db: Db, accountId: string, range: AnalyticsRange) {
+  const months = monthBounds(range)
   const { rows } = await sql<OutcomeMonthRow>`
-    select ${utcMonth('created_at')} as month,
-      count(distinct ${sessionKey}) filter (where step = 'cancel_completed') as cancellations,
-      count(distinct ${sessionKey}) filter (where step = 'reason_continue') as continues
-    from session_events
-    where ${inRange(accountId, range)} and step in ('cancel_completed', 'reason_continue')
-    group by month`.execute(db)
+    select m.month, counted.step, counted.count
+    from unnest(
+      ${months.map((m) => m.month)}::text[],
+      ${months.map((m) => m.from)}::timestamptz[],
+      ${months.map((m) => m.until)}::timestamptz[]
+    ) as m(month, lo, hi)
+    cross join lateral (
+      select step, count(*) as count
+      from session_events
+      where account_id = ${accountId} and step in ('cancel_completed', 'reason_continue')
+        and created_at >= m.lo and created_at < m.hi
+      group by step
+    ) as counted`.execute(db)
   return rows
 }
 
@@ -96,6 +138,8 @@ export interface WordCountRow {
  * lower case, ’ → ', split on runs of non-letters other than ', trim ' at both ends, at least two code
  * points, no stop word; count descending, then word by code point (COLLATE "C" on UTF-8), top `limit`.
  * The stop words travel as one array parameter, so the SQL text stays the same whatever the list holds.
+ * Distinct raw tokens are counted first, so trimming and the stop-word test run once per distinct token
+ * rather than once per occurrence.
  */
 export async function writeInWordCounts(
   db: Db,
@@ -106,19 +150,23 @@ export async function writeInWordCounts(
 ) {
   const collate = collateClause(collation)
   const { rows } = await sql<WordCountRow>`
-    select word, count(*) as count
+    select word, sum(occurrences) as count
     from (
-      select btrim(token, '''') as word
-      from session_events,
-        regexp_split_to_table(
-          lower(replace(normalize(text, NFC), ${'\u2019'}, '''') ${collate}),
-          ${"[^[:alpha:]']+"} ${collate}
-        ) as token
-      where ${inRange(accountId, range)} and step = 'feedback_submitted' and text is not null
-    ) as tokens
+      select btrim(token, '''') as word, occurrences
+      from (
+        select token, count(*) as occurrences
+        from session_events,
+          regexp_split_to_table(
+            lower(replace(normalize(text, NFC), ${'\u2019'}, '''') ${collate}),
+            ${"[^[:alpha:]']+"}
+          ) as token
+        where ${inRange(accountId, range)} and step = 'feedback_submitted' and text is not null
+        group by token
+      ) as tokens
+    ) as words
     where char_length(word) >= 2 and word <> all(${[...ENGLISH_STOP_WORDS]}::text[])
     group by word
-    order by count(*) desc, word collate "C"
+    order by sum(occurrences) desc, word collate "C"
     limit ${limit}`.execute(db)
   return rows
 }
@@ -134,10 +182,13 @@ export interface SavedRevenueRow {
 /** Saves per (month, mechanism, currency): MRR kept (sum of mrr_after, minor units) and their number. */
 export async function savesByMonth(db: Db, accountId: string, range: AnalyticsRange) {
   const { rows } = await sql<SavedRevenueRow>`
-    select ${utcMonth('created_at')} as month, mechanism, lower(currency) as currency,
-      sum(mrr_after) as mrr, count(*) as saves
-    from saves
-    where ${inRange(accountId, range)}
-    group by month, mechanism, lower(currency)`.execute(db)
+    select to_char(month, 'YYYY-MM') as month, mechanism, currency, mrr, saves
+    from (
+      select date_trunc('month', created_at at time zone 'UTC') as month, mechanism,
+        lower(currency) as currency, sum(mrr_after) as mrr, count(*) as saves
+      from saves
+      where ${inRange(accountId, range)}
+      group by 1, 2, 3
+    ) as monthly`.execute(db)
   return rows
 }

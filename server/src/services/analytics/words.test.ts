@@ -1,10 +1,11 @@
 import { wordFrequencies } from '@retainkit/shared/analytics'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { writeInWordCounts } from './queries'
 import { resolveRange } from './range'
 import { insertEvents, insertSessions } from './test-fixtures'
-import { textCollation } from './text-collation'
+import { type TextCollation, textCollation } from './text-collation'
 
 /**
  * The SQL tokeniser must count exactly what shared `wordFrequencies` counts: the console and tests
@@ -50,14 +51,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const sqlWords = async (limit: number) =>
+const sqlWords = async (limit: number, collation?: TextCollation) =>
   (
     await writeInWordCounts(
       t.database.db,
       ACCOUNT,
       range,
       limit,
-      await textCollation(t.database.db, t.logger),
+      collation ?? (await textCollation(t.database.db, t.logger)),
     )
   ).map((row) => ({ word: row.word, count: Number(row.count) }))
 
@@ -66,6 +67,16 @@ describe('write-in tokenisation: SQL and shared wordFrequencies agree', () => {
     const expected = wordFrequencies(CORPUS, 1000)
     expect(expected.length).toBeGreaterThan(50)
     expect(await sqlWords(1000)).toEqual(expected)
+  })
+
+  it('under each explicit Unicode collation this database has (used when its default is plain C)', async () => {
+    const { rows } = await sql<{ collname: TextCollation }>`
+      select collname from pg_collation where collname in ('pg_c_utf8', 'C.utf8', 'und-x-icu')`.execute(
+      t.database.db,
+    )
+    expect(rows.length).toBeGreaterThan(0)
+    for (const { collname } of rows)
+      expect(await sqlWords(1000, collname)).toEqual(wordFrequencies(CORPUS, 1000))
   })
 
   it('with the same top-N cut', async () => {
