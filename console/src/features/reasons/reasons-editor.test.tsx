@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetToasts, toastStore } from '../../lib/toast-store'
-import { type FakeBackend, fail, installFakeBackend, ok } from '../test-support/fake-backend'
+import { bodyOf, type FakeBackend, fail, installFakeBackend, ok } from '../test-support/fake-backend'
 import { ReasonsEditor } from './reasons-editor'
 
 vi.setConfig({ testTimeout: 15_000 })
@@ -100,8 +100,7 @@ describe('ReasonsEditor', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Save reasons' }))
     await waitFor(() => expect(backend.calls('/api/account', 'POST')).toHaveLength(1))
-    const saved = (backend.calls('/api/account', 'POST')[0]?.body as { reasons: CancellationReason[] })
-      .reasons
+    const saved = bodyOf<{ reasons: CancellationReason[] }>(backend.calls('/api/account', 'POST')[0]).reasons
     expect(saved.map((reason) => reason.key)).toEqual(['not_using_enough', 'too_expensive'])
   })
 

@@ -160,3 +160,9 @@ export function signInTestSession({ accountId = 'acme', role = 'owner' }: TestSe
     error: null,
   })
 }
+
+/** The JSON body of a recorded request; fails the test when the request was never made. */
+export function bodyOf<T>(request: RecordedRequest | undefined): T {
+  if (!request) throw new Error('Expected a request that was not made')
+  return request.body as T
+}

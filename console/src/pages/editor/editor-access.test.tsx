@@ -1,4 +1,3 @@
-import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -125,9 +124,7 @@ describe('editor: without canEditConfig', () => {
     const headline = within(screen.getByRole('group', { name: 'Reason question' })).getByLabelText('Headline')
     expect(isDisabled(headline)).toBe(true)
     expect(isDisabled(screen.getByLabelText('Primary colour (buttons) hex value'))).toBe(true)
-    expect((previewRecorder.mounts[0]?.props.config as CancelFlowConfig).copy.general.headline).toBe(
-      'Before you go…',
-    )
+    expect(previewRecorder.mounts[0]?.props.config.copy.general.headline).toBe('Before you go…')
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save reasons' })).toBeNull())
   })
 })

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  bodyOf,
   type FakeBackend,
   fail,
   installFakeBackend,
@@ -174,7 +175,7 @@ describe('editor: save, conflicts and discard', () => {
     await screen.findByText(/^Version 8/)
     const [put] = backend.calls('/api/account', 'PUT')
     expect(put?.query).toEqual({ accountId: 'acme', action: 'config', base_version: '7' })
-    expect((put?.body as { config_json: CancelFlowConfig }).config_json.copy.general.headline).toBe('Hold on')
+    expect(bodyOf<{ config_json: CancelFlowConfig }>(put).config_json.copy.general.headline).toBe('Hold on')
     expect(toastStore.getState().toasts[0]).toMatchObject({ title: 'Changes saved', variant: 'success' })
     expect((screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true)
   })
