@@ -31,7 +31,7 @@ export function startTestRuntime(
   const config = { ...TEST_CONFIG, ...options.config }
   setRuntime({ config, auth })
   stopAuthSync?.()
-  stopAuthSync = startAuthSync(auth)
+  stopAuthSync = options.sync === false ? null : startAuthSync(auth)
   return { auth, config }
 }
 

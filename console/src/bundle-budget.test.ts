@@ -1,0 +1,133 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * Budgets on the built console (console/dist), built here when missing or older than the sources —
+ * never skipped:
+ * - the JavaScript /login/ loads (the entry chunk, which renders login, and every chunk it imports
+ *   statically) stays under 150 KB gzip, with neither chart code, zod nor the editor in it;
+ * - chart code (nivo) sits only in chunks that the dashboard page alone imports.
+ */
+
+const consoleDir = fileURLToPath(new URL('..', import.meta.url))
+const dist = join(consoleDir, 'dist')
+const LOGIN_BUDGET_BYTES = 150 * 1024
+
+interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+}
+type Manifest = Record<string, ManifestChunk>
+
+function newestSourceTime(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(path))
+    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+function ensureBuilt(): void {
+  const index = join(dist, 'index.html')
+  const manifest = join(dist, '.vite', 'manifest.json')
+  const fresh =
+    existsSync(index) &&
+    existsSync(manifest) &&
+    statSync(manifest).mtimeMs >=
+      Math.max(newestSourceTime(join(consoleDir, 'src')), statSync(join(consoleDir, 'index.html')).mtimeMs)
+  if (fresh) return
+  const result = spawnSync('npx', ['vite', 'build'], { cwd: consoleDir, encoding: 'utf8', timeout: 240_000 })
+  if (result.status !== 0) throw new Error(`console build failed:\n${result.stdout}\n${result.stderr}`)
+}
+
+let manifest: Manifest
+const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file))).length
+const text = (file: string) => readFileSync(join(dist, file), 'utf8')
+
+/** The manifest key of `chunk` and of every chunk it imports statically, transitively. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen
+  seen.add(key)
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen)
+  return seen
+}
+
+function entryKey(): string {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry)
+  expect(entries).toHaveLength(1)
+  return entries[0]?.[0] ?? ''
+}
+
+const NIVO_MARKERS = [/scheme:"nivo"/, /nivo:\["#e8c1a0"/]
+const ZOD_MARKERS = [/ZodError/, /\$ZodType/]
+
+beforeAll(() => {
+  ensureBuilt()
+  manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest
+}, 300_000)
+
+describe('console bundle budgets', () => {
+  it('serves its assets from /app/ and loads the entry from index.html', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8')
+    const entry = manifest[entryKey()]
+    expect(html).toContain(`src="/app/${entry?.file}"`)
+    for (const [, src] of html.matchAll(/(?:src|href)="([^"]+\.js)"/g)) {
+      expect(src?.startsWith('/app/assets/')).toBe(true)
+    }
+  })
+
+  it('keeps the JavaScript /login/ loads under 150 KB gzip', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8')
+    const initial = [...staticClosure(entryKey())].map((key) => manifest[key]?.file ?? '')
+    // Whatever index.html itself asks for (entry script, modulepreloads) belongs to the same set.
+    for (const [, src] of html.matchAll(/(?:src|href)="\/app\/([^"]+\.js)"/g)) expect(initial).toContain(src)
+    const total = initial.reduce((sum, file) => sum + gzipSize(file), 0)
+    console.info(
+      `[budget] /login/ JavaScript: ${(total / 1024).toFixed(1)} KB gzip in ${initial.length} file(s)`,
+    )
+    expect(total).toBeLessThan(LOGIN_BUDGET_BYTES)
+  })
+
+  it('has no chart code, zod or editor in what /login/ loads', () => {
+    const initialKeys = staticClosure(entryKey())
+    // The editor, dashboard and preview are separate chunks the entry only names (dynamic imports).
+    const sources = [...initialKeys].map((key) => manifest[key]?.src ?? key)
+    expect(sources.some((src) => /pages\/(editor|dashboard|preview)\//.test(src))).toBe(false)
+    const lazy = manifest[entryKey()]?.dynamicImports ?? []
+    expect(lazy).toEqual(expect.arrayContaining(['src/pages/editor/editor-page.tsx', 'src/pages/dashboard/dashboard-page.tsx']))
+    for (const key of initialKeys) {
+      const code = text(manifest[key]?.file ?? '')
+      for (const marker of [...NIVO_MARKERS, ...ZOD_MARKERS])
+        expect(marker.test(code), `${key} ${marker}`).toBe(false)
+    }
+  })
+
+  it('puts chart code (nivo) only in chunks that the dashboard page alone imports', () => {
+    const dashboardKey = Object.keys(manifest).find((key) =>
+      manifest[key]?.src?.endsWith('pages/dashboard/dashboard-page.tsx'),
+    )
+    expect(dashboardKey).toBeDefined()
+    const withNivo = Object.entries(manifest)
+      .filter(([, chunk]) => chunk.file.endsWith('.js'))
+      .filter(([, chunk]) => NIVO_MARKERS.some((marker) => marker.test(text(chunk.file))))
+      .map(([key]) => key)
+    // A positive control: if the markers stopped matching, this test would prove nothing.
+    expect(withNivo.length).toBeGreaterThan(0)
+    for (const key of withNivo) {
+      if (key === dashboardKey) continue
+      const importers = Object.entries(manifest)
+        .filter(([, chunk]) => chunk.imports?.includes(key) || chunk.dynamicImports?.includes(key))
+        .map(([importer]) => importer)
+      expect(importers, `${key} is imported by ${importers.join(', ')}`).toEqual([dashboardKey])
+    }
+  })
+})
