@@ -118,6 +118,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigurationError('SUPABASE_URL', 'is required when SUPABASE_ANON_KEY is set')
 
   const smtpUrl = present(env, 'SMTP_URL') ?? null
+  if (production && smtpUrl === null && !supabaseUrl) {
+    // The dev outbox prints sign-in links to the log: never acceptable in production.
+    throw new ConfigurationError(
+      'SMTP_URL',
+      'is required in production when the embedded auth server sends sign-in mail',
+    )
+  }
   if (smtpUrl !== null && !/^smtps?:\/\/.+/i.test(smtpUrl)) {
     throw new ConfigurationError('SMTP_URL', 'must start with smtp:// or smtps://')
   }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigurationError, loadConfig } from './env'
+
+const failure = (env: Record<string, string>) => {
+  try {
+    loadConfig(env, '/srv/app')
+  } catch (error) {
+    if (error instanceof ConfigurationError) return { variable: error.variable, message: error.message }
+    throw error
+  }
+  throw new Error('expected a configuration error')
+}
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({}, '/srv/app')
+    expect(config).toMatchObject({
+      port: 8787,
+      publicUrl: 'http://localhost:8787',
+      dataDir: '/srv/app/.data',
+      databaseUrl: null,
+      supabase: null,
+      seedDemo: true,
+    })
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ RETAINKIT_SECRET_KEY: 'short' }, 'RETAINKIT_SECRET_KEY'],
+    [{ RETAINKIT_API_KEY: 'too-short' }, 'RETAINKIT_API_KEY'],
+    [{ SUPABASE_URL: 'https://x.supabase.co' }, 'SUPABASE_ANON_KEY'],
+    [{ SUPABASE_URL: 'https://x.supabase.co', SUPABASE_ANON_KEY: 'short' }, 'SUPABASE_ANON_KEY'],
+    [{ SUPABASE_ANON_KEY: 'a'.repeat(30) }, 'SUPABASE_URL'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+    [{ STRIPE_CLIENT_ID: 'client' }, 'STRIPE_CLIENT_ID'],
+    [{ STRIPE_PLATFORM_SECRET_KEY: 'pk_test_x' }, 'STRIPE_PLATFORM_SECRET_KEY'],
+    [{ STRIPE_API_BASE: 'localhost:12111' }, 'STRIPE_API_BASE'],
+    [{ RETAINKIT_SEED_DEMO: 'yes' }, 'RETAINKIT_SEED_DEMO'],
+  ])('stops on a bad value and names the variable: %o', (env, variable) => {
+    const { variable: named, message } = failure(env)
+    expect(named).toBe(variable)
+    expect(message).toMatch(new RegExp(`^CONFIGURATION_ERROR: ${variable} `))
+  })
+
+  it('requires a shared secret key in production on PostgreSQL', () => {
+    expect(
+      failure({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', SMTP_URL: 'smtp://m' }).variable,
+    ).toBe('RETAINKIT_SECRET_KEY')
+  })
+
+  it('requires SMTP in production with embedded auth, never printing sign-in links', () => {
+    expect(failure({ NODE_ENV: 'production', RETAINKIT_SECRET_KEY: 'ab'.repeat(32) }).variable).toBe(
+      'SMTP_URL',
+    )
+  })
+
+  it('accepts a hex or base64 secret key of 32 bytes', () => {
+    expect(loadConfig({ RETAINKIT_SECRET_KEY: 'ab'.repeat(32) }).secretKey?.length).toBe(32)
+    expect(
+      loadConfig({ RETAINKIT_SECRET_KEY: Buffer.alloc(32, 1).toString('base64') }).secretKey?.length,
+    ).toBe(32)
+  })
+})
