@@ -24,6 +24,8 @@ export function startTestRuntime(
     session?: Session | null
     script?: FakeAuthScript
     config?: Partial<RuntimeConfig>
+    /** false: no auth sync (no bootstrap), for tests that set the session store themselves. */
+    sync?: boolean
   } = {},
 ): { auth: FakeSupabaseAuth; config: RuntimeConfig } {
   const auth =
