@@ -116,6 +116,17 @@ describe('closing', () => {
     await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
   })
 
+  it('a press on the backdrop cannot move focus out of the modal', async () => {
+    const flow = await openFlow()
+    const backdrop = flow.ui.getByRole('dialog').parentElement as HTMLElement
+    const press = new MouseEvent('mousedown', { bubbles: true, cancelable: true })
+    backdrop.dispatchEvent(press)
+    expect(press.defaultPrevented).toBe(true)
+    const inside = new MouseEvent('mousedown', { bubbles: true, cancelable: true })
+    flow.ui.getByRole('heading').dispatchEvent(inside)
+    expect(inside.defaultPrevented).toBe(false)
+  })
+
   it('Tab and Shift+Tab stay inside the dialog', async () => {
     const flow = await openFlow()
     const buttons = flow.ui.getAllByRole('button')

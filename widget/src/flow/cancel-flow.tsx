@@ -1,6 +1,7 @@
 import {
   CALL_FAILED_MESSAGE,
   createFlowMachine,
+  type FlowOutcome,
   type FlowScreen,
   type FlowSnapshot,
 } from '@retainkit/shared/flow'
@@ -13,6 +14,9 @@ import { type CancelFlowOptions, FALLBACK_RESULT, type SessionResult, type ShowR
 import { FlowView } from '../ui/flow-view'
 import { mountShadow } from '../ui/shadow'
 import { saveTextFile } from './save-file'
+
+/** The machine's outcome as the merchant reads it: `type` becomes `outcome`, the rest is kept. */
+const toResult = ({ type, ...rest }: FlowOutcome): SessionResult => ({ outcome: type, ...rest })
 
 /** Aborted by the loader's fail-open timer: stop quietly, the loader has already let the click through. */
 class Aborted extends Error {}
@@ -130,8 +134,7 @@ export async function runCancelFlow(
   shadow.setTheme(config.theme)
 
   let lastScreen: FlowScreen | null = null
-  let saved = false
-  let canceled = false
+  let announced: FlowOutcome | null = null
   const onPageHide = () => events.flush(true)
 
   const finish = (outcome: SessionResult) => {
@@ -152,31 +155,20 @@ export async function runCancelFlow(
     }
     const { outcome } = snapshot
     if (handover) return finish(FALLBACK_RESULT)
-    if (outcome?.type === 'saved' && !saved) {
-      saved = true
-      const found: SessionResult = { outcome: 'saved', offer: outcome.offer, response: outcome.response }
-      options.onSave?.(found)
-      const { response } = outcome
-      if (response.status === 'redirect' && /^https?:/i.test(response.redirectUrl)) {
-        finish(found)
-        window.location.assign(response.redirectUrl)
-        return
+    if (outcome && outcome !== announced) {
+      announced = outcome
+      const result = toResult(outcome)
+      if (outcome.type === 'canceled') options.onCancel?.(result)
+      if (outcome.type === 'saved') {
+        options.onSave?.(result)
+        const { response } = outcome
+        if (response.status === 'redirect' && /^https?:/i.test(response.redirectUrl)) {
+          finish(result)
+          return window.location.assign(response.redirectUrl)
+        }
       }
     }
-    if (outcome?.type === 'canceled' && !canceled) {
-      canceled = true
-      options.onCancel?.({ outcome: 'canceled', response: outcome.response })
-    }
-    if (snapshot.done) {
-      if (!outcome) return finish({ outcome: 'closed' })
-      finish(
-        outcome.type === 'saved'
-          ? { outcome: 'saved', offer: outcome.offer, response: outcome.response }
-          : outcome.type === 'canceled'
-            ? { outcome: 'canceled', response: outcome.response }
-            : { outcome: outcome.type },
-      )
-    }
+    if (snapshot.done) finish(outcome ? toResult(outcome) : { outcome: 'closed' })
   }
   const unsubscribe = machine.subscribe(onSnapshot)
 

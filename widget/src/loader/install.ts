@@ -176,19 +176,15 @@ export function installLoader(host: Host, widgetFile: string): RetainkitApi | un
         ? { shown: false }
         : undefined
 
-  const run = (command: unknown, args: unknown[]): Promise<unknown> => {
-    try {
+  // The Promise constructor catches what a handler throws synchronously, so one catch covers both.
+  const run = (command: unknown, args: unknown[]): Promise<unknown> =>
+    new Promise((resolve) => {
       check(Object.hasOwn(commands, String(command)), `unknown command: ${String(command)}`)
-      const handler = commands[command as keyof Commands] as (...a: unknown[]) => unknown
-      return Promise.resolve(handler(...args)).catch((error: unknown) => {
-        warn(error)
-        return failed(command)
-      })
-    } catch (error) {
+      resolve((commands[command as keyof Commands] as (...a: unknown[]) => unknown)(...args))
+    }).catch((error: unknown) => {
       warn(error)
-      return Promise.resolve(failed(command))
-    }
-  }
+      return failed(command)
+    })
 
   const api = ((command: string, ...args: unknown[]) => run(command, args)) as RetainkitApi
   for (const name of Object.keys(commands)) {

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 
 export type Presentation = 'overlay' | 'inline'
 
@@ -34,7 +34,7 @@ export function DialogShell({
   const backdrop = useRef<HTMLDivElement>(null)
   const overlay = presentation === 'overlay'
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     // A press on the backdrop would move focus to the page behind the modal: keep it inside.
     const keep = (event: MouseEvent) => event.target === backdrop.current && event.preventDefault()
     backdrop.current?.addEventListener('mousedown', keep)
