@@ -45,7 +45,13 @@ function ensureBuilt(): void {
     statSync(manifest).mtimeMs >=
       Math.max(newestSourceTime(join(consoleDir, 'src')), statSync(join(consoleDir, 'index.html')).mtimeMs)
   if (fresh) return
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: consoleDir, encoding: 'utf8', timeout: 240_000 })
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const result = spawnSync('npx', ['vite', 'build'], {
+    cwd: consoleDir,
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (result.status !== 0) throw new Error(`console build failed:\n${result.stdout}\n${result.stderr}`)
 }
 
@@ -103,7 +109,9 @@ describe('console bundle budgets', () => {
     const sources = [...initialKeys].map((key) => manifest[key]?.src ?? key)
     expect(sources.some((src) => /pages\/(editor|dashboard|preview)\//.test(src))).toBe(false)
     const lazy = manifest[entryKey()]?.dynamicImports ?? []
-    expect(lazy).toEqual(expect.arrayContaining(['src/pages/editor/editor-page.tsx', 'src/pages/dashboard/dashboard-page.tsx']))
+    expect(lazy).toEqual(
+      expect.arrayContaining(['src/pages/editor/editor-page.tsx', 'src/pages/dashboard/dashboard-page.tsx']),
+    )
     for (const key of initialKeys) {
       const code = text(manifest[key]?.file ?? '')
       for (const marker of [...NIVO_MARKERS, ...ZOD_MARKERS])
