@@ -9,23 +9,28 @@ export const previewRecorder = {
   mounts: [] as Array<{ container: HTMLElement; props: PreviewProps }>,
   updates: [] as PreviewProps[],
   destroyed: 0,
-  /** The props the preview shows now: the last update, else the mount's. */
+  /** Every mount's and update's props, in order. */
+  timeline: [] as PreviewProps[],
+  /** The props the preview shows now: the latest mount or update. */
   current(): PreviewProps | undefined {
-    return this.updates[this.updates.length - 1] ?? this.mounts[this.mounts.length - 1]?.props
+    return this.timeline[this.timeline.length - 1]
   },
   reset() {
     this.mounts = []
     this.updates = []
+    this.timeline = []
     this.destroyed = 0
   },
 }
 
 export const mountPreview: MountPreview = (container, props) => {
   previewRecorder.mounts.push({ container, props })
+  previewRecorder.timeline.push(props)
   container.setAttribute('data-preview-mounted', 'true')
   return {
     update(next) {
       previewRecorder.updates.push(next)
+      previewRecorder.timeline.push(next)
     },
     destroy() {
       previewRecorder.destroyed += 1

@@ -48,11 +48,13 @@ function useReasonLabels(accountId: string | null): ReadonlyMap<string, string> 
   return labels
 }
 
-function useTier(accountId: string | null): Tier | null {
-  const [tier, setTier] = useState<Tier | null>(null)
+/** The account's tier; undefined while it loads, null when it could not be read (the server decides then). */
+function useTier(accountId: string | null): Tier | null | undefined {
+  const [tier, setTier] = useState<Tier | null | undefined>(undefined)
   useEffect(() => {
     if (!accountId) return
     let live = true
+    setTier(undefined)
     getAccount(accountId).then((result) => {
       if (live) setTier(result.data?.tier ?? null)
     })
@@ -86,17 +88,16 @@ export default function DashboardPage() {
   const labels = useReasonLabels(accountId)
   const tier = useTier(accountId)
   const locked = (dataset: DashboardDataset) => tier === 'free' && PRO_ONLY.has(dataset)
+  // Pro-only data sets wait for the tier, so a free account never asks for what it cannot see.
+  const rangeFor = (dataset: DashboardDataset) => (PRO_ONLY.has(dataset) && tier === undefined ? null : range)
+  const dataset = (name: DashboardDataset) => [name, rangeFor(name), locked(name)] as const
 
-  const reasons = useDataset('cancellation-reasons', range, locked('cancellation-reasons'))
-  const overTime = useDataset(
-    'cancellation-reasons-over-time',
-    range,
-    locked('cancellation-reasons-over-time'),
-  )
-  const mechanisms = useDataset('save-mechanism-performance', range, locked('save-mechanism-performance'))
-  const saveRate = useDataset('save-rate-over-time', range, locked('save-rate-over-time'))
-  const words = useDataset('write-in-reasons', range, locked('write-in-reasons'))
-  const revenue = useDataset('saved-revenue', range, locked('saved-revenue'))
+  const reasons = useDataset(...dataset('cancellation-reasons'))
+  const overTime = useDataset(...dataset('cancellation-reasons-over-time'))
+  const mechanisms = useDataset(...dataset('save-mechanism-performance'))
+  const saveRate = useDataset(...dataset('save-rate-over-time'))
+  const words = useDataset(...dataset('write-in-reasons'))
+  const revenue = useDataset(...dataset('saved-revenue'))
   const shapeReasonRows = useMemo(() => (raw: unknown) => shapeReasons(raw, labels), [labels])
 
   if (!accountId || !range) {

@@ -175,7 +175,9 @@ function MerchantPageMock({
         <span className="rk-mock__url">https://shop.example.com/account</span>
       </div>
       <div className="rk-mock__site">
-        {showBanner ? <div className="rk-mock__banner">{children}</div> : null}
+        {/* One slot for both variants, so switching keeps the same widget instance: the banner sits at
+            the top of the page, the cancel flow over the dimmed page (absolutely positioned). */}
+        <div className={showBanner ? 'rk-mock__banner' : 'rk-mock__overlay'}>{children}</div>
         <div className="rk-mock__nav" aria-hidden="true">
           <strong>Northwind Coffee Club</strong>
           <span>Shop</span>
@@ -188,7 +190,6 @@ function MerchantPageMock({
             {planName} · renews monthly · <span className="rk-mock__link">Cancel subscription</span>
           </p>
         </div>
-        {showBanner ? null : <div className="rk-mock__overlay">{children}</div>}
       </div>
     </figure>
   )

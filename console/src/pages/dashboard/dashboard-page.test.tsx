@@ -1,0 +1,340 @@
+import { periodToRange } from '@retainkit/shared/period'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  type FakeBackend,
+  type FakeResponse,
+  fail,
+  installFakeBackend,
+  ok,
+  type RecordedRequest,
+  signInTestSession,
+} from '../../features/test-support/fake-backend'
+import { renderPage } from '../../features/test-support/render-page'
+import { clearDashboardCache } from './dashboard-data'
+import DashboardPage from './dashboard-page'
+
+vi.setConfig({ testTimeout: 15_000 })
+
+const DATA: Record<string, unknown> = {
+  'cancellation-reasons': [
+    { reason_key: 'too_expensive', count: 6 },
+    { reason_key: 'other', count: 2 },
+  ],
+  'cancellation-reasons-over-time': [
+    { month: '2026-03', too_expensive: 2, other: 1 },
+    { month: '2026-04', too_expensive: 4, other: 1 },
+  ],
+  'save-mechanism-performance': [{ mechanism: 'pause', completed: 3, skipped: 1 }],
+  'save-rate-over-time': [{ month: '2026-04', saveRate: 42.86, cancellations: 4, continues: 3 }],
+  'write-in-reasons': [
+    { text: 'price', value: 5 },
+    { text: 'support, "slow"', value: 2 },
+  ],
+  'saved-revenue': {
+    total: 4500,
+    currency: 'usd',
+    byMonth: [{ month: '2026-04', mrr: 4500, saves: 3 }],
+    byMechanism: { pause: 4500 },
+  },
+}
+
+const EMPTY: Record<string, unknown> = {
+  'cancellation-reasons': [],
+  'cancellation-reasons-over-time': [{ month: '2026-04' }],
+  'save-mechanism-performance': [],
+  'save-rate-over-time': [{ month: '2026-04', saveRate: 0, cancellations: 0, continues: 0 }],
+  'write-in-reasons': [],
+  'saved-revenue': { total: 0, currency: 'usd', byMonth: [], byMechanism: {} },
+}
+
+let backend: FakeBackend
+let tier: 'free' | 'pro'
+let answers: Record<string, unknown>
+
+function analytics(request: RecordedRequest): FakeResponse {
+  const endpoint = request.query.endpoint ?? ''
+  return endpoint in answers ? ok(answers[endpoint]) : fail(400, 'INVALID_INPUT', 'Unknown endpoint')
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-05-15T12:00:00Z'))
+  clearDashboardCache()
+  signInTestSession()
+  tier = 'pro'
+  answers = DATA
+  backend = installFakeBackend()
+  backend
+    .on('GET', '/api/account', { action: 'data' }, () =>
+      ok({ account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier }),
+    )
+    .on(
+      'GET',
+      '/api/account',
+      { action: 'reasons' },
+      ok({
+        reasons: [
+          {
+            key: 'too_expensive',
+            label: "It's too expensive",
+            feedback: 'any_reason',
+            offer: 'discount',
+            enabled: true,
+          },
+        ],
+      }),
+    )
+    .on('GET', '/api/analytics', {}, analytics)
+})
+
+afterEach(() => {
+  cleanup()
+  backend.restore()
+  vi.useRealTimers()
+})
+
+const analyticsCalls = () => backend.calls('/api/analytics')
+const card = (name: string) => screen.getByRole('region', { name })
+
+async function openDashboard(url = '/dashboard/?account_id=acme') {
+  const view = renderPage(<DashboardPage />, { path: '/dashboard', url })
+  await screen.findByRole('heading', { name: 'Dashboard' })
+  return view
+}
+
+describe('dashboard: periods', () => {
+  it('defaults to 3 months and asks for every data set with that range', async () => {
+    await openDashboard()
+    expect(screen.getByText('Showing Last 3 months')).toBeTruthy()
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(6))
+    const range = periodToRange('3months')
+    if (!range.ok) throw new Error('unreachable')
+    expect(new Set(analyticsCalls().map((call) => call.query.endpoint))).toEqual(
+      new Set([
+        'cancellation-reasons',
+        'cancellation-reasons-over-time',
+        'save-mechanism-performance',
+        'save-rate-over-time',
+        'write-in-reasons',
+        'saved-revenue',
+      ]),
+    )
+    for (const call of analyticsCalls()) {
+      expect(call.query).toMatchObject({
+        account_id: 'acme',
+        startDate: '2026-02-15T00:00:00.000Z',
+        endDate: '2026-05-15T23:59:59.999Z',
+      })
+    }
+  })
+
+  it('a new period goes into the URL and refetches with its startDate and endDate', async () => {
+    const user = userEvent.setup()
+    const { router } = await openDashboard()
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(6))
+    await user.selectOptions(screen.getByLabelText('Period'), 'Last 6 months')
+    await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme&period=6months'))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(12))
+    for (const call of analyticsCalls().slice(6)) {
+      expect(call.query).toMatchObject({
+        startDate: '2025-11-15T00:00:00.000Z',
+        endDate: '2026-05-15T23:59:59.999Z',
+      })
+    }
+    expect(screen.getByText('Showing Last 6 months')).toBeTruthy()
+  })
+
+  it('checks a custom range with the period messages before applying it', async () => {
+    const user = userEvent.setup()
+    const { router } = await openDashboard()
+    await user.selectOptions(screen.getByLabelText('Period'), 'Custom range…')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    expect(screen.getByText('Invalid custom date range')).toBeTruthy()
+
+    await user.type(screen.getByLabelText('From'), '2026-02-10')
+    await user.type(screen.getByLabelText('To'), '2026-02-01')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    expect(screen.getByText('Custom start date must be on or before end date')).toBeTruthy()
+
+    await user.clear(screen.getByLabelText('To'))
+    await user.type(screen.getByLabelText('To'), '2026-02-28')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?account_id=acme&period=custom%3A2026-02-10%3A2026-02-28'),
+    )
+    await waitFor(() =>
+      expect(
+        analyticsCalls().some(
+          (call) =>
+            call.query.startDate === '2026-02-10T00:00:00.000Z' &&
+            call.query.endDate === '2026-02-28T23:59:59.999Z',
+        ),
+      ).toBe(true),
+    )
+    expect(screen.getByText('Showing Custom: Feb 10, 2026 – Feb 28, 2026')).toBeTruthy()
+  })
+
+  it('reads the period from the URL, and explains an unusable one', async () => {
+    await openDashboard('/dashboard/?account_id=acme&period=2weeks')
+    expect(screen.getByText('Unsupported period: showing last 3 months instead.')).toBeTruthy()
+    await waitFor(() => expect(analyticsCalls().length).toBeGreaterThan(0))
+    expect(analyticsCalls()[0]?.query.startDate).toBe('2026-02-15T00:00:00.000Z')
+  })
+})
+
+describe('dashboard: panels', () => {
+  it('shows each data set with a table alternative', async () => {
+    const user = userEvent.setup()
+    await openDashboard()
+    const reasons = card('Cancellation reasons')
+    await user.click(await within(reasons).findByRole('button', { name: 'Show table' }))
+    const rows = within(reasons)
+      .getAllByRole('row')
+      .map((row) => row.textContent)
+    expect(rows).toEqual([
+      'ReasonKeyCancellationsShare (%)',
+      "It's too expensivetoo_expensive675",
+      'Otherother225',
+    ])
+    expect(within(reasons).getByRole('button', { name: 'Show chart' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+
+    const mechanisms = card('Save offer performance')
+    await user.click(await within(mechanisms).findByRole('button', { name: 'Show table' }))
+    expect(within(mechanisms).getByRole('row', { name: /Pause 3 1 75/ })).toBeTruthy()
+
+    const revenue = card('Saved revenue')
+    expect(await within(revenue).findByText('$45.00', { selector: '.rk-revenue__amount' })).toBeTruthy()
+    expect(within(revenue).getByText('Pause').nextElementSibling?.textContent).toBe('$45.00')
+
+    const words = card('Write-in feedback words')
+    const cloud = await within(words).findByRole('list', {
+      name: 'Words subscribers wrote, most mentioned first',
+    })
+    expect(
+      within(cloud)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['price: 5 mentions', 'support, "slow": 2 mentions'])
+  })
+
+  it('exports a CSV with a header row, proper escaping and a descriptive filename', async () => {
+    const user = userEvent.setup()
+    const blobs: Blob[] = []
+    const names: string[] = []
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob)
+      return 'blob:test'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download)
+    })
+    await openDashboard()
+    const words = card('Write-in feedback words')
+    await user.click(await within(words).findByRole('button', { name: /Export CSV/ }))
+    expect(names).toEqual(['retainkit-acme-write-in-reasons-3months.csv'])
+    const text = await (blobs[0] as Blob).text()
+    expect(text.replace(/^\uFEFF/, '')).toBe('Word,Mentions\r\nprice,5\r\n"support, ""slow""",2\r\n')
+    click.mockRestore()
+  })
+
+  it('shows the empty state with a link to install the widget', async () => {
+    answers = EMPTY
+    await openDashboard()
+    for (const name of [
+      'Cancellation reasons',
+      'Reasons over time',
+      'Save offer performance',
+      'Save rate over time',
+      'Write-in feedback words',
+      'Saved revenue',
+    ]) {
+      const panel = card(name)
+      expect(await within(panel).findByText('No cancel sessions in this period yet')).toBeTruthy()
+      expect(
+        within(panel).getByRole('link', { name: 'Install the widget on your site' }).getAttribute('href'),
+      ).toBe('/settings/?tab=install')
+      expect(within(panel).queryByRole('button', { name: /Export CSV/ })).toBeNull()
+    }
+  })
+
+  it('shows an error with Retry per panel, and Retry asks the server again', async () => {
+    const user = userEvent.setup()
+    backend.on(
+      'GET',
+      '/api/analytics',
+      { endpoint: 'save-rate-over-time' },
+      fail(500, 'DATABASE_ERROR', 'Failed to fetch save rate: connection lost'),
+    )
+    await openDashboard()
+    const panel = card('Save rate over time')
+    expect(await within(panel).findByText('Failed to fetch save rate: connection lost')).toBeTruthy()
+    expect(
+      await within(card('Cancellation reasons')).findByRole('button', { name: 'Show table' }),
+    ).toBeTruthy()
+
+    backend.on('GET', '/api/analytics', { endpoint: 'save-rate-over-time' }, analytics)
+    await user.click(within(panel).getByRole('button', { name: /Retry/ }))
+    await user.click(await within(panel).findByRole('button', { name: 'Show table' }))
+    expect(within(panel).getByRole('row', { name: /2026-04 42\.86 4 3/ })).toBeTruthy()
+    expect(analyticsCalls().filter((call) => call.query.endpoint === 'save-rate-over-time')).toHaveLength(2)
+  })
+
+  it('shows loading skeletons while data sets are on their way', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    backend.on('GET', '/api/analytics', {}, async (request) => {
+      await gate
+      return analytics(request)
+    })
+    await openDashboard()
+    const panel = card('Cancellation reasons')
+    expect(panel.getAttribute('aria-busy')).toBe('true')
+    expect(within(panel).getByRole('status').textContent).toBe('Loading cancellation reasons…')
+    release()
+    await waitFor(() => expect(panel.getAttribute('aria-busy')).toBe('false'))
+  })
+})
+
+describe('dashboard: free tier', () => {
+  it('replaces Pro-only panels with an upgrade card and does not ask for them', async () => {
+    tier = 'free'
+    await openDashboard()
+    for (const name of ['Reasons over time', 'Save offer performance', 'Saved revenue']) {
+      expect(
+        await within(card(name)).findByText(`${name} is part of the full dashboard on Pro.`),
+      ).toBeTruthy()
+      expect(within(card(name)).getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe(
+        '/pricing/',
+      )
+    }
+    expect(
+      await within(card('Cancellation reasons')).findByRole('button', { name: 'Show table' }),
+    ).toBeTruthy()
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(3))
+    expect(new Set(analyticsCalls().map((call) => call.query.endpoint))).toEqual(
+      new Set(['cancellation-reasons', 'save-rate-over-time', 'write-in-reasons']),
+    )
+  })
+
+  it("treats the server's 403 BUSINESS_RULE_VIOLATION as the same upgrade card", async () => {
+    backend.on(
+      'GET',
+      '/api/analytics',
+      { endpoint: 'saved-revenue' },
+      fail(403, 'BUSINESS_RULE_VIOLATION', 'The full dashboard is a Pro feature. Upgrade to Pro to see it.'),
+    )
+    await openDashboard()
+    expect(
+      await within(card('Saved revenue')).findByText('Saved revenue is part of the full dashboard on Pro.'),
+    ).toBeTruthy()
+  })
+})
