@@ -241,8 +241,11 @@ describe('saved-revenue', () => {
 
 describe('outcome steps are counted as recorded (spec 4), unlike reasons', () => {
   it('counts two reason_continue and two offer_declined steps of one session twice', async () => {
-    await insertSessions(t.database.db, ACCOUNT, ['j1'])
+    await insertSessions(t.database.db, ACCOUNT, ['j1', 'j2'])
     await insertEvents(t.database.db, ACCOUNT, [
+      // j2's widget sent both picks in one batch: same server time, so insertion order decides.
+      { session: 'j2', step: 'reason_selected', reason: 'other', at: '2025-12-11T10:00:00Z' },
+      { session: 'j2', step: 'reason_selected', reason: 'too_expensive', at: '2025-12-11T10:00:00Z' },
       { session: 'j1', step: 'reason_selected', reason: 'too_expensive', at: '2025-12-10T10:00:00Z' },
       { session: 'j1', step: 'reason_selected', reason: 'too_expensive', at: '2025-12-10T10:00:05Z' },
       { session: 'j1', step: 'offer_declined', offer: 'pause', at: '2025-12-10T10:00:10Z' },
@@ -257,9 +260,9 @@ describe('outcome steps are counted as recorded (spec 4), unlike reasons', () =>
     expect((await analytics('save-mechanism-performance', december)).body).toMatchObject({
       data: [{ mechanism: 'discount' }, { mechanism: 'pause', completed: 0, skipped: 2 }, {}, {}],
     })
-    // The same session's two picks of one reason are still one session.
+    // Reasons still count sessions: j1 picked twice, j2's last pick (by insertion) is too_expensive.
     expect((await analytics('cancellation-reasons', december)).body).toEqual({
-      data: [{ reason_key: 'too_expensive', count: 1, share: 100 }],
+      data: [{ reason_key: 'too_expensive', count: 2, share: 100 }],
     })
   })
 })

@@ -1,4 +1,143 @@
+import { randomUUID } from 'node:crypto'
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import type { OfferType } from '@retainkit/shared/vocabulary'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
+import { buildDemoHistory, DEMO_REASON_OFFERS, DEMO_SWITCH_PLANS } from './demo-history'
 
-// Placeholder: the demo merchant seed arrives with the analytics work (issue 3, item 8).
-export async function seedDemoIfEmpty(_deps: AppDeps): Promise<void> {}
+/**
+ * The demo merchant seeded on first start (DESIGN 3; RETAINKIT_SEED_DEMO, on by default): sign in as
+ * DEMO_OWNER_EMAIL to see a dashboard full of a year's history. services/accounts.ts refers to the same
+ * address (the demo owner's session bootstrap); keep the two equal.
+ */
+export const DEMO_OWNER_EMAIL = 'demo@retainkit.dev'
+export const DEMO_ACCOUNT_ID = 'demo'
+export const DEMO_ACCOUNT_NAME = 'Northwind Coffee Club'
+
+/** Serialises two instances starting at once against one PostgreSQL: only one seeds. */
+const SEED_LOCK = 4_242_030
+
+export interface DemoSeedResult {
+  cancelSessions: number
+  bannerSessions: number
+  events: number
+  saves: number
+}
+
+/** The default flow with plan switching on: the club offers a smaller bag or a slower rhythm. */
+export function demoConfig(): CancelFlowConfig {
+  const config = createDefaultConfig()
+  config.plan_switch = {
+    ...config.plan_switch,
+    enabled: true,
+    plans: DEMO_SWITCH_PLANS.map(({ id, name, price }) => ({ id, name, price })),
+  }
+  return config
+}
+
+/**
+ * The default reasons, each mapped to the offer the history used. The one change from the defaults:
+ * "I'm not using it enough" offers the smaller plan rather than a pause, which is what a coffee club
+ * whose bags pile up would offer, and what makes the plan switch show up in the demo's charts.
+ */
+export function demoReasons(): CancellationReason[] {
+  const offers: Readonly<Record<string, OfferType | null>> = DEMO_REASON_OFFERS
+  return createDefaultReasons().map((reason) => {
+    const offer = offers[reason.key]
+    return offer === undefined ? reason : { ...reason, offer: offer ?? 'none' }
+  })
+}
+
+const demoExists = async (db: Kysely<Database> | Transaction<Database>) =>
+  (await db.selectFrom('accounts').select('id').where('id', '=', DEMO_ACCOUNT_ID).executeTakeFirst()) !==
+  undefined
+
+async function inChunks<T>(rows: readonly T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let index = 0; index < rows.length; index += size) await insert(rows.slice(index, index + size))
+}
+
+/**
+ * Creates the demo merchant unless an account 'demo' exists: its owner, the account (pro tier), the
+ * owner's membership, config v1, the reasons and twelve months of sessions, events and saves — all in
+ * one transaction, so a failed seed leaves nothing behind. Returns null when there was nothing to do.
+ */
+export async function seedDemoIfEmpty(deps: AppDeps): Promise<DemoSeedResult | null> {
+  if (await demoExists(deps.db)) return null
+  const now = deps.clock.now()
+  const history = buildDemoHistory(DEMO_ACCOUNT_ID, now)
+
+  const seeded = await deps.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
+    if (await demoExists(trx)) return false
+
+    const existing = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_OWNER_EMAIL)
+      .executeTakeFirst()
+    const userId = existing?.id ?? randomUUID()
+    if (!existing)
+      await trx.insertInto('users').values({ id: userId, email: DEMO_OWNER_EMAIL, created_at: now }).execute()
+    await trx
+      .insertInto('accounts')
+      .values({
+        id: DEMO_ACCOUNT_ID,
+        name: DEMO_ACCOUNT_NAME,
+        slug: DEMO_ACCOUNT_ID,
+        email: DEMO_OWNER_EMAIL,
+        domain: 'localhost',
+        tier: 'pro',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    await trx
+      .insertInto('memberships')
+      .values({ account_id: DEMO_ACCOUNT_ID, user_id: userId, role: 'owner', created_at: now })
+      .execute()
+    await trx
+      .updateTable('users')
+      .set({ active_account_id: DEMO_ACCOUNT_ID })
+      .where('id', '=', userId)
+      .execute()
+    await trx
+      .insertInto('flow_configs')
+      .values({
+        account_id: DEMO_ACCOUNT_ID,
+        version: 1,
+        config: JSON.stringify(demoConfig()),
+        created_by: userId,
+        created_at: now,
+      })
+      .execute()
+    await trx
+      .insertInto('cancellation_reasons')
+      .values({ account_id: DEMO_ACCOUNT_ID, reasons: JSON.stringify(demoReasons()), updated_at: now })
+      .execute()
+
+    // Multi-row inserts well under PostgreSQL's 65,535 parameters per statement.
+    await inChunks(history.sessions, 500, (chunk) =>
+      trx.insertInto('cancel_sessions').values(chunk).execute(),
+    )
+    await inChunks(history.events, 1000, (chunk) => trx.insertInto('session_events').values(chunk).execute())
+    await inChunks(history.saves, 1000, (chunk) => trx.insertInto('saves').values(chunk).execute())
+    return true
+  })
+  if (!seeded) return null
+
+  const result: DemoSeedResult = {
+    cancelSessions: history.cancelSessions,
+    bannerSessions: history.bannerSessions,
+    events: history.events.length,
+    saves: history.saves.length,
+  }
+  deps.logger.info(`demo merchant seeded: ${result.cancelSessions} sessions`, {
+    account: DEMO_ACCOUNT_ID,
+    bannerSessions: result.bannerSessions,
+    events: result.events,
+    saves: result.saves,
+  })
+  return result
+}
