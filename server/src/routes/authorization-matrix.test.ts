@@ -133,6 +133,24 @@ const ROUTES: RouteRow[] = [
     path: (id) => `/api/stripe/test-connection/${id}`,
     capability: 'canManageCredentials',
   },
+  // Analytics (spec 7): every data set, readable by every role (canViewAnalytics); A is a pro account.
+  ...(
+    [
+      'cancellation-reasons',
+      'cancellation-reasons-over-time',
+      'save-mechanism-performance',
+      'save-rate-over-time',
+      'write-in-reasons',
+      'saved-revenue',
+    ] as const
+  ).map(
+    (endpoint): RouteRow => ({
+      name: `GET analytics ${endpoint}`,
+      method: 'GET',
+      path: (id) => `/api/analytics?endpoint=${endpoint}&account_id=${id}`,
+      capability: 'canViewAnalytics',
+    }),
+  ),
   // ── append rows above this line ──
 ]
 
