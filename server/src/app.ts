@@ -19,7 +19,7 @@ import { runtimeConfigRoutes } from './routes/runtime-config'
 import { sessionRoutes } from './routes/session'
 import { staticSiteRoutes } from './routes/static-site'
 import { stripeRoutes } from './routes/stripe'
-import { widgetRoutes } from './routes/widget'
+import { widgetConfigRoutes, widgetRoutes } from './routes/widget'
 
 /** Request bodies the API accepts; configs are the largest legitimate payloads (~20 KB). */
 export const MAX_BODY_BYTES = 128 * 1024
@@ -36,6 +36,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const apiKeyGuard = requireApiKey(deps.apiKey)
 
   app.onError((error, c) => handleError(error, c, deps.logger))
+  // The widget's config read serves every page view of every merchant's site (DESIGN 6 budget): it is
+  // mounted ahead of the middleware below and sets its own headers (routes/widget/config.ts).
+  app.route('/', widgetConfigRoutes(deps))
   app.use('*', async (c, next) => {
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) ?? randomUUID())
     await next()

@@ -11,6 +11,9 @@ export interface CachedWidgetConfig {
   etag: string
   /** The exact response bytes (JSON), served as-is. */
   body: Uint8Array
+  /** The same bytes compressed once at build time, for clients that accept them (never per request). */
+  gzip?: Uint8Array
+  br?: Uint8Array
   expiresAt: number
   /** The same response as data, for the widget's other routes (session offers, reactivation copy). */
   payload?: WidgetConfigResponse

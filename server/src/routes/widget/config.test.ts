@@ -1,7 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { serve } from '@hono/node-server'
 import { createDefaultConfig, createDefaultReasons, DEFAULT_REASONS } from '@retainkit/shared/default-config'
 import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
+import { etagMatches, pickEncoding } from './config'
 import { errorOf, publishConfig, widgetCall } from './testing'
 
 let t: TestContext
@@ -196,5 +199,85 @@ describe('config CORS', () => {
       'authorization, content-type, idempotency-key',
     )
     expect(res.headers.get('access-control-max-age')).toBe('600')
+  })
+})
+
+describe('config compression', () => {
+  it('serves the gzip or brotli variant, compressed once per version, when the client asks', async () => {
+    const { accountId } = await t.createAccount()
+    const identity = await getConfig(accountId)
+    const bytes = Buffer.from(await identity.arrayBuffer())
+    expect(identity.headers.get('content-encoding')).toBeNull()
+    expect(identity.headers.get('vary')).toBe('Origin, Accept-Encoding')
+
+    const gz = await getConfig(accountId, { 'accept-encoding': 'gzip, deflate' })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    const gzBytes = Buffer.from(await gz.arrayBuffer())
+    expect(gzBytes.length).toBeLessThan(bytes.length / 2)
+    expect(gunzipSync(gzBytes).equals(bytes)).toBe(true)
+
+    const br = await getConfig(accountId, { 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).equals(bytes)).toBe(true)
+
+    // Each representation has its own strong ETag; any of them revalidates the version.
+    const etags = [identity, gz, br].map((r) => r.headers.get('etag'))
+    expect(new Set(etags).size).toBe(3)
+    for (const etag of etags) {
+      expect(
+        (await getConfig(accountId, { 'if-none-match': etag ?? '', 'accept-encoding': 'br' })).status,
+      ).toBe(304)
+    }
+  })
+
+  it('negotiates the encoding, honouring q=0', () => {
+    expect(pickEncoding(undefined)).toBe('identity')
+    expect(pickEncoding('identity')).toBe('identity')
+    expect(pickEncoding('gzip')).toBe('gzip')
+    expect(pickEncoding('br;q=1.0, gzip;q=0.8')).toBe('br')
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(pickEncoding('gzip;q=0')).toBe('identity')
+    expect(pickEncoding('*')).toBe('gzip')
+  })
+
+  it('matches If-None-Match lists, weak forms and representation suffixes, and nothing else', () => {
+    const etag = '"abc123"'
+    expect(etagMatches('"abc123"', etag)).toBe(true)
+    expect(etagMatches('W/"abc123-gz"', etag)).toBe(true)
+    expect(etagMatches('"x", "abc123-br"', etag)).toBe(true)
+    expect(etagMatches('*', etag)).toBe(true)
+    expect(etagMatches('"abc123-zz"', etag)).toBe(false)
+    expect(etagMatches('"abc1234"', etag)).toBe(false)
+    expect(etagMatches('"abc"', etag)).toBe(false)
+    expect(etagMatches(undefined, etag)).toBe(false)
+  })
+})
+
+describe('over real HTTP (@hono/node-server, as in production)', () => {
+  it('reads the headers from the Node request: CORS, compression and revalidation', async () => {
+    const { accountId } = await t.createAccount({ domain: 'http-shop.example' })
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    })
+    try {
+      const port = (server.address() as { port: number }).port
+      const url = `http://127.0.0.1:${port}/api/widget/config/${accountId}`
+      const first = await fetch(url, {
+        headers: { origin: 'https://www.http-shop.example', 'accept-encoding': 'gzip' },
+      })
+      expect(first.status).toBe(200)
+      expect(first.headers.get('access-control-allow-origin')).toBe('https://www.http-shop.example')
+      expect(first.headers.get('content-encoding')).toBe('gzip')
+      expect(((await first.json()) as WidgetConfigResponse).accountId).toBe(accountId)
+      const again = await fetch(url, {
+        headers: { origin: 'https://evil.example', 'if-none-match': first.headers.get('etag') ?? '' },
+      })
+      expect(again.status).toBe(304)
+      expect(again.headers.get('access-control-allow-origin')).toBeNull()
+      const testMode = await fetch(`${url}?mode=test`, { headers: { origin: 'http://localhost:5173' } })
+      expect(testMode.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    } finally {
+      server.close()
+    }
   })
 })

@@ -1,63 +1,160 @@
+import type { IncomingMessage } from 'node:http'
 import { accountIdSchema } from '@retainkit/shared/schemas'
-import type { Handler } from 'hono'
+import { type Context, type Handler, Hono } from 'hono'
 import type { AppDeps } from '../../deps'
+import type { AppEnv } from '../../http/app-env'
 import { HttpError } from '../../http/http-error'
 import { parseWith } from '../../http/validate'
 import { isOriginAllowed, requestOrigin } from '../../services/widget/origins'
-import { loadPublishedConfig } from '../../services/widget/published-config'
+import {
+  cachedPublishedConfig,
+  loadPublishedConfig,
+  type PublishedWidgetConfig,
+} from '../../services/widget/published-config'
 import { recordWidgetLoadInBackground } from '../../services/widget/widget-loads'
-import type { WidgetEnv } from './cors'
 
 /**
  * `GET /api/widget/config/:accountId[?mode=test]` → WidgetConfigResponse, bare (not `{data}`: the widget
  * API answers the contract types of shared/widget-api.ts; errors are still `{error}`).
  *
- * The hottest route of the product: every page view of every merchant's site may call it. It serves
- * prebuilt bytes from the in-memory cache with a strong ETag (`If-None-Match` → 304), lets browsers and
- * CDNs keep it a minute and serve it stale for ten while revalidating, handles its own CORS (it runs
- * before the widget CORS middleware) and records the load for the install indicator after answering.
+ * The hottest route of the product: every page view of every merchant's site may call it. So it is
+ * mounted ahead of the global middleware (app.ts) and sets its own headers; it serves prebuilt bytes
+ * from the in-memory cache — identity, or the gzip/brotli variant compressed once per version when the
+ * client asks — with a strong ETag (`If-None-Match` → 304), lets browsers and CDNs keep it a minute and
+ * serve it stale for ten while revalidating, answers CORS for the account's origins, and records the
+ * load for the install indicator after answering.
  */
 export const CONFIG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600'
 const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,100}$/
 
-/** `If-None-Match` is a list of (possibly weak) validators or `*`; weak comparison applies (RFC 9110). */
+type Encoding = 'identity' | 'gzip' | 'br'
+
+/** Strong validators per representation (RFC 9110: a compressed body is a different representation). */
+const ETAG_SUFFIX: Readonly<Record<Encoding, string>> = { identity: '', gzip: '-gz', br: '-br' }
+
+export const etagFor = (etag: string, encoding: Encoding): string =>
+  encoding === 'identity' ? etag : `${etag.slice(0, -1)}${ETAG_SUFFIX[encoding]}"`
+
+/** `If-None-Match` lists (possibly weak) validators or `*`; any representation of this version matches. */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false
-  if (header === etag) return true
+  const base = etag.slice(1, -1)
   for (const part of header.split(',')) {
-    const candidate = part.trim()
-    if (candidate === '*' || candidate === etag || candidate === `W/${etag}`) return true
+    const candidate = part.trim().replace(/^W\//, '')
+    if (candidate === '*') return true
+    if (candidate.startsWith(`"${base}`) && /^"[^"]*"$/.test(candidate)) {
+      const suffix = candidate.slice(base.length + 1, -1)
+      if (suffix === '' || suffix === ETAG_SUFFIX.gzip || suffix === ETAG_SUFFIX.br) return true
+    }
   }
   return false
 }
 
-export function widgetConfigHandler(deps: AppDeps): Handler<WidgetEnv> {
-  return async (c) => {
+/** The best encoding the client accepts (q=0 refuses); brotli first, it is the smaller. */
+export function pickEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity'
+  let gzip = false
+  let br = false
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p))
+    if (refused) continue
+    if (name === 'br') br = true
+    else if (name === 'gzip' || name === '*') gzip = true
+  }
+  return br ? 'br' : gzip ? 'gzip' : 'identity'
+}
+
+const BODY: Readonly<Record<Encoding, (entry: PublishedWidgetConfig) => Uint8Array>> = {
+  identity: (entry) => entry.body,
+  gzip: (entry) => entry.gzip,
+  br: (entry) => entry.br,
+}
+
+/** Origin decisions per cached entry (URL parsing on every hit would dominate the route's cost). */
+const originMemo = new WeakMap<PublishedWidgetConfig, Map<string, boolean>>()
+
+function originAllowed(entry: PublishedWidgetConfig, origin: string, testMode: boolean): boolean {
+  let memo = originMemo.get(entry)
+  if (!memo) {
+    memo = new Map()
+    originMemo.set(entry, memo)
+  }
+  const key = testMode ? `t ${origin}` : origin
+  let allowed = memo.get(key)
+  if (allowed === undefined) {
+    allowed = isOriginAllowed(origin, entry.domain, testMode)
+    // Bounded: a flood of made-up origins resets the memo instead of growing it.
+    if (memo.size >= 256) memo.clear()
+    memo.set(key, allowed)
+  }
+  return allowed
+}
+
+/**
+ * A request header, from Node's own (lazily parsed, plain-object) headers when served by
+ * @hono/node-server — building a fetch `Headers` from the raw headers costs more than this whole
+ * route's own work — else through Hono (in-process `app.request()` in tests).
+ */
+function header(c: Context<AppEnv>, name: string): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (!incoming) return c.req.header(name)
+  const value = incoming.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+function respond(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  accountId: string,
+  entry: PublishedWidgetConfig,
+): Response {
+  const encoding = pickEncoding(header(c, 'accept-encoding'))
+  const headers: Record<string, string> = {
+    'Cache-Control': CONFIG_CACHE_CONTROL,
+    ETag: etagFor(entry.etag, encoding),
+    Vary: 'Origin, Accept-Encoding',
+    'X-Content-Type-Options': 'nosniff',
+  }
+  const originHeader = header(c, 'origin')
+  const referer = originHeader ? undefined : header(c, 'referer')
+  if (originHeader || referer) {
+    const testMode = c.req.url.includes('mode=test') && c.req.query('mode') === 'test'
+    const origin = originHeader ?? requestOrigin(undefined, referer)
+    if (origin && originAllowed(entry, origin, testMode)) {
+      if (originHeader) headers['Access-Control-Allow-Origin'] = originHeader
+      recordWidgetLoadInBackground(deps, accountId, origin)
+    }
+  }
+  if (etagMatches(header(c, 'if-none-match'), entry.etag)) return new Response(null, { status: 304, headers })
+  const body = BODY[encoding](entry)
+  headers['Content-Type'] = 'application/json; charset=utf-8'
+  headers['Content-Length'] = String(body.byteLength)
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers })
+}
+
+export function widgetConfigHandler(deps: AppDeps): Handler<AppEnv> {
+  return (c) => {
     const accountId = c.req.param('accountId') ?? ''
     if (!ACCOUNT_ID.test(accountId)) parseWith(accountIdSchema, accountId, ['accountId'])
-    const entry = await loadPublishedConfig(deps, accountId)
-    if (!entry) throw new HttpError('NOT_FOUND', 'No Retainkit account with this id')
-
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': CONFIG_CACHE_CONTROL,
-      ETag: entry.etag,
-      Vary: 'Origin',
-    }
-    const originHeader = c.req.header('origin')
-    const origin = requestOrigin(originHeader, originHeader ? undefined : c.req.header('referer'))
-    if (origin !== null) {
-      // The query string is only parsed when there is an origin to judge.
-      const testMode = c.req.query('mode') === 'test'
-      if (isOriginAllowed(origin, entry.domain, testMode)) {
-        if (originHeader) headers['Access-Control-Allow-Origin'] = originHeader
-        recordWidgetLoadInBackground(deps, accountId, origin)
-      }
-    }
-    if (etagMatches(c.req.header('if-none-match'), entry.etag)) {
-      delete headers['Content-Type']
-      return new Response(null, { status: 304, headers })
-    }
-    return new Response(entry.body as Uint8Array<ArrayBuffer>, { status: 200, headers })
+    // The hit path stays synchronous: no promise, no microtask, for a config already in memory.
+    const cached = cachedPublishedConfig(deps, accountId)
+    if (cached) return respond(deps, c, accountId, cached)
+    return loadPublishedConfig(deps, accountId).then((entry) => {
+      if (!entry) throw new HttpError('NOT_FOUND', 'No Retainkit account with this id')
+      return respond(deps, c, accountId, entry)
+    })
   }
+}
+
+/**
+ * The config read alone, for app.ts to mount before its global middleware (request ids, security
+ * headers, on-the-fly compression, body limits, the API key): none of them applies to this route, and
+ * each would re-create its response (Hono rebuilds a finalized response on every header it adds).
+ */
+export function widgetConfigRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.get('/api/widget/config/:accountId', widgetConfigHandler(deps))
+  return app
 }

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import type { AppDeps } from '../../deps'
-import { widgetConfigHandler } from './config'
 import { type WidgetEnv, widgetCors } from './cors'
 import { reactivationAcceptHandler, reactivationHandler } from './reactivation'
 import { sessionAcceptHandler } from './session-accept'
@@ -8,16 +7,18 @@ import { sessionCancelHandler } from './session-cancel'
 import { sessionEventsHandler } from './session-events'
 import { sessionStartHandler } from './sessions'
 
+export { widgetConfigRoutes } from './config'
+
 /**
  * The widget's own API (DESIGN 4), public: no API key, no cookies, CORS per account. Its answers are
  * the bare contract types of shared/widget-api.ts (not wrapped in `{data}`: the widget is its only
  * client and the contract is typed once); errors keep the product-wide `{error: {code, message}}`.
- * Every call but the config read carries the subscriber token (`Authorization: Bearer`).
+ * Every call but the config read carries the subscriber token (`Authorization: Bearer`). The config
+ * read itself is `widgetConfigRoutes` (config.ts), mounted by app.ts ahead of the global middleware;
+ * preflights for it are answered here, by the CORS middleware.
  */
 export function widgetRoutes(deps: AppDeps) {
   const app = new Hono<WidgetEnv>()
-  // Registered before the CORS middleware: the hot config read does its own CORS and skips a layer.
-  app.get('/api/widget/config/:accountId', widgetConfigHandler(deps))
   app.use('/api/widget/*', widgetCors(deps))
   app.post('/api/widget/sessions', sessionStartHandler(deps))
   app.post('/api/widget/sessions/:id/events', sessionEventsHandler(deps))

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { shownReasons } from '@retainkit/shared/flow'
@@ -10,14 +11,16 @@ import type { CachedWidgetConfig } from '../config-cache'
 /**
  * What `GET /api/widget/config/:accountId` serves: the account's published config (its highest
  * version, or the default with version 0), the enabled reasons in display order (shared
- * `shownReasons`: `copy.cancel_reasons` orders and selects when set), prebuilt as bytes with a strong
- * ETag and cached in memory. The config holds no secrets (promo codes are coupon ids, shown anyway).
+ * `shownReasons`: `copy.cancel_reasons` orders and selects when set), prebuilt as bytes (plus gzip and
+ * brotli variants, compressed once per version) with a strong ETag and cached in memory. The config holds no secrets (promo codes are coupon ids, shown anyway).
  */
 export const WIDGET_CONFIG_TTL_MS = 60_000
 
 export type PublishedWidgetConfig = CachedWidgetConfig & {
   payload: WidgetConfigResponse
   domain: string | null
+  gzip: Uint8Array
+  br: Uint8Array
 }
 
 const inFlight = new WeakMap<object, Map<string, Promise<PublishedWidgetConfig | null>>>()
@@ -46,7 +49,11 @@ export function buildWidgetConfigEntry(
 ): PublishedWidgetConfig {
   const body = new TextEncoder().encode(JSON.stringify(payload))
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
-  return { etag, body, expiresAt, payload, domain }
+  const gzip = gzipSync(body, { level: 9 })
+  const br = brotliCompressSync(body, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  })
+  return { etag, body, gzip, br, expiresAt, payload, domain }
 }
 
 async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<PublishedWidgetConfig | null> {
@@ -82,6 +89,13 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
   return buildWidgetConfigEntry(payload, account.domain, deps.clock.now().getTime() + WIDGET_CONFIG_TTL_MS)
 }
 
+/** The cached entry, when there is a fresh one (synchronous: the config endpoint's hit path). */
+export function cachedPublishedConfig(deps: AppDeps, accountId: string): PublishedWidgetConfig | undefined {
+  const cached = deps.widgetConfigCache.get(accountId, deps.clock.now().getTime())
+  // Entries stored by others (tests, older code) may lack the parts this route needs: reload those.
+  return cached?.payload && cached.gzip && cached.br ? (cached as PublishedWidgetConfig) : undefined
+}
+
 /**
  * The published config of an account (null when there is no such account), from the cache or the
  * database. Concurrent misses for one account share one load; a load that raced an invalidation is
@@ -89,8 +103,8 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
  */
 export function loadPublishedConfig(deps: AppDeps, accountId: string): Promise<PublishedWidgetConfig | null> {
   const cache = deps.widgetConfigCache
-  const cached = cache.get(accountId, deps.clock.now().getTime())
-  if (cached?.payload) return Promise.resolve(cached as PublishedWidgetConfig)
+  const cached = cachedPublishedConfig(deps, accountId)
+  if (cached) return Promise.resolve(cached)
   let pending = inFlight.get(cache)
   if (!pending) {
     pending = new Map()

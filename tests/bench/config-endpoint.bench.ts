@@ -1,0 +1,235 @@
+/**
+ * Config endpoint benchmark (DESIGN 6 budget): `GET /api/widget/config/:accountId` through the real
+ * app (createApp over createDeps, @hono/node-server) against a bare `node:http` server returning the
+ * same bytes and headers. Goal: the app reaches at least 80% of the bare server's throughput.
+ *
+ *   npx tsx tests/bench/config-endpoint.bench.ts
+ *   options: --concurrency=N (default 32), --duration=MS per round (default 3000), --rounds=N (default 4),
+ *   --profile (writes a V8 CPU profile of the server process under the printed directory)
+ *
+ * Both servers run in one child process (so they get the same CPU), the load generator in this one:
+ * keep-alive connections through a node:http Agent, the same concurrency for both, rounds alternating
+ * bare/app after a warm-up, so a noisy neighbour hurts both alike. Prints requests/s, p50 and p99 per
+ * target and the ratio; exits 1 when the ratio is under the goal.
+ */
+import { fork } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from '@retainkit/server/src/app'
+import { createDeps } from '@retainkit/server/src/bootstrap'
+import { loadConfig } from '@retainkit/server/src/config/env'
+import { createLogger } from '@retainkit/server/src/services/logger'
+import { createDefaultConfig } from '@retainkit/shared/default-config'
+
+const args = process.argv.slice(2)
+const option = (name: string, fallback: number) =>
+  Number(args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
+const CONCURRENCY = option('concurrency', 32)
+const DURATION_MS = option('duration', 3000)
+const ROUNDS = option('rounds', 4)
+const WARMUP_MS = 1500
+const GOAL = 0.8
+
+const ACCOUNT = 'bench-shop'
+const PATH = `/api/widget/config/${ACCOUNT}`
+/** A browser's widget load: cross-origin from the merchant's site, so CORS and the load record run. */
+const REQUEST_HEADERS = { origin: 'https://shop.example', accept: '*/*' }
+
+interface Ports {
+  app: number
+  bare: number
+  bytes: number
+}
+
+/** Child: the real app and the bare server, side by side. */
+async function serveBoth(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'retainkit-bench-'))
+  // Production settings (no mail is ever sent: the SMTP URL only satisfies the startup check).
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    RETAINKIT_SEED_DEMO: '0',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+  })
+  const { deps, close } = await createDeps(config, createLogger({ level: 'warn' }))
+  await deps.db
+    .insertInto('accounts')
+    .values({ id: ACCOUNT, name: 'Bench Shop', slug: ACCOUNT, tier: 'pro', domain: 'shop.example' })
+    .execute()
+  await deps.db
+    .insertInto('flow_configs')
+    .values({ account_id: ACCOUNT, version: 1, config: JSON.stringify(createDefaultConfig()) })
+    .execute()
+  const app = createApp(deps)
+
+  // The bare server answers exactly what the app answers (body and headers, minus per-request ones).
+  const probe = await app.request(PATH, { headers: REQUEST_HEADERS })
+  if (probe.status !== 200) throw new Error(`probe answered ${probe.status}`)
+  const body = Buffer.from(await probe.arrayBuffer())
+  const headers: Record<string, string> = {}
+  probe.headers.forEach((value, key) => {
+    if (!['x-request-id', 'date', 'content-length', 'connection', 'keep-alive'].includes(key))
+      headers[key] = value
+  })
+  headers['content-length'] = String(body.length)
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, headers)
+    res.end(body)
+  })
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
+  const appServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server))
+  })
+  const portOf = (server: { address(): unknown }) => (server.address() as { port: number }).port
+  const ports: Ports = { app: portOf(appServer), bare: portOf(bare), bytes: body.length }
+  process.send?.(ports)
+  process.on('message', async (message) => {
+    // The load generator asks for this process's CPU time around each round (µs, user + system).
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage()
+      process.send?.({ cpu: user + system })
+      return
+    }
+    bare.close()
+    appServer.close()
+    await close()
+    rmSync(dataDir, { recursive: true, force: true })
+    process.exit(0)
+  })
+}
+
+interface RoundResult {
+  /** Server-process CPU time during the round, µs. */
+  cpu: number
+  requests: number
+  errors: number
+  seconds: number
+  latencies: number[]
+}
+
+let serverCpu: () => Promise<number> = async () => 0
+
+/** Keep-alive load: `concurrency` loops, each sending its next request when the last one ended. */
+async function load(port: number, durationMs: number): Promise<RoundResult> {
+  const cpuBefore = await serverCpu()
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  const latencies: number[] = []
+  let errors = 0
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now()
+      const req = http.request(
+        { agent, host: '127.0.0.1', port, path: PATH, headers: REQUEST_HEADERS },
+        (res) => {
+          res.on('data', () => {})
+          res.on('end', () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - started)
+            else errors++
+            resolve()
+          })
+        },
+      )
+      req.on('error', () => {
+        errors++
+        resolve()
+      })
+      req.end()
+    })
+  const began = performance.now()
+  const end = began + durationMs
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) await one()
+    }),
+  )
+  const seconds = (performance.now() - began) / 1000
+  agent.destroy()
+  const cpu = (await serverCpu()) - cpuBefore
+  return { cpu, requests: latencies.length, errors, seconds, latencies }
+}
+
+function summary(rounds: RoundResult[]) {
+  const latencies = rounds.flatMap((r) => r.latencies).sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+  const requests = rounds.reduce((n, r) => n + r.requests, 0)
+  const seconds = rounds.reduce((n, r) => n + r.seconds, 0)
+  return {
+    requests,
+    cpuPerRequest: rounds.reduce((n, r) => n + r.cpu, 0) / Math.max(1, requests),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    rps: requests / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+  }
+}
+
+async function main(): Promise<void> {
+  const profileDir = args.includes('--profile')
+    ? mkdtempSync(join(tmpdir(), 'retainkit-bench-profile-'))
+    : null
+  const execArgv = profileDir
+    ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${profileDir}`]
+    : process.execArgv
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv })
+  if (profileDir) console.log(`CPU profile of the server process: ${profileDir}`)
+  const ports = await new Promise<Ports>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ports))
+    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)))
+  })
+  serverCpu = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (message) => resolve((message as { cpu: number }).cpu))
+      child.send('cpu')
+    })
+  try {
+    console.log(
+      `config endpoint vs bare node:http — ${ports.bytes} bytes, concurrency ${CONCURRENCY}, ${ROUNDS} rounds × ${DURATION_MS} ms each, keep-alive`,
+    )
+    await load(ports.bare, WARMUP_MS)
+    await load(ports.app, WARMUP_MS)
+    const results = { bare: [] as RoundResult[], app: [] as RoundResult[] }
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate who goes first, so a slow spell of the machine does not always hit the same target.
+      const order = round % 2 === 0 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)
+      for (const target of order) results[target].push(await load(ports[target], DURATION_MS))
+    }
+    const bare = summary(results.bare)
+    const app = summary(results.app)
+    const row = (name: string, s: ReturnType<typeof summary>) =>
+      `| ${name.padEnd(28)} | ${String(s.requests).padStart(9)} | ${s.rps.toFixed(0).padStart(9)} | ${s.p50.toFixed(2).padStart(8)} | ${s.p99.toFixed(2).padStart(8)} | ${s.cpuPerRequest.toFixed(1).padStart(17)} | ${String(s.errors).padStart(6)} |`
+    console.log(
+      '| target                       |  requests |    req/s | p50 (ms) | p99 (ms) | server CPU µs/req | errors |',
+    )
+    console.log(
+      '|------------------------------|-----------|----------|----------|----------|-------------------|--------|',
+    )
+    console.log(row('bare node:http', bare))
+    console.log(row('GET /api/widget/config/:id', app))
+    const ratio = app.rps / bare.rps
+    const pass = ratio >= GOAL && app.errors === 0
+    console.log(`\nratio app/bare: ${ratio.toFixed(3)} (goal ≥ ${GOAL}) — ${pass ? 'PASS' : 'FAIL'}`)
+    // Throughput is bounded by the load generator too when both share a small machine; the server's
+    // CPU per request is the cost ratio that decides throughput once the server is the bottleneck.
+    console.log(`server CPU per request, bare/app: ${(bare.cpuPerRequest / app.cpuPerRequest).toFixed(3)}`)
+    if (!pass) process.exitCode = 1
+  } finally {
+    child.send('stop')
+  }
+}
+
+if (args.includes('--serve')) {
+  serveBoth().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+} else {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
