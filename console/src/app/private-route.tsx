@@ -23,6 +23,8 @@ function RedirectToLogin() {
  */
 export function PrivateRoute() {
   const status = useAuth((state) => state.status)
+  const signingOut = useAuth((state) => state.signingOut)
+  if (signingOut) return <Spinner label="Signing out..." block />
   if (status === 'loading') return <Spinner label="Authenticating..." block />
   if (status === 'signed-out') return <RedirectToLogin />
   return <Outlet />

@@ -86,11 +86,11 @@ describe('scroll to top (spec 2.1)', () => {
     scrollTo.mockClear()
     await router.navigate('/signup/')
     await screen.findByRole('heading', { name: 'Create your account' })
-    expect(scrollTo).toHaveBeenCalledWith(0, 0)
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0))
     scrollTo.mockClear()
     await router.navigate('/login/')
     await screen.findByRole('heading', { name: 'Welcome Back' })
-    expect(scrollTo).toHaveBeenCalledWith(0, 0)
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0))
   })
 })
 

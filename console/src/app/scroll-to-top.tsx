@@ -1,11 +1,12 @@
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { useLocation } from 'react-router-dom'
 
 /** Spec 2.1: the page scrolls to top on every route change. Renders nothing. */
 export function ScrollToTop() {
   const { pathname } = useLocation()
+  // Before paint, so the new page never shows at the old scroll position.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
-  useEffect(() => {
+  useLayoutEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])
   return null

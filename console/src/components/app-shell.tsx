@@ -6,21 +6,27 @@ import { useSession } from '../session/session-store'
 import { MainNav } from './main-nav'
 import { Spinner } from './spinner'
 
-/** Pages whose links carry `?account_id=` (spec 2.1); opened without one, the active account is filled in. */
+/**
+ * Pages whose links carry `?account_id=` (spec 2.1); opened without one, or with one the user is not a
+ * member of, the active account is filled in.
+ */
 const ACCOUNT_PAGES: readonly string[] = [ROUTES.dashboard, ROUTES.editor, ROUTES.preview]
 
 function useAccountIdInUrl(): void {
   const location = useLocation()
   const navigate = useNavigate()
   const activeId = useSession((state) => state.active_account_id)
+  const accounts = useSession((state) => state.accounts)
   useEffect(() => {
     const page = location.pathname.replace(/\/?$/, '/')
     if (!activeId || !ACCOUNT_PAGES.includes(page)) return
     const params = new URLSearchParams(location.search)
-    if (params.get('account_id')) return
+    const current = params.get('account_id')
+    // Keep an account the user belongs to; anything else (absent, stale, someone else's) becomes the active one.
+    if (current && accounts.some((account) => account.id === current)) return
     params.set('account_id', activeId)
     navigate(`${page}?${params.toString()}${location.hash}`, { replace: true })
-  }, [activeId, location, navigate])
+  }, [activeId, accounts, location, navigate])
 }
 
 function SessionProblem() {

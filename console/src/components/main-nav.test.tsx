@@ -61,6 +61,12 @@ describe('logged-in navigation (spec 2.2)', () => {
     expect(router.state.historyAction).toBe('REPLACE')
   })
 
+  it("replaces an account id the user is not a member of with the active account's", async () => {
+    const { router } = openShell({ path: '/editor/?account_id=someone-else' })
+    await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme'))
+    expect(router.state.location.pathname).toBe('/editor/')
+  })
+
   it('shows the session error with a retry when bootstrap fails', async () => {
     let calls = 0
     const backend = new FakeBackend().on('POST /api/session?action=bootstrap', () => {

@@ -39,6 +39,15 @@ export function rememberReturnTo(path: string, now: number = Date.now()): void {
   }
 }
 
+/** Sign-out: the next person to sign in here starts on the dashboard. */
+export function forgetReturnTo(): void {
+  try {
+    localStorage.removeItem(RETURN_TO_STORAGE_KEY)
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
 /** Reads and forgets the remembered path; null when absent, stale or unsafe. */
 export function consumeReturnTo(now: number = Date.now()): string | null {
   try {

@@ -7,6 +7,7 @@ import { sessionContext } from '../test-support/fake-backend'
 import { authError, fakeSession } from '../test-support/fake-supabase'
 import { registerConsoleCleanup, renderConsole, startTestRuntime } from '../test-support/render-console'
 import { browserLocation } from './browser-location'
+import { RETURN_TO_STORAGE_KEY } from './return-to'
 import { signOut } from './sign-out'
 
 registerConsoleCleanup()
@@ -15,6 +16,7 @@ function seedStorage() {
   localStorage.setItem('sb-localhost-auth-token', '{"access_token":"a"}')
   localStorage.setItem('sb-localhost-auth-token-code-verifier', 'v')
   localStorage.setItem(NAV_HINT_STORAGE_KEY, '{"accountId":"acme"}')
+  localStorage.setItem(RETURN_TO_STORAGE_KEY, JSON.stringify({ path: '/editor/', savedAt: Date.now() }))
   localStorage.setItem('unrelated', 'kept')
 }
 
@@ -40,6 +42,7 @@ describe('sign-out (spec 4)', () => {
     expect(localStorage.getItem('sb-localhost-auth-token')).toBeNull()
     expect(localStorage.getItem('sb-localhost-auth-token-code-verifier')).toBeNull()
     expect(localStorage.getItem(NAV_HINT_STORAGE_KEY)).toBeNull()
+    expect(localStorage.getItem(RETURN_TO_STORAGE_KEY)).toBeNull()
     expect(localStorage.getItem('unrelated')).toBe('kept')
     expect(sessionStore.getState().accounts).toEqual([])
     expect(assign).not.toHaveBeenCalled()
@@ -76,6 +79,17 @@ describe('sign-out (spec 4)', () => {
     await vi.advanceTimersByTimeAsync(100)
     await done
     expect(localStorage.getItem('sb-localhost-auth-token')).toBeNull()
+  })
+
+  it('keeps a private page on "Signing out..." instead of bouncing it to /login/', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {})
+    const { router } = renderConsole('/settings/?tab=billing', { session: fakeSession() })
+    await screen.findByRole('button', { name: /Account menu/ }, { timeout: 10_000 })
+    void signOut()
+    expect(await screen.findByText('Signing out...')).toBeTruthy()
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(ROUTES.home))
+    expect(router.state.location.pathname).toBe('/settings/')
+    expect(localStorage.getItem(RETURN_TO_STORAGE_KEY)).toBeNull()
   })
 
   it('the /logout/ route signs out and redirects home', async () => {

@@ -1,10 +1,12 @@
 import { SIGN_OUT_REDIRECT_DELAY_MS } from '@retainkit/shared/constants'
 import { ROUTES } from '@retainkit/shared/routes'
+import { authStore } from '../session/auth-store'
 import { removeNavHint } from '../session/nav-hint'
 import { sessionStore } from '../session/session-store'
 import { removeStoredAuthTokens } from './auth-client'
 import { browserLocation } from './browser-location'
 import { handleError } from './error-handler'
+import { forgetReturnTo } from './return-to'
 import { getAuthClient } from './runtime'
 
 let signingOut: Promise<void> | null = null
@@ -16,6 +18,7 @@ let signingOut: Promise<void> | null = null
  */
 export function signOut(): Promise<void> {
   signingOut ??= (async () => {
+    authStore.setState({ signingOut: true })
     try {
       const { error } = await getAuthClient().signOut({ scope: 'global' })
       if (error) handleError(error, { where: 'signOut' })
@@ -28,6 +31,7 @@ export function signOut(): Promise<void> {
       handleError(thrown, { where: 'signOut.storage' })
     }
     removeNavHint()
+    forgetReturnTo()
     sessionStore.getState().clear()
     await new Promise((resolve) => setTimeout(resolve, SIGN_OUT_REDIRECT_DELAY_MS))
     browserLocation.assign(ROUTES.home)

@@ -16,9 +16,15 @@ export type AuthStatus = (typeof AUTH_STATUSES)[number]
 export interface AuthState {
   status: AuthStatus
   user: User | null
+  /** Set by sign-out: private pages wait for the redirect home instead of bouncing to /login/. */
+  signingOut: boolean
 }
 
-export const authStore = createStore<AuthState>()(() => ({ status: 'loading', user: null }))
+export const authStore = createStore<AuthState>()(() => ({
+  status: 'loading',
+  user: null,
+  signingOut: false,
+}))
 
 export function useAuth<T>(selector: (state: AuthState) => T): T {
   return useStore(authStore, selector)
@@ -76,5 +82,5 @@ export function startAuthSync(auth: AuthClient): () => void {
 
 /** For tests. */
 export function resetAuthStore(): void {
-  authStore.setState({ status: 'loading', user: null })
+  authStore.setState({ status: 'loading', user: null, signingOut: false })
 }
