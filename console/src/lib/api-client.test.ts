@@ -4,11 +4,15 @@ import { FakeBackend, json, TEST_CONFIG } from '../test-support/fake-backend'
 import { FakeSupabaseAuth, fakeSession, fakeUser } from '../test-support/fake-supabase'
 import { bootstrapSession, getConfig, listCoupons, saveConfig, sendContactMessage } from './api'
 import { apiRequest, buildApiUrl } from './api-client'
+import { handleError, setErrorLogger } from './error-handler'
 import { resetRuntime, setRuntime } from './runtime'
 
 let backend: FakeBackend
 
+const silent = () => {}
+
 beforeEach(() => {
+  setErrorLogger({ error: silent, warn: silent, info: silent })
   backend = new FakeBackend().install()
   setRuntime({
     config: TEST_CONFIG,
@@ -17,6 +21,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  setErrorLogger(console)
   resetRuntime()
   vi.unstubAllGlobals()
   vi.useRealTimers()
@@ -174,6 +179,30 @@ describe('apiRequest (spec 7)', () => {
   it('answers 204 with null data', async () => {
     backend.on('DELETE /api/account?action=credentials', new Response(null, { status: 204 }))
     expect(await apiRequest('DELETE', '/api/account?accountId=a&action=credentials')).toEqual({ data: null })
+  })
+})
+
+describe('error logging through the shared error handler', () => {
+  it('logs each failed call once, sanitized, with its severity, even when a screen handles it again', async () => {
+    const lines: unknown[][] = []
+    const sink = (...args: unknown[]) => lines.push(args)
+    setErrorLogger({ error: sink, warn: sink, info: sink })
+    backend.on(
+      'GET /api/account?action=data',
+      json(
+        { error: { code: 'DATABASE_ERROR', message: 'connect failed postgres://admin:pw@10.0.0.5/db' } },
+        500,
+      ),
+    )
+    const result = await apiRequest('GET', '/api/account?accountId=acme&action=data')
+    if (!result.error) throw new Error('expected an error')
+    handleError(result.error, { where: 'settings' })
+    expect(lines).toHaveLength(1)
+    const entry = lines[0]?.[1] as { where: string; severity: string; message: string }
+    expect(entry.where).toBe('GET /api/account')
+    expect(entry.severity).toBe('critical')
+    expect(entry.message).not.toContain('postgres://')
+    expect(entry.message).not.toContain('10.0.0.5')
   })
 })
 

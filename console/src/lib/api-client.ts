@@ -11,6 +11,7 @@ import {
   parseErrorMessage,
 } from '@retainkit/shared/errors'
 import { sanitizeMessage } from '@retainkit/shared/sanitize'
+import { reportApiError } from './error-handler'
 import { getAuthClient, getRuntimeConfig, hasRuntime } from './runtime'
 
 /**
@@ -125,6 +126,13 @@ export async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> {
+  const result = await send<T>(method, path, options)
+  // Logged here once for every caller; the path (without its query) says which call failed.
+  if (result.error) reportApiError(result.error, `${method} ${path.split('?')[0]}`)
+  return result
+}
+
+async function send<T>(method: ApiMethod, path: string, options: ApiRequestOptions): Promise<ApiResult<T>> {
   if (!hasRuntime()) {
     return { error: apiError('CONFIGURATION_ERROR', 'The console runtime is not initialised', 0) }
   }

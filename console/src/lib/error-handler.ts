@@ -54,12 +54,15 @@ const LOG_METHOD: Readonly<Record<Severity, keyof Logger>> = {
   critical: 'error',
 }
 
-export function handleError(thrown: unknown, options: HandleErrorOptions = {}): HandledError {
-  const error = toAppError(thrown, options.context ? { context: options.context } : {})
+/** Errors already written to the log: the client logs every failure, a screen may handle it again. */
+const logged = new WeakSet<AppError>()
+
+function log(error: AppError, where: string): Severity {
   const severity = severityOf(error.code)
-  const message = userMessageOf(error)
+  if (logged.has(error)) return severity
+  logged.add(error)
   logger[LOG_METHOD[severity]]('[Retainkit]', {
-    where: options.where ?? 'console',
+    where,
     code: error.code,
     severity,
     message: error.message,
@@ -67,6 +70,18 @@ export function handleError(thrown: unknown, options: HandleErrorOptions = {}): 
     timestamp: error.timestamp,
     context: error.context,
   })
+  return severity
+}
+
+/** The backend client's hook: every failed call is logged once, sanitized, with its severity. */
+export function reportApiError(error: AppError, where: string): void {
+  log(error, where)
+}
+
+export function handleError(thrown: unknown, options: HandleErrorOptions = {}): HandledError {
+  const error = toAppError(thrown, options.context ? { context: options.context } : {})
+  const severity = log(error, options.where ?? 'console')
+  const message = userMessageOf(error)
   if (options.toastTitle) toast({ title: options.toastTitle, description: message, variant: 'destructive' })
   return { error, severity, message }
 }
