@@ -16,11 +16,11 @@ import type { Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import type { Logger } from '../logger'
 import {
+  lastReasons,
   lastReasonsByMonth,
   type OfferOutcomeRow,
   offerOutcomes,
   outcomesByMonth,
-  type ReasonMonthRow,
   savesByMonth,
   writeInWordCounts,
 } from './queries'
@@ -123,9 +123,6 @@ const mechanismRows = (rows: readonly OfferOutcomeRow[]) =>
         ],
   )
 
-const reasonRows = (rows: readonly ReasonMonthRow[]) =>
-  rows.map((row) => ({ reason_key: row.reason_key, count: row.count }))
-
 export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefinition>> = {
   // [{reason_key, count, share}], count descending then key. `share` (percent of the counted sessions,
   // two decimals) comes from shared cancellationReasons; the spec's two fields are unchanged.
@@ -133,8 +130,8 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'cancellation reasons',
     unexpected: 'cancellation reasons',
     proOnly: false,
-    fetch: ({ db, accountId, range }) => lastReasonsByMonth(db, accountId, range),
-    shape: (rows) => ({ data: cancellationReasons(reasonRows(rows)) }),
+    fetch: ({ db, accountId, range }) => lastReasons(db, accountId, range),
+    shape: (rows) => ({ data: cancellationReasons(rows) }),
   }),
   // data: one row per month of the range (zero-filled) with a count per reason key; meta.keys: the
   // series, by total descending.

@@ -48,23 +48,40 @@ export async function lastReasonsByMonth(db: Db, accountId: string, range: Analy
     select to_char(month, 'YYYY-MM') as month, reason_key, count
     from (
       select date_trunc('month', created_at at time zone 'UTC') as month, reason_key, count(*) as count
-      from (
-        select distinct on (session_id) reason_key, created_at
-        from session_events
-        where ${inRange(accountId, range)} and step = 'reason_selected' and session_id is not null
-        order by session_id desc, created_at desc, id desc
-      ) as last_pick
+      from (${lastPicks(accountId, range)}) as last_pick
       where reason_key is not null
       group by 1, 2
       union all
       select date_trunc('month', created_at at time zone 'UTC'), reason_key, count(*)
-      from session_events
-      where ${inRange(accountId, range)} and step = 'reason_selected' and session_id is null
-        and reason_key is not null
+      from (${picksWithoutSession(accountId, range)}) as lone_pick
       group by 1, 2
     ) as counted`.execute(db)
   return rows
 }
+
+/** The same count over the whole range (cancellation reasons): no month to compute per session. */
+export async function lastReasons(db: Db, accountId: string, range: AnalyticsRange) {
+  const { rows } = await sql<Omit<ReasonMonthRow, 'month'>>`
+    select reason_key, count(*) as count from (${lastPicks(accountId, range)}) as last_pick
+    where reason_key is not null
+    group by reason_key
+    union all
+    select reason_key, count(*) from (${picksWithoutSession(accountId, range)}) as lone_pick
+    group by reason_key`.execute(db)
+  return rows
+}
+
+const lastPicks = (accountId: string, range: AnalyticsRange) => sql`
+  select distinct on (session_id) reason_key, created_at
+  from session_events
+  where ${inRange(accountId, range)} and step = 'reason_selected' and session_id is not null
+  order by session_id desc, created_at desc, id desc`
+
+const picksWithoutSession = (accountId: string, range: AnalyticsRange) => sql`
+  select reason_key, created_at
+  from session_events
+  where ${inRange(accountId, range)} and step = 'reason_selected' and session_id is null
+    and reason_key is not null`
 
 export interface OfferOutcomeRow {
   offer: string | null
@@ -139,7 +156,7 @@ export interface WordCountRow {
  * points, no stop word; count descending, then word by code point (COLLATE "C" on UTF-8), top `limit`.
  * The stop words travel as one array parameter, so the SQL text stays the same whatever the list holds.
  * Distinct raw tokens are counted first, so trimming and the stop-word test run once per distinct token
- * rather than once per occurrence.
+ * rather than once per occurrence. Needs PostgreSQL 13+ (normalize) and a UTF-8 database.
  */
 export async function writeInWordCounts(
   db: Db,
@@ -149,6 +166,8 @@ export async function writeInWordCounts(
   collation: TextCollation,
 ) {
   const collate = collateClause(collation)
+  // normalize() is the costliest step and a no-op on ASCII (one byte per character), most feedback.
+  const nfc = sql`case when octet_length(text) = char_length(text) then text else normalize(text, NFC) end`
   const { rows } = await sql<WordCountRow>`
     select word, sum(occurrences) as count
     from (
@@ -157,7 +176,7 @@ export async function writeInWordCounts(
         select token, count(*) as occurrences
         from session_events,
           regexp_split_to_table(
-            lower(replace(normalize(text, NFC), ${'\u2019'}, '''') ${collate}),
+            lower(replace(${nfc}, ${'\u2019'}, '''') ${collate}),
             ${"[^[:alpha:]']+"}
           ) as token
         where ${inRange(accountId, range)} and step = 'feedback_submitted' and text is not null
