@@ -70,6 +70,18 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },
+      {
+        // Browser suites against the real server in process (tests/support/product.ts) and Chromium.
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
       serverProject('server', 'pglite'),
       ...(postgresAvailable ? [serverProject('server-pg', 'postgres')] : []),
     ],

@@ -5,7 +5,7 @@
 //   preview.js        ESM with Preact inside, for the console's editor and /preview/
 //   sizes.json        gzip sizes of the budgeted files (widget/src/size.test.ts enforces the budgets)
 // Configs in an array are built one after another, so the loader pass sees the bundle's name.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import alias from '@rollup/plugin-alias'
@@ -62,9 +62,10 @@ export default [
     onwarn,
     plugins: [
       {
-        name: 'clean-dist',
+        // dist is never emptied up front: a server may be serving it meanwhile. Older hashed bundles
+        // are removed once the new loader (which names the new bundle) is written.
+        name: 'bundle-name',
         buildStart() {
-          rmSync(DIST, { recursive: true, force: true })
           mkdirSync(DIST, { recursive: true })
         },
         generateBundle(_options, bundle) {
@@ -103,6 +104,10 @@ export default [
       {
         name: 'sizes',
         writeBundle() {
+          for (const name of readdirSync(DIST)) {
+            if (/^widget\.[0-9a-f]+\.js$/.test(name) && name !== built.widget)
+              rmSync(`${DIST}${name}`, { force: true })
+          }
           const loader = gzipSize('loader.js')
           const widget = gzipSize(built.widget)
           const sizes = { gzip: { 'loader.js': loader, [built.widget]: widget, total: loader + widget } }

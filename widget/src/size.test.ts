@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { WIDGET_DIST as DIST, ensureWidgetBuilt } from './build/ensure-built'
 
 /**
  * The budgets (DESIGN 6), checked on the built files: the loader ≤ 2 KB gzip, loader + widget bundle
@@ -12,31 +11,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 export const LOADER_BUDGET = 2048
 export const TOTAL_BUDGET = 12 * 1024
 
-const WIDGET = fileURLToPath(new URL('..', import.meta.url))
-const DIST = join(WIDGET, 'dist')
-const SOURCES = [join(WIDGET, 'src'), join(WIDGET, '../shared/src'), join(WIDGET, 'rollup.config.mjs')]
-
-function newestSource(path: string): number {
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs
-  return Math.max(0, ...readdirSync(path).map((name) => newestSource(join(path, name))))
-}
-
-function ensureBuilt() {
-  const marker = join(DIST, 'sizes.json')
-  const fresh = existsSync(marker) && statSync(marker).mtimeMs >= Math.max(...SOURCES.map(newestSource))
-  if (fresh) return
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: WIDGET, encoding: 'utf8' })
-  if (build.status !== 0) throw new Error(`widget build failed:\n${build.stdout}\n${build.stderr}`)
-}
-
 const gzip = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length
 
 describe('size budgets', () => {
   let widgetFile = ''
   beforeAll(() => {
-    ensureBuilt()
-    widgetFile = JSON.parse(readFileSync(join(DIST, 'sizes.json'), 'utf8')).widgetFile
+    widgetFile = ensureWidgetBuilt().widgetFile
   }, 180_000)
 
   it('builds the files the server serves under /w/, without source maps', () => {

@@ -128,6 +128,12 @@ describe('snippetFor', () => {
     expect(scriptBody(tricky)).toContain('\\u003c/script\\u003e')
   })
 
+  it('puts test mode in the init call (development and staging sites)', () => {
+    const test = snippetFor({ accountId: 'acct_demo', loaderUrl: LOADER, mode: 'test' })
+    expect(scriptBody(test)).toContain('Retainkit("init",{"accountId":"acct_demo","mode":"test"});')
+    expect(snippetFor({ accountId: 'acct_demo', loaderUrl: LOADER, mode: 'live' })).toBe(html)
+  })
+
   it('refuses account ids and loader URLs that would make a broken snippet', () => {
     expect(() => snippetFor({ accountId: 'a"b', loaderUrl: LOADER })).toThrow('Invalid Retainkit account id')
     expect(() => snippetFor({ accountId: 'acct_1', loaderUrl: '/w/loader.js' })).toThrow(

@@ -29,11 +29,14 @@ export interface SnippetOptions {
   loaderUrl: string
   /** The page's CSP nonce, when the merchant renders the snippet server-side with one. */
   nonce?: string
+  /** 'test' on development and staging sites: test-mode tokens, and localhost origins allowed. */
+  mode?: 'live' | 'test'
 }
 
 export interface TagManagerSnippetOptions {
   accountId: string
   loaderUrl: string
+  mode?: 'live' | 'test'
   /**
    * Name of a GTM variable holding the page's CSP nonce (e.g. `Nonce`): rendered as `nonce="{{Nonce}}"`,
    * which GTM fills in when it injects the tag.
@@ -73,18 +76,19 @@ function checked(accountId: string, loaderUrl: string): void {
 }
 
 /** The stub call and the init call, without the <script> tag. */
-function body(accountId: string, loaderUrl: string): string {
+function body(accountId: string, loaderUrl: string, mode: 'live' | 'test' | undefined): string {
+  const init = mode === 'test' ? { accountId, mode } : { accountId }
   return (
     `(${SNIPPET_STUB})(window,document,${scriptLiteral(loaderUrl)},${scriptLiteral(GLOBAL_NAME)});\n` +
-    `${GLOBAL_NAME}("init",${scriptLiteral({ accountId })});`
+    `${GLOBAL_NAME}("init",${scriptLiteral(init)});`
   )
 }
 
 /** The HTML to paste before `</head>` (or anywhere in the page). */
-export function snippetFor({ accountId, loaderUrl, nonce }: SnippetOptions): string {
+export function snippetFor({ accountId, loaderUrl, nonce, mode }: SnippetOptions): string {
   checked(accountId, loaderUrl)
   const nonceAttribute = nonce ? ` nonce="${htmlAttribute(nonce)}"` : ''
-  return `<script${nonceAttribute}>\n${body(accountId, loaderUrl)}\n</script>`
+  return `<script${nonceAttribute}>\n${body(accountId, loaderUrl, mode)}\n</script>`
 }
 
 /**
@@ -96,6 +100,7 @@ export function snippetFor({ accountId, loaderUrl, nonce }: SnippetOptions): str
 export function snippetForTagManager({
   accountId,
   loaderUrl,
+  mode,
   nonceVariable,
   attach,
 }: TagManagerSnippetOptions): string {
@@ -107,5 +112,5 @@ export function snippetForTagManager({
   const attachCall = attach
     ? `\n${GLOBAL_NAME}("attach",${scriptLiteral(attach.selector)},{getToken:function(){return {{${attach.tokenVariable}}}}});`
     : ''
-  return `<script${nonceAttribute}>\n${body(accountId, loaderUrl)}${attachCall}\n</script>`
+  return `<script${nonceAttribute}>\n${body(accountId, loaderUrl, mode)}${attachCall}\n</script>`
 }

@@ -82,6 +82,8 @@ export interface ShowRequest {
   onVisible: () => void
   /** Aborted by the loader when it gave up (fail-open): the bundle must not show anything any more. */
   signal: AbortSignal
+  /** When the subscriber asked for the flow (ms since the epoch): the 3 s fail-open clock starts there. */
+  openedAt?: number
 }
 
 /** What the bundle registers with the loader (`Retainkit._r(bundle)`). */

@@ -35,7 +35,10 @@ describe('the cancel flow as rendered', () => {
     ])
     // Focus moved into the dialog, onto the headline, so screen readers start with the question.
     expect(flow.root.activeElement?.textContent).toBe('Before you go…')
-    expect(flow.buttons()).toEqual(['Close', 'Keep my subscription', 'Continue'])
+    expect(flow.buttons()).toEqual(['Close', 'Continue', 'Keep my subscription'])
+    // The main action comes first (also in Tab order) and is the one drawn as primary.
+    expect(flow.ui.getByRole('button', { name: 'Continue' }).className).toBe('p')
+    expect(flow.ui.getByRole('button', { name: 'Keep my subscription' }).className).toBe('')
   })
 
   it('requires a reason: Continue without one shows the message in an alert and stays', async () => {
@@ -69,6 +72,7 @@ describe('the cancel flow as rendered', () => {
     expect(flow.heading()).toBe('Confirm your cancellation')
     expect(flow.ui.getByText('Step 4 of 4')).toBeTruthy()
     expect(flow.ui.getByText(/stays active until March 31, 2027/)).toBeTruthy()
+    expect(flow.ui.getByRole('button', { name: 'Confirm cancellation' }).className).toBe('p')
     flow.click('Confirm cancellation')
 
     await vi.waitFor(() => expect(flow.heading()).toBe('Your cancellation is confirmed'))

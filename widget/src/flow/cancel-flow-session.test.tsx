@@ -1,5 +1,6 @@
 import { CALL_FAILED_MESSAGE } from '@retainkit/shared/flow'
-import { cleanup, fireEvent } from '@testing-library/preact'
+import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
+import { act, cleanup, fireEvent } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
 import { EVENT_FLUSH_DELAY_MS } from '../api/event-queue'
@@ -196,23 +197,23 @@ describe('the session', () => {
     expect(flow.element.isConnected).toBe(false)
   })
 
-  it('steps aside when the server says so (fallback: true), showing nothing', async () => {
+  it('steps aside when the server says so (fallback: true): the dialog goes and the result is fallback', async () => {
     const host = testHost()
     clearConfigCache(host)
-    const api = fakeApi({ start: { fallback: true, reason: 'session_limit' } })
-    window.fetch = api.fetch as unknown as typeof fetch
-    const onVisible = vi.fn()
+    window.fetch = fakeApi({ start: { fallback: true, reason: 'session_limit' } })
+      .fetch as unknown as typeof fetch
+    const onClose = vi.fn()
     const result = await trackedBundle(host).showCancelFlow(
       CONTEXT,
-      { token: TOKEN },
+      { token: TOKEN, onClose },
       {
         trigger: null,
-        onVisible,
+        onVisible: () => {},
         signal: new AbortController().signal,
       },
     )
     expect(result).toEqual({ outcome: 'fallback' })
-    expect(onVisible).not.toHaveBeenCalled()
+    expect(onClose).toHaveBeenCalledTimes(1)
     expect(document.querySelector('[data-retainkit]')).toBeNull()
   })
 
@@ -340,5 +341,105 @@ describe('rendering', () => {
     } finally {
       if (descriptor) Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', descriptor)
     }
+  })
+})
+
+describe('showing the flow before the session has started', () => {
+  function gated(options: Parameters<typeof fakeApi>[0] = {}) {
+    let open: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    return { api: fakeApi({ ...options, gate: { sessions: gate } }), open }
+  }
+
+  it('shows the reason screen at once; what the subscriber does meanwhile carries over', async () => {
+    const { api, open } = gated()
+    const flow = await openFlow(api)
+    expect(flow.heading()).toBe('Before you go…')
+    flow.choose('I found an alternative')
+    flow.click('Continue')
+    // Held until the session exists.
+    expect(flow.heading()).toBe('Before you go…')
+    await act(async () => open())
+    await vi.waitFor(() => expect(flow.heading()).toBe('Which service are you switching to?'))
+    flow.click('Continue')
+    expect(flow.heading()).toBe('How about 20% off?')
+    await flushPromises()
+    window.dispatchEvent(new Event('pagehide'))
+    await flushPromises()
+    expect(flow.api.events().map((e) => [e.step, e.reasonKey])).toEqual([
+      ['reason_selected', 'switched_competitor'],
+      ['offer_shown', 'switched_competitor'],
+    ])
+  })
+
+  it('closing meanwhile closes at once, and flow_abandoned is recorded once the session exists', async () => {
+    const { api, open } = gated()
+    const flow = await openFlow(api)
+    flow.click('Close')
+    expect(flow.element.isConnected).toBe(false)
+    expect(flow.settled()).toBeUndefined()
+    await act(async () => open())
+    await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
+    await flushPromises()
+    expect(api.events().map((e) => e.step)).toEqual(['flow_abandoned'])
+  })
+
+  it('falls back when the session fails after the dialog is shown', async () => {
+    const { api, open } = gated({ fail: { sessions: { status: 500 } } })
+    const flow = await openFlow(api)
+    flow.choose("It's too expensive")
+    await act(async () => open())
+    await expect(flow.result).resolves.toEqual({ outcome: 'fallback' })
+    expect(flow.element.isConnected).toBe(false)
+  })
+
+  it('a subscriber who chose to stay is not sent on to the cancel page when the session fails', async () => {
+    const { api, open } = gated({ fail: { sessions: { status: 500 } } })
+    const flow = await openFlow(api)
+    flow.click('Keep my subscription')
+    await act(async () => open())
+    await expect(flow.result).resolves.toEqual({ outcome: 'stayed' })
+  })
+
+  it('falls back when the session is not there 3 s after the click', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { api } = gated()
+    const flow = await openFlow(api)
+    await vi.advanceTimersByTimeAsync(WIDGET_FAIL_OPEN_MS - 200)
+    expect(flow.settled()).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(400)
+    expect(flow.settled()).toEqual({ outcome: 'fallback' })
+    expect(flow.element.isConnected).toBe(false)
+  })
+
+  it('a flow that opens on an offer waits for the session before showing anything', async () => {
+    const config = flowConfig((c) => {
+      c.cancellation_flow = { steps: ['offer', 'confirm'], require_reason: false, collect_feedback: false }
+    })
+    const { api, open } = gated({ config })
+    const host = testHost()
+    clearConfigCache(host)
+    window.fetch = api.fetch as unknown as typeof fetch
+    const onVisible = vi.fn()
+    trackedBundle(host).showCancelFlow(
+      CONTEXT,
+      { token: TOKEN },
+      {
+        trigger: null,
+        onVisible,
+        signal: new AbortController().signal,
+      },
+    )
+    await flushPromises()
+    expect(onVisible).not.toHaveBeenCalled()
+    expect(document.querySelector('[data-retainkit]')).toBeNull()
+    await act(async () => open())
+    await vi.waitFor(() => expect(onVisible).toHaveBeenCalledTimes(1))
+    await flushPromises()
+    window.dispatchEvent(new Event('pagehide'))
+    await flushPromises()
+    expect(api.events().map((e) => e.step)).toEqual(['offer_shown'])
   })
 })

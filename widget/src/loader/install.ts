@@ -89,6 +89,7 @@ export function installLoader(host: Host, widgetFile: string): RetainkitApi | un
     const current = ready(options)
     if (active) return active
     const controller = new window.AbortController()
+    const openedAt = Date.now()
     const flow = new Promise<SessionResult>((resolve) => {
       const finish = (result: SessionResult) => {
         window.clearTimeout(timer)
@@ -105,6 +106,7 @@ export function installLoader(host: Host, widgetFile: string): RetainkitApi | un
         .then((bundle) =>
           bundle.showCancelFlow(current, options, {
             trigger,
+            openedAt,
             signal: controller.signal,
             onVisible: () => window.clearTimeout(timer),
           }),

@@ -97,6 +97,10 @@ export interface FakeApiOptions {
   cancel?: Answer
   reactivation?: ReactivationResponse
   reactivationAccept?: Answer
+  /** Routes that wait for this promise before answering (a slow server). */
+  gate?: Partial<
+    Record<'config' | 'sessions' | 'accept' | 'cancel' | 'events' | 'reactivation', Promise<unknown>>
+  >
   /** Routes answered with an error body (or a thrown network error for status 0). */
   fail?: Partial<
     Record<
@@ -152,6 +156,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
       keepalive: !!init.keepalive,
     })
     const route = routeOf(url.pathname)
+    await state.gate?.[route]
     const failure = state.fail?.[route]
     if (failure) {
       if (failure.status === 0) throw new TypeError('Failed to fetch')

@@ -43,7 +43,8 @@ const SLOTS: Readonly<Record<FlowAction, Slot>> = {
   retry: 'error',
 }
 
-const ORDER: readonly Slot[] = ['back', 'secondary', 'primary']
+/** Footer order, which is also the Tab order: the main action first, going back last. */
+const ORDER: readonly Slot[] = ['primary', 'secondary', 'back']
 
 const slotOf = (action: FlowAction, snapshot: FlowSnapshot): Slot =>
   action === 'cancel' && snapshot.screen.kind === 'confirm' ? 'primary' : SLOTS[action]
@@ -148,10 +149,7 @@ export function FlowView({ machine, presentation, returnFocus, onSaveConfirmatio
       </div>
       <div className="a">
         {footer.map((action) =>
-          button(
-            action,
-            slotOf(action, snapshot) === 'back' ? 'b' : action === footer.at(-1) ? 'p' : undefined,
-          ),
+          button(action, slotOf(action, snapshot) === 'back' ? 'b' : action === footer[0] ? 'p' : undefined),
         )}
       </div>
       {inSlot('link').length ? (

@@ -6,7 +6,8 @@
  * ships in the size-budgeted bundle.
  *
  * o overlay · d dialog · i inline (preview) · h header · t progress · x close · s subheadline · f field
- * r radio option · n note/details · e error · a actions · b back · p primary · l link-style · k banner
+ * r radio option · n note/details · e error · a actions (stacked, primary first) · b back · p primary ·
+ * l link-style · k banner
  */
 export const WIDGET_CSS = `
 :host{all:initial!important;display:block!important}
@@ -36,19 +37,22 @@ fieldset{border:0;margin:0 0 16px;padding:0;min-width:0}
 select,textarea{display:block;width:100%;padding:10px;border:1px solid var(--rk-border);border-radius:var(--rk-radius);background:var(--rk-bg)}
 textarea{min-height:96px;resize:vertical}
 .n{margin:0 0 16px;padding:12px;border:1px solid var(--rk-border);border-radius:var(--rk-radius)}
-.n dt{font-weight:600}
-.n dd{margin:0 0 4px}
+.n>:last-child{margin-bottom:0}
+dl.n{display:grid;grid-template-columns:auto 1fr;gap:4px 16px}
+dt{font-weight:600}
+dd{margin:0}
 .e{margin:0 0 16px;padding:8px 12px;border-left:4px solid #d92d20}
 .e p{margin:0 0 8px}
-.a{display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;gap:8px}
-.b{margin-right:auto}
-.c{text-align:center;margin-top:8px}
+.a{display:flex;flex-direction:column;gap:8px}
+.b{border:0;background:none;color:var(--rk-secondary);text-decoration:underline;font-weight:400}
+.c{text-align:center;margin:8px 0 0}
 .v{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .k{position:fixed;left:16px;right:16px;bottom:16px;z-index:2147483646;max-width:640px;margin:0 auto;padding:16px 20px;box-shadow:0 8px 30px rgba(0,0,0,.3)}
 .i .k{position:static}
 .k h2{font-size:18px}
 .k p{margin-bottom:12px}
-@media (max-width:480px){.o{align-items:flex-end;padding:0}.d{max-width:none;max-height:90vh;border-radius:var(--rk-radius) var(--rk-radius) 0 0}.a button{flex:1 1 100%}.b{margin:0}}
+.k .a{flex-direction:row;justify-content:flex-end}
+@media (max-width:480px){.o{align-items:flex-end;padding:0}.d{max-width:none;max-height:90vh;border-radius:var(--rk-radius) var(--rk-radius) 0 0}}
 @media (prefers-reduced-motion:no-preference){.d,.k{animation:rk-in .16s ease-out}}
 @keyframes rk-in{from{opacity:0;transform:translateY(8px)}}
 `
