@@ -1,0 +1,90 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createApp } from '@retainkit/server/src/app'
+import { withSessionCheck } from '@retainkit/server/src/auth/session-check'
+import { loadOrCreateSigningKeys } from '@retainkit/server/src/auth/signing-keys'
+import { createEmbeddedVerifier } from '@retainkit/server/src/auth/verifier'
+import { defaultStaticRoots } from '@retainkit/server/src/bootstrap'
+import { loadConfig } from '@retainkit/server/src/config/env'
+import type { AppDeps } from '@retainkit/server/src/deps'
+import { systemClock } from '@retainkit/server/src/services/clock'
+import { createWidgetConfigCache } from '@retainkit/server/src/services/config-cache'
+import { createMemoryLogger } from '@retainkit/server/src/services/logger'
+import type { Mailer, MailMessage } from '@retainkit/server/src/services/mailer'
+import { createSecretBox } from '@retainkit/server/src/services/secret-box'
+import { createStripeClientFactory } from '@retainkit/server/src/services/stripe-client'
+import { openPgliteFromTemplate } from '@retainkit/server/src/test-support/template-db'
+
+/**
+ * The server's dependencies as bootstrap.ts's createDeps builds them for a real process, with what a
+ * browser suite needs instead: a PGlite database loaded from the migrated test template (no 3–5 s
+ * initialisation, nothing on disk), the Stripe SDK pointed at the fake over loopback (STRIPE_API_BASE),
+ * the system clock (the browser signs tokens with real time), a memory logger and captured mail.
+ */
+export interface ProductDeps {
+  deps: AppDeps
+  app: ReturnType<typeof createApp>
+  logger: ReturnType<typeof createMemoryLogger>
+  mail: MailMessage[]
+  /** A user and a valid access token for the console API (what the embedded sign-in would issue). */
+  signIn(email: string): Promise<{ userId: string; token: string }>
+  close(): Promise<void>
+}
+
+export async function createAppFor(options: {
+  publicUrl: string
+  stripeApiBase: string
+}): Promise<ProductDeps> {
+  const database = await openPgliteFromTemplate()
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: options.publicUrl,
+    STRIPE_API_BASE: options.stripeApiBase,
+    RETAINKIT_SEED_DEMO: '0',
+  })
+  const secrets = createSecretBox(randomBytes(32))
+  const issuer = `${config.publicUrl}/auth/v1`
+  const signingKeys = await loadOrCreateSigningKeys(database.db, secrets, issuer)
+  const logger = createMemoryLogger()
+  const mail: MailMessage[] = []
+  const mailer: Mailer = {
+    send: async (message) => {
+      mail.push(message)
+    },
+  }
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    secrets,
+    clock: systemClock,
+    stripe: createStripeClientFactory({ apiBase: options.stripeApiBase }),
+    verifier: withSessionCheck(
+      createEmbeddedVerifier(signingKeys, issuer, () => systemClock.now()),
+      database.db,
+    ),
+    signingKeys,
+    mailer,
+    logger,
+    apiKey: `rk_pub_${randomBytes(24).toString('base64url')}`,
+    anonKey: `rk_anon_${randomBytes(24).toString('base64url')}`,
+    widgetConfigCache: createWidgetConfigCache(),
+    staticRoots: defaultStaticRoots(),
+  }
+
+  return {
+    deps,
+    app: createApp(deps),
+    logger,
+    mail,
+    async signIn(email) {
+      const userId = randomUUID()
+      await database.db.insertInto('users').values({ id: userId, email }).execute()
+      const token = await signingKeys.sign(
+        { email, role: 'authenticated', session_id: randomUUID() },
+        { subject: userId, expiresInSeconds: 3600, now: systemClock.now() },
+      )
+      return { userId, token }
+    },
+    close: () => database.close(),
+  }
+}
