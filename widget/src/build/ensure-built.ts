@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /**
@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url'
  * shared/src, the Rollup config), building it when not. Used by the size test and the browser suites,
  * which serve dist through the real server.
  */
-export const WIDGET_DIR = fileURLToPath(new URL('../..', import.meta.url))
+// From the module's own path (a string): DOM test environments replace the global URL class.
+export const WIDGET_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..')
 export const WIDGET_DIST = join(WIDGET_DIR, 'dist')
 const SOURCES = [
   join(WIDGET_DIR, 'src'),
