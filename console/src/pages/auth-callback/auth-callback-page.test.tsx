@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { rememberReturnTo } from '../../lib/return-to'
 import { authError, FakeSupabaseAuth, fakeSession } from '../../test-support/fake-supabase'
 import { registerConsoleCleanup, renderConsole } from '../../test-support/render-console'
-import { CALLBACK_TIMEOUT_MS } from './complete-sign-in'
+import { CALLBACK_GRACE_MS, CALLBACK_TIMEOUT_MS } from './complete-sign-in'
 
 registerConsoleCleanup()
 
@@ -83,6 +83,26 @@ describe('auth callback (spec 2.12, 4)', () => {
     await waitFor(() => expect(loginError(router)).toBe('session_error'))
   })
 
+  it('when the code yields no session (opened in another browser): login with error=session_error after the grace', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const auth = new FakeSupabaseAuth()
+    const { router } = openCallback('/auth/callback?code=from-another-browser', auth)
+    await waitFor(() => expect(auth.callsOf('getSession').length).toBeGreaterThanOrEqual(2))
+    await vi.advanceTimersByTimeAsync(CALLBACK_GRACE_MS - 100)
+    expect(router.state.location.pathname).toBe('/auth/callback')
+    await vi.advanceTimersByTimeAsync(200)
+    await waitFor(() => expect(loginError(router)).toBe('session_error'))
+  })
+
+  it('a session announced during the grace still signs in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const auth = new FakeSupabaseAuth()
+    const { router } = openCallback('/auth/callback?code=late', auth)
+    await waitFor(() => expect(auth.callsOf('getSession').length).toBeGreaterThanOrEqual(2))
+    auth.signIn(fakeSession())
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.dashboard))
+  })
+
   it('with no session and no code, access token or refresh token: login with error=no_session', async () => {
     const auth = new FakeSupabaseAuth()
     const { router } = openCallback('/auth/callback?foo=bar', auth)
@@ -111,9 +131,10 @@ describe('auth callback (spec 2.12, 4)', () => {
   it('when an exchange never answers: login with error=auth_callback_failed after the timeout', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const auth = new FakeSupabaseAuth()
+    auth.holdCodeExchange()
     const { router } = openCallback('/auth/callback?code=abc', auth)
     await waitFor(() => expect(auth.callsOf('initialize')).toHaveLength(1))
-    await vi.advanceTimersByTimeAsync(CALLBACK_TIMEOUT_MS - 100)
+    await vi.advanceTimersByTimeAsync(CALLBACK_TIMEOUT_MS - 200)
     expect(router.state.location.pathname).toBe('/auth/callback')
     await vi.advanceTimersByTimeAsync(200)
     await waitFor(() => expect(loginError(router)).toBe('auth_callback_failed'))

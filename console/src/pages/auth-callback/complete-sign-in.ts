@@ -4,7 +4,7 @@ import type { AuthClient } from '../../lib/auth-client'
  * The auth callback's rules (spec 4), independent of React:
  * - the URL (query or hash) carries `error` → login with error set to that value;
  * - a session is found, by an auth-state change or by a direct check → signed in;
- * - the session check errors → `session_error`;
+ * - the session check errors (or the code in the URL yields no session) → `session_error`;
  * - no session and no code, access token or refresh token in the URL → `no_session`;
  * - an unexpected exception → `auth_callback_failed`.
  */
@@ -15,10 +15,17 @@ export const CALLBACK_ERRORS = {
 } as const
 
 /**
- * With a code in the URL, supabase-js exchanges it while initialising. If that never yields a session
- * nor an error (it should not happen), the visitor is not left on a spinner forever.
+ * With a code in the URL, supabase-js exchanges it while initialising. If initialising never finishes,
+ * the visitor is not left on a spinner forever: auth_callback_failed after this long.
  */
 export const CALLBACK_TIMEOUT_MS = 15_000
+
+/**
+ * Initialising finished without a session and without an error: supabase-js did not even try the code
+ * (it does so only when this browser holds the PKCE verifier — a link opened in another browser) or
+ * its result is still being announced. After this grace period the session check has failed.
+ */
+export const CALLBACK_GRACE_MS = 3_000
 
 export type CallbackOutcome = { kind: 'signed-in' } | { kind: 'failed'; error: string }
 
@@ -36,7 +43,10 @@ const SESSION_PARAMS = ['code', 'access_token', 'refresh_token'] as const
 export function completeSignIn(
   auth: AuthClient,
   url: URL,
-  timeoutMs: number = CALLBACK_TIMEOUT_MS,
+  {
+    timeoutMs = CALLBACK_TIMEOUT_MS,
+    graceMs = CALLBACK_GRACE_MS,
+  }: { timeoutMs?: number; graceMs?: number } = {},
 ): { outcome: Promise<CallbackOutcome>; cancel(): void } {
   let settled = false
   let unsubscribe: () => void = () => {}
@@ -55,6 +65,7 @@ export function completeSignIn(
   const fail = (error: string) => settle({ kind: 'failed', error })
 
   const run = async () => {
+    timer = setTimeout(() => fail(CALLBACK_ERRORS.failed), timeoutMs)
     const params = callbackParams(url)
     const providerError = params.get('error')
     if (providerError !== null) return fail(providerError)
@@ -77,7 +88,9 @@ export function completeSignIn(
     const second = await auth.getSession()
     if (second.error) return fail(CALLBACK_ERRORS.sessionError)
     if (second.data.session) return settle({ kind: 'signed-in' })
-    if (!settled) timer = setTimeout(() => fail(CALLBACK_ERRORS.failed), timeoutMs)
+    if (settled) return
+    if (timer !== undefined) clearTimeout(timer)
+    timer = setTimeout(() => fail(CALLBACK_ERRORS.sessionError), graceMs)
   }
 
   run().catch(() => fail(CALLBACK_ERRORS.failed))

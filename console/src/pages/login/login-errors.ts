@@ -9,7 +9,7 @@ export const LOGIN_ERROR_MESSAGES: Readonly<
   Record<(typeof CALLBACK_ERRORS)[keyof typeof CALLBACK_ERRORS], string>
 > = {
   session_error:
-    "We couldn't confirm your sign-in. The link may have expired or already been used. Request a new link below.",
+    "We couldn't confirm your sign-in. The link may have expired, been used already, or been opened in a different browser from the one that asked for it. Request a new link below.",
   no_session:
     "We couldn't find a sign-in in progress. Open the most recent link from your email, or request a new one below.",
   auth_callback_failed: 'Something went wrong while completing your sign-in. Please try again.',
