@@ -195,3 +195,30 @@ describe('on a merchant page on another origin', () => {
     expect(rate.reduce((sum, month) => sum + month.continues, 0)).toBe(0)
   })
 })
+
+describe('leaving the page mid-flow', () => {
+  it('still delivers the steps taken (keepalive on pagehide, through the CORS preflight)', async () => {
+    const subscriber = await account.addSubscriber()
+    const page = await accountPage(subscriber)
+    await page.click('#cancel')
+    await dialogVisible(page)
+    await page.getByLabel('I need a break').check()
+    await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'What could we have done better?' }).isVisible())
+      .toBe(true)
+    // Gone before the 1 s batching delay: only the pagehide flush can carry the reason.
+    await page.goto('about:blank')
+    const steps = async () =>
+      (
+        await product.deps.db
+          .selectFrom('session_events')
+          .innerJoin('cancel_sessions', 'cancel_sessions.id', 'session_events.session_id')
+          .select(['session_events.step', 'session_events.reason_key'])
+          .where('cancel_sessions.customer_id', '=', subscriber.customerId)
+          .execute()
+      ).map((row) => `${row.step}:${row.reason_key ?? ''}`)
+    await expect.poll(steps, { timeout: 5000 }).toContain('reason_selected:temporary_break')
+    await page.close()
+  })
+})
