@@ -117,6 +117,8 @@ export interface SessionEventsTable {
   text: string | null
   created_at: Timestamp
   client_at: NullableTimestamp
+  /** Write-in tokens of feedback_submitted text, computed by the database (031); never written. */
+  words: ColumnType<string[] | null, never, never>
 }
 
 export interface SavesTable {

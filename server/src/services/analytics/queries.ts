@@ -150,13 +150,19 @@ export interface WordCountRow {
   count: number | string
 }
 
+const STOP_WORDS = [...ENGLISH_STOP_WORDS]
+
 /**
  * Write-in word frequencies, tokenised exactly as shared `wordFrequencies` (see its comment): NFC,
  * lower case, ’ → ', split on runs of non-letters other than ', trim ' at both ends, at least two code
  * points, no stop word; count descending, then word by code point (COLLATE "C" on UTF-8), top `limit`.
- * The stop words travel as one array parameter, so the SQL text stays the same whatever the list holds.
- * Distinct raw tokens are counted first, so trimming and the stop-word test run once per distinct token
- * rather than once per occurrence. Needs PostgreSQL 13+ (normalize) and a UTF-8 database.
+ * The stop words travel as one array parameter, so the SQL text stays the same whatever the list holds,
+ * and are tested once per distinct word, after grouping (OFFSET 0 keeps the planner from pushing the
+ * test back down to every occurrence).
+ *
+ * Under the database's default collation the tokens were computed when the feedback was stored
+ * (`session_events.words`, migration 031); under another one (a database whose default is plain C),
+ * they are computed here, with the same rule under that collation.
  */
 export async function writeInWordCounts(
   db: Db,
@@ -165,29 +171,45 @@ export async function writeInWordCounts(
   limit: number,
   collation: TextCollation,
 ) {
-  const collate = collateClause(collation)
-  // normalize() is the costliest step and a no-op on ASCII (one byte per character), most feedback.
-  const nfc = sql`case when octet_length(text) = char_length(text) then text else normalize(text, NFC) end`
+  const tokens =
+    collation === 'default' ? storedTokens(accountId, range) : liveTokens(accountId, range, collation)
   const { rows } = await sql<WordCountRow>`
-    select word, sum(occurrences) as count
+    select word, count
     from (
-      select btrim(token, '''') as word, occurrences
-      from (
-        select token, count(*) as occurrences
-        from session_events,
-          regexp_split_to_table(
-            lower(replace(${nfc}, ${'\u2019'}, '''') ${collate}),
-            ${"[^[:alpha:]']+"}
-          ) as token
-        where ${inRange(accountId, range)} and step = 'feedback_submitted' and text is not null
-        group by token
-      ) as tokens
+      select word, sum(occurrences) as count
+      from (${tokens}) as tokens
+      where char_length(word) >= 2
+      group by word
+      offset 0
     ) as words
-    where char_length(word) >= 2 and word <> all(${[...ENGLISH_STOP_WORDS]}::text[])
-    group by word
-    order by sum(occurrences) desc, word collate "C"
+    where word <> all(${STOP_WORDS}::text[])
+    order by count desc, word collate "C"
     limit ${limit}`.execute(db)
   return rows
+}
+
+/** (word, occurrences) from the tokens stored with each feedback event. */
+const storedTokens = (accountId: string, range: AnalyticsRange) => sql`
+  select token as word, count(*) as occurrences
+  from session_events, unnest(words) as token
+  where ${inRange(accountId, range)} and step = 'feedback_submitted' and words is not null
+  group by token`
+
+/**
+ * (word, occurrences) tokenised now, under `collation`. normalize() is the costliest step and a no-op
+ * on ASCII (one byte per character), which most feedback is.
+ */
+const liveTokens = (accountId: string, range: AnalyticsRange, collation: TextCollation) => {
+  const nfc = sql`case when octet_length(text) = char_length(text) then text else normalize(text, NFC) end`
+  return sql`
+    select btrim(token, '''') as word, count(*) as occurrences
+    from session_events,
+      regexp_split_to_table(
+        lower(replace(${nfc}, ${'\u2019'}, '''') ${collateClause(collation)}),
+        ${"[^[:alpha:]']+"}
+      ) as token
+    where ${inRange(accountId, range)} and step = 'feedback_submitted' and text is not null
+    group by btrim(token, '''')`
 }
 
 export interface SavedRevenueRow {
