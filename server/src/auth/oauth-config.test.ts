@@ -3,7 +3,7 @@ import { ConfigurationError, loadConfig } from '../config/env'
 import { OAUTH_PRESETS, parseOAuthProviders } from './oauth-config'
 
 const load = (value: string, nodeEnv = 'development') =>
-  loadConfig({ NODE_ENV: nodeEnv, AUTH_OAUTH_PROVIDERS: value }, '/tmp')
+  loadConfig({ NODE_ENV: nodeEnv, AUTH_OAUTH_PROVIDERS: value, SMTP_URL: 'smtp://mail.example' }, '/tmp')
 
 function configError(value: string, nodeEnv?: string): ConfigurationError {
   try {
