@@ -15,6 +15,8 @@ export interface ReasonsEditorProps {
   onReasonsChange?: (reasons: CancellationReason[]) => void
   /** Whether there are unsaved reason edits, for the editor's unsaved-changes guard. */
   onDirtyChange?: (dirty: boolean) => void
+  /** The saved reasons when the caller already has them (the editor loads them with the config). */
+  initialReasons?: readonly CancellationReason[]
 }
 
 type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' }
@@ -29,10 +31,11 @@ function ReasonsEditorView({
   readOnly = false,
   onReasonsChange,
   onDirtyChange,
+  initialReasons,
 }: ReasonsEditorProps) {
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' })
-  const [saved, setSaved] = useState<CancellationReason[]>([])
-  const [rows, setRows] = useState<readonly DraftReason[]>([])
+  const [load, setLoad] = useState<LoadState>(initialReasons ? { status: 'ready' } : { status: 'loading' })
+  const [saved, setSaved] = useState<CancellationReason[]>(() => [...(initialReasons ?? [])])
+  const [rows, setRows] = useState<readonly DraftReason[]>(() => toDraft(initialReasons ?? []))
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [saving, setSaving] = useState(false)
   const [warnings, setWarnings] = useState<string[]>([])
@@ -52,7 +55,14 @@ function ReasonsEditorView({
     setLoad({ status: 'ready' })
   }, [accountId])
 
+  // Given reasons count as loaded; the first fetch only runs without them. (A ref, not a dependency:
+  // the caller's array may be a new one on every render.)
+  const given = useRef(initialReasons !== undefined)
   useEffect(() => {
+    if (given.current) {
+      given.current = false
+      return
+    }
     void fetchReasons()
   }, [fetchReasons])
 

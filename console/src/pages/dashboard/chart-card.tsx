@@ -121,6 +121,12 @@ export function ChartCard<K extends DashboardDataset>(props: ChartCardProps<K>) 
   )
 }
 
+/** A column is numeric when its first filled cell is a number: numbers align right, text left. */
+function numericColumn(table: Table, column: number): boolean {
+  const first = table.rows.find((row) => row[column] !== null && row[column] !== undefined)
+  return typeof first?.[column] === 'number'
+}
+
 export function DataTable({ caption, table }: { caption: string; table: Table }) {
   return (
     <div className="rk-table-wrap">
@@ -128,8 +134,8 @@ export function DataTable({ caption, table }: { caption: string; table: Table })
         <caption className="rk-visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            {table.header.map((cell) => (
-              <th key={cell} scope="col">
+            {table.header.map((cell, column) => (
+              <th key={cell} scope="col" className={numericColumn(table, column) ? 'rk-num' : undefined}>
                 {cell}
               </th>
             ))}
@@ -147,7 +153,9 @@ export function DataTable({ caption, table }: { caption: string; table: Table })
                   </th>
                 ) : (
                   // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
-                  <td key={column}>{cell ?? ''}</td>
+                  <td key={column} className={typeof cell === 'number' ? 'rk-num' : undefined}>
+                    {cell ?? ''}
+                  </td>
                 ),
               )}
             </tr>

@@ -1,7 +1,13 @@
 import { periodToRange } from '@retainkit/shared/period'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type FakeBackend, fail, installFakeBackend, ok } from '../../features/test-support/fake-backend'
-import { clearDashboardCache, DASHBOARD_CACHE_TTL_MS, loadDataset, prefetchDashboard } from './dashboard-data'
+import {
+  clearDashboardCache,
+  DASHBOARD_CACHE_TTL_MS,
+  loadDataset,
+  prefetchDashboard,
+  prefetchDataset,
+} from './dashboard-data'
 
 let backend: FakeBackend
 
@@ -57,7 +63,7 @@ describe('prefetchDashboard (spec 2.1)', () => {
   })
 })
 
-describe('loadDataset cache', () => {
+describe('loadDataset', () => {
   const query = {
     accountId: 'acme',
     dataset: 'saved-revenue' as const,
@@ -65,22 +71,36 @@ describe('loadDataset cache', () => {
     endDate: '2026-01-31T23:59:59.999Z',
   }
 
-  it('refetches after the cache lifetime, or when forced', async () => {
+  it('asks the server on every visit when nothing was prefetched', async () => {
     await loadDataset(query)
     await loadDataset(query)
-    expect(backend.requests).toHaveLength(1)
-    await loadDataset(query, { force: true })
     expect(backend.requests).toHaveLength(2)
-    vi.setSystemTime(Date.now() + DASHBOARD_CACHE_TTL_MS + 1)
-    await loadDataset(query)
-    expect(backend.requests).toHaveLength(3)
   })
 
-  it('never caches a failure', async () => {
-    backend.on('GET', '/api/analytics', { endpoint: 'saved-revenue' }, fail(500, 'DATABASE_ERROR', 'down'))
-    const first = await loadDataset(query)
-    expect(first.error?.code).toBe('DATABASE_ERROR')
+  it('hands a prefetched answer over once; later visits, Retry and stale answers ask again', async () => {
+    prefetchDataset(query)
     await loadDataset(query)
+    expect(backend.requests).toHaveLength(1)
+    await loadDataset(query)
+    expect(backend.requests).toHaveLength(2)
+
+    prefetchDataset(query)
+    await loadDataset(query, { force: true })
+    expect(backend.requests).toHaveLength(4)
+
+    prefetchDataset(query)
+    vi.setSystemTime(Date.now() + DASHBOARD_CACHE_TTL_MS + 1)
+    await loadDataset(query)
+    expect(backend.requests).toHaveLength(6)
+  })
+
+  it('never keeps a failed prefetch', async () => {
+    backend.on('GET', '/api/analytics', { endpoint: 'saved-revenue' }, fail(500, 'DATABASE_ERROR', 'down'))
+    prefetchDataset(query)
+    await vi.waitFor(() => expect(backend.requests).toHaveLength(1))
+    await flush()
+    const result = await loadDataset(query)
+    expect(result.error?.code).toBe('DATABASE_ERROR')
     expect(backend.requests).toHaveLength(2)
   })
 })

@@ -4,9 +4,9 @@ import type { ApiResult } from '../../lib/api-client'
 import { type DashboardDataset, PREFETCH_PERIOD, PREFETCHED_DATASETS } from './dashboard-datasets'
 
 /**
- * The dashboard's data cache, and the startup prefetch of spec 2.1. Deliberately small and chart-free:
+ * The startup prefetch of spec 2.1 and the dashboard's data loading. Deliberately small and chart-free:
  * the shell imports it on startup when the URL has an account_id, long before the dashboard chunk (with
- * nivo) loads. The dashboard reads the same cache, so a prefetched data set is not fetched twice.
+ * nivo) loads; the dashboard then takes the prefetched answers instead of fetching them a second time.
  */
 
 export interface DatasetQuery {
@@ -16,7 +16,11 @@ export interface DatasetQuery {
   endDate: string
 }
 
-/** Successful answers are reused for this long; failures are never cached (Retry must really retry). */
+/**
+ * How long a prefetched answer waits for the dashboard. It is handed over once: later visits fetch
+ * again, so returning to the dashboard never shows numbers older than the visit. Failures are never
+ * kept (Retry must really retry).
+ */
 export const DASHBOARD_CACHE_TTL_MS = 60_000
 
 interface Entry {
@@ -29,27 +33,43 @@ const cache = new Map<string, Entry>()
 const keyOf = (query: DatasetQuery) =>
   [query.accountId, query.dataset, query.startDate, query.endDate].map(encodeURIComponent).join('|')
 
-/**
- * The data set for an account and range: from the cache while fresh (or in flight), else fetched.
- * `force` skips the cache (Retry, and refreshing after an error).
- */
-export function loadDataset(query: DatasetQuery, options: { force?: boolean; now?: () => number } = {}) {
-  const now = options.now ?? Date.now
-  const key = keyOf(query)
-  const cached = cache.get(key)
-  if (cached && !options.force && now() - cached.at < DASHBOARD_CACHE_TTL_MS) return cached.promise
+function fetchDataset(query: DatasetQuery, key: string, now: () => number): Promise<ApiResult<unknown>> {
   const promise = getAnalytics<unknown>({
     endpoint: query.dataset,
     accountId: query.accountId,
     startDate: query.startDate,
     endDate: query.endDate,
   }).then((result) => {
-    // Forget failures once they are reported, so the next load asks the server again.
     if (result.error && cache.get(key)?.promise === promise) cache.delete(key)
     return result
   })
   cache.set(key, { at: now(), promise })
   return promise
+}
+
+/**
+ * The data set for an account and range: a waiting prefetched answer (taken out of the cache, fresh or
+ * still in flight), else a new request. `force` always asks the server (Retry).
+ */
+export function loadDataset(query: DatasetQuery, options: { force?: boolean; now?: () => number } = {}) {
+  const now = options.now ?? Date.now
+  const key = keyOf(query)
+  const waiting = cache.get(key)
+  cache.delete(key)
+  if (waiting && !options.force && now() - waiting.at < DASHBOARD_CACHE_TTL_MS) return waiting.promise
+  return getAnalytics<unknown>({
+    endpoint: query.dataset,
+    accountId: query.accountId,
+    startDate: query.startDate,
+    endDate: query.endDate,
+  })
+}
+
+/** Fetches a data set ahead of the dashboard and keeps the answer for it (see loadDataset). */
+export function prefetchDataset(query: DatasetQuery, options: { now?: () => number } = {}): void {
+  const key = keyOf(query)
+  if (cache.has(key)) return
+  void fetchDataset(query, key, options.now ?? Date.now)
 }
 
 /**
@@ -61,11 +81,11 @@ export function prefetchDashboard(accountId: string): void {
   const range = periodToRange(PREFETCH_PERIOD)
   if (!range.ok || accountId === '') return
   for (const dataset of PREFETCHED_DATASETS) {
-    void loadDataset({ accountId, dataset, startDate: range.startDate, endDate: range.endDate })
+    prefetchDataset({ accountId, dataset, startDate: range.startDate, endDate: range.endDate })
   }
 }
 
-/** For tests and sign-out: forget every cached answer. */
+/** For tests: forget every waiting answer. */
 export function clearDashboardCache(): void {
   cache.clear()
 }

@@ -69,6 +69,8 @@ describe('editor: live preview', () => {
     const user = userEvent.setup()
     await openEditor()
     expect(previewRecorder.mounts[0]?.props.config.copy.general.headline).toBe('Before you go…')
+    // Mounted with the saved reasons already: without them the flow would open past the reason step.
+    expect(previewRecorder.mounts[0]?.props.reasons).toHaveLength(createDefaultReasons().length)
 
     await user.clear(headlineInput())
     await user.type(headlineInput(), 'Wait')

@@ -1,5 +1,6 @@
+import type { CancellationReason } from '@retainkit/shared/config-types'
 import { useCallback, useEffect, useState } from 'react'
-import { getAccount, getConfig } from '../../lib/api'
+import { getAccount, getConfig, getReasons } from '../../lib/api'
 import type { AccountConfig, Tier } from '../../lib/api-types'
 import { userMessageOf } from '../../lib/error-handler'
 import { useCapability } from '../../session/session-store'
@@ -10,7 +11,7 @@ import './editor.css'
 type LoadState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; config: AccountConfig; tier: Tier | null }
+  | { status: 'ready'; config: AccountConfig; tier: Tier | null; reasons: CancellationReason[] | null }
 
 /**
  * /editor/?account_id=… — loads the account's current configuration (and its tier, for the free-tier
@@ -23,13 +24,20 @@ export default function EditorPage() {
 
   const fetchAll = useCallback(async (id: string) => {
     setLoad({ status: 'loading' })
-    const [config, account] = await Promise.all([getConfig(id), getAccount(id)])
+    // Reasons come with the config so the preview opens on the reason screen, not on whatever a flow
+    // without reasons would start with.
+    const [config, account, reasons] = await Promise.all([getConfig(id), getAccount(id), getReasons(id)])
     if (config.error) {
       setLoad({ status: 'error', message: userMessageOf(config.error) })
       return
     }
     // The tier only decides which sections show as locked; the server enforces it either way.
-    setLoad({ status: 'ready', config: config.data, tier: account.data?.tier ?? null })
+    setLoad({
+      status: 'ready',
+      config: config.data,
+      tier: account.data?.tier ?? null,
+      reasons: reasons.data?.reasons ?? null,
+    })
   }, [])
 
   useEffect(() => {
@@ -76,6 +84,7 @@ export default function EditorPage() {
       }}
       tier={load.tier}
       canEdit={canEdit}
+      initialReasons={load.reasons}
     />
   )
 }

@@ -28,6 +28,8 @@ export interface EditorWorkspaceProps {
   initial: { config: CancelFlowConfig; version: number; updatedAt: string | null }
   tier: Tier | null
   canEdit: boolean
+  /** Saved reasons loaded with the config; null when they could not be (the reasons editor retries). */
+  initialReasons: CancellationReason[] | null
 }
 
 /** Sections a free account cannot change (spec 6: default flow and styling, no save offers or banners). */
@@ -61,9 +63,9 @@ function formatSavedAt(iso: string | null): string | null {
  * validation with the spec 5 messages, save with `base_version` and the 409 reload offer, discard, the
  * unsaved-changes guard, and the live preview beside it.
  */
-export function EditorWorkspace({ accountId, initial, tier, canEdit }: EditorWorkspaceProps) {
+export function EditorWorkspace({ accountId, initial, tier, canEdit, initialReasons }: EditorWorkspaceProps) {
   const { state, dispatch, set, errors, clientErrors, dirty } = useEditorDraft(initial)
-  const [reasons, setReasons] = useState<CancellationReason[]>([])
+  const [reasons, setReasons] = useState<CancellationReason[]>(() => initialReasons ?? [])
   const [reasonsDirty, setReasonsDirty] = useState(false)
   const [saving, setSaving] = useState(false)
   const [attempted, setAttempted] = useState(false)
@@ -273,6 +275,7 @@ export function EditorWorkspace({ accountId, initial, tier, canEdit }: EditorWor
               readOnly={readOnly}
               onReasonsChange={setReasons}
               onDirtyChange={setReasonsDirty}
+              {...(initialReasons ? { initialReasons } : {})}
             />
           </EditorSection>
           <EditorSection id="editor-offers" title="Save offers" lockedFeature={lock(FREE_LOCKS.offers)}>

@@ -42,3 +42,12 @@ export function listSummary(items: readonly string[], max = 6): string {
   if (items.length <= max) return items.join('; ')
   return `${items.slice(0, max).join('; ')}; and ${items.length - max} more`
 }
+
+/** Whole-number axis ticks for counts (no '0.5 cancellations'): about five, from 0 to at least `max`. */
+export function countTicks(max: number): number[] {
+  const top = Math.max(1, Math.ceil(max))
+  const step = Math.max(1, Math.ceil(top / 5))
+  const ticks: number[] = []
+  for (let value = 0; value <= top; value += step) ticks.push(value)
+  return ticks
+}

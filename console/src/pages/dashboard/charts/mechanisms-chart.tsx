@@ -1,7 +1,7 @@
 import { ResponsiveBar } from '@nivo/bar'
 import type { MechanismPerformance } from '@retainkit/shared/analytics'
 import { MECHANISM_LABELS } from '../../../features/labels'
-import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+import { CHART_COLORS, CHART_THEME, countTicks, listSummary, prefersReducedMotion } from './chart-theme'
 
 const SERIES = ['Accepted', 'Declined'] as const
 
@@ -12,6 +12,7 @@ export function MechanismsChart({ data }: { data: readonly MechanismPerformance[
     Accepted: row.completed,
     Declined: row.skipped,
   }))
+  const ticks = countTicks(Math.max(0, ...data.flatMap((row) => [row.completed, row.skipped])))
   const summary = `Grouped bar chart of save offers, accepted and declined: ${listSummary(
     data.map(
       (row) => `${MECHANISM_LABELS[row.mechanism]} ${row.completed} accepted, ${row.skipped} declined`,
@@ -31,7 +32,8 @@ export function MechanismsChart({ data }: { data: readonly MechanismPerformance[
         theme={CHART_THEME}
         labelTextColor="#ffffff"
         labelSkipHeight={16}
-        axisLeft={{ legend: 'Sessions', legendPosition: 'middle', legendOffset: -40, tickValues: 5 }}
+        axisLeft={{ legend: 'Sessions', legendPosition: 'middle', legendOffset: -40, tickValues: ticks }}
+        gridYValues={ticks}
         legends={[
           {
             dataFrom: 'keys',

@@ -1,6 +1,6 @@
 import { ResponsiveBar } from '@nivo/bar'
 import type { ReasonBar } from '../dashboard-shaping'
-import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+import { CHART_COLORS, CHART_THEME, countTicks, listSummary, prefersReducedMotion } from './chart-theme'
 
 /** Horizontal bars, one per reason, labelled with the count and its share of all cancellations. */
 export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
@@ -21,7 +21,13 @@ export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
         theme={CHART_THEME}
         enableGridY={false}
         enableGridX
-        axisBottom={{ legend: 'Cancellations', legendPosition: 'middle', legendOffset: 32, tickValues: 5 }}
+        gridXValues={countTicks(Math.max(0, ...data.map((row) => row.count)))}
+        axisBottom={{
+          legend: 'Cancellations',
+          legendPosition: 'middle',
+          legendOffset: 32,
+          tickValues: countTicks(Math.max(0, ...data.map((row) => row.count))),
+        }}
         axisLeft={{ tickSize: 0, tickPadding: 8 }}
         label={(bar) => `${bar.value} (${bar.data.share}%)`}
         labelPosition="end"

@@ -1,14 +1,13 @@
 import { ResponsiveBar } from '@nivo/bar'
 import { type ReasonsOverTimeChart as Data, monthLabel, reasonLabel } from '../dashboard-shaping'
-import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+import { CHART_COLORS, CHART_THEME, countTicks, listSummary, prefersReducedMotion } from './chart-theme'
 
 /** Stacked bars per month, one colour per reason, biggest reason first in the legend. */
 export function ReasonsOverTimeChart({ data, labels }: { data: Data; labels: ReadonlyMap<string, string> }) {
   const rows = data.rows.map((row) => ({ ...row, month: monthLabel(row.month) }))
-  const totals = data.rows.map((row) => {
-    const total = data.keys.reduce((sum, key) => sum + Number(row[key] ?? 0), 0)
-    return `${monthLabel(row.month)} ${total}`
-  })
+  const monthTotals = data.rows.map((row) => data.keys.reduce((sum, key) => sum + Number(row[key] ?? 0), 0))
+  const totals = data.rows.map((row, index) => `${monthLabel(row.month)} ${monthTotals[index]}`)
+  const ticks = countTicks(Math.max(0, ...monthTotals))
   const summary = `Stacked bar chart of cancellation reasons per month. Reasons: ${listSummary(
     data.keys.map((key) => reasonLabel(key, labels)),
   )}. Cancellations per month: ${listSummary(totals, 12)}`
@@ -25,7 +24,8 @@ export function ReasonsOverTimeChart({ data, labels }: { data: Data; labels: Rea
         theme={CHART_THEME}
         enableLabel={false}
         axisBottom={{ tickRotation: 0 }}
-        axisLeft={{ legend: 'Cancellations', legendPosition: 'middle', legendOffset: -40, tickValues: 5 }}
+        axisLeft={{ legend: 'Cancellations', legendPosition: 'middle', legendOffset: -40, tickValues: ticks }}
+        gridYValues={ticks}
         legendLabel={(datum) => reasonLabel(String(datum.id), labels)}
         tooltipLabel={(datum) => `${reasonLabel(String(datum.id), labels)} · ${datum.indexValue}`}
         legends={[

@@ -16,7 +16,7 @@ export function SaveRateChart({ data }: { data: readonly SaveRatePoint[] }) {
     <div className="rk-chart__canvas" style={{ height: 280 }}>
       <ResponsiveLine
         data={series}
-        margin={{ top: 16, right: 24, bottom: 40, left: 56 }}
+        margin={{ top: 16, right: 40, bottom: 40, left: 56 }}
         xScale={{ type: 'point' }}
         yScale={{ type: 'linear', min: 0, max: 100 }}
         yFormat={(value) => `${Number(value).toFixed(2)}%`}

@@ -115,10 +115,13 @@ function StripePlanPicker({
   }
   if (stripe.status === 'error') {
     return (
-      <p className="rk-field__hint" role="status">
-        Stripe prices are not available ({userMessageOf(stripe.error)}). Connect Stripe in Settings, or add
-        plans by hand with their Stripe price IDs.
-      </p>
+      <div className="rk-field__hint" role="status">
+        <p>Your Stripe prices could not be loaded: {userMessageOf(stripe.error)}</p>
+        <p>
+          Add plans by hand with their Stripe price IDs, or connect Stripe in Settings to pick them from a
+          list.
+        </p>
+      </div>
     )
   }
   const takenIds = new Set(taken.map((plan) => plan.id))

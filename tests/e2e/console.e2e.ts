@@ -1,0 +1,291 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
+import { createSubscriberToken } from '@retainkit/widget/token'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  accessTokenOf,
+  addMember,
+  consoleApi,
+  ensureConsoleBuilt,
+  magicLinkFor,
+  recordCancelSessions,
+  setTier,
+  useDevOutbox,
+} from '../support/console-helpers'
+import { launchChromium, type Product, startProduct } from '../support/product'
+
+/**
+ * The console end to end, in Chromium against the real server (in process, embedded auth, PGlite):
+ * sign-up through the dev outbox's magic link, the editor's live preview and save, the dashboard's
+ * period and CSV export, sign-out, a viewer's limits, and axe-core on login, editor and dashboard.
+ */
+
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/console/', import.meta.url))
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const OWNER_EMAIL = 'merchant-owner@example.com'
+const VIEWER_EMAIL = 'merchant-viewer@example.com'
+
+let product: Product
+let browser: Browser
+let owner: { context: BrowserContext; page: Page; accountId: string; userId: string; token: string }
+
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage })
+}
+
+/** Serious or critical axe-core violations on the page, as `id: target` lines for a readable failure. */
+async function axeProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE })
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe.run(document),
+  )) as { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`))
+}
+
+/** Signs up through /signup/ and the magic link in the dev outbox; ends on the dashboard. */
+async function signUp(context: BrowserContext, email: string): Promise<Page> {
+  const page = await context.newPage()
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      console.log(`[browser ${message.type()}] ${message.text()}`)
+  })
+  page.on('pageerror', (error) => console.log(`[browser pageerror] ${error.message}`))
+  await page.goto(`${product.url}/signup/`)
+  await page.getByLabel('Email address').fill(email)
+  const sentAfter = Date.now() - 1000
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.getByText('Check your email to confirm your account!').waitFor()
+  const link = await magicLinkFor(product.url, email, sentAfter)
+  await page.goto(link)
+  await page.waitForURL(/\/dashboard\/\?account_id=/, { timeout: 20_000 })
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+  return page
+}
+
+function accountIdOf(page: Page): string {
+  const id = new URL(page.url()).searchParams.get('account_id')
+  if (!id) throw new Error(`no account_id in ${page.url()}`)
+  return id
+}
+
+async function userIdOf(token: string): Promise<string> {
+  const response = await fetch(`${product.url}/auth/v1/user`, {
+    headers: { authorization: `Bearer ${token}`, apikey: product.deps.anonKey },
+  })
+  const user = (await response.json()) as { id: string }
+  return user.id
+}
+
+beforeAll(async () => {
+  ensureWidgetBuilt()
+  ensureConsoleBuilt()
+  mkdirSync(ARTIFACTS, { recursive: true })
+  console.log(`[e2e] console screenshots in ${ARTIFACTS}`)
+  product = await startProduct({ seed: false })
+  useDevOutbox(product)
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+describe('console in Chromium', () => {
+  it('login page has no serious accessibility violations', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${product.url}/login/`)
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor()
+    await shot(page, 'login')
+    expect(await axeProblems(page)).toEqual([])
+    await page.close()
+  })
+
+  it('signs up with the magic link from the dev outbox and lands on the dashboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+    const page = await signUp(context, OWNER_EMAIL)
+    const accountId = accountIdOf(page)
+    const token = await accessTokenOf(page)
+    owner = { context, page, accountId, token, userId: await userIdOf(token) }
+    await page.getByText('No cancel sessions in this period yet').first().waitFor()
+    await shot(page, 'dashboard-new-account', true)
+  })
+
+  it('edits the flow with a live preview before saving, and the save persists', async () => {
+    // A new account is on the free tier (default flow and styling); billing would upgrade it.
+    await setTier(product, owner.accountId, 'pro')
+    const { page } = owner
+    await page.getByRole('link', { name: 'Editor' }).click()
+    await page.getByRole('heading', { name: 'Cancel flow editor' }).waitFor()
+    const preview = page.getByRole('region', { name: 'Cancel flow preview' })
+    await preview.getByText('Before you go…').waitFor()
+    await shot(page, 'editor-loaded')
+
+    const reasonScreen = page.getByRole('group', { name: 'Reason question' })
+    await reasonScreen.getByLabel('Headline', { exact: true }).fill('Wait, we can help')
+    await preview.getByText('Wait, we can help').waitFor()
+
+    const primary = page.getByLabel('Primary colour (buttons) hex value')
+    await primary.fill('#b91c1c')
+    const continueButton = preview.getByRole('button', { name: 'Continue' })
+    await expect
+      .poll(() => continueButton.evaluate((button) => getComputedStyle(button).backgroundColor))
+      .toBe('rgb(185, 28, 28)')
+    // Nothing is saved yet: the server still has version 1.
+    const before = await consoleApi(
+      product,
+      owner.token,
+      `/api/account?accountId=${owner.accountId}&action=config`,
+    )
+    const saved = (await before.json()) as {
+      data: { version: number; config_json: { copy: { general: { headline: string } } } }
+    }
+    expect(saved.data.config_json.copy.general.headline).toBe('Before you go…')
+    await shot(page, 'editor-unsaved-preview')
+
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByText(/^Version 2 · saved/).waitFor()
+    await page.reload()
+    await page.getByRole('heading', { name: 'Cancel flow editor' }).waitFor()
+    await expect
+      .poll(() =>
+        page
+          .getByRole('group', { name: 'Reason question' })
+          .getByLabel('Headline', { exact: true })
+          .inputValue(),
+      )
+      .toBe('Wait, we can help')
+    expect(await page.getByLabel('Primary colour (buttons) hex value').inputValue()).toBe('#b91c1c')
+    await page.getByRole('region', { name: 'Cancel flow preview' }).getByText('Wait, we can help').waitFor()
+    await shot(page, 'editor-saved')
+    expect(await axeProblems(page)).toEqual([])
+  })
+
+  it('shows real sessions on the dashboard, follows the period and exports CSV', async () => {
+    const { page, accountId, token } = owner
+    const created = await consoleApi(
+      product,
+      token,
+      `/api/account?accountId=${accountId}&action=widget-secret`,
+      { method: 'POST' },
+    )
+    const { secret } = ((await created.json()) as { data: { secret: string } }).data
+    await recordCancelSessions(
+      product,
+      accountId,
+      (customerId) => createSubscriberToken({ accountId, customerId, secret, mode: 'test' }),
+      [
+        { reasonKey: 'too_expensive', feedback: 'The price went up again', outcome: 'cancel' },
+        { reasonKey: 'too_expensive', feedback: 'Too expensive for what I use', outcome: 'cancel' },
+        { reasonKey: 'too_expensive', outcome: 'cancel' },
+        { reasonKey: 'other', feedback: 'Moving abroad, price is fine', outcome: 'cancel' },
+        { reasonKey: 'not_using_enough', outcome: 'stay' },
+      ],
+    )
+
+    // A fresh page load: the editor's reload above prefetched the (then empty) 3-month data sets, which
+    // the dashboard would take within a minute (spec 2.1 prefetch); new sessions show on the next load.
+    await page.goto(`${product.url}/dashboard/?account_id=${accountId}`)
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    const reasons = page.getByRole('region', { name: 'Cancellation reasons' })
+    await reasons
+      .getByRole('img', { name: /Bar chart of cancellation reasons: It's too expensive 3 \(60%\)/ })
+      .waitFor()
+    await page
+      .getByRole('region', { name: 'Write-in feedback words' })
+      .getByRole('listitem')
+      .filter({ hasText: /^price/ })
+      .waitFor()
+    await page
+      .getByRole('region', { name: 'Save rate over time' })
+      .getByRole('img', { name: /Line chart of the save rate/ })
+      .waitFor()
+    await shot(page, 'dashboard-3-months', true)
+    expect(await axeProblems(page)).toEqual([])
+
+    await page.getByLabel('Period').selectOption('1month')
+    await page.waitForURL(/period=1month/)
+    await page.getByText('Showing Last month').waitFor()
+    await reasons.getByRole('img', { name: /It's too expensive 3 \(60%\)/ }).waitFor()
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      reasons.getByRole('button', { name: /Export CSV/ }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe(`retainkit-${accountId}-cancellation-reasons-1month.csv`)
+    const path = await download.path()
+    const csv = (await import('node:fs')).readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
+    expect(csv).toBe(
+      "Reason,Key,Cancellations,Share (%)\r\nIt's too expensive,too_expensive,3,60\r\nI'm not using it enough,not_using_enough,1,20\r\nSomething else,other,1,20\r\n",
+    )
+    writeFileSync(`${ARTIFACTS}cancellation-reasons.csv`, csv)
+
+    await reasons.getByRole('button', { name: 'Show table' }).click()
+    await reasons.getByRole('cell', { name: '60' }).waitFor()
+    await shot(page, 'dashboard-1-month-table', true)
+  })
+
+  it('logs out: tokens gone, home after the redirect, private pages need sign-in again', async () => {
+    const { page } = owner
+    await page.getByRole('button', { name: /workspace/ }).click()
+    await page.getByRole('menuitem', { name: 'Log Out' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    const authKeys = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith('sb-')),
+    )
+    expect(authKeys).toEqual([])
+    await page.goto(`${product.url}/dashboard/`)
+    await page.waitForURL(/\/login\/$/)
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor()
+    await owner.context.close()
+  })
+
+  it('a viewer sees no Editor link and the server refuses its save', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await signUp(context, VIEWER_EMAIL)
+    const token = await accessTokenOf(page)
+    await addMember(product, owner.accountId, await userIdOf(token), 'viewer')
+    const switched = await consoleApi(product, token, '/api/session?action=active-account', {
+      body: { account_id: owner.accountId },
+    })
+    expect(switched.status).toBe(200)
+
+    await page.goto(`${product.url}/dashboard/?account_id=${owner.accountId}`)
+    await page.getByRole('region', { name: 'Cancellation reasons' }).getByRole('img').waitFor()
+    const nav = page.getByRole('navigation').first()
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Editor' }).count()).toBe(0)
+    await shot(page, 'viewer-dashboard')
+
+    await page.goto(`${product.url}/editor/?account_id=${owner.accountId}`)
+    await page.getByText(/You can view this flow but not change it/).waitFor()
+    expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0)
+
+    const current = await consoleApi(
+      product,
+      token,
+      `/api/account?accountId=${owner.accountId}&action=config`,
+    )
+    const { config_json } = ((await current.json()) as { data: { config_json: Record<string, unknown> } })
+      .data
+    const refused = await consoleApi(
+      product,
+      token,
+      `/api/account?accountId=${owner.accountId}&action=config`,
+      {
+        method: 'PUT',
+        body: { config_json },
+      },
+    )
+    expect(refused.status).toBe(403)
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      'INSUFFICIENT_PERMISSIONS',
+    )
+    await context.close()
+  })
+})

@@ -1,0 +1,174 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from 'playwright-core'
+import { createOutboxMailer } from '../../server/src/services/mailer'
+import type { Product } from './product'
+
+/**
+ * What the console's browser suite needs beyond product.ts: a fresh console build, sign-in mail in the
+ * real development outbox (GET /auth/v1/dev/outbox) instead of the harness's in-memory capture, the
+ * signed-in user's own access token, and real cancel sessions recorded through the widget API.
+ */
+
+const consoleDir = fileURLToPath(new URL('../../console/', import.meta.url))
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path))
+    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+/** Builds console/dist (served by the server under /app/) when it is missing or older than its sources. */
+export function ensureConsoleBuilt(): void {
+  const manifest = join(consoleDir, 'dist', '.vite', 'manifest.json')
+  const sources = Math.max(
+    newestMtime(join(consoleDir, 'src')),
+    statSync(join(consoleDir, 'index.html')).mtimeMs,
+  )
+  if (
+    existsSync(join(consoleDir, 'dist', 'index.html')) &&
+    existsSync(manifest) &&
+    statSync(manifest).mtimeMs >= sources
+  ) {
+    return
+  }
+  // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+  const result = spawnSync('npx', ['vite', 'build'], {
+    cwd: consoleDir,
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  if (result.status !== 0) throw new Error(`console build failed:\n${result.stdout}\n${result.stderr}`)
+}
+
+/** Sends sign-in mail to the development outbox, as `npm start` does without SMTP_URL. */
+export function useDevOutbox(product: Product): void {
+  product.deps.mailer = createOutboxMailer(product.deps.db, product.deps.logger)
+}
+
+interface OutboxMail {
+  to: string
+  subject: string
+  link: string | null
+  sent_at: string
+}
+
+/** The newest sign-in link sent to `email`, read from GET /auth/v1/dev/outbox (waits up to 10 s). */
+export async function magicLinkFor(baseUrl: string, email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/auth/v1/dev/outbox?to=${encodeURIComponent(email)}`)
+    if (response.ok) {
+      const body = (await response.json()) as OutboxMail[] | { data?: OutboxMail[]; mail?: OutboxMail[] }
+      const mails = Array.isArray(body) ? body : (body.data ?? body.mail ?? [])
+      const fresh = mails.filter((mail) => mail.link && Date.parse(mail.sent_at) >= after)
+      if (fresh[0]?.link) return fresh[0].link
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`No sign-in mail for ${email} in the dev outbox`)
+}
+
+/** The access token supabase-js keeps for the signed-in user (`sb-…-auth-token` in localStorage). */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index) ?? ''
+      if (!key.startsWith('sb-') || !key.endsWith('-auth-token')) continue
+      const value = JSON.parse(localStorage.getItem(key) ?? 'null') as { access_token?: string } | null
+      if (value?.access_token) return value.access_token
+    }
+    return null
+  })
+  if (!token) throw new Error('No signed-in session in this page')
+  return token
+}
+
+/** A console API call (API key and the user's bearer token), as the console's client makes it. */
+export function consoleApi(
+  product: Product,
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+) {
+  return fetch(`${product.url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      'x-api-key': product.deps.apiKey,
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  })
+}
+
+/** Plan changes go through billing, which is outside this product: tests set the tier directly. */
+export async function setTier(product: Product, accountId: string, tier: 'free' | 'pro'): Promise<void> {
+  await product.deps.db.updateTable('accounts').set({ tier }).where('id', '=', accountId).execute()
+}
+
+/** There is no invitation flow yet: tests add a member directly. */
+export async function addMember(
+  product: Product,
+  accountId: string,
+  userId: string,
+  role: 'owner' | 'admin' | 'editor' | 'viewer',
+) {
+  await product.deps.db
+    .insertInto('memberships')
+    .values({ account_id: accountId, user_id: userId, role })
+    .execute()
+}
+
+export interface RecordedSession {
+  reasonKey: string
+  feedback?: string
+  /** 'cancel': the subscriber cancelled (merchant-handled); 'stay': kept the subscription. */
+  outcome: 'cancel' | 'stay'
+}
+
+/**
+ * Records cancel sessions through the public widget API exactly as the widget does (subscriber token,
+ * session start, step events, cancel), with the merchant handling billing so no Stripe account is needed.
+ */
+export async function recordCancelSessions(
+  product: Product,
+  accountId: string,
+  mintToken: (customerId: string) => string,
+  sessions: readonly RecordedSession[],
+): Promise<void> {
+  for (const [index, session] of sessions.entries()) {
+    const token = mintToken(`cus_ConsoleE2e${index}`)
+    const call = async (path: string, body: unknown) => {
+      const response = await fetch(`${product.url}/api/widget${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      if (!response.ok) throw new Error(`widget ${path}: HTTP ${response.status} ${await response.text()}`)
+      return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>)
+    }
+    const started = await call('/sessions', {
+      mode: 'test',
+      merchantHandlesOffers: true,
+      merchantHandlesCancel: true,
+    })
+    const sessionId = started?.sessionId
+    if (typeof sessionId !== 'string')
+      throw new Error(`no session for ${accountId}: ${JSON.stringify(started)}`)
+    const events: Array<Record<string, string>> = [{ step: 'reason_selected', reasonKey: session.reasonKey }]
+    if (session.feedback) events.push({ step: 'feedback_submitted', text: session.feedback })
+    if (session.outcome === 'stay') events.push({ step: 'reason_continue', reasonKey: session.reasonKey })
+    await call(`/sessions/${sessionId}/events`, { events })
+    if (session.outcome === 'cancel') {
+      await call(`/sessions/${sessionId}/cancel`, { reasonKey: session.reasonKey, handledByMerchant: true })
+    }
+  }
+}
