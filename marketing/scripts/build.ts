@@ -2,14 +2,16 @@
  * `npm run build -w @retainkit/marketing`: the client islands with Vite, the same pages as a Node
  * module (Vite SSR build), then every route prerendered to static HTML with a sitemap and robots.txt.
  *
- *   tsx scripts/build.ts [--out <dir>]     PUBLIC_URL sets absolute URLs (default http://localhost:8787)
+ *   tsx scripts/build.ts [--out <dir>]
+ *
+ * Absolute URLs carry PUBLIC_URL_PLACEHOLDER (src/site.ts), which the server replaces with its own
+ * PUBLIC_URL when it serves the files: one build serves every deployment.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
-import { normalizePublicUrl } from '../src/site'
 import { prerender } from './prerender'
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -21,7 +23,7 @@ function outDirFromArgs(argv: readonly string[]): string {
   return value ? resolve(value) : join(packageRoot, 'dist')
 }
 
-export async function buildSite(outDir: string, publicUrl: string): Promise<string[]> {
+export async function buildSite(outDir: string): Promise<string[]> {
   const serverDir = await mkdtemp(join(tmpdir(), 'retainkit-marketing-ssr-'))
   try {
     await build({ configFile, mode: 'production', build: { outDir, emptyOutDir: true } })
@@ -30,16 +32,16 @@ export async function buildSite(outDir: string, publicUrl: string): Promise<stri
       mode: 'production',
       build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true },
     })
-    return await prerender({ outDir, serverEntry: join(serverDir, 'entry-server.js'), publicUrl })
+    return await prerender({ outDir, serverEntry: join(serverDir, 'entry-server.js') })
   } finally {
     await rm(serverDir, { recursive: true, force: true })
   }
 }
 
+// Always the production build: under NODE_ENV=test (a build started from Vitest) Vite would compile
+// JSX with the development runtime, twice the size and with this machine's file paths in it.
+process.env.NODE_ENV = 'production'
 const outDir = outDirFromArgs(process.argv.slice(2))
-const publicUrl = normalizePublicUrl(process.env.PUBLIC_URL)
 const started = Date.now()
-const pages = await buildSite(outDir, publicUrl)
-console.log(
-  `marketing: ${pages.length} pages prerendered into ${outDir} for ${publicUrl} in ${Date.now() - started} ms`,
-)
+const pages = await buildSite(outDir)
+console.log(`marketing: ${pages.length} pages prerendered into ${outDir} in ${Date.now() - started} ms`)

@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type * as EntryServer from '../src/entry-server'
+import { PUBLIC_URL_PLACEHOLDER } from '../src/site'
 
 type ServerModule = typeof EntryServer
 
@@ -10,7 +11,6 @@ export interface PrerenderOptions {
   outDir: string
   /** The server build of src/entry-server.tsx. */
   serverEntry: string
-  publicUrl: string
 }
 
 /** Where a route's page goes: '/' → index.html, '/pricing/' → pricing/index.html. */
@@ -18,8 +18,11 @@ export function htmlFileFor(outDir: string, path: string): string {
   return join(outDir, ...path.split('/').filter(Boolean), 'index.html')
 }
 
-/** Renders every marketing route into `<outDir>/<path>/index.html`, then the sitemap and robots.txt. */
-export async function prerender({ outDir, serverEntry, publicUrl }: PrerenderOptions): Promise<string[]> {
+/**
+ * Renders every marketing route into `<outDir>/<path>/index.html`, then the sitemap and robots.txt,
+ * with PUBLIC_URL_PLACEHOLDER as the origin of absolute URLs.
+ */
+export async function prerender({ outDir, serverEntry }: PrerenderOptions): Promise<string[]> {
   const server = (await import(pathToFileURL(serverEntry).href)) as ServerModule
   const manifestPath = join(outDir, '.vite', 'manifest.json')
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as EntryServer.Manifest
@@ -28,7 +31,7 @@ export async function prerender({ outDir, serverEntry, publicUrl }: PrerenderOpt
     const route = server.renderRoute(name)
     const html = server.renderDocument({
       path: route.path,
-      publicUrl,
+      publicUrl: PUBLIC_URL_PLACEHOLDER,
       title: route.page.title,
       description: route.page.description,
       ogType: route.page.ogType,
@@ -41,8 +44,11 @@ export async function prerender({ outDir, serverEntry, publicUrl }: PrerenderOpt
     await writeFile(file, html)
     written.push(file)
   }
-  await writeFile(join(outDir, 'sitemap.xml'), server.sitemapXml(publicUrl, server.indexablePaths()))
-  await writeFile(join(outDir, 'robots.txt'), server.robotsTxt(publicUrl))
+  await writeFile(
+    join(outDir, 'sitemap.xml'),
+    server.sitemapXml(PUBLIC_URL_PLACEHOLDER, server.indexablePaths()),
+  )
+  await writeFile(join(outDir, 'robots.txt'), server.robotsTxt(PUBLIC_URL_PLACEHOLDER))
   // The manifest was only for this step; keep it out of the published files.
   await rm(join(outDir, '.vite'), { recursive: true, force: true })
   return written

@@ -11,13 +11,14 @@ export const SITE = {
   copyrightYear: MARKETING_CLAIMS.copyrightYear,
 } as const
 
-export const DEFAULT_PUBLIC_URL = 'http://localhost:8787'
-
-/** The origin pages are published under (sitemap, canonical, Open Graph); no trailing slash. */
-export function normalizePublicUrl(value: string | undefined): string {
-  const raw = value?.trim() || DEFAULT_PUBLIC_URL
-  return raw.replace(/\/+$/, '')
-}
+/**
+ * The origin the build writes into absolute URLs (canonical, Open Graph, JSON-LD, sitemap.xml,
+ * robots.txt). Operators set PUBLIC_URL when the server starts, long after `npm start` built the site
+ * once, so the build cannot know it: the server swaps this placeholder for its PUBLIC_URL in every
+ * html, xml and txt file it serves (server/src/routes/static-site.ts holds the same string). The
+ * `.invalid` top-level domain is reserved (RFC 6761), so no real link or page text can contain it.
+ */
+export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.retainkit.invalid'
 
 /** `mailto:` link for the schedule-a-demo call to action. */
 export const DEMO_MAILTO = `mailto:${SITE.contactEmail}?subject=${encodeURIComponent('Schedule a Retainkit demo')}`

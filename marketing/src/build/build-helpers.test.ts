@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { normalizePublicUrl } from '../site'
 import { escapeHtml, fullTitle, renderDocument } from './document'
 import { assetsForIslands, type Manifest } from './manifest-assets'
 import { organizationJsonLd, robotsTxt, sitemapXml } from './seo'
@@ -72,12 +71,6 @@ describe('renderDocument', () => {
 })
 
 describe('seo files', () => {
-  it('normalises PUBLIC_URL, defaulting to localhost:8787', () => {
-    expect(normalizePublicUrl(undefined)).toBe('http://localhost:8787')
-    expect(normalizePublicUrl('  ')).toBe('http://localhost:8787')
-    expect(normalizePublicUrl('https://retainkit.example//')).toBe('https://retainkit.example')
-  })
-
   it('builds an absolute sitemap', () => {
     const xml = sitemapXml('https://r.example', ['/', '/pricing/'])
     expect(xml).toContain('<loc>https://r.example/</loc>')

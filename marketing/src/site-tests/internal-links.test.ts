@@ -4,7 +4,7 @@ import { CONSOLE_ROUTE_NAMES, MARKETING_ROUTE_NAMES, ROUTES } from '@retainkit/s
 import { beforeAll, describe, expect, it } from 'vitest'
 import { builtSite, readBuilt } from '../../test-support/built-site'
 import { parseHtml } from '../../test-support/parse-html'
-import { DEFAULT_PUBLIC_URL } from '../site'
+import { PUBLIC_URL_PLACEHOLDER } from '../site'
 
 let root = ''
 const documents = new Map<string, Document>()
@@ -36,9 +36,9 @@ function brokenReason(href: string, from: string): string | null {
   let url: URL
   if (/^https?:\/\//.test(href)) {
     url = new URL(href)
-    if (url.origin !== DEFAULT_PUBLIC_URL) return null // an external reference in an article
+    if (url.origin !== PUBLIC_URL_PLACEHOLDER) return null // an external reference in an article
   } else if (href.startsWith('/') && !href.startsWith('//')) {
-    url = new URL(href, DEFAULT_PUBLIC_URL)
+    url = new URL(href, PUBLIC_URL_PLACEHOLDER)
   } else {
     return 'not an absolute site path (an unresolved routes.name placeholder?)'
   }
@@ -71,7 +71,7 @@ describe('internal links', () => {
     const linked = new Set<string>()
     for (const document of documents.values()) {
       for (const anchor of document.querySelectorAll('a[href^="/"]')) {
-        linked.add(new URL(anchor.getAttribute('href') ?? '', DEFAULT_PUBLIC_URL).pathname)
+        linked.add(new URL(anchor.getAttribute('href') ?? '', PUBLIC_URL_PLACEHOLDER).pathname)
       }
     }
     const unreachable = MARKETING_ROUTE_NAMES.filter(

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { MARKETING_ROUTE_NAMES, PRIVATE_ROUTE_NAMES, ROUTES } from '@retainkit/shared/routes'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { builtSite, readBuilt } from '../../test-support/built-site'
+import { BUILD_TIME_PUBLIC_URL, builtSite, readBuilt } from '../../test-support/built-site'
 import { metaContent, parseHtml } from '../../test-support/parse-html'
 import { PAGES } from '../pages/registry'
-import { DEFAULT_PUBLIC_URL, SITE } from '../site'
+import { PUBLIC_URL_PLACEHOLDER, SITE } from '../site'
 
 let root = ''
 
@@ -29,7 +29,7 @@ describe('prerendered pages', () => {
       expect(existsSync(file), `${file} should exist`).toBe(true)
       const document = page(name)
       const definition = PAGES[name]
-      const url = `${DEFAULT_PUBLIC_URL}${ROUTES[name]}`
+      const url = `${PUBLIC_URL_PLACEHOLDER}${ROUTES[name]}`
 
       expect(document.documentElement.getAttribute('lang')).toBe('en')
       expect(document.querySelectorAll('h1')).toHaveLength(1)
@@ -56,8 +56,8 @@ describe('prerendered pages', () => {
       '@context': 'https://schema.org',
       '@type': 'Organization',
       name: 'Retainkit',
-      url: `${DEFAULT_PUBLIC_URL}/`,
-      logo: `${DEFAULT_PUBLIC_URL}/logo.svg`,
+      url: `${PUBLIC_URL_PLACEHOLDER}/`,
+      logo: `${PUBLIC_URL_PLACEHOLDER}/logo.svg`,
       contactPoint: { '@type': 'ContactPoint', email: SITE.contactEmail },
     })
     expect(typeof data.description).toBe('string')
@@ -117,7 +117,7 @@ describe('prerendered pages', () => {
     const sitemap = readBuilt(root, 'sitemap.xml')
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
     const expected = MARKETING_ROUTE_NAMES.filter((name) => name !== 'notFound').map(
-      (name) => `${DEFAULT_PUBLIC_URL}${ROUTES[name]}`,
+      (name) => `${PUBLIC_URL_PLACEHOLDER}${ROUTES[name]}`,
     )
     expect(locs).toEqual(expected)
     expect(sitemap).not.toContain('/404/')
@@ -128,7 +128,23 @@ describe('prerendered pages', () => {
     expect(robots).toMatch(/^User-agent: \*$/m)
     expect(robots).toMatch(/^Allow: \/$/m)
     for (const name of PRIVATE_ROUTE_NAMES) expect(robots).toContain(`Disallow: ${ROUTES[name]}\n`)
-    expect(robots).toContain(`Sitemap: ${DEFAULT_PUBLIC_URL}/sitemap.xml`)
+    expect(robots).toContain(`Sitemap: ${PUBLIC_URL_PLACEHOLDER}/sitemap.xml`)
+  })
+
+  it('writes the public-URL placeholder, never the PUBLIC_URL of the build machine', () => {
+    // The server swaps the placeholder for the PUBLIC_URL it runs with; an origin baked in at build
+    // time would survive that and point every canonical link at the wrong site.
+    const files = [
+      ...MARKETING_ROUTE_NAMES.map((name) => pageFile(ROUTES[name])),
+      'sitemap.xml',
+      'robots.txt',
+    ]
+    for (const file of files) {
+      const text = readBuilt(root, file)
+      expect(text, file).toContain(PUBLIC_URL_PLACEHOLDER)
+      expect(text, file).not.toContain(BUILD_TIME_PUBLIC_URL)
+      expect(text, file).not.toMatch(/localhost|127\.0\.0\.1/)
+    }
   })
 
   it('loads nothing from another origin', () => {

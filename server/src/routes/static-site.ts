@@ -7,8 +7,35 @@ import { createStaticReader, type StaticFile } from '../services/static-files'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
+/**
+ * The origin the marketing build writes into canonical links, Open Graph, JSON-LD, sitemap.xml and
+ * robots.txt (marketing/src/site.ts holds the same string). The build runs once, before operators set
+ * PUBLIC_URL; the server knows it, so it puts it in when it serves those files.
+ */
+export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.retainkit.invalid'
+
+/**
+ * PUBLIC_URL as it is written into html and xml: any http(s) URL passes the config check, so the few
+ * characters markup would read as syntax are percent-encoded, which leaves the URL's meaning intact.
+ */
+export function publicUrlForMarkup(publicUrl: string): string {
+  return publicUrl.replace(/[&<>"']/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+}
+
+/**
+ * If-None-Match against the file's ETag with the weak comparison RFC 9110 asks for: compress() sends
+ * compressed bodies with a weak `W/` ETag, which browsers send back as it is.
+ */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim()
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag
+  })
+}
+
 function send(c: Context<AppEnv>, file: StaticFile, cacheControl: string, status: 200 | 404 = 200): Response {
-  if (status === 200 && c.req.header('if-none-match') === file.etag) {
+  if (status === 200 && matchesEtag(c.req.header('if-none-match'), file.etag)) {
     return c.body(null, 304, { ETag: file.etag, 'Cache-Control': cacheControl })
   }
   return c.body(file.body as Uint8Array<ArrayBuffer>, status, {
@@ -33,7 +60,9 @@ export function isConsolePath(path: string): boolean {
 export function staticSiteRoutes(deps: AppDeps) {
   const widget = createStaticReader(deps.staticRoots.widget)
   const consoleApp = createStaticReader(deps.staticRoots.console)
-  const marketing = createStaticReader(deps.staticRoots.marketing)
+  const marketing = createStaticReader(deps.staticRoots.marketing, {
+    replaceText: { from: PUBLIC_URL_PLACEHOLDER, to: publicUrlForMarkup(deps.config.publicUrl) },
+  })
   const app = new Hono<AppEnv>()
 
   const notFoundPage = (c: Context<AppEnv>) => {

@@ -20,18 +20,33 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 }
 
+/** Files whose text may carry what the build could not know (html, xml, txt), e.g. the public URL. */
+const TEXT_REWRITE_EXTENSIONS = new Set(['.html', '.xml', '.txt'])
+
 export interface StaticFile {
   body: Uint8Array
   type: string
   etag: string
 }
 
+export interface StaticReaderOptions {
+  /** Replaces every `from` with `to` in html, xml and txt files, once per file as it is first read. */
+  replaceText?: { from: string; to: string }
+}
+
 /**
  * Reads built front-end files, confined to their root (no `..` escapes), cached in memory with a
- * content ETag. Built assets do not change while the process runs; a rebuild means a restart.
+ * content ETag taken after any text replacement, so a different replacement is a different ETag.
+ * Built assets do not change while the process runs; a rebuild means a restart.
  */
-export function createStaticReader(root: string) {
+export function createStaticReader(root: string, options: StaticReaderOptions = {}) {
   const cache = new Map<string, StaticFile | null>()
+  const { replaceText } = options
+  const contents = (full: string): Uint8Array => {
+    const bytes = readFileSync(full)
+    if (!replaceText || !TEXT_REWRITE_EXTENSIONS.has(extname(full).toLowerCase())) return bytes
+    return Buffer.from(bytes.toString('utf8').replaceAll(replaceText.from, replaceText.to), 'utf8')
+  }
   return {
     root,
     read(relativePath: string): StaticFile | null {
@@ -41,7 +56,7 @@ export function createStaticReader(root: string) {
       let file: StaticFile | null = null
       if ((full === root || full.startsWith(root.endsWith(sep) ? root : root + sep)) && existsSync(full)) {
         if (statSync(full).isFile()) {
-          const body = readFileSync(full)
+          const body = contents(full)
           file = {
             body,
             type: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream',
