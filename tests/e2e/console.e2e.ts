@@ -117,10 +117,19 @@ describe('console in Chromium', () => {
   })
 
   it('edits the flow with a live preview before saving, and the save persists', async () => {
-    // A new account is on the free tier (default flow and styling); billing would upgrade it.
-    await setTier(product, owner.accountId, 'pro')
     const { page } = owner
+    // A new account is on the free tier: default flow and styling, locked with an upgrade prompt.
     await page.getByRole('link', { name: 'Editor' }).click()
+    await page.getByRole('heading', { name: 'Cancel flow editor' }).waitFor()
+    const styling = page.getByRole('region', { name: 'Styling' })
+    await styling.getByText('Custom styling is a Pro feature.').waitFor()
+    expect(await styling.getByLabel('Primary colour (buttons) hex value').isDisabled()).toBe(true)
+    await styling.scrollIntoViewIfNeeded()
+    await shot(page, 'editor-free-tier-locked')
+
+    // Billing (outside this product) would upgrade it; the editor unlocks on the next load.
+    await setTier(product, owner.accountId, 'pro')
+    await page.reload()
     await page.getByRole('heading', { name: 'Cancel flow editor' }).waitFor()
     const preview = page.getByRole('region', { name: 'Cancel flow preview' })
     await preview.getByText('Before you go…').waitFor()
@@ -164,6 +173,26 @@ describe('console in Chromium', () => {
     await page.getByRole('region', { name: 'Cancel flow preview' }).getByText('Wait, we can help').waitFor()
     await shot(page, 'editor-saved')
     expect(await axeProblems(page)).toEqual([])
+
+    await page.getByRole('radio', { name: 'Mobile' }).check()
+    await page.getByLabel('Screen').selectOption({ label: 'Offer: Discount' })
+    await page.getByRole('region', { name: 'Cancel flow preview' }).getByText('How about 20% off?').waitFor()
+    await page.getByRole('complementary', { name: 'Live preview' }).scrollIntoViewIfNeeded()
+    await shot(page, 'editor-mobile-discount')
+  })
+
+  it('/preview/ shows the saved flow and banner on a sample merchant page', async () => {
+    const { page, accountId } = owner
+    await page.goto(`${product.url}/preview/?account_id=${accountId}`)
+    const flow = page.getByRole('region', { name: 'Cancel flow preview' })
+    await flow.getByText('Wait, we can help').waitFor()
+    await shot(page, 'preview-cancel-flow')
+    await page.getByRole('radio', { name: 'Reactivation banner' }).check()
+    await page
+      .getByRole('region', { name: 'Reactivation banner preview' })
+      .getByText('Welcome back!')
+      .waitFor()
+    await shot(page, 'preview-banner')
   })
 
   it('shows real sessions on the dashboard, follows the period and exports CSV', async () => {

@@ -174,21 +174,23 @@ function MerchantPageMock({
         <span className="rk-mock__dot" />
         <span className="rk-mock__url">https://shop.example.com/account</span>
       </div>
-      <div className="rk-mock__site">
+      <div className={`rk-mock__site rk-mock__site--${showBanner ? 'banner' : 'overlay'}`}>
         {/* One slot for both variants, so switching keeps the same widget instance: the banner sits at
-            the top of the page, the cancel flow over the dimmed page (absolutely positioned). */}
+            the top of the page; the cancel flow covers the dimmed page, which grows to fit it. */}
         <div className={showBanner ? 'rk-mock__banner' : 'rk-mock__overlay'}>{children}</div>
-        <div className="rk-mock__nav" aria-hidden="true">
-          <strong>Northwind Coffee Club</strong>
-          <span>Shop</span>
-          <span>Subscriptions</span>
-          <span>Account</span>
-        </div>
-        <div className="rk-mock__page" aria-hidden={showBanner ? undefined : true}>
-          <h2>Your subscription</h2>
-          <p>
-            {planName} · renews monthly · <span className="rk-mock__link">Cancel subscription</span>
-          </p>
+        <div className="rk-mock__content" aria-hidden={showBanner ? undefined : true}>
+          <div className="rk-mock__nav" aria-hidden="true">
+            <strong>Northwind Coffee Club</strong>
+            <span>Shop</span>
+            <span>Subscriptions</span>
+            <span>Account</span>
+          </div>
+          <div className="rk-mock__page">
+            <h2>Your subscription</h2>
+            <p>
+              {planName} · renews monthly · <span className="rk-mock__link">Cancel subscription</span>
+            </p>
+          </div>
         </div>
       </div>
     </figure>
