@@ -29,7 +29,7 @@ export async function ensureSpaBuilt(): Promise<void> {
     logLevel: 'warn',
     // Tests run with NODE_ENV=test, which would otherwise pull in React's development build.
     define: { 'process.env.NODE_ENV': '"production"' },
-    oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+    oxc: { jsx: { runtime: 'automatic', importSource: 'react', development: false } },
     build: { outDir: SPA_DIST, emptyOutDir: true },
   })
 }

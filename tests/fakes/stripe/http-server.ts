@@ -36,7 +36,8 @@ async function adapt(
   const request = new Request(new URL(req.url ?? '/', base), {
     method,
     headers,
-    body: hasBody ? body : undefined,
+    // A plain Uint8Array: with the DOM lib (tests/tsconfig.json), a Buffer is not a BodyInit.
+    body: hasBody ? new Uint8Array(body) : undefined,
   })
   const response = await handler(request)
   const out = Buffer.from(await response.arrayBuffer())

@@ -1,0 +1,144 @@
+/**
+ * Reads the figures out of each benchmark's printed report (the lines their authors print for people),
+ * so run-all can gather them without the benchmarks knowing about it. A parser that finds nothing
+ * yields no rows, which run-all reports as an ERROR row: a changed report format cannot pass silently.
+ */
+export interface Row {
+  bench: string
+  measure: string
+  value: string
+  goal: string
+  result: '' | 'PASS' | 'FAIL' | 'ERROR'
+}
+
+const number = (text: string | undefined) => Number((text ?? '').replace(/,/g, ''))
+
+export function widgetRows(output: string): Row[] {
+  const rows: Row[] = []
+  const visible = /visible \(next frame\)\s+median ([\d.]+) ms\s+p90 ([\d.]+) ms/.exec(output)
+  const runs = /\((\d+) runs\)/.exec(output)?.[1] ?? '?'
+  if (visible) {
+    const median = number(visible[1])
+    rows.push({
+      bench: 'widget',
+      measure: `click → flow visible in Chromium, median of ${runs} (p90)`,
+      value: `${visible[1]} ms (${visible[2]} ms)`,
+      goal: '< 100 ms',
+      result: median < 100 ? 'PASS' : 'FAIL',
+    })
+  }
+  const inserted = /dialog in the DOM\s+median ([\d.]+) ms\s+p90 ([\d.]+) ms/.exec(output)
+  if (inserted) {
+    rows.push({
+      bench: 'widget',
+      measure: 'click → dialog in the DOM, median (p90)',
+      value: `${inserted[1]} ms (${inserted[2]} ms)`,
+      goal: '',
+      result: '',
+    })
+  }
+  const sizes = /Gzip sizes \(dist\/sizes\.json\): (.+)/.exec(output)?.[1]
+  if (sizes) {
+    const gzip = new Map(
+      Array.from(sizes.matchAll(/([\w.-]+) (\d+) B/g), (m) => [m[1] as string, number(m[2])]),
+    )
+    const loader = gzip.get('loader.js')
+    const bundle = Array.from(gzip.entries()).find(([file]) => /^widget\.[0-9a-f]+\.js$/.test(file))
+    if (loader !== undefined) {
+      rows.push({
+        bench: 'widget',
+        measure: 'loader.js, gzip',
+        value: `${loader} B`,
+        goal: '≤ 2048 B',
+        result: loader <= 2048 ? 'PASS' : 'FAIL',
+      })
+    }
+    if (loader !== undefined && bundle) {
+      const total = loader + bundle[1]
+      rows.push({
+        bench: 'widget',
+        measure: `loader + ${bundle[0]}, gzip`,
+        value: `${total} B`,
+        goal: '≤ 12288 B',
+        result: total <= 12288 ? 'PASS' : 'FAIL',
+      })
+    }
+  }
+  return rows
+}
+
+export function configRows(output: string): Row[] {
+  const rows: Row[] = []
+  const row = (name: string) =>
+    new RegExp(
+      `\\|\\s*${name.replace(/[/:]/g, (c) => `\\${c}`)}\\s*\\|\\s*(\\d+)\\s*\\|\\s*([\\d.]+)\\s*\\|\\s*([\\d.]+)\\s*\\|\\s*([\\d.]+)\\s*\\|\\s*([\\d.]+)\\s*\\|\\s*(\\d+)\\s*\\|`,
+    ).exec(output)
+  for (const [name, label] of [
+    ['bare node:http', 'bare node:http, same bytes'],
+    ['GET /api/widget/config/:id', 'GET /api/widget/config/:id'],
+  ] as const) {
+    const m = row(name)
+    if (m) {
+      rows.push({
+        bench: 'config endpoint',
+        measure: `${label}: req/s (p50 / p99)`,
+        value: `${m[2]} (${m[3]} / ${m[4]} ms)${m[6] !== '0' ? `, ${m[6]} errors` : ''}`,
+        goal: '',
+        result: '',
+      })
+    }
+  }
+  const ratio = /ratio app\/bare: ([\d.]+)/.exec(output)?.[1]
+  if (ratio) {
+    rows.push({
+      bench: 'config endpoint',
+      measure: 'throughput, app / bare',
+      value: ratio,
+      goal: '≥ 0.8',
+      result: number(ratio) >= 0.8 ? 'PASS' : 'FAIL',
+    })
+  }
+  return rows
+}
+
+/** Per database and scenario: the dashboard's five data sets (sequential, parallel) and the slowest one. */
+export function analyticsRows(output: string): Row[] {
+  const rows: Row[] = []
+  const sections = output.split(/\n(?=### )/).filter((part) => part.startsWith('### '))
+  for (const section of sections) {
+    const title = /^### (PGlite|PostgreSQL), (\w+): one account with ([\d,]+) events/.exec(section)
+    if (!title) continue
+    const label = `${title[1]}, ${title[3]} events (${title[2]})`
+    const table = Array.from(
+      section.matchAll(/^\| ([^|]+?) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|$/gm),
+      (m) => ({
+        name: m[1] as string,
+        median: number(m[2]),
+        p95: number(m[3]),
+      }),
+    )
+    const pick = (name: string) => table.find((r) => r.name === name)
+    for (const name of ['dashboard: the five, in parallel', 'dashboard: the five, sequential']) {
+      const r = pick(name)
+      if (r)
+        rows.push({
+          bench: 'analytics',
+          measure: `${label}: ${name.slice('dashboard: '.length)}, median (p95)`,
+          value: `${r.median} ms (${r.p95} ms)`,
+          goal: '',
+          result: '',
+        })
+    }
+    const single = table.filter((r) => !r.name.startsWith('dashboard') && !r.name.startsWith('('))
+    const slowest = single.sort((a, b) => b.median - a.median)[0]
+    if (slowest)
+      rows.push({
+        bench: 'analytics',
+        measure: `${label}: slowest data set (${slowest.name}), median (p95)`,
+        value: `${slowest.median} ms (${slowest.p95} ms)`,
+        goal: '',
+        result: '',
+      })
+  }
+  return rows
+}

@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: every benchmark under tests/bench, one after the other, then ONE markdown table of
+ * their figures with the machine and the versions they ran on.
+ *
+ *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics --quick (200k events)
+ *   npm run bench -- --quick      CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
+ *   npm run bench -- --full       analytics on 200k and 1M events, 20 runs (long: tens of minutes)
+ *   options: --only=widget,config,analytics
+ *
+ * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
+ * and its figures are read from what it prints: the benchmarks stay standalone and unchanged, and a
+ * benchmark that crashes cannot take the others down. Every full output is also kept under
+ * tests/artifacts/bench/. Exits 1 if a benchmark crashed or printed no figures; a missed goal shows as
+ * FAIL in the table.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { machineNotes } from './machine'
+import { analyticsRows, configRows, type Row, widgetRows } from './parse-output'
+
+const args = process.argv.slice(2)
+const QUICK = args.includes('--quick')
+const FULL = args.includes('--full')
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+
+const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/bench/', import.meta.url))
+
+interface Bench {
+  name: string
+  file: string
+  args: string[]
+  rows(output: string): Row[]
+}
+
+const BENCHES: Bench[] = [
+  { name: 'widget', file: 'widget.bench.ts', args: [`--runs=${QUICK ? 5 : 20}`], rows: widgetRows },
+  {
+    name: 'config',
+    file: 'config-endpoint.bench.ts',
+    args: QUICK ? ['--duration=1000', '--rounds=2'] : [],
+    rows: configRows,
+  },
+  {
+    name: 'analytics',
+    file: 'analytics.bench.ts',
+    args: FULL ? [] : QUICK ? ['--quick', '--sizes=20000', '--runs=3'] : ['--quick'],
+    rows: analyticsRows,
+  },
+]
+
+/** Runs one benchmark, echoing its output as it comes (prefixed), and returns all of it. */
+function run(bench: Bench): Promise<{ output: string; code: number | null; seconds: number }> {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, bench.file), ...bench.args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    })
+    let output = ''
+    const echo = (chunk: Buffer) => {
+      const text = chunk.toString()
+      output += text
+      for (const line of text.split('\n')) if (line) process.stderr.write(`[${bench.name}] ${line}\n`)
+    }
+    child.stdout.on('data', echo)
+    child.stderr.on('data', echo)
+    child.on('close', (code) => resolve({ output, code, seconds: (Date.now() - started) / 1000 }))
+  })
+}
+
+async function main(): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  const rows: Row[] = []
+  const durations: string[] = []
+  let broken = false
+  for (const bench of BENCHES.filter((b) => !only || only.includes(b.name))) {
+    process.stderr.write(`\n[bench] ${bench.file} ${bench.args.join(' ')}\n`)
+    const { output, code, seconds } = await run(bench)
+    writeFileSync(join(ARTIFACTS, `${bench.name}.log`), output)
+    durations.push(`${bench.name} ${seconds.toFixed(0)} s`)
+    const found = bench.rows(output)
+    if (found.length === 0) {
+      broken = true
+      rows.push({
+        bench: bench.name,
+        measure: `no figures (exit code ${code})`,
+        value: '—',
+        goal: '',
+        result: 'ERROR',
+      })
+    } else rows.push(...found)
+  }
+
+  const lines = [
+    `## Retainkit benchmarks (${new Date().toISOString()}${QUICK ? ', --quick' : FULL ? ', --full' : ''})`,
+    '',
+    ...(await machineNotes()).map((note) => `- ${note}`),
+    `- time per benchmark: ${durations.join(', ')}; full outputs in ${ARTIFACTS}`,
+    '',
+    '| benchmark | measure | value | goal | result |',
+    '|---|---|---:|---|---|',
+    ...rows.map((r) => `| ${r.bench} | ${r.measure} | ${r.value} | ${r.goal} | ${r.result} |`),
+  ]
+  process.stdout.write(`\n${lines.join('\n')}\n`)
+  if (broken) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
