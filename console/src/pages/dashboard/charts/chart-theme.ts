@@ -43,11 +43,43 @@ export function listSummary(items: readonly string[], max = 6): string {
   return `${items.slice(0, max).join('; ')}; and ${items.length - max} more`
 }
 
-/** Whole-number axis ticks for counts (no '0.5 cancellations'): about five, from 0 to at least `max`. */
+/** The next "nice" step (1, 2 or 5 × 10ⁿ, at least 1) for about five ticks up to `max`. */
+function niceStep(max: number): number {
+  const rough = Math.max(1, max / 5)
+  const magnitude = 10 ** Math.floor(Math.log10(rough))
+  const step =
+    [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? rough
+  return Math.max(1, Math.round(step))
+}
+
+/** Whole-number axis ticks for counts (no '0.5 cancellations', no '197'): 0 to at least `max` in nice steps. */
 export function countTicks(max: number): number[] {
-  const top = Math.max(1, Math.ceil(max))
-  const step = Math.max(1, Math.ceil(top / 5))
+  const step = niceStep(Math.max(1, Math.ceil(max)))
+  const top = Math.max(step, Math.ceil(Math.max(1, max) / step) * step)
   const ticks: number[] = []
   for (let value = 0; value <= top; value += step) ticks.push(value)
   return ticks
 }
+
+/**
+ * Month ticks that fit twelve to a half-width chart: 'Jan 2026' at the first tick and at each January,
+ * the short month name elsewhere. `labels` are the chart's own month labels ('Nov 2025', …).
+ */
+export function monthTickFormat(labels: readonly string[]): (value: string | number) => string {
+  const first = labels[0]
+  return (value) => {
+    const text = String(value)
+    return labels.length <= 6 || text === first || text.startsWith('Jan') ? text : text.slice(0, 3)
+  }
+}
+
+/** A month axis for a half-width chart: slanted ticks once there are more months than fit flat. */
+export function monthAxis(labels: readonly string[]): {
+  format: (value: string | number) => string
+  tickRotation: number
+} {
+  return { format: monthTickFormat(labels), tickRotation: labels.length > 7 ? -40 : 0 }
+}
+
+/** Bottom margin that leaves room for the month axis (slanted ticks need more). */
+export const monthAxisMargin = (labels: readonly string[]): number => (labels.length > 7 ? 56 : 40)

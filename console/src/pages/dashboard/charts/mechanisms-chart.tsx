@@ -1,9 +1,11 @@
 import { ResponsiveBar } from '@nivo/bar'
 import type { MechanismPerformance } from '@retainkit/shared/analytics'
 import { MECHANISM_LABELS } from '../../../features/labels'
+import { ChartLegend } from './chart-legend'
 import { CHART_COLORS, CHART_THEME, countTicks, listSummary, prefersReducedMotion } from './chart-theme'
 
 const SERIES = ['Accepted', 'Declined'] as const
+const SERIES_COLORS = [CHART_COLORS[1], CHART_COLORS[8]]
 
 /** Grouped bars per save offer: accepted (completed) beside declined (skipped). */
 export function MechanismsChart({ data }: { data: readonly MechanismPerformance[] }) {
@@ -19,37 +21,30 @@ export function MechanismsChart({ data }: { data: readonly MechanismPerformance[
     ),
   )}`
   return (
-    <div className="rk-chart__canvas" style={{ height: 300 }}>
-      <ResponsiveBar
-        data={rows}
-        keys={SERIES}
-        indexBy="mechanism"
-        groupMode="grouped"
-        margin={{ top: 10, right: 20, bottom: 70, left: 50 }}
-        padding={0.25}
-        innerPadding={3}
-        colors={[CHART_COLORS[1], CHART_COLORS[8]]}
-        theme={CHART_THEME}
-        labelTextColor="#ffffff"
-        labelSkipHeight={16}
-        axisLeft={{ legend: 'Sessions', legendPosition: 'middle', legendOffset: -40, tickValues: ticks }}
-        gridYValues={ticks}
-        legends={[
-          {
-            dataFrom: 'keys',
-            anchor: 'bottom-left',
-            direction: 'row',
-            translateY: 56,
-            itemWidth: 110,
-            itemHeight: 18,
-            symbolSize: 12,
-          },
-        ]}
-        animate={!prefersReducedMotion()}
-        role="img"
-        ariaLabel={summary}
-        isFocusable={false}
-      />
-    </div>
+    <>
+      <div className="rk-chart__canvas" style={{ height: 280 }}>
+        <ResponsiveBar
+          data={rows}
+          keys={SERIES}
+          indexBy="mechanism"
+          groupMode="grouped"
+          margin={{ top: 10, right: 20, bottom: 40, left: 50 }}
+          padding={0.25}
+          innerPadding={3}
+          colors={SERIES_COLORS}
+          theme={CHART_THEME}
+          labelTextColor="#ffffff"
+          labelSkipHeight={16}
+          axisLeft={{ legend: 'Sessions', legendPosition: 'middle', legendOffset: -40, tickValues: ticks }}
+          gridYValues={ticks}
+          valueScale={{ type: 'linear', max: ticks[ticks.length - 1] }}
+          animate={!prefersReducedMotion()}
+          role="img"
+          ariaLabel={summary}
+          isFocusable={false}
+        />
+      </div>
+      <ChartLegend items={SERIES.map((label, index) => ({ label, color: SERIES_COLORS[index] as string }))} />
+    </>
   )
 }

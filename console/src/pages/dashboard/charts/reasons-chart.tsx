@@ -7,6 +7,7 @@ export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
   // Nivo draws horizontal bars bottom-up; reversed, the most common reason is on top.
   const rows = [...data].reverse().map((row) => ({ reason: row.label, count: row.count, share: row.share }))
   const summary = `Bar chart of cancellation reasons: ${listSummary(data.map((row) => `${row.label} ${row.count} (${row.share}%)`))}`
+  const ticks = countTicks(Math.max(0, ...data.map((row) => row.count)))
   const longest = data.reduce((max, row) => Math.max(max, row.label.length), 0)
   return (
     <div className="rk-chart__canvas" style={{ height: Math.max(180, data.length * 36 + 60) }}>
@@ -21,12 +22,13 @@ export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
         theme={CHART_THEME}
         enableGridY={false}
         enableGridX
-        gridXValues={countTicks(Math.max(0, ...data.map((row) => row.count)))}
+        gridXValues={ticks}
+        valueScale={{ type: 'linear', max: ticks[ticks.length - 1] }}
         axisBottom={{
           legend: 'Cancellations',
           legendPosition: 'middle',
           legendOffset: 32,
-          tickValues: countTicks(Math.max(0, ...data.map((row) => row.count))),
+          tickValues: ticks,
         }}
         axisLeft={{ tickSize: 0, tickPadding: 8 }}
         label={(bar) => `${bar.value} (${bar.data.share}%)`}

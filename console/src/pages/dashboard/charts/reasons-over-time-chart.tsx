@@ -1,6 +1,14 @@
 import { ResponsiveBar } from '@nivo/bar'
 import { type ReasonsOverTimeChart as Data, monthLabel, reasonLabel } from '../dashboard-shaping'
-import { CHART_COLORS, CHART_THEME, countTicks, listSummary, prefersReducedMotion } from './chart-theme'
+import { ChartLegend } from './chart-legend'
+import {
+  CHART_COLORS,
+  CHART_THEME,
+  countTicks,
+  listSummary,
+  monthTickFormat,
+  prefersReducedMotion,
+} from './chart-theme'
 
 /** Stacked bars per month, one colour per reason, biggest reason first in the legend. */
 export function ReasonsOverTimeChart({ data, labels }: { data: Data; labels: ReadonlyMap<string, string> }) {
@@ -8,43 +16,42 @@ export function ReasonsOverTimeChart({ data, labels }: { data: Data; labels: Rea
   const monthTotals = data.rows.map((row) => data.keys.reduce((sum, key) => sum + Number(row[key] ?? 0), 0))
   const totals = data.rows.map((row, index) => `${monthLabel(row.month)} ${monthTotals[index]}`)
   const ticks = countTicks(Math.max(0, ...monthTotals))
+  const colorOf = (index: number) => CHART_COLORS[index % CHART_COLORS.length] as string
   const summary = `Stacked bar chart of cancellation reasons per month. Reasons: ${listSummary(
     data.keys.map((key) => reasonLabel(key, labels)),
   )}. Cancellations per month: ${listSummary(totals, 12)}`
   return (
-    <div className="rk-chart__canvas" style={{ height: 320 }}>
-      <ResponsiveBar
-        data={rows}
-        keys={data.keys}
-        indexBy="month"
-        groupMode="stacked"
-        margin={{ top: 10, right: 20, bottom: 110, left: 50 }}
-        padding={0.3}
-        colors={[...CHART_COLORS]}
-        theme={CHART_THEME}
-        enableLabel={false}
-        axisBottom={{ tickRotation: 0 }}
-        axisLeft={{ legend: 'Cancellations', legendPosition: 'middle', legendOffset: -40, tickValues: ticks }}
-        gridYValues={ticks}
-        legendLabel={(datum) => reasonLabel(String(datum.id), labels)}
-        tooltipLabel={(datum) => `${reasonLabel(String(datum.id), labels)} · ${datum.indexValue}`}
-        legends={[
-          {
-            dataFrom: 'keys',
-            anchor: 'bottom-left',
-            direction: 'row',
-            translateY: 60,
-            itemWidth: 150,
-            itemHeight: 18,
-            itemsSpacing: 4,
-            symbolSize: 12,
-          },
-        ]}
-        animate={!prefersReducedMotion()}
-        role="img"
-        ariaLabel={summary}
-        isFocusable={false}
+    <>
+      <div className="rk-chart__canvas" style={{ height: 300 }}>
+        <ResponsiveBar
+          data={rows}
+          keys={data.keys}
+          indexBy="month"
+          groupMode="stacked"
+          margin={{ top: 10, right: 20, bottom: 40, left: 50 }}
+          padding={0.3}
+          colors={data.keys.map((_, index) => colorOf(index))}
+          theme={CHART_THEME}
+          enableLabel={false}
+          axisBottom={{ format: monthTickFormat(rows.map((row) => row.month)) }}
+          axisLeft={{
+            legend: 'Cancellations',
+            legendPosition: 'middle',
+            legendOffset: -40,
+            tickValues: ticks,
+          }}
+          gridYValues={ticks}
+          valueScale={{ type: 'linear', max: ticks[ticks.length - 1] }}
+          tooltipLabel={(datum) => `${reasonLabel(String(datum.id), labels)} · ${datum.indexValue}`}
+          animate={!prefersReducedMotion()}
+          role="img"
+          ariaLabel={summary}
+          isFocusable={false}
+        />
+      </div>
+      <ChartLegend
+        items={data.keys.map((key, index) => ({ label: reasonLabel(key, labels), color: colorOf(index) }))}
       />
-    </div>
+    </>
   )
 }

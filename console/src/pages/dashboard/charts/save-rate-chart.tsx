@@ -1,10 +1,18 @@
 import { ResponsiveLine } from '@nivo/line'
 import type { SaveRatePoint } from '@retainkit/shared/analytics'
 import { monthLabel } from '../dashboard-shaping'
-import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+import {
+  CHART_COLORS,
+  CHART_THEME,
+  listSummary,
+  monthAxis,
+  monthAxisMargin,
+  prefersReducedMotion,
+} from './chart-theme'
 
 /** The monthly save rate (continues / (cancellations + continues) × 100) as a line from 0 to 100 %. */
 export function SaveRateChart({ data }: { data: readonly SaveRatePoint[] }) {
+  const months = data.map((point) => monthLabel(point.month))
   const series = [
     { id: 'Save rate', data: data.map((point) => ({ x: monthLabel(point.month), y: point.saveRate })) },
   ]
@@ -16,9 +24,10 @@ export function SaveRateChart({ data }: { data: readonly SaveRatePoint[] }) {
     <div className="rk-chart__canvas" style={{ height: 280 }}>
       <ResponsiveLine
         data={series}
-        margin={{ top: 16, right: 40, bottom: 40, left: 56 }}
+        margin={{ top: 16, right: 40, bottom: monthAxisMargin(months), left: 56 }}
         xScale={{ type: 'point' }}
         yScale={{ type: 'linear', min: 0, max: 100 }}
+        axisBottom={monthAxis(months)}
         yFormat={(value) => `${Number(value).toFixed(2)}%`}
         axisLeft={{
           legend: 'Save rate',

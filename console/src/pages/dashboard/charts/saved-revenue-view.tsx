@@ -8,7 +8,14 @@ import {
   type SavedRevenueView,
   toMajorUnits,
 } from '../dashboard-shaping'
-import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+import {
+  CHART_COLORS,
+  CHART_THEME,
+  listSummary,
+  monthAxis,
+  monthAxisMargin,
+  prefersReducedMotion,
+} from './chart-theme'
 
 /** Total MRR kept and its split by save offer: shown above the chart and the table alike. */
 export function SavedRevenueSummary({ data }: { data: SavedRevenueView }) {
@@ -32,6 +39,7 @@ export function SavedRevenueSummary({ data }: { data: SavedRevenueView }) {
 
 /** MRR kept per month, as bars in the account's currency. */
 export function SavedRevenueChart({ data }: { data: SavedRevenueView }) {
+  const months = data.byMonth.map((row) => monthLabel(row.month))
   const rows = data.byMonth.map((row) => ({
     month: monthLabel(row.month),
     mrr: toMajorUnits(row.mrr, data.currency),
@@ -46,11 +54,12 @@ export function SavedRevenueChart({ data }: { data: SavedRevenueView }) {
         data={rows}
         keys={['mrr']}
         indexBy="month"
-        margin={{ top: 10, right: 20, bottom: 40, left: 70 }}
+        margin={{ top: 10, right: 20, bottom: monthAxisMargin(months), left: 70 }}
         padding={0.3}
         colors={[CHART_COLORS[1]]}
         theme={CHART_THEME}
         enableLabel={false}
+        axisBottom={monthAxis(months)}
         valueFormat={(value) => formatMajor(value, data.currency)}
         axisLeft={{ tickValues: 5, format: (value) => formatMajor(Number(value), data.currency) }}
         tooltipLabel={() => 'MRR kept'}
