@@ -3,8 +3,8 @@
  * their figures with the machine and the versions they ran on.
  *
  *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics --quick (200k events)
- *   npm run bench -- --quick      CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
- *   npm run bench -- --full       analytics on 200k and 1M events, 20 runs (long: tens of minutes)
+ *   npm run bench --quick         CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
+ *   npm run bench --full          analytics on 200k and 1M events, 20 runs (long: tens of minutes)
  *   options: --only=widget,config,analytics
  *
  * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
@@ -21,8 +21,10 @@ import { machineNotes } from './machine'
 import { analyticsRows, configRows, type Row, widgetRows } from './parse-output'
 
 const args = process.argv.slice(2)
-const QUICK = args.includes('--quick')
-const FULL = args.includes('--full')
+// From the repository root, `npm run bench --quick` reaches us as npm_config_quick (npm keeps unknown flags).
+const flag = (name: string) => args.includes(`--${name}`) || process.env[`npm_config_${name}`] === 'true'
+const QUICK = flag('quick')
+const FULL = flag('full')
 const only = args
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
