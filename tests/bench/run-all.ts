@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark under tests/bench, one after the other, then ONE markdown table of
  * their figures with the machine and the versions they ran on.
  *
- *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics --quick (200k events)
+ *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics --quick (200k events, spread)
  *   npm run bench --quick         CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
  *   npm run bench --full          analytics on 200k and 1M events, 20 runs (long: tens of minutes)
  *   options: --only=widget,config,analytics
@@ -51,7 +51,7 @@ const BENCHES: Bench[] = [
   {
     name: 'analytics',
     file: 'analytics.bench.ts',
-    args: FULL ? [] : QUICK ? ['--quick', '--sizes=20000', '--runs=3'] : ['--quick'],
+    args: FULL ? [] : QUICK ? ['--quick', '--sizes=20000', '--runs=3'] : ['--quick', '--scenarios=spread'],
     rows: analyticsRows,
   },
 ]
