@@ -126,6 +126,11 @@ describe('console in Chromium', () => {
     expect(await styling.getByLabel('Primary colour (buttons) hex value').isDisabled()).toBe(true)
     await styling.scrollIntoViewIfNeeded()
     await shot(page, 'editor-free-tier-locked')
+    // Copy stays editable on the free tier, and the server accepts a copy-only change.
+    const finalScreen = page.getByRole('group', { name: 'Cancellation confirmed' })
+    await finalScreen.getByLabel('Headline', { exact: true }).fill('You are all set')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByText(/^Version 2 · saved/).waitFor()
 
     // Billing (outside this product) would upgrade it; the editor unlocks on the next load.
     await setTier(product, owner.accountId, 'pro')
@@ -145,7 +150,7 @@ describe('console in Chromium', () => {
     await expect
       .poll(() => continueButton.evaluate((button) => getComputedStyle(button).backgroundColor))
       .toBe('rgb(185, 28, 28)')
-    // Nothing is saved yet: the server still has version 1.
+    // Nothing is saved yet: the server still has the free tier's version 2.
     const before = await consoleApi(
       product,
       owner.token,
@@ -158,7 +163,7 @@ describe('console in Chromium', () => {
     await shot(page, 'editor-unsaved-preview')
 
     await page.getByRole('button', { name: 'Save changes' }).click()
-    await page.getByText(/^Version 2 · saved/).waitFor()
+    await page.getByText(/^Version 3 · saved/).waitFor()
     await page.reload()
     await page.getByRole('heading', { name: 'Cancel flow editor' }).waitFor()
     await expect
