@@ -24,6 +24,8 @@ export interface ServerConfig {
   /** Social sign-in providers of the embedded auth server (AUTH_OAUTH_PROVIDERS, JSON). */
   oauthProviders: OAuthProviderConfig[]
   stripe: { clientId: string | null; platformSecretKey: string | null; apiBase: string | null }
+  /** The card-billing portal behind the console's Plan and Billing links (spec 2.2); null → settings. */
+  billingPortalUrl: string | null
   /** Seed the demo merchant on first start (default on, off with RETAINKIT_SEED_DEMO=0). */
   seedDemo: boolean
 }
@@ -146,6 +148,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   }
   const apiBase = httpUrl(env, 'STRIPE_API_BASE') ?? null
 
+  const billingPortalUrl = httpUrl(env, 'BILLING_PORTAL_URL') ?? null
+
   const seedText = present(env, 'RETAINKIT_SEED_DEMO') ?? (production ? '0' : '1')
   if (!/^[01]$/.test(seedText)) throw new ConfigurationError('RETAINKIT_SEED_DEMO', 'must be 0 or 1')
 
@@ -163,6 +167,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     smtpUrl,
     oauthProviders,
     stripe: { clientId, platformSecretKey, apiBase },
+    billingPortalUrl,
     seedDemo: seedText === '1',
   }
 }

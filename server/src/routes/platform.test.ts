@@ -24,6 +24,7 @@ describe('GET /runtime-config.json', () => {
     expect(body.stripeRedirectUrl).toBe('http://localhost:8787/stripe/callback')
     expect(body.anonKey?.length).toBeGreaterThanOrEqual(20)
     expect(body.apiKey).toBe(t.apiKey)
+    expect(body.billingPortalUrl).toBe('http://localhost:8787/settings/?tab=billing')
   })
 })
 

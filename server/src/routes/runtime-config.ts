@@ -17,6 +17,7 @@ export function runtimeConfigRoutes(deps: AppDeps) {
       anonKey: deps.anonKey,
       apiKey: deps.apiKey,
       stripeRedirectUrl: `${publicUrl}${ROUTES.stripeCallback}`,
+      billingPortalUrl: deps.config.billingPortalUrl ?? `${publicUrl}${ROUTES.settings}?tab=billing`,
       embeddedAuth: deps.signingKeys !== null,
       devOutbox: deps.signingKeys !== null && !deps.config.production,
       stripeConnect: Boolean(deps.config.stripe.clientId && deps.config.stripe.platformSecretKey),
