@@ -269,3 +269,41 @@ describe('editor: theme, flow, banner, compliance', () => {
     expect(draft().compliance?.suppress_offers).toBe(true)
   })
 })
+
+describe('editor: reason order (copy.cancel_reasons)', () => {
+  it('chooses which reasons the flow lists and their order, flagging keys that are gone', async () => {
+    const user = userEvent.setup()
+    await openEditor()
+    const order = screen.getByRole('group', { name: 'Order in the cancel flow' })
+    expect(draft().copy.cancel_reasons).toBeUndefined()
+    await user.click(within(order).getByLabelText('Show a chosen set of reasons, in a custom order'))
+    expect(draft().copy.cancel_reasons).toEqual(createDefaultReasons().map((reason) => reason.key))
+
+    await user.click(within(order).getByRole('button', { name: /^Move down\s*: It's too expensive$/ }))
+    await user.click(within(order).getByRole('button', { name: /^Remove\s*: Something else$/ }))
+    expect(draft().copy.cancel_reasons?.slice(0, 2)).toEqual(['not_using_enough', 'too_expensive'])
+    expect(draft().copy.cancel_reasons).not.toContain('other')
+
+    await user.selectOptions(within(order).getByLabelText('Add a reason'), 'Something else')
+    await user.click(within(order).getByRole('button', { name: 'Add' }))
+    expect(draft().copy.cancel_reasons?.at(-1)).toBe('other')
+
+    await user.click(within(order).getByLabelText('Show a chosen set of reasons, in a custom order'))
+    expect(draft().copy.cancel_reasons).toBeUndefined()
+  })
+
+  it('marks a listed key that is no longer a reason', async () => {
+    const config = createDefaultConfig()
+    config.copy.cancel_reasons = ['too_expensive', 'retired_reason']
+    backend.on(
+      'GET',
+      '/api/account',
+      { action: 'config' },
+      ok({ config_json: config, version: 2, updated_at: null, previous_versions: [] }),
+    )
+    await openEditor()
+    const order = screen.getByRole('group', { name: 'Order in the cancel flow' })
+    expect(within(order).getByText('No longer a reason: the flow skips it')).toBeTruthy()
+    expect(within(order).getByText(/2\. retired_reason/)).toBeTruthy()
+  })
+})

@@ -18,6 +18,7 @@ import { CopySection } from './sections/copy-section'
 import { FlowSection } from './sections/flow-section'
 import { OffersSection } from './sections/offers-section'
 import { ReactivationSection } from './sections/reactivation-section'
+import { ReasonOrderField } from './sections/reason-order-field'
 import { EditorSection } from './sections/section'
 import { ThemeSection } from './sections/theme-section'
 import { UnsavedChangesGuard } from './unsaved-changes-guard'
@@ -268,7 +269,7 @@ export function EditorWorkspace({ accountId, initial, tier, canEdit, initialReas
           <EditorSection
             id="editor-reasons"
             title="Cancellation reasons"
-            description="Saved separately from the rest of the flow, with their own button."
+            description="The reasons list is saved with its own button; the order in the flow is part of the flow."
           >
             <ReasonsEditor
               accountId={accountId}
@@ -276,6 +277,13 @@ export function EditorWorkspace({ accountId, initial, tier, canEdit, initialReas
               onReasonsChange={setReasons}
               onDirtyChange={setReasonsDirty}
               {...(initialReasons ? { initialReasons } : {})}
+            />
+            <ReasonOrderField
+              order={state.draft.copy.cancel_reasons}
+              reasons={reasons}
+              errors={errors}
+              set={set}
+              disabled={readOnly}
             />
           </EditorSection>
           <EditorSection id="editor-offers" title="Save offers" lockedFeature={lock(FREE_LOCKS.offers)}>
