@@ -19,6 +19,12 @@ export interface WidgetConfigResponse {
   reasons: CancellationReason[]
   /** Increments on each published save; also the ETag's source. */
   version: number
+  /**
+   * `config.theme` as the style rule the widget puts on its shadow root (`:host{--rk-primary:…;…}`,
+   * shared `themeToCssVariables` + `cssVariablesToText`), computed once per published version so the
+   * widget bundle does not carry the contrast maths.
+   */
+  themeCss: string
 }
 
 export interface SubscriberPlan {

@@ -1,6 +1,5 @@
-import type { FeedbackCategory, OfferType } from '../config/vocabulary'
 import { findOption, type OfferOption, offerOptions } from './offers'
-import type { FlowAction, FlowContext, FlowScreen, FlowScreenKind, FlowSnapshot } from './types'
+import type { FlowAction, FlowContext, FlowScreenKind, FlowSnapshot } from './types'
 
 /**
  * Every word the cancel flow shows, resolved in one place so the widget and the console's preview render
@@ -70,19 +69,16 @@ export interface ScreenCopy {
 
 export const monthsLabel = (months: number): string => (months === 1 ? '1 month' : `${months} months`)
 
-function formatDate(iso: string | null | undefined, locale: string): string | undefined {
-  if (!iso) return undefined
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return undefined
+/** A long date (`March 31, 2027` in en-US), in UTC: a Stripe timestamp's day must not shift with the viewer's zone. */
+export function formatDate(iso: string | null | undefined, locale: string): string | undefined {
+  const date = new Date(iso ?? '')
+  if (!iso || Number.isNaN(date.getTime())) return undefined
   try {
-    // UTC: the period end is a Stripe timestamp; the day must not shift with the viewer's zone.
     return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date)
   } catch {
     return date.toISOString().slice(0, 10)
   }
 }
-
-const PLAN_OFFERS: readonly OfferType[] = ['plan_switch', 'billing_cycle_switch']
 
 /**
  * Placeholder values for the current screen. On pause screens `{duration}` is the chosen pause length
@@ -91,16 +87,17 @@ const PLAN_OFFERS: readonly OfferType[] = ['plan_switch', 'billing_cycle_switch'
 export function copyValues(snapshot: FlowSnapshot, context: FlowContext): CopyValues {
   const { config, subscriber } = context
   const { screen, selection } = snapshot
-  const offer = screen.kind === 'offer' || screen.kind === 'success' ? screen.offer : null
+  const { amount, duration } = config.discount
+  const offer = 'offer' in screen ? screen.offer : null
+  const months = offer === 'pause' ? selection.months : duration
   const values: CopyValues = {
     plan_name: subscriber.planName || COPY_FALLBACKS.plan_name,
     period_end: formatDate(subscriber.periodEnd, context.locale) ?? COPY_FALLBACKS.period_end,
   }
-  if (config.discount.amount !== undefined) values.amount = `${config.discount.amount}%`
-  const months = offer === 'pause' ? selection.months : config.discount.duration
+  if (amount !== undefined) values.amount = `${amount}%`
   if (months !== undefined) values.duration = monthsLabel(months)
-  if (screen.kind === 'success' && offer && PLAN_OFFERS.includes(offer)) {
-    const plan = config[offer as 'plan_switch'].plans?.find((p) => p.id === selection.planId)
+  if (screen.kind === 'success' && (offer === 'plan_switch' || offer === 'billing_cycle_switch')) {
+    const plan = config[offer].plans?.find((p) => p.id === selection.planId)
     if (plan) values.plan_name = plan.name
   }
   return values
@@ -114,80 +111,67 @@ function optionOf(option: OfferOption, selected: boolean): ScreenOption {
   return { kind: 'plan', planId: id, name, price, label: `${name} – ${price}`, selected }
 }
 
-type Draft = Omit<ScreenCopy, 'labels' | 'placeholder' | 'dropdownLabel' | 'options'> &
-  Partial<Pick<ScreenCopy, 'placeholder' | 'dropdownLabel' | 'options'>> & {
-    labels?: Partial<Record<FlowAction, string>>
-  }
-
-type ScreenOf<K extends FlowScreenKind> = Extract<FlowScreen, { kind: K }>
-type Builders = {
-  [K in FlowScreenKind]: (screen: ScreenOf<K>, snapshot: FlowSnapshot, context: FlowContext) => Draft
-}
-
 /**
- * Which configured text labels which action. On the reason and feedback screens `cta_primary` is the
- * Continue button and `cta_secondary` the keep-my-subscription one; on offers, accept and decline.
+ * Which actions the configured `cta_primary` and `cta_secondary` label: Continue and keep-my-subscription
+ * on the reason and feedback screens, accept and decline on offers, the cancel button on confirm.
  */
-const BUILDERS: Builders = {
-  reason: (_screen, snapshot, { config, reasons }) => ({
-    headline: config.copy.general.headline,
-    subheadline: config.copy.general.subheadline,
-    options: reasons.map((reason) => ({
-      kind: 'reason',
-      key: reason.key,
-      label: reason.label,
-      selected: reason.key === snapshot.reasonKey,
-    })),
-    labels: { next: config.copy.general.cta_primary, stay: config.copy.general.cta_secondary },
-  }),
-  feedback: ({ category }: { category: FeedbackCategory }, _snapshot, { config }) => {
-    const copy = config.copy.user_feedback[category]
-    return {
-      headline: copy.headline,
-      subheadline: copy.subheadline,
-      placeholder: copy.placeholder,
-      labels: { next: copy.cta_primary, stay: copy.cta_secondary },
-    }
-  },
-  offer: ({ offer }, snapshot, { config, subscriber }) => {
-    const copy = config.copy[offer]
-    const options = offerOptions(offer, config, subscriber)
-    const selected = findOption(options, snapshot.selection)
-    return {
-      headline: copy.headline,
-      subheadline: copy.subheadline,
-      dropdownLabel: 'dropdown_label' in copy && options.length > 0 ? copy.dropdown_label : null,
-      options: options.map((option) => optionOf(option, option === selected)),
-      labels: { accept: copy.cta_primary, decline: copy.cta_secondary },
-    }
-  },
-  confirm: () => ({
-    headline: CONFIRM_COPY.headline,
-    subheadline: CONFIRM_COPY.subheadline,
-    labels: { cancel: CONFIRM_COPY.cancel },
-  }),
-  success: ({ offer }, _snapshot, { config }) => config.copy.success[offer],
-  final: (_screen, _snapshot, { config }) => config.copy.final,
+const CTA_ACTIONS: Readonly<Record<FlowScreenKind, readonly FlowAction[]>> = {
+  reason: ['next', 'stay'],
+  feedback: ['next', 'stay'],
+  offer: ['accept', 'decline'],
+  confirm: ['cancel'],
+  success: [],
+  final: [],
 }
+
+type Texts = Partial<
+  Record<
+    'headline' | 'subheadline' | 'placeholder' | 'dropdown_label' | 'cta_primary' | 'cta_secondary',
+    string
+  >
+>
 
 /** The resolved copy of the snapshot's screen: placeholders filled, every label present. */
 export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): ScreenCopy {
+  const { config } = context
+  const { copy } = config
   const { screen } = snapshot
-  const build = BUILDERS[screen.kind] as (s: FlowScreen, snap: FlowSnapshot, ctx: FlowContext) => Draft
-  const draft = build(screen, snapshot, context)
+  const texts: Texts =
+    screen.kind === 'reason'
+      ? copy.general
+      : screen.kind === 'feedback'
+        ? copy.user_feedback[screen.category]
+        : screen.kind === 'offer'
+          ? copy[screen.offer]
+          : screen.kind === 'success'
+            ? copy.success[screen.offer]
+            : screen.kind === 'final'
+              ? copy.final
+              : { ...CONFIRM_COPY, cta_primary: CONFIRM_COPY.cancel }
+  const offered = screen.kind === 'offer' ? offerOptions(screen.offer, config, context.subscriber) : []
+  const selected = findOption(offered, snapshot.selection)
   const values = copyValues(snapshot, context)
-  const fill = (text: string) => fillCopy(text, values)
+  const fill = (text = '') => fillCopy(text, values)
   const labels = { ...DEFAULT_ACTION_LABELS }
-  for (const [action, label] of Object.entries(draft.labels ?? {}) as [FlowAction, string][]) {
+  CTA_ACTIONS[screen.kind].forEach((action, index) => {
+    const label = index ? texts.cta_secondary : texts.cta_primary
     // An empty configured label would leave a button without a name; keep the built-in one.
-    if (label.trim() !== '') labels[action] = fill(label)
-  }
+    if (label?.trim()) labels[action] = fill(label)
+  })
   return {
-    headline: fill(draft.headline),
-    subheadline: fill(draft.subheadline),
-    placeholder: draft.placeholder == null ? null : fill(draft.placeholder),
-    dropdownLabel: draft.dropdownLabel == null ? null : fill(draft.dropdownLabel),
-    options: draft.options ?? [],
+    headline: fill(texts.headline),
+    subheadline: fill(texts.subheadline),
+    placeholder: screen.kind === 'feedback' && texts.placeholder != null ? fill(texts.placeholder) : null,
+    dropdownLabel: offered.length && texts.dropdown_label != null ? fill(texts.dropdown_label) : null,
+    options:
+      screen.kind === 'reason'
+        ? context.reasons.map(({ key, label }) => ({
+            kind: 'reason',
+            key,
+            label,
+            selected: key === snapshot.reasonKey,
+          }))
+        : offered.map((option) => optionOf(option, option === selected)),
     labels,
   }
 }

@@ -10,6 +10,7 @@ export {
   copyValues,
   DEFAULT_ACTION_LABELS,
   fillCopy,
+  formatDate,
   monthsLabel,
   type ScreenCopy,
   type ScreenOption,

@@ -1,14 +1,6 @@
-import { FEEDBACK_CATEGORIES, OFFER_TYPES, type OfferType, type SessionStep } from '../config/vocabulary'
+import { FEEDBACK_CATEGORIES, OFFER_TYPES, type SessionStep } from '../config/vocabulary'
 import type { OfferChoice, SessionEventInput } from '../widget-api'
-import {
-  createFlowContext,
-  firstScreen,
-  isTerminal,
-  projectedPath,
-  SCREEN_RANK,
-  screenAfter,
-  stepProgress,
-} from './graph'
+import { createFlowContext, firstScreen, historyBefore, isTerminal, screenAfter, stepProgress } from './graph'
 import { choiceOf, defaultChoice, findOption, offerOptions } from './offers'
 import {
   type FlowAction,
@@ -32,19 +24,28 @@ export const FEEDBACK_MAX_LENGTH = 2000
 /**
  * What each screen offers when idle. 'back' and 'retry' are added from history and failures. Every
  * non-terminal screen has a way to finish cancelling (DESIGN 4): 'next' on the reason screen, 'cancel'
- * everywhere else; and every one has 'stay'.
+ * everywhere else; and every one has 'stay'. (Snapshots carry frozen copies.)
  */
-const actions = (...list: FlowAction[]): readonly FlowAction[] => Object.freeze(list)
 export const SCREEN_ACTIONS: Readonly<Record<FlowScreenKind, readonly FlowAction[]>> = Object.freeze({
-  reason: actions('next', 'stay', 'close'),
-  feedback: actions('next', 'cancel', 'stay', 'close'),
-  offer: actions('accept', 'decline', 'cancel', 'stay', 'close'),
-  confirm: actions('cancel', 'stay', 'close'),
-  success: actions('close'),
-  final: actions('close'),
+  reason: ['next', 'stay', 'close'],
+  feedback: ['next', 'cancel', 'stay', 'close'],
+  offer: ['accept', 'decline', 'cancel', 'stay', 'close'],
+  confirm: ['cancel', 'stay', 'close'],
+  success: ['close'],
+  final: ['close'],
 })
 
-type Handlers = { readonly [T in FlowEvent['type']]: (event: Extract<FlowEvent, { type: T }>) => void }
+/** The events that are buttons, and the action the current screen must offer for each to act. */
+const BUTTONS: Readonly<Partial<Record<FlowEvent['type'], FlowAction>>> = {
+  NEXT: 'next',
+  BACK: 'back',
+  ACCEPT_OFFER: 'accept',
+  DECLINE_OFFER: 'decline',
+  CANCEL: 'cancel',
+  STAY: 'stay',
+  CLOSE: 'close',
+  RETRY: 'retry',
+}
 
 interface State {
   screen: FlowScreen
@@ -60,37 +61,28 @@ interface State {
   done: boolean
 }
 
-const NO_ACTIONS: readonly FlowAction[] = Object.freeze([])
-
 function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  return message.trim() === '' ? CALL_FAILED_MESSAGE : message
+  return message.trim() ? message : CALL_FAILED_MESSAGE
 }
 
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  list.some((item) => item === value)
-
-type RawScreen = { kind?: unknown; category?: unknown; offer?: unknown }
+const isIn = (list: readonly string[], value: unknown) => list.includes(value as string)
 
 /** Rebuilds a screen from outside (the preview) field by field; null when a field is not ours. */
-const SCREEN_PARSERS: Readonly<Record<FlowScreenKind, (raw: RawScreen) => FlowScreen | null>> = {
-  reason: () => ({ kind: 'reason' }),
-  feedback: ({ category }) =>
-    isOneOf(FEEDBACK_CATEGORIES, category) ? { kind: 'feedback', category } : null,
-  offer: ({ offer }) => (isOneOf(OFFER_TYPES, offer) ? { kind: 'offer', offer } : null),
-  confirm: () => ({ kind: 'confirm' }),
-  success: ({ offer }) => (isOneOf(OFFER_TYPES, offer) ? { kind: 'success', offer } : null),
-  final: () => ({ kind: 'final' }),
-}
-
-function normaliseScreen(screen: FlowScreen): FlowScreen | null {
-  const raw: RawScreen = screen ?? {}
-  const parsed = isOneOf(SCREEN_KINDS, raw.kind) ? SCREEN_PARSERS[raw.kind](raw) : null
-  return parsed && Object.freeze(parsed)
+function normaliseScreen(screen: FlowScreen | undefined): FlowScreen | null {
+  const { kind, category, offer } = (screen ?? {}) as { kind?: unknown; category?: unknown; offer?: unknown }
+  const parsed =
+    kind === 'feedback'
+      ? isIn(FEEDBACK_CATEGORIES, category) && { kind, category }
+      : kind === 'offer' || kind === 'success'
+        ? isIn(OFFER_TYPES, offer) && { kind, offer }
+        : isIn(SCREEN_KINDS, kind) && { kind }
+  return parsed ? Object.freeze(parsed as FlowScreen) : null
 }
 
 export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
   const context = createFlowContext(options)
+  const { config, subscriber, graph } = context
   const { effects } = options
   const listeners = new Set<FlowListener>()
   // Bumped by every call and every GO_TO; a settling call whose id is stale is ignored.
@@ -98,119 +90,82 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
   // What was last recorded, so walking back and forth does not count a reason or a text twice.
   let recordedReason: string | null = null
   let recordedFeedback: string | null = null
-
-  const optionsFor = (offer: OfferType) => offerOptions(offer, context.config, context.subscriber)
-
-  // Keep a still-valid selection when coming back to an offer; otherwise pre-select the first option.
-  const selectionFor = (screen: FlowScreen, current: OfferChoice): OfferChoice => {
-    if (screen.kind !== 'offer') return current
-    const options = optionsFor(screen.offer)
-    return findOption(options, current) ? current : defaultChoice(options)
-  }
-
-  const initial = options.initialScreen ? normaliseScreen(options.initialScreen) : null
-  let state: State = {
-    screen: initial ?? firstScreen(context),
-    history: initial ? historyBefore(initial, null) : [],
-    status: 'idle',
-    error: null,
-    failed: null,
-    reasonKey: null,
-    feedback: '',
-    selection: {},
-    outcome: null,
-    done: false,
-  }
-  state.selection = selectionFor(state.screen, {})
-  let snapshot = toSnapshot(state)
-
-  function historyBefore(screen: FlowScreen, reasonKey: string | null): readonly FlowScreen[] {
-    if (isTerminal(screen)) return []
-    const rank = SCREEN_RANK[screen.kind]
-    return projectedPath(context, reasonKey).filter((step) => SCREEN_RANK[step.kind] < rank)
-  }
-
-  function actionsOf(s: State): readonly FlowAction[] {
-    if (s.done || s.status === 'working') return NO_ACTIONS
-    const extra: FlowAction[] = []
-    if (canGoBack(s)) extra.push('back')
-    if (s.failed) extra.push('retry')
-    const base = SCREEN_ACTIONS[s.screen.kind]
-    return extra.length ? Object.freeze([...base, ...extra]) : base
-  }
-
-  function canGoBack(s: State): boolean {
-    return !s.done && s.status !== 'working' && s.history.length > 0 && !isTerminal(s.screen)
-  }
-
-  function toSnapshot(s: State): FlowSnapshot {
-    return Object.freeze({
-      screen: s.screen,
-      status: s.status,
-      error: s.error,
-      reasonKey: s.reasonKey,
-      feedback: s.feedback,
-      selection: Object.freeze({ ...s.selection }),
-      actions: actionsOf(s),
-      canGoBack: canGoBack(s),
-      ...stepProgress(context, s.screen, s.reasonKey),
-      outcome: s.outcome,
-      done: s.done,
-    })
-  }
+  let snapshot: FlowSnapshot
+  let state = { reasonKey: null, feedback: '', selection: {}, outcome: null, done: false } as unknown as State
 
   function update(patch: Partial<State>): void {
     state = { ...state, ...patch }
-    snapshot = toSnapshot(state)
+    const { screen, status, reasonKey, done } = state
+    const idle = !done && status !== 'working'
+    const canGoBack = idle && state.history.length > 0 && !isTerminal(screen)
+    const actions: FlowAction[] = idle ? [...SCREEN_ACTIONS[screen.kind]] : []
+    if (canGoBack) actions.push('back')
+    if (idle && state.failed) actions.push('retry')
+    snapshot = Object.freeze({
+      screen,
+      status,
+      error: state.error,
+      reasonKey,
+      feedback: state.feedback,
+      selection: Object.freeze({ ...state.selection }),
+      actions: Object.freeze(actions),
+      canGoBack,
+      ...stepProgress(context, screen, reasonKey),
+      outcome: state.outcome,
+      done,
+    })
     for (const listener of [...listeners]) listener(snapshot)
   }
 
-  function record(step: SessionStep, extra: Omit<SessionEventInput, 'step' | 'reasonKey'> = {}): void {
-    const event: SessionEventInput = { step }
+  function record(step: SessionStep, extra?: Omit<SessionEventInput, 'step' | 'reasonKey'>): void {
+    const event: SessionEventInput = { step, ...extra }
     if (state.reasonKey !== null) event.reasonKey = state.reasonKey
     try {
-      effects.record({ ...event, ...extra })
+      effects.record(event)
     } catch {
       // Analytics must never stand between a subscriber and their cancellation.
     }
   }
 
-  /** Move forward to `screen`, remembering where we came from for BACK. */
-  function enter(screen: FlowScreen): void {
-    update({
-      screen,
-      history: [...state.history, state.screen],
-      status: 'idle',
-      error: null,
-      failed: null,
-      selection: selectionFor(screen, state.selection),
-    })
+  /**
+   * Shows `screen` with a clean status. On an offer a still-valid selection is kept (coming back to it),
+   * otherwise the first option is pre-selected.
+   */
+  function show(screen: FlowScreen, history: readonly FlowScreen[], patch?: Partial<State>): void {
+    let { selection } = state
+    if (screen.kind === 'offer') {
+      const list = offerOptions(screen.offer, config, subscriber)
+      if (!findOption(list, selection)) selection = defaultChoice(list)
+    }
+    update({ screen, history, status: 'idle', error: null, failed: null, selection, ...patch })
+  }
+
+  /** The subscriber's own move to `screen` (forwards or back): an offer seen is recorded each time. */
+  function step(screen: FlowScreen, history: readonly FlowScreen[]): void {
+    show(screen, history)
     if (screen.kind === 'offer') record('offer_shown', { offer: screen.offer })
   }
 
-  /** Towards cancellation: the next screen on the path, or the confirm step, or the cancel itself. */
-  function advance(skipToConfirm: boolean): void {
-    const next = skipToConfirm
-      ? context.graph.confirm
-        ? ({ kind: 'confirm' } as const)
-        : null
-      : screenAfter(context, state.screen, state.reasonKey)
-    if (next) enter(next)
-    else performCancel()
-  }
-
-  /** Leaving a screen forwards records what the subscriber told us there. */
-  function recordLeaving(): void {
-    const { screen, reasonKey, feedback } = state
+  /**
+   * Towards cancellation: the next screen on the path (or straight to the confirm step), else the cancel
+   * itself. Leaving a screen forwards records what the subscriber told us there.
+   */
+  function advance(toConfirm: boolean): void {
+    const { screen, reasonKey } = state
+    const text = state.feedback.trim()
     if (screen.kind === 'reason' && reasonKey !== null && reasonKey !== recordedReason) {
       record('reason_selected')
       recordedReason = reasonKey
     }
-    const text = feedback.trim()
-    if (screen.kind === 'feedback' && text !== '' && text !== recordedFeedback) {
+    if (screen.kind === 'feedback' && text && text !== recordedFeedback) {
       record('feedback_submitted', { text })
       recordedFeedback = text
     }
+    const next = toConfirm
+      ? graph.confirm && ({ kind: 'confirm' } as const)
+      : screenAfter(context, screen, reasonKey)
+    if (next) step(next, [...state.history, screen])
+    else performCancel()
   }
 
   function call<T>(kind: 'accept' | 'cancel', run: () => Promise<T>, done: (result: T) => void): void {
@@ -223,27 +178,18 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       promise = Promise.reject(error)
     }
     promise.then(
-      (result) => {
-        if (id === callId) done(result)
-      },
-      (error: unknown) => {
-        if (id === callId) update({ status: 'error', error: errorMessage(error), failed: kind })
-      },
+      (result) => id === callId && done(result),
+      (error: unknown) =>
+        id === callId && update({ status: 'error', error: errorMessage(error), failed: kind }),
     )
   }
 
   function performCancel(): void {
-    const { reasonKey } = state
+    const { reasonKey, feedback } = state
     call(
       'cancel',
-      () => effects.cancel({ reasonKey, feedback: state.feedback.trim() }),
-      (response) =>
-        update({
-          screen: { kind: 'final' },
-          history: [],
-          status: 'idle',
-          outcome: { type: 'canceled', response },
-        }),
+      () => effects.cancel({ reasonKey, feedback: feedback.trim() }),
+      (response) => show({ kind: 'final' }, [], { outcome: { type: 'canceled', response } }),
     )
   }
 
@@ -257,121 +203,74 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     call(
       'accept',
       () => effects.acceptOffer({ offer, choice, reasonKey }),
-      (response) =>
-        update({
-          screen: { kind: 'success', offer },
-          history: [],
-          status: 'idle',
-          outcome: { type: 'saved', offer, response },
-        }),
+      (response) => show({ kind: 'success', offer }, [], { outcome: { type: 'saved', offer, response } }),
     )
-  }
-
-  function goTo(target: FlowScreen): void {
-    const screen = normaliseScreen(target)
-    if (!screen) return
-    callId++
-    update({
-      screen,
-      history: historyBefore(screen, state.reasonKey),
-      status: 'idle',
-      error: null,
-      failed: null,
-      selection: selectionFor(screen, state.selection),
-      outcome: null,
-      done: false,
-    })
-  }
-
-  function next(): void {
-    const { screen } = state
-    if (screen.kind === 'reason' && context.graph.requireReason && state.reasonKey === null) {
-      update({ status: 'error', error: REASON_REQUIRED_MESSAGE })
-      return
-    }
-    recordLeaving()
-    advance(false)
   }
 
   function cancel(): void {
     const { screen } = state
     // After a failed cancel, pressing cancel again is a retry: nothing new to record.
-    if (screen.kind === 'confirm' || state.failed === 'cancel') {
-      performCancel()
-      return
+    if (screen.kind === 'confirm' || state.failed === 'cancel') performCancel()
+    else {
+      if (screen.kind === 'offer') record('offer_declined', { offer: screen.offer })
+      advance(true)
     }
-    if (screen.kind === 'offer') record('offer_declined', { offer: screen.offer })
-    recordLeaving()
-    advance(true)
   }
 
-  function back(): void {
-    const previous = state.history[state.history.length - 1]
-    if (!previous) return
-    update({
-      screen: previous,
-      history: state.history.slice(0, -1),
-      status: 'idle',
-      error: null,
-      failed: null,
-      selection: selectionFor(previous, state.selection),
-    })
-    if (previous.kind === 'offer') record('offer_shown', { offer: previous.offer })
-  }
-
-  function end(outcome: FlowOutcome | null): void {
+  const end = (outcome: FlowOutcome | null) =>
     update(outcome ? { outcome, done: true, status: 'idle', error: null } : { done: true })
-  }
 
-  /** A button handler that runs only when the current screen offers its action. */
-  const button =
-    (action: FlowAction, run: () => void): (() => void) =>
-    () => {
-      if (snapshot.actions.includes(action)) run()
-    }
-  const cancelButton = button('cancel', cancel)
-
-  // Choices and text are valid only on their own screen; values not offered are ignored.
-  const ON: Handlers = {
+  /** By event type; a button's handler runs only when the current screen offers its action (see send). */
+  const ON: { readonly [T in FlowEvent['type']]: (event: Extract<FlowEvent, { type: T }>) => void } = {
+    // Choices and text are valid only on their own screen; values not offered are ignored.
     SELECT_REASON({ key }) {
-      if (state.screen.kind !== 'reason' || !context.reasons.some((reason) => reason.key === key)) return
-      update({ reasonKey: key, status: 'idle', error: null, failed: null })
+      if (state.screen.kind === 'reason' && context.reasons.some((reason) => reason.key === key))
+        update({ reasonKey: key, status: 'idle', error: null, failed: null })
     },
     SET_FEEDBACK({ text }) {
       if (state.screen.kind === 'feedback') update({ feedback: String(text).slice(0, FEEDBACK_MAX_LENGTH) })
     },
     SELECT_OPTION(choice) {
       const { screen } = state
-      const option = screen.kind === 'offer' && findOption(optionsFor(screen.offer), choice)
+      const option =
+        screen.kind === 'offer' && findOption(offerOptions(screen.offer, config, subscriber), choice)
       if (option) update({ selection: choiceOf(option) })
     },
-    NEXT: button('next', next),
-    BACK: button('back', back),
-    ACCEPT_OFFER: button('accept', acceptOffer),
-    DECLINE_OFFER: button('decline', cancel),
-    // On the reason screen the way to cancel is the primary "Continue": CANCEL means NEXT there.
-    CANCEL: () => (state.screen.kind === 'reason' ? ON.NEXT({ type: 'NEXT' }) : cancelButton()),
-    STAY: button('stay', () => {
+    NEXT() {
+      if (state.screen.kind === 'reason' && graph.requireReason && state.reasonKey === null)
+        update({ status: 'error', error: REASON_REQUIRED_MESSAGE })
+      else advance(false)
+    },
+    BACK() {
+      const { history } = state
+      step(history[history.length - 1] as FlowScreen, history.slice(0, -1))
+    },
+    ACCEPT_OFFER: acceptOffer,
+    DECLINE_OFFER: cancel,
+    CANCEL: cancel,
+    STAY() {
       record('reason_continue')
       end({ type: 'stayed' })
-    }),
-    CLOSE: button('close', () => {
+    },
+    CLOSE() {
       // Closing a confirmation (success/final) is the normal end, not an abandoned flow.
       if (isTerminal(state.screen)) return end(null)
       record('flow_abandoned')
       end({ type: 'closed' })
-    }),
-    RETRY: button('retry', () => (state.failed === 'accept' ? acceptOffer() : performCancel())),
-    GO_TO: ({ screen }) => goTo(screen),
+    },
+    RETRY: () => (state.failed === 'accept' ? acceptOffer() : performCancel()),
+    GO_TO({ screen }) {
+      const target = normaliseScreen(screen)
+      if (!target) return
+      callId++
+      show(target, historyBefore(context, target, state.reasonKey), { outcome: null, done: false })
+    },
   }
 
-  function send(event: FlowEvent): void {
-    // No double submit while a call is in flight; nothing after the flow ended (except the preview's GO_TO).
-    if (event.type !== 'GO_TO' && (state.status === 'working' || state.done)) return
-    ;(ON[event.type] as (event: FlowEvent) => void)(event)
-  }
-
-  if (!initial && state.screen.kind === 'offer') record('offer_shown', { offer: state.screen.offer })
+  const initial = normaliseScreen(options.initialScreen)
+  const first = initial ?? firstScreen(context)
+  show(first, historyBefore(context, first, null))
+  if (!initial && first.kind === 'offer') record('offer_shown', { offer: first.offer })
 
   return {
     context,
@@ -382,6 +281,14 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
         listeners.delete(listener)
       }
     },
-    send,
+    send(event) {
+      let { type } = event
+      // No double submit while a call is in flight; nothing after the flow ended (except the preview's GO_TO).
+      if (type !== 'GO_TO' && (state.status === 'working' || state.done)) return
+      // On the reason screen the way to cancel is the primary "Continue": CANCEL means NEXT there.
+      if (type === 'CANCEL' && state.screen.kind === 'reason') type = 'NEXT'
+      const action = BUTTONS[type]
+      if (!action || snapshot.actions.includes(action)) (ON[type] as (event: FlowEvent) => void)(event)
+    },
   }
 }

@@ -8,70 +8,50 @@ export type OfferOption =
   | { readonly kind: 'months'; readonly months: number }
   | { readonly kind: 'plan'; readonly plan: Plan }
 
-type OptionsOf = (config: CancelFlowConfig, subscriber: FlowSubscriber) => readonly OfferOption[]
-
-const NO_OPTIONS: readonly OfferOption[] = []
-
-// Switching to the plan you are already on saves nobody, so the current plan is never offered.
-const planOptions =
-  (offer: 'plan_switch' | 'billing_cycle_switch'): OptionsOf =>
-  (config, subscriber) =>
-    (config[offer].plans ?? [])
-      .filter((plan) => plan.id !== subscriber.planId)
-      .map((plan) => ({ kind: 'plan', plan }))
-
-const OPTIONS: Readonly<Record<OfferType, OptionsOf>> = {
-  discount: () => NO_OPTIONS,
-  pause: (config) => (config.pause.durations ?? []).map((months) => ({ kind: 'months', months })),
-  plan_switch: planOptions('plan_switch'),
-  billing_cycle_switch: planOptions('billing_cycle_switch'),
-}
-
 /**
- * An offer is usable when accepting it can actually do something: a discount needs an amount, a coupon
- * or a redirect; the others need something to choose (pause length, another plan) or a redirect.
+ * Pause lengths for a pause, the plans for the two switch offers, nothing for a discount. Switching to
+ * the plan you are already on saves nobody, so the current plan is never offered.
  */
-const USABLE: Readonly<
-  Record<OfferType, (config: CancelFlowConfig, options: readonly OfferOption[]) => boolean>
-> = {
-  discount: ({ discount }) =>
-    discount.amount !== undefined || Boolean(discount.promo_code) || Boolean(discount.redirect_template),
-  pause: ({ pause }, options) => options.length > 0 || Boolean(pause.redirect_template),
-  plan_switch: ({ plan_switch }, options) => options.length > 0 || Boolean(plan_switch.redirect_template),
-  billing_cycle_switch: ({ billing_cycle_switch }, options) =>
-    options.length > 0 || Boolean(billing_cycle_switch.redirect_template),
-}
-
 export function offerOptions(
   offer: OfferType,
   config: CancelFlowConfig,
   subscriber: FlowSubscriber = {},
 ): readonly OfferOption[] {
-  return OPTIONS[offer](config, subscriber)
+  if (offer === 'discount') return []
+  if (offer === 'pause') return (config.pause.durations ?? []).map((months) => ({ kind: 'months', months }))
+  return (config[offer].plans ?? [])
+    .filter((plan) => plan.id !== subscriber.planId)
+    .map((plan) => ({ kind: 'plan', plan }))
 }
 
+/**
+ * An offer is usable when accepting it can actually do something: a redirect always can; otherwise a
+ * discount needs an amount or a coupon, the others something to choose (pause length, another plan).
+ */
 export function isOfferUsable(
   offer: OfferType,
   config: CancelFlowConfig,
   subscriber: FlowSubscriber = {},
 ): boolean {
-  return USABLE[offer](config, offerOptions(offer, config, subscriber))
-}
-
-/** The choice an option stands for, with only the field the server reads for that offer. */
-export function choiceOf(option: OfferOption): OfferChoice {
-  return option.kind === 'months' ? { months: option.months } : { planId: option.plan.id }
-}
-
-/** The offered option a choice designates, if any: how SELECT_OPTION and ACCEPT_OFFER validate. */
-export function findOption(options: readonly OfferOption[], choice: OfferChoice): OfferOption | undefined {
-  return options.find((option) =>
-    option.kind === 'months' ? option.months === choice.months : option.plan.id === choice.planId,
+  const { discount } = config
+  return Boolean(
+    config[offer].redirect_template ||
+      (offer === 'discount'
+        ? discount.amount !== undefined || discount.promo_code
+        : offerOptions(offer, config, subscriber).length),
   )
 }
 
+/** The choice an option stands for, with only the field the server reads for that offer. */
+export const choiceOf = (option: OfferOption): OfferChoice =>
+  option.kind === 'months' ? { months: option.months } : { planId: option.plan.id }
+
+/** The offered option a choice designates, if any: how SELECT_OPTION and ACCEPT_OFFER validate. */
+export const findOption = (options: readonly OfferOption[], choice: OfferChoice): OfferOption | undefined =>
+  options.find((option) =>
+    option.kind === 'months' ? option.months === choice.months : option.plan.id === choice.planId,
+  )
+
 /** Pre-selects the first option so one click accepts; `{}` when the offer has nothing to choose. */
-export function defaultChoice(options: readonly OfferOption[]): OfferChoice {
-  const first = options[0]
-  return first ? choiceOf(first) : {}
-}
+export const defaultChoice = (options: readonly OfferOption[]): OfferChoice =>
+  options[0] ? choiceOf(options[0]) : {}

@@ -15,29 +15,21 @@ import type { Host, WidgetContext } from '../host/types'
 
 /**
  * The widget API client (`/api/widget/*`, answering the bare contract types of widget-api.ts; errors are
- * `{error: {code, message}}`). No cookies: the subscriber is identified by the bearer token only.
+ * `{error: {code, message}}`). No cookies: the subscriber is identified by the bearer token only. Every
+ * call but the config read sends a JSON body, so the method follows from the body.
  */
 
-/** A failed call. `message` is what the subscriber may read: the server's (already sanitized) words. */
-export class WidgetApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(message)
-  }
-}
+/**
+ * A failed call: `message` is what the subscriber may read (the server's already sanitized words, or the
+ * generic message), `status` the HTTP status (0: the network failed).
+ */
+export type WidgetApiError = Error & { status: number }
 
 /** The server sanitizes error messages for people (spec 5); this only bounds what a proxy might add. */
 const USER_MESSAGE_MAX = 200
 
-interface Call {
-  method?: 'GET' | 'POST'
-  token?: string
-  body?: unknown
-  keepalive?: boolean
-}
+const failure = (message: string, status: number): WidgetApiError =>
+  Object.assign(new Error(message), { status })
 
 export interface WidgetApi {
   config(): Promise<WidgetConfigResponse>
@@ -63,62 +55,58 @@ export const clearConfigCache = (host: Host) => configCache.delete(host.window)
 export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
   const base = `${context.apiBase}/api/widget`
 
-  async function call<T>(path: string, { method = 'POST', token, body, keepalive }: Call): Promise<T> {
+  async function call<T>(path: string, token?: string, body?: object, keepalive?: boolean): Promise<T> {
     const headers: Record<string, string> = {}
     if (token) headers.authorization = `Bearer ${token}`
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (body) headers['content-type'] = 'application/json'
     let response: Response
     try {
       response = await host.window.fetch(base + path, {
-        method,
+        method: body ? 'POST' : 'GET',
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body && JSON.stringify(body),
         credentials: 'omit',
         keepalive,
       })
     } catch {
-      throw new WidgetApiError(CALL_FAILED_MESSAGE, 0, 'NETWORK_ERROR')
+      throw failure(CALL_FAILED_MESSAGE, 0)
     }
     if (response.status === 204) return undefined as T
     const data = await response.json().catch(() => null)
-    if (!response.ok) {
-      const error = data?.error
-      const message = typeof error?.message === 'string' && error.message.trim() ? error.message : ''
-      throw new WidgetApiError(
-        message.slice(0, USER_MESSAGE_MAX) || CALL_FAILED_MESSAGE,
-        response.status,
-        String(error?.code ?? 'HTTP_ERROR'),
-      )
-    }
-    if (data === null) throw new WidgetApiError(CALL_FAILED_MESSAGE, response.status, 'PARSE_ERROR')
-    return data as T
+    if (response.ok && data !== null) return data
+    const message = data?.error?.message
+    throw failure(
+      (typeof message === 'string' && message.trim() && message.slice(0, USER_MESSAGE_MAX)) ||
+        CALL_FAILED_MESSAGE,
+      response.status,
+    )
   }
 
-  const session = (id: string, action: string) => `/sessions/${encodeURIComponent(id)}/${action}`
+  const session = (token: string, id: string, action: string, body: object, keepalive?: boolean) =>
+    call<never>(`/sessions/${encodeURIComponent(id)}/${action}`, token, body, keepalive)
 
   return {
     config() {
+      const { accountId, mode } = context
       const cache = configCache.get(host.window) ?? new Map<string, Promise<WidgetConfigResponse>>()
       configCache.set(host.window, cache)
-      const key = `${base}|${context.accountId}|${context.mode}`
+      const key = `${base}|${accountId}|${mode}`
       let pending = cache.get(key)
       if (!pending) {
-        const query = context.mode === 'test' ? '?mode=test' : ''
-        pending = call<WidgetConfigResponse>(`/config/${encodeURIComponent(context.accountId)}${query}`, {
-          method: 'GET',
-        })
+        pending = call<WidgetConfigResponse>(
+          `/config/${encodeURIComponent(accountId)}${mode === 'test' ? '?mode=test' : ''}`,
+        )
         // A failure is not cached: the next flow asks again.
         pending.catch(() => cache.delete(key))
         cache.set(key, pending)
       }
       return pending
     },
-    startSession: (token, body) => call('/sessions', { token, body }),
-    sendEvents: (token, id, events, keepalive) =>
-      call(session(id, 'events'), { token, body: { events }, keepalive }),
-    accept: (token, id, body) => call(session(id, 'accept'), { token, body }),
-    cancel: (token, id, body) => call(session(id, 'cancel'), { token, body }),
-    reactivation: (token) => call('/reactivation', { token, body: {} }),
-    reactivationAccept: (token, sessionId) => call('/reactivation/accept', { token, body: { sessionId } }),
+    startSession: (token, body) => call('/sessions', token, body),
+    sendEvents: (token, id, events, keepalive) => session(token, id, 'events', { events }, keepalive),
+    accept: (token, id, body) => session(token, id, 'accept', body),
+    cancel: (token, id, body) => session(token, id, 'cancel', body),
+    reactivation: (token) => call('/reactivation', token, {}),
+    reactivationAccept: (token, sessionId) => call('/reactivation/accept', token, { sessionId }),
   }
 }

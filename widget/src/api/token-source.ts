@@ -1,5 +1,4 @@
 import type { ReactivationOptions, TokenSource } from '../types'
-import { WidgetApiError } from './client'
 
 export interface Tokens {
   /** Runs `call` with the subscriber token; on a 401 a `getToken` source is asked once more and retried. */
@@ -33,7 +32,8 @@ export function createTokens(source: TokenSource | ReactivationOptions): Tokens 
       try {
         return await call(await get())
       } catch (error) {
-        if (!(error instanceof WidgetApiError && error.status === 401 && source.getToken)) throw error
+        // A 401 from the API (WidgetApiError): the token expired or was refused.
+        if ((error as { status?: number } | null)?.status !== 401 || !source.getToken) throw error
         cached = undefined
         return call(await get())
       }
@@ -44,9 +44,7 @@ export function createTokens(source: TokenSource | ReactivationOptions): Tokens 
 /** The token's `sub` (the Stripe customer id), read without verifying: only to key local storage. */
 export function tokenSubject(token: string): string {
   try {
-    const payload = token.split('.')[1] ?? ''
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
-    const sub = JSON.parse(json)?.sub
+    const { sub } = JSON.parse(atob(token.split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? ''))
     return typeof sub === 'string' ? sub : ''
   } catch {
     return ''

@@ -2,7 +2,6 @@ import type { Host } from '../host/types'
 
 /** A dismissed banner stays away this long on this browser. */
 export const BANNER_DISMISS_DAYS = 30
-const DAY_MS = 86_400_000
 
 /** FNV-1a, 32 bits: enough to tell customers apart in a key without writing their id in the clear. */
 export function shortHash(text: string): string {
@@ -15,20 +14,16 @@ export function shortHash(text: string): string {
 export const dismissalKey = (accountId: string, customerId: string) =>
   `retainkit.banner.${accountId}.${shortHash(customerId)}`
 
-// Storage may be missing or throw (privacy modes, sandboxed frames): then the banner simply comes back.
-export function dismissedRecently(host: Host, key: string, now = Date.now()): boolean {
+/**
+ * Reads (no `dismiss`) or records (`dismiss`) a dismissal under `key`. Storage may be missing or throw
+ * (privacy modes, sandboxed frames): then nothing is remembered and the banner simply comes back.
+ */
+export function dismissal(host: Host, key: string, dismiss?: boolean, now = Date.now()): boolean {
   try {
-    const until = Number(JSON.parse(host.window.localStorage.getItem(key) ?? 'null')?.until)
-    return until > now
+    const storage = host.window.localStorage
+    if (dismiss) storage.setItem(key, JSON.stringify({ until: now + BANNER_DISMISS_DAYS * 86_400_000 }))
+    return JSON.parse(storage.getItem(key) as string)?.until > now
   } catch {
     return false
-  }
-}
-
-export function rememberDismissal(host: Host, key: string, now = Date.now()): void {
-  try {
-    host.window.localStorage.setItem(key, JSON.stringify({ until: now + BANNER_DISMISS_DAYS * DAY_MS }))
-  } catch {
-    // See above.
   }
 }

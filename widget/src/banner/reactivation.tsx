@@ -4,70 +4,75 @@ import { createTokens, tokenSubject } from '../api/token-source'
 import type { Host, WidgetContext } from '../host/types'
 import type { ReactivationOptions, ReactivationResult } from '../types'
 import { mountShadow } from '../ui/shadow'
-import { BannerView } from './banner-view'
-import { dismissalKey, dismissedRecently, rememberDismissal } from './dismissal'
+import { type BannerState, BannerView, reactivateBanner } from './banner-view'
+import { dismissal, dismissalKey } from './dismissal'
 
 /**
  * The reactivation banner for a returning subscriber: asks the server whether they are paused, scheduled
  * to cancel or churned, and shows the banner if so, unless they dismissed it on this browser recently
- * (checked first, so a dismissed banner costs no request).
+ * (checked first, so a dismissed banner costs no request). `onOpen` receives what closes it.
  */
 export async function runReactivation(
   host: Host,
   context: WidgetContext,
   options: ReactivationOptions,
-  register: (close: (() => void) | null) => void,
+  onOpen: (close: () => void) => void,
 ): Promise<ReactivationResult> {
-  const { document } = host
   const api = createWidgetApi(host, context)
   const tokens = createTokens(options)
   const key = dismissalKey(context.accountId, tokenSubject(await tokens.get()))
-  if (dismissedRecently(host, key)) return { shown: false }
+  if (dismissal(host, key)) return { shown: false }
 
-  const [{ config }, answer] = await Promise.all([
+  const [{ config, themeCss }, answer] = await Promise.all([
     api.config(),
     tokens.use((token) => api.reactivation(token)),
   ])
   const copy = config.reactivation
   if (!answer.eligible || !copy?.enabled) return { shown: false }
+  const { sessionId } = answer
 
-  const element = document.createElement('div')
+  const element = host.document.createElement('div')
   element.setAttribute('data-retainkit', 'banner')
-  const shadow = mountShadow(host, element, context.nonce)
-  shadow.setTheme(config.theme)
+  const { mount, setCss } = mountShadow(host, element, context.nonce)
+  setCss(themeCss)
   const close = () => {
-    render(null, shadow.mount)
+    render(null, mount)
     element.remove()
-    register(null)
   }
-  const dismiss = () => {
-    rememberDismissal(host, key)
-    tokens
-      .use((token) =>
-        api.sendEvents(token, answer.sessionId, [{ step: 'banner_dismissed', at: new Date().toISOString() }]),
-      )
-      .catch(() => {})
-    close()
-    options.onDismiss?.()
-  }
-  const reactivate = async () => {
-    const response = await tokens.use((token) => api.reactivationAccept(token, answer.sessionId))
-    options.onReactivate?.(response)
-    return response.message
-  }
+  const draw = (state: BannerState): void =>
+    render(
+      <BannerView
+        copy={copy}
+        offer={answer.offer}
+        state={state}
+        onReactivate={() =>
+          reactivateBanner(
+            state,
+            async () => {
+              const response = await tokens.use((token) => api.reactivationAccept(token, sessionId))
+              options.onReactivate?.(response)
+              return response.message
+            },
+            draw,
+          )
+        }
+        onDismiss={() => {
+          dismissal(host, key, true)
+          tokens
+            .use((token) =>
+              api.sendEvents(token, sessionId, [{ step: 'banner_dismissed', at: new Date().toISOString() }]),
+            )
+            .catch(() => {})
+          close()
+          options.onDismiss?.()
+        }}
+        onClose={close}
+      />,
+      mount,
+    )
 
-  document.body.appendChild(element)
-  render(
-    <BannerView
-      copy={copy}
-      offer={answer.offer}
-      presentation="overlay"
-      onReactivate={reactivate}
-      onDismiss={dismiss}
-      onClose={close}
-    />,
-    shadow.mount,
-  )
-  register(close)
+  host.document.body.appendChild(element)
+  draw({ kind: 'idle' })
+  onOpen(close)
   return { shown: true }
 }

@@ -6,12 +6,14 @@ import {
   type FlowScreen,
   firstScreen,
 } from '@retainkit/shared/flow'
+import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { render } from 'preact'
-import { BannerView } from '../banner/banner-view'
+import { useState } from 'react'
+import { type BannerCopy, type BannerState, BannerView, reactivateBanner } from '../banner/banner-view'
 import type { Host } from '../host/types'
-import { FlowView } from '../ui/flow-view'
-import { mountShadow } from '../ui/shadow'
+import { flowDrawer } from '../ui/flow-view'
+import { clearShadow, mountShadow } from '../ui/shadow'
 import type { MountPreview, PreviewProps } from './public-types'
 
 export type {
@@ -25,6 +27,13 @@ export { PREVIEW_SCREENS } from './screens'
 
 const DAY_MS = 86_400_000
 const noop = () => {}
+
+/**
+ * Drawn in place in the console rather than over a page: the widget's own sheet (ui/styles.ts, in the
+ * size-budgeted bundle) leaves these to the preview, which adds them to its theme rule.
+ */
+const INLINE_CSS =
+  '.i{padding:16px}.i .d{max-height:none;box-shadow:0 2px 12px rgba(0,0,0,.2)}.i .k{position:static}'
 
 /** Effects that answer like the server would, at once, with nothing sent or stored anywhere. */
 function sampleEffects(periodEnd: string): FlowEffects {
@@ -59,6 +68,32 @@ function createMachine(props: PreviewProps, screen: FlowScreen | undefined): Flo
   return machine
 }
 
+/** The banner with its own state (the preview is unbudgeted: hooks are fine here), reactivating at once. */
+function PreviewBanner({ copy }: { copy: BannerCopy }) {
+  const [state, setState] = useState<BannerState>({ kind: 'idle' })
+  return (
+    <BannerView
+      copy={copy}
+      offer={
+        copy.winback_discount_percent
+          ? { percentOff: copy.winback_discount_percent, months: copy.winback_discount_months ?? 1 }
+          : null
+      }
+      state={state}
+      inline
+      onReactivate={() =>
+        reactivateBanner(
+          state,
+          () => Promise.resolve('Your subscription is active again. Welcome back!'),
+          setState,
+        )
+      }
+      onDismiss={noop}
+      onClose={noop}
+    />
+  )
+}
+
 const sameScreen = (a: FlowScreen | undefined, b: FlowScreen | undefined) =>
   JSON.stringify(a) === JSON.stringify(b)
 
@@ -71,38 +106,34 @@ export const mountPreview: MountPreview = (container, initial) => {
   const document = container.ownerDocument
   const host: Host = { window: document.defaultView as Host['window'], document, script: null }
   const shadow = mountShadow(host, container)
+  const drawFlow = flowDrawer(shadow.mount, { onSaveConfirmation: noop })
   let props = initial
-  let machine = createMachine(props, props.screen)
+  let machine: FlowMachine
+  let unsubscribe = noop
 
+  const bannerCopy = () =>
+    props.variant === 'banner' ? (props.config.reactivation ?? DEFAULT_CONFIG.reactivation) : undefined
   const draw = () => {
-    shadow.setTheme(props.config.theme)
-    const copy = props.config.reactivation ?? DEFAULT_CONFIG.reactivation
-    render(
-      props.variant === 'banner' && copy ? (
-        <BannerView
-          copy={copy}
-          offer={
-            copy.winback_discount_percent
-              ? { percentOff: copy.winback_discount_percent, months: copy.winback_discount_months ?? 1 }
-              : null
-          }
-          presentation="inline"
-          onReactivate={() => Promise.resolve('Your subscription is active again. Welcome back!')}
-          onDismiss={noop}
-          onClose={noop}
-        />
-      ) : (
-        <FlowView machine={machine} presentation="inline" onSaveConfirmation={noop} />
-      ),
-      shadow.mount,
-    )
+    shadow.setCss(cssVariablesToText(themeToCssVariables(props.config.theme)) + INLINE_CSS)
+    const copy = bannerCopy()
+    if (copy) render(<PreviewBanner copy={copy} />, shadow.mount)
+    else drawFlow(machine.getSnapshot(), machine.context, machine.send)
+  }
+  const start = (screen: FlowScreen | undefined) => {
+    unsubscribe()
+    machine = createMachine(props, screen)
+    unsubscribe = machine.subscribe((snapshot) => {
+      if (!bannerCopy()) drawFlow(snapshot, machine.context, machine.send)
+    })
   }
 
+  start(props.screen)
   draw()
   return {
     update(next) {
       const previous = props
       props = next
+      const moved = next.screen && !sameScreen(next.screen, previous.screen)
       if (
         next.config !== previous.config ||
         next.reasons !== previous.reasons ||
@@ -110,16 +141,16 @@ export const mountPreview: MountPreview = (container, initial) => {
         next.eligibleOffers !== previous.eligibleOffers
       ) {
         // Keep the screen being looked at unless the switcher asked for another one.
-        const moved = next.screen && !sameScreen(next.screen, previous.screen)
-        machine = createMachine(next, moved ? next.screen : machine.getSnapshot().screen)
-      } else if (next.screen && !sameScreen(next.screen, previous.screen)) {
+        start(moved ? next.screen : machine.getSnapshot().screen)
+      } else if (moved && next.screen) {
         machine.send({ type: 'GO_TO', screen: next.screen })
       }
       draw()
     },
     destroy() {
+      unsubscribe()
       render(null, shadow.mount)
-      shadow.clear()
+      clearShadow(container.shadowRoot as ShadowRoot)
     },
   }
 }

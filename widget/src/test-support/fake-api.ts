@@ -1,5 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import type {
   AcceptOfferRequest,
   AcceptOfferResponse,
@@ -163,12 +164,15 @@ export function fakeApi(options: FakeApiOptions = {}) {
       return json(failure.status, { error: { code: 'API_ERROR', message: failure.message ?? 'Nope.' } })
     }
     if (route === 'config') {
+      const config = state.config ?? flowConfig()
       const response: WidgetConfigResponse = {
         accountId: ACCOUNT_ID,
         tier: 'pro',
-        config: state.config ?? flowConfig(),
+        config,
         reasons: state.reasons ?? flowReasons(),
         version: 1,
+        // As the server computes it (services/widget/published-config.ts).
+        themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
       }
       return json(200, response)
     }

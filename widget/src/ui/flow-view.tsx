@@ -1,171 +1,161 @@
-import type {
-  FlowAction,
-  FlowMachine,
-  FlowScreenKind,
-  FlowSnapshot,
-  ScreenCopy,
-} from '@retainkit/shared/flow'
+import type { FlowAction, FlowContext, FlowEvent, FlowScreenKind, FlowSnapshot } from '@retainkit/shared/flow'
 import { screenCopy } from '@retainkit/shared/flow'
-import type { FunctionComponent } from 'preact'
-import { useLayoutEffect, useRef, useState } from 'react'
-import { DialogShell, type Presentation } from './dialog-shell'
+import { type FunctionComponent, render } from 'preact'
 import { FeedbackScreen } from './screens/feedback'
 import { OfferScreen } from './screens/offer'
-import { CopyOnly, FinalScreen } from './screens/outcome'
+import { FinalScreen } from './screens/outcome'
 import { ReasonScreen } from './screens/reason'
 import type { ScreenProps } from './screens/types'
 
-/** One body per screen kind: a new kind fails the build until it is rendered. */
-const SCREENS: Readonly<Record<FlowScreenKind, FunctionComponent<ScreenProps>>> = {
+/** One body per screen kind (confirm and success say everything in their headline): a new kind fails the build until it is rendered. */
+const SCREENS: Readonly<Record<FlowScreenKind, FunctionComponent<ScreenProps> | null>> = {
   reason: ReasonScreen,
   feedback: FeedbackScreen,
   offer: OfferScreen,
-  confirm: CopyOnly,
-  success: CopyOnly,
+  confirm: null,
+  success: null,
   final: FinalScreen,
 }
 
-type Slot = 'primary' | 'secondary' | 'back' | 'link' | 'header' | 'error'
-
 /**
- * Where each action is drawn. 'cancel' is the primary button on the confirm screen and a link-style
- * button under the others; it is always drawn when the machine offers it (compliance: every step shows
- * a way to finish cancelling). 'close' is the × in the header; 'retry' sits in the error box.
+ * The footer, in drawing (and Tab) order: the main action first, going back last; on the confirm step
+ * cancelling is the main action. Elsewhere 'cancel' is a link-style button under the footer: it is always
+ * drawn when the machine offers it (compliance: every step shows a way to finish cancelling). 'close' is
+ * the × in the header (and the only footer button once the flow is over); 'retry' sits in the error box.
  */
-const SLOTS: Readonly<Record<FlowAction, Slot>> = {
-  next: 'primary',
-  accept: 'primary',
-  decline: 'secondary',
-  stay: 'secondary',
-  back: 'back',
-  cancel: 'link',
-  close: 'header',
-  retry: 'error',
+const FOOTER: readonly FlowAction[] = ['next', 'accept', 'decline', 'stay', 'back']
+
+/** The event each button sends: its action in capitals, but for the two offer buttons. */
+const eventOf = (action: FlowAction) =>
+  ({
+    type:
+      action === 'accept' ? 'ACCEPT_OFFER' : action === 'decline' ? 'DECLINE_OFFER' : action.toUpperCase(),
+  }) as FlowEvent
+
+// Everything focusable the dialog draws (the headline's tabindex=-1 is not in the Tab order).
+const FOCUSABLE = 'button,input,select,textarea'
+
+/** The modal's keyboard: Escape closes; Tab and Shift+Tab cycle inside the dialog. */
+function trapKeys(event: KeyboardEvent, close: () => void): void {
+  if (event.key === 'Escape') {
+    event.stopPropagation()
+    close()
+  }
+  if (event.key !== 'Tab') return
+  const box = event.currentTarget as HTMLElement
+  const items = box.querySelectorAll<HTMLElement>(FOCUSABLE)
+  const first = items[0]
+  const last = items[items.length - 1]
+  const active = (box.getRootNode() as ShadowRoot).activeElement
+  if (active === (event.shiftKey ? first : last) || !box.contains(active)) {
+    event.preventDefault()
+    ;(event.shiftKey ? last : first)?.focus()
+  }
 }
 
-/** Footer order, which is also the Tab order: the main action first, going back last. */
-const ORDER: readonly Slot[] = ['primary', 'secondary', 'back']
-
-const slotOf = (action: FlowAction, snapshot: FlowSnapshot): Slot =>
-  action === 'cancel' && snapshot.screen.kind === 'confirm' ? 'primary' : SLOTS[action]
-
-/**
- * The machine's snapshot, re-rendered on every change (and at once when the machine is replaced). It
- * subscribes in a layout effect, right after the render commits, so no event can slip in between.
- */
-function useSnapshot(machine: FlowMachine): FlowSnapshot {
-  const [state, setState] = useState({ machine, snapshot: machine.getSnapshot() })
-  const shown = state.machine === machine ? state.snapshot : machine.getSnapshot()
-  useLayoutEffect(() => {
-    if (machine.getSnapshot() !== shown) setState({ machine, snapshot: machine.getSnapshot() })
-    return machine.subscribe((snapshot) => setState({ machine, snapshot }))
-  }, [machine])
-  return shown
-}
+/** A press on the backdrop would move focus to the page behind the modal: keep it inside. */
+const keepFocus = (event: MouseEvent) => event.target === event.currentTarget && event.preventDefault()
 
 export interface FlowViewProps {
-  machine: FlowMachine
-  presentation: Presentation
-  returnFocus?: Element | null
+  snapshot: FlowSnapshot
+  context: FlowContext
+  send: (event: FlowEvent) => void
+  /** What to draw buttons for: while a call runs the machine offers nothing, and the last ones stay (inert) so focus stays put. */
+  actions: readonly FlowAction[]
+  /** A modal over the page (subscribers); otherwise drawn in place and never taking focus (the console's preview). */
+  overlay?: boolean
   onSaveConfirmation?: (text: string) => void
 }
 
-/** The cancel flow as the subscriber sees it, for any snapshot of the shared flow machine. */
-export function FlowView({ machine, presentation, returnFocus, onSaveConfirmation }: FlowViewProps) {
-  const snapshot = useSnapshot(machine)
-  const copy: ScreenCopy = screenCopy(snapshot, machine.context)
-  const { screen, status, error, stepIndex, stepCount } = snapshot
-  const working = status === 'working'
-  // While a call runs the machine offers nothing; keep showing the buttons (inert) so focus stays put.
-  const lastActions = useRef(snapshot.actions)
-  if (snapshot.actions.length || !working) lastActions.current = snapshot.actions
-  const actions = lastActions.current
+/**
+ * The cancel flow as the subscriber sees it, for any snapshot of the shared flow machine: a dialog
+ * (role="dialog", labelled by the headline), modal as an overlay, with the progress in a live region,
+ * the screen's body, errors in an alert, and the actions (main action first, also in Tab order).
+ */
+export function FlowView({ snapshot, context, send, actions, overlay, onSaveConfirmation }: FlowViewProps) {
+  const copy = screenCopy(snapshot, context)
+  const { screen, error, stepIndex, stepCount } = snapshot
+  const working = snapshot.status === 'working'
   const terminal = stepIndex >= stepCount
-  const headline = useRef<HTMLHeadingElement>(null)
-  const screenKey = JSON.stringify(screen)
-
-  // Each new screen is announced by moving focus to its headline (modal only: the preview never steals focus).
-  useLayoutEffect(() => {
-    if (presentation === 'overlay') headline.current?.focus()
-  }, [screenKey])
-
-  const send = machine.send
+  const close = () => send({ type: 'CLOSE' })
+  const confirm = screen.kind === 'confirm'
+  const offered = (list: readonly FlowAction[]) => list.filter((action) => actions.includes(action))
   const button = (action: FlowAction, className?: string) => (
     <button
       type="button"
       key={action}
       className={className}
       aria-disabled={working ? 'true' : undefined}
-      onClick={() => send({ type: EVENT_OF[action] })}
+      onClick={() => send(eventOf(action))}
     >
       {copy.labels[action]}
     </button>
   )
-  const inSlot = (slot: Slot) => actions.filter((action) => slotOf(action, snapshot) === slot)
+  const footer = offered(terminal ? ['close'] : confirm ? ['cancel', ...FOOTER] : FOOTER)
+  const links = confirm ? [] : offered(['cancel'])
   const Screen = SCREENS[screen.kind]
-  const footer = terminal ? inSlot('header') : ORDER.flatMap(inSlot)
 
   return (
-    <DialogShell
-      presentation={presentation}
-      labelledBy="rk-title"
-      busy={working}
-      onEscape={() => send({ type: 'CLOSE' })}
-      returnFocus={returnFocus}
-    >
-      <div className="h">
-        <span className="t" aria-live="polite">
-          {terminal ? '' : `Step ${stepIndex + 1} of ${stepCount}`}
-        </span>
-        {actions.includes('close') ? (
-          <button
-            type="button"
-            className="x"
-            aria-label={copy.labels.close}
-            onClick={() => send({ type: 'CLOSE' })}
-          >
-            ×
-          </button>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is no control; it only keeps focus in.
+    <div className={overlay ? 'o' : 'i'} onMouseDown={keepFocus}>
+      <div
+        className="d"
+        role="dialog"
+        aria-modal={overlay ? 'true' : undefined}
+        aria-labelledby="rk-title"
+        aria-busy={working ? 'true' : undefined}
+        onKeyDown={overlay ? (event) => trapKeys(event, close) : undefined}
+      >
+        <div className="h">
+          <span className="t" aria-live="polite">
+            {terminal ? '' : `Step ${stepIndex + 1} of ${stepCount}`}
+          </span>
+          {actions.includes('close') ? (
+            <button type="button" className="x" aria-label={copy.labels.close} onClick={close}>
+              ×
+            </button>
+          ) : null}
+        </div>
+        <h2 id="rk-title" tabIndex={-1}>
+          {copy.headline}
+        </h2>
+        <p className="s">{copy.subheadline}</p>
+        {Screen ? (
+          <Screen
+            snapshot={snapshot}
+            copy={copy}
+            context={context}
+            send={send}
+            onSaveConfirmation={onSaveConfirmation}
+          />
         ) : null}
+        <div role="alert" id="rk-error">
+          {error ? (
+            <div className="e">
+              <p>{error}</p>
+              {offered(['retry']).map((action) => button(action))}
+            </div>
+          ) : null}
+        </div>
+        <div className="a">
+          {footer.map((action) =>
+            button(action, action === 'back' ? 'b' : action === footer[0] ? 'p' : undefined),
+          )}
+        </div>
+        {links.length ? <p className="c">{links.map((action) => button(action, 'l'))}</p> : null}
       </div>
-      <h2 id="rk-title" tabIndex={-1} ref={headline}>
-        {copy.headline}
-      </h2>
-      <p className="s">{copy.subheadline}</p>
-      <Screen
-        snapshot={snapshot}
-        copy={copy}
-        context={machine.context}
-        send={send}
-        onSaveConfirmation={onSaveConfirmation}
-      />
-      <div role="alert" id="rk-error">
-        {error ? (
-          <div className="e">
-            <p>{error}</p>
-            {inSlot('error').map((action) => button(action))}
-          </div>
-        ) : null}
-      </div>
-      <div className="a">
-        {footer.map((action) =>
-          button(action, slotOf(action, snapshot) === 'back' ? 'b' : action === footer[0] ? 'p' : undefined),
-        )}
-      </div>
-      {inSlot('link').length ? (
-        <p className="c">{inSlot('link').map((action) => button(action, 'l'))}</p>
-      ) : null}
-    </DialogShell>
+    </div>
   )
 }
 
-const EVENT_OF = {
-  next: 'NEXT',
-  back: 'BACK',
-  accept: 'ACCEPT_OFFER',
-  decline: 'DECLINE_OFFER',
-  cancel: 'CANCEL',
-  stay: 'STAY',
-  close: 'CLOSE',
-  retry: 'RETRY',
-} as const satisfies Record<FlowAction, string>
+/**
+ * Draws snapshots into `mount`, remembering the last actions offered (see FlowViewProps.actions). The
+ * owner subscribes it to the machine, so each snapshot is on screen synchronously, before any event.
+ */
+export function flowDrawer(mount: HTMLElement, props: Pick<FlowViewProps, 'overlay' | 'onSaveConfirmation'>) {
+  let actions: readonly FlowAction[] = []
+  return (snapshot: FlowSnapshot, context: FlowContext, send: (event: FlowEvent) => void) => {
+    if (snapshot.actions.length || snapshot.status !== 'working') actions = snapshot.actions
+    render(<FlowView {...props} snapshot={snapshot} context={context} send={send} actions={actions} />, mount)
+  }
+}

@@ -1,15 +1,11 @@
-import type { Theme } from '@retainkit/shared/config-types'
-import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import type { Host } from '../host/types'
 import { WIDGET_CSS } from './styles'
 
 export interface ShadowMount {
-  readonly root: ShadowRoot
   /** Where Preact renders (not the root itself: a <style> fallback must survive the diff). */
   readonly mount: HTMLElement
-  setTheme(theme: Theme | undefined): void
-  /** Empties the shadow root (the caller removes its host element when it owns it). */
-  clear(): void
+  /** Sets the theme rule (`:host{--rk-…}`: the config's `themeCss`, or the preview's own). */
+  setCss(themeCss: string): void
 }
 
 const baseSheets = new WeakMap<object, CSSStyleSheet>()
@@ -22,11 +18,9 @@ const baseSheets = new WeakMap<object, CSSStyleSheet>()
 export function mountShadow(host: Host, container: HTMLElement, nonce = ''): ShadowMount {
   const { document, window } = host
   const root = container.shadowRoot ?? container.attachShadow({ mode: 'open' })
-  const themeText = (theme: Theme | undefined) => cssVariablesToText(themeToCssVariables(theme))
-  let setTheme: (theme: Theme | undefined) => void
-  let style: HTMLStyleElement | undefined
-
+  const mount = document.createElement('div')
   const Sheet = window.CSSStyleSheet
+  let setCss: (themeCss: string) => void
   if (Sheet && 'replaceSync' in Sheet.prototype && 'adoptedStyleSheets' in root) {
     let base = baseSheets.get(window)
     if (!base) {
@@ -36,28 +30,20 @@ export function mountShadow(host: Host, container: HTMLElement, nonce = ''): Sha
     }
     const theme = new Sheet()
     root.adoptedStyleSheets = [base, theme]
-    setTheme = (value) => theme.replaceSync(themeText(value))
+    setCss = (themeCss) => theme.replaceSync(themeCss)
   } else {
-    const element = document.createElement('style')
-    if (nonce) element.setAttribute('nonce', nonce)
-    root.appendChild(element)
-    style = element
-    setTheme = (value) => {
-      element.textContent = WIDGET_CSS + themeText(value)
+    const style = root.appendChild(document.createElement('style'))
+    if (nonce) style.setAttribute('nonce', nonce)
+    setCss = (themeCss) => {
+      style.textContent = WIDGET_CSS + themeCss
     }
   }
-  const mount = document.createElement('div')
   root.appendChild(mount)
-  setTheme(undefined)
+  return { mount, setCss }
+}
 
-  return {
-    root,
-    mount,
-    setTheme,
-    clear() {
-      mount.remove()
-      style?.remove()
-      if ('adoptedStyleSheets' in root) root.adoptedStyleSheets = []
-    },
-  }
+/** Empties a shadow root mountShadow styled (the preview's destroy; the caller unmounts Preact first). */
+export function clearShadow(root: ShadowRoot): void {
+  root.replaceChildren()
+  if ('adoptedStyleSheets' in root) root.adoptedStyleSheets = []
 }

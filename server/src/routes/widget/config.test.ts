@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { createDefaultConfig, createDefaultReasons, DEFAULT_REASONS } from '@retainkit/shared/default-config'
+import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
@@ -32,8 +33,32 @@ describe('GET /api/widget/config/:accountId', () => {
       config: createDefaultConfig(),
       reasons: DEFAULT_REASONS.filter((r) => r.enabled),
       version: 0,
+      themeCss: cssVariablesToText(themeToCssVariables(undefined)),
     })
     expect(body).not.toHaveProperty('data')
+    expect(body.themeCss).toMatch(/^:host\{--rk-primary:#4f46e5;.*--rk-focus:#[0-9a-f]{6}\}$/)
+  })
+
+  it('carries the published theme as ready CSS (themeCss), with derived colours and a safe font', async () => {
+    const { accountId } = await t.createAccount()
+    const theme = {
+      primary_color: '#0F766E',
+      background_color: '#111827',
+      text_color: '#f9fafb',
+      border_radius: 12,
+      font_family: 'Inter"; } body { color: red',
+    }
+    await publishConfig(t, accountId, (c) => {
+      c.theme = theme
+    })
+    const body = (await (await getConfig(accountId)).json()) as WidgetConfigResponse
+    expect(body.config.theme).toEqual(theme)
+    expect(body.themeCss).toBe(cssVariablesToText(themeToCssVariables(theme)))
+    expect(body.themeCss).toContain('--rk-primary:#0f766e;')
+    expect(body.themeCss).toContain('--rk-radius:12px;')
+    // Nothing from the merchant's font can end the rule or open another one.
+    expect(body.themeCss.match(/[{}]/g)).toEqual(['{', '}'])
+    expect(body.themeCss).not.toContain(';}body')
   })
 
   it('serves the current published version', async () => {

@@ -4,6 +4,7 @@ import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/con
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { shownReasons } from '@retainkit/shared/flow'
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '@retainkit/shared/schemas'
+import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import type { AppDeps } from '../../deps'
 import type { CachedWidgetConfig } from '../config-cache'
@@ -11,8 +12,11 @@ import type { CachedWidgetConfig } from '../config-cache'
 /**
  * What `GET /api/widget/config/:accountId` serves: the account's published config (its highest
  * version, or the default with version 0), the enabled reasons in display order (shared
- * `shownReasons`: `copy.cancel_reasons` orders and selects when set), prebuilt as bytes (plus gzip and
- * brotli variants, compressed once per version) with a strong ETag and cached in memory. The config holds no secrets (promo codes are coupon ids, shown anyway).
+ * `shownReasons`: `copy.cancel_reasons` orders and selects when set), the theme as ready CSS
+ * (`themeCss`: the contrast maths runs here once per version instead of in every subscriber's browser,
+ * and stays out of the size-budgeted bundle), prebuilt as bytes (plus gzip and brotli variants,
+ * compressed once per version) with a strong ETag and cached in memory. The config holds no secrets
+ * (promo codes are coupon ids, shown anyway).
  */
 export const WIDGET_CONFIG_TTL_MS = 60_000
 
@@ -85,6 +89,7 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
     config,
     reasons: [...shownReasons(config, reasons)],
     version: configRow?.version ?? 0,
+    themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
   }
   return buildWidgetConfigEntry(payload, account.domain, deps.clock.now().getTime() + WIDGET_CONFIG_TTL_MS)
 }

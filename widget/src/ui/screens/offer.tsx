@@ -1,27 +1,27 @@
 import { monthsLabel } from '@retainkit/shared/flow'
-import type { OfferType } from '@retainkit/shared/vocabulary'
-import type { FunctionComponent } from 'preact'
 import type { ScreenProps } from './types'
 
-/** A discount is explained in full (amount, length, promo code) so nobody accepts it blind. */
-function DiscountDetails({ context }: ScreenProps) {
-  const { amount, duration, promo_code } = context.config.discount
-  const rows: [string, string][] = []
-  if (amount !== undefined) rows.push(['Discount', `${amount}% off`])
-  if (duration !== undefined) rows.push(['For', monthsLabel(duration)])
-  if (promo_code) rows.push(['Promo code', promo_code])
-  if (!rows.length) return null
-  return (
-    <dl className="n">
-      {rows.map(([term, value]) => [<dt key={term}>{term}</dt>, <dd key={`${term}-v`}>{value}</dd>])}
-    </dl>
-  )
-}
-
-/** Pause lengths or plans as a labelled dropdown; the machine pre-selects the first option. */
-function OptionSelect({ copy, send }: ScreenProps) {
-  if (!copy.options.length) return null
-  return (
+/**
+ * A discount is explained in full (amount, length, promo code) so nobody accepts it blind; pause lengths
+ * and plans are a labelled dropdown (the machine pre-selects the first option).
+ */
+export function OfferScreen({ context, copy, send, snapshot }: ScreenProps) {
+  const { screen } = snapshot
+  if (screen.kind !== 'offer') return null
+  if (screen.offer === 'discount') {
+    const { amount, duration, promo_code } = context.config.discount
+    const rows = [
+      amount !== undefined && ['Discount', `${amount}% off`],
+      duration !== undefined && ['For', monthsLabel(duration)],
+      promo_code && ['Promo code', promo_code],
+    ].filter((row): row is string[] => !!row)
+    return rows.length ? (
+      <dl className="n">
+        {rows.map(([term, value]) => [<dt key={term}>{term}</dt>, <dd key={`${term}-v`}>{value}</dd>])}
+      </dl>
+    ) : null
+  }
+  return copy.options.length ? (
     <label className="f">
       <span>{copy.dropdownLabel}</span>
       <select
@@ -38,20 +38,5 @@ function OptionSelect({ copy, send }: ScreenProps) {
         ))}
       </select>
     </label>
-  )
-}
-
-/** One renderer per offer type: a new offer type fails the build until it is drawn here. */
-const OFFER_DETAILS: Readonly<Record<OfferType, FunctionComponent<ScreenProps>>> = {
-  discount: DiscountDetails,
-  pause: OptionSelect,
-  plan_switch: OptionSelect,
-  billing_cycle_switch: OptionSelect,
-}
-
-export function OfferScreen(props: ScreenProps) {
-  const { screen } = props.snapshot
-  if (screen.kind !== 'offer') return null
-  const Details = OFFER_DETAILS[screen.offer]
-  return <Details {...props} />
+  ) : null
 }

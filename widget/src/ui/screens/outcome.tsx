@@ -1,23 +1,25 @@
+import { formatDate } from '@retainkit/shared/flow'
 import type { ScreenProps } from './types'
-
-const longDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date)
 
 /**
  * The final confirmation: words the subscriber can keep. The copy (with the access end date) is above;
  * this adds the server's confirmation, the date of the cancellation, and a way to save all of it.
  */
-export function FinalScreen({ copy, snapshot, onSaveConfirmation }: ScreenProps) {
-  const response = snapshot.outcome?.type === 'canceled' ? snapshot.outcome.response : null
-  const lines = [
-    response?.status === 'scheduled' ? response.message : '',
-    snapshot.outcome ? `Canceled on ${longDate(new Date())}.` : '',
-  ].filter(Boolean)
+export function FinalScreen({ copy, snapshot, context, onSaveConfirmation }: ScreenProps) {
+  const { outcome } = snapshot
+  const lines = outcome
+    ? [
+        outcome.type === 'canceled' && outcome.response.status === 'scheduled'
+          ? outcome.response.message
+          : '',
+        `Canceled on ${formatDate(new Date().toISOString(), context.locale)}.`,
+      ].filter(Boolean)
+    : []
   const text = [copy.headline, copy.subheadline, ...lines].join('\n\n')
   return (
     <>
       {lines.length ? (
-        <div className="n" id="rk-confirmation">
+        <div className="n">
           {lines.map((line) => (
             <p key={line}>{line}</p>
           ))}
@@ -33,6 +35,3 @@ export function FinalScreen({ copy, snapshot, onSaveConfirmation }: ScreenProps)
     </>
   )
 }
-
-/** Confirm and success screens say everything in their headline and subheadline. */
-export const CopyOnly = () => null

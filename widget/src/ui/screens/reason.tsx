@@ -10,7 +10,6 @@ export function ReasonScreen({ copy, send, snapshot }: ScreenProps) {
             <input
               type="radio"
               name="rk-reason"
-              value={option.key}
               checked={option.selected}
               onChange={() => send({ type: 'SELECT_REASON', key: option.key })}
             />
