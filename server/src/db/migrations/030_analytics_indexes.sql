@@ -1,5 +1,6 @@
 -- Analytics (server/src/services/analytics/queries.ts): index-only plans for the dashboard's reads.
--- Checked with EXPLAIN ANALYZE on PostgreSQL 15 with 1M events for one account (tests/bench/README.md).
+-- Checked with EXPLAIN ANALYZE on PostgreSQL 15 with 1M events for one account (a database that
+-- `npx tsx tests/bench/analytics.bench.ts --keep` leaves behind).
 -- 001's (account_id, step, created_at) already serves the save rate (index-only counts per month) and
 -- the write-in words (which need the text from the table anyway).
 
