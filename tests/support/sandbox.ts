@@ -64,12 +64,15 @@ export async function flowVisible(page: Page, headline = 'Before you go…'): Pr
 
 /**
  * How the open cancel flow looks, as numbers: what a hostile page could change if it reached inside
- * the widget (sizes, fonts, colours, position), read from the shadow root's computed styles.
+ * the widget (sizes, fonts, colours, position), read from the shadow root's computed styles once its
+ * entry animation has finished.
  */
 export function flowLook(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const hosts = document.querySelectorAll('[data-retainkit="cancel-flow"]')
     const root = (hosts[0] as HTMLElement).shadowRoot as ShadowRoot
+    // Measure the settled dialog, not a frame of its entry animation.
+    await Promise.all(root.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
     const dialog = root.querySelector('[role="dialog"]') as HTMLElement
     const heading = dialog.querySelector('h2') as HTMLElement
     const primary = root.querySelector('button.p') as HTMLElement
