@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import { createSubscriberToken } from '@retainkit/widget/token'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeProblems } from '../support/axe'
 import {
   accessTokenOf,
   addMember,
@@ -24,7 +24,6 @@ import { launchChromium, type Product, startProduct } from '../support/product'
  */
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/console/', import.meta.url))
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const OWNER_EMAIL = 'merchant-owner@example.com'
 const VIEWER_EMAIL = 'merchant-viewer@example.com'
 
@@ -34,17 +33,6 @@ let owner: { context: BrowserContext; page: Page; accountId: string; userId: str
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage })
-}
-
-/** Serious or critical axe-core violations on the page, as `id: target` lines for a readable failure. */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE })
-  const results = (await page.evaluate(() =>
-    (window as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe.run(document),
-  )) as { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`))
 }
 
 /** Signs up through /signup/ and the magic link in the dev outbox; ends on the dashboard. */

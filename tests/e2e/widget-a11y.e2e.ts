@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousAxeViolations } from '../support/axe'
 import { merchantPages } from '../support/merchant-pages'
 import { launchChromium, type MerchantSite, type Product, startMerchantSite } from '../support/product'
 import { callbacks, dialogVisible, openAccountPage, startWidgetProduct } from '../support/widget-scenario'
@@ -12,7 +12,6 @@ import { callbacks, dialogVisible, openAccountPage, startWidgetProduct } from '.
 /** Accessibility of the widget in Chromium: axe-core, a keyboard-only walk, the mobile sheet, screenshots. */
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/widget/', import.meta.url))
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 let product: Product
 let site: MerchantSite
@@ -32,32 +31,6 @@ afterAll(async () => {
   await site?.close()
   await product?.stop()
 })
-
-interface AxeViolation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: { target: unknown[] }[]
-}
-
-/** axe-core over the whole page, open shadow roots included: the serious and critical violations. */
-async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }
-    ).axe
-    return (await axe.run(document)).violations
-  })
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map((n) => ({ target: n.target })),
-    }))
-}
 
 /** What has focus inside the widget: its accessible name as a sighted keyboard user would read it. */
 function focused(page: Page) {
@@ -91,7 +64,7 @@ describe('accessibility in Chromium', () => {
     const page = await openAccountPage(browser, site, subscriber)
     const checked: string[] = []
     const check = async (screen: string) => {
-      expect(await seriousViolations(page), screen).toEqual([])
+      expect(await seriousAxeViolations(page), screen).toEqual([])
       checked.push(screen)
     }
     await page.click('#cancel')
@@ -183,7 +156,7 @@ describe('accessibility in Chromium', () => {
     const banner = page.getByRole('region', { name: 'Welcome back!' })
     await expect.poll(() => banner.isVisible()).toBe(true)
     expect(await banner.textContent()).toContain('25% off for 1 month')
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ path: join(ARTIFACTS, 'banner.png') })
     await page.getByRole('button', { name: 'Not now' }).click()
     await expect.poll(() => banner.count()).toBe(0)
