@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: build what the browser suites serve, then run every Vitest project once.
+// `npm test`: build what the browser suites serve (only what changed), then run every Vitest project once.
 // Extra arguments are passed to Vitest (e.g. `npm test -- --project node`).
 import { spawnSync } from 'node:child_process'
 
@@ -8,5 +8,5 @@ const run = (cmd, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-run('npm', ['run', 'build', '--silent'])
+run('node', ['scripts/build.mjs', '--if-needed'])
 run('npx', ['vitest', 'run', ...process.argv.slice(2)])
