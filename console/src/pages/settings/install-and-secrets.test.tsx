@@ -36,6 +36,22 @@ describe('install section', () => {
     expect(await within(figure).findByText('Copied to clipboard')).toBeTruthy()
   })
 
+  it('offers a test-mode snippet for localhost and staging sites', async () => {
+    const backend = new FakeBackend().on(STATUS, {
+      body: { data: { installed: false, last_loaded_at: null, origins: [] } },
+    })
+    const user = userEvent.setup()
+    renderSection(<InstallSettings accountId="acme" />, { backend })
+    const code = () =>
+      screen.getByText('Install snippet').closest('figure')?.querySelector('code')?.textContent
+    expect(code()).not.toContain('"mode":"test"')
+    await user.click(screen.getByLabelText(/A test site/))
+    expect(code()).toBe(
+      snippetFor({ accountId: 'acme', loaderUrl: 'http://localhost:8799/w/loader.js', mode: 'test' }),
+    )
+    expect(code()).toContain('"mode":"test"')
+  })
+
   it('shows the token recipes and the Tag Manager steps', () => {
     const backend = new FakeBackend().on(STATUS, {
       body: { data: { installed: false, last_loaded_at: null, origins: [] } },

@@ -1,5 +1,5 @@
 import { snippetFor, snippetForTagManager } from '@retainkit/widget/snippet'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { CopyButton } from '../../components/copy-button'
 import { Spinner } from '../../components/spinner'
 import { getInstallStatus } from '../../lib/api'
@@ -79,10 +79,15 @@ function InstalledIndicator({ accountId }: { accountId: string }) {
 export function InstallSettings({ accountId }: { accountId: string }) {
   const { apiBaseUrl } = getRuntimeConfig()
   const loaderUrl = `${apiBaseUrl}/w/loader.js`
-  const snippet = snippetFor({ accountId, loaderUrl })
+  // Test mode lets localhost and staging sites load the widget with test-mode tokens; the live
+  // snippet only works on the account's own domain.
+  const [mode, setMode] = useState<'live' | 'test'>('live')
+  const modeOption = mode === 'test' ? { mode } : {}
+  const snippet = snippetFor({ accountId, loaderUrl, ...modeOption })
   const tagManagerTag = snippetForTagManager({
     accountId,
     loaderUrl,
+    ...modeOption,
     attach: { selector: TAG_MANAGER_CANCEL_SELECTOR, tokenVariable: TAG_MANAGER_TOKEN_VARIABLE },
   })
 
@@ -98,6 +103,27 @@ export function InstallSettings({ accountId }: { accountId: string }) {
           Paste it before <code className="rk-code-inline">&lt;/head&gt;</code> on every page (or at least the
           pages with your cancel button). It loads the widget asynchronously and never blocks your page.
         </p>
+        <fieldset className="rk-fieldset">
+          <legend>Snippet for</legend>
+          <label>
+            <input
+              type="radio"
+              name="snippet-mode"
+              checked={mode === 'live'}
+              onChange={() => setMode('live')}
+            />{' '}
+            Your live site (your account's domain)
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="snippet-mode"
+              checked={mode === 'test'}
+              onChange={() => setMode('test')}
+            />{' '}
+            A test site: localhost or staging (test mode, with test-mode tokens)
+          </label>
+        </fieldset>
         <CodeBlock code={snippet} label="Install snippet" copyLabel="Copy snippet" />
       </div>
       <div className="rk-settings__block">
