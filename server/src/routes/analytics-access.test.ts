@@ -62,6 +62,14 @@ describe('validation order (spec 5: analytics validate the account ID first)', (
     })
   })
 
+  it("answers 'Invalid account ID' when no single validation message fits (the id sent twice)", async () => {
+    await expectError(await get(`endpoint=nope&account_id=${PRO}&account_id=other`), 400, {
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid account ID',
+      field: 'account_id',
+    })
+  })
+
   it('checks membership before the endpoint and the dates', async () => {
     const stranger = await t.signIn()
     for (const account of [PRO, 'no-such-account']) {

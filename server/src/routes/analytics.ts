@@ -21,10 +21,16 @@ const optional = (value: string | undefined): string | undefined => (value === '
  *
  * Success is `{data}` — and `{data, meta: {keys}}` for cancellation-reasons-over-time.
  */
+export const INVALID_ACCOUNT_ID = 'Invalid account ID'
+
 export function analyticsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   app.use('/api/analytics', requireUser(deps.verifier))
   app.get('/api/analytics', async (c) => {
+    // Spec 8: 'Invalid account ID' when no single validation message fits (the id sent more than once).
+    if ((c.req.queries('account_id')?.length ?? 0) > 1) {
+      throw new HttpError('VALIDATION_FAILED', INVALID_ACCOUNT_ID, 'account_id')
+    }
     const accountId = parseWith(accountIdSchema, c.req.query('account_id'), ['account_id'])
     await requireMembership(deps.db, c.get('user').id, accountId, 'canViewAnalytics')
 
