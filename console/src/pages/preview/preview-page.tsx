@@ -1,16 +1,10 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { accountHref } from '../../components/app-link'
-import {
-  PREVIEW_ELIGIBLE_OFFERS,
-  PreviewControls,
-  sampleSubscriber,
-  usePreviewScreens,
-} from '../../features/preview/preview-controls'
 import type { PreviewVariant } from '../../features/preview/preview-module'
-import { WidgetPreview } from '../../features/preview/widget-preview'
+import { SamplePreview } from '../../features/preview/sample-preview'
 import { getConfig, getReasons } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
 import { useCapability } from '../../session/session-store'
@@ -111,8 +105,6 @@ interface SavedPreviewProps {
 
 function SavedPreview(props: SavedPreviewProps) {
   const { accountId, canEdit, config, reasons, version, variant, screen } = props
-  const screens = usePreviewScreens(config, reasons)
-  const subscriber = useMemo(() => sampleSubscriber(), [])
   return (
     <div className="rk-preview-page">
       <header className="rk-preview-page__header">
@@ -129,24 +121,19 @@ function SavedPreview(props: SavedPreviewProps) {
           </Link>
         ) : null}
       </header>
-      <PreviewControls
-        screens={screens}
+      <SamplePreview
+        config={config}
+        reasons={reasons}
         screen={screen}
         onScreenChange={props.onScreenChange}
         variant={variant}
         onVariantChange={props.onVariantChange}
+        frame={(widget, subscriber) => (
+          <MerchantPageMock planName={subscriber.planName} showBanner={variant === 'banner'}>
+            {widget}
+          </MerchantPageMock>
+        )}
       />
-      <MerchantPageMock planName={subscriber.planName} showBanner={variant === 'banner'}>
-        <WidgetPreview
-          label={variant === 'cancel' ? 'Cancel flow preview' : 'Reactivation banner preview'}
-          config={config}
-          reasons={reasons}
-          variant={variant}
-          subscriber={subscriber}
-          eligibleOffers={PREVIEW_ELIGIBLE_OFFERS}
-          {...(screen ? { screen } : {})}
-        />
-      </MerchantPageMock>
     </div>
   )
 }
