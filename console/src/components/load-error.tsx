@@ -14,3 +14,24 @@ export function LoadError({ error, onRetry, what }: { error: ApiError; onRetry: 
     </div>
   )
 }
+
+/** A page that could not load at all: what failed, why, and a way to try again. */
+export function PageLoadError({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string
+  message: string
+  onRetry: () => void
+}) {
+  return (
+    <div className="rk-notice rk-notice--error" role="alert">
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <button type="button" className="rk-button rk-button--primary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  )
+}

@@ -2,6 +2,7 @@ import { DEFAULT_ANALYTICS_PERIOD } from '@retainkit/shared/constants'
 import { formatPeriodLabel, parsePeriod } from '@retainkit/shared/period'
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { NoAccountNotice } from '../../components/no-account-notice'
 import { getAccount, getReasons } from '../../lib/api'
 import type { Tier } from '../../lib/api-types'
 import { useAccountId } from '../../session/use-account-id'
@@ -100,13 +101,7 @@ export default function DashboardPage() {
   const revenue = useDataset(...dataset('saved-revenue'))
   const shapeReasonRows = useMemo(() => (raw: unknown) => shapeReasons(raw, labels), [labels])
 
-  if (!accountId || !range) {
-    return (
-      <p className="rk-notice" role="alert">
-        No account selected. Choose an account from the account menu.
-      </p>
-    )
-  }
+  if (!accountId || !range) return <NoAccountNotice />
 
   const common = { labels, accountId, period }
   return (

@@ -1,20 +1,36 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { accountHref } from '../../components/app-link'
+import { PageLoadError } from '../../components/load-error'
+import { NoAccountNotice } from '../../components/no-account-notice'
 import type { PreviewVariant } from '../../features/preview/preview-module'
 import { SamplePreview } from '../../features/preview/sample-preview'
 import { getConfig, getReasons } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
+import { type PageLoaded, useAccountLoad } from '../../lib/use-account-load'
 import { useCapability } from '../../session/session-store'
 import { useAccountId } from '../../session/use-account-id'
 import './preview.css'
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; config: CancelFlowConfig; reasons: CancellationReason[]; version: number }
+interface SavedData {
+  config: CancelFlowConfig
+  reasons: CancellationReason[]
+  version: number
+}
+
+async function loadSaved(id: string): Promise<PageLoaded<SavedData>> {
+  const [config, reasons] = await Promise.all([getConfig(id), getReasons(id)])
+  const error = config.error ?? reasons.error
+  if (error || !config.data || !reasons.data) {
+    return { status: 'error', message: error ? userMessageOf(error) : 'An unexpected error occurred.' }
+  }
+  return {
+    status: 'ready',
+    data: { config: config.data.config_json, reasons: reasons.data.reasons, version: config.data.version },
+  }
+}
 
 /**
  * /preview/?account_id=… — the SAVED configuration (what subscribers get right now) in the real widget,
@@ -23,37 +39,11 @@ type LoadState =
 export default function PreviewPage() {
   const accountId = useAccountId()
   const canEdit = useCapability('canEditConfig')
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' })
+  const { state: load, retry } = useAccountLoad(accountId, loadSaved)
   const [variant, setVariant] = useState<PreviewVariant>('cancel')
   const [screen, setScreen] = useState<FlowScreen | undefined>(undefined)
 
-  const fetchSaved = useCallback(async (id: string) => {
-    setLoad({ status: 'loading' })
-    const [config, reasons] = await Promise.all([getConfig(id), getReasons(id)])
-    const error = config.error ?? reasons.error
-    if (error || !config.data || !reasons.data) {
-      setLoad({ status: 'error', message: error ? userMessageOf(error) : 'An unexpected error occurred.' })
-      return
-    }
-    setLoad({
-      status: 'ready',
-      config: config.data.config_json,
-      reasons: reasons.data.reasons,
-      version: config.data.version,
-    })
-  }, [])
-
-  useEffect(() => {
-    if (accountId) void fetchSaved(accountId)
-  }, [accountId, fetchSaved])
-
-  if (!accountId) {
-    return (
-      <p className="rk-notice" role="alert">
-        No account selected. Choose an account from the account menu.
-      </p>
-    )
-  }
+  if (!accountId) return <NoAccountNotice />
   if (load.status === 'loading') {
     return (
       <p className="rk-page-loading" role="status">
@@ -62,27 +52,15 @@ export default function PreviewPage() {
     )
   }
   if (load.status === 'error') {
-    return (
-      <div className="rk-notice rk-notice--error" role="alert">
-        <h1>The preview could not load</h1>
-        <p>{load.message}</p>
-        <button
-          type="button"
-          className="rk-button rk-button--primary"
-          onClick={() => void fetchSaved(accountId)}
-        >
-          Try again
-        </button>
-      </div>
-    )
+    return <PageLoadError title="The preview could not load" message={load.message} onRetry={retry} />
   }
   return (
     <SavedPreview
       accountId={accountId}
       canEdit={canEdit}
-      config={load.config}
-      reasons={load.reasons}
-      version={load.version}
+      config={load.data.config}
+      reasons={load.data.reasons}
+      version={load.data.version}
       variant={variant}
       onVariantChange={setVariant}
       screen={screen}
