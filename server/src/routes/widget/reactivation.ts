@@ -7,9 +7,9 @@ import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import {
   type ActionOutcome,
+  actionKeys,
   idempotencyHeader,
   requestHash,
-  runIdempotent,
 } from '../../services/widget/idempotency'
 import {
   findReactivationTarget,
@@ -17,12 +17,17 @@ import {
   reactivate,
   winbackOffer,
 } from '../../services/widget/reactivation'
-import { hasRecentSave, loadSessionFor, newSessionId } from '../../services/widget/session-store'
+import {
+  hasRecentSave,
+  loadSessionFor,
+  newSessionId,
+  recordSessionEnd,
+} from '../../services/widget/session-store'
 import { merchantStripe, planOf, subscriptionMrr } from '../../services/widget/stripe-subscriber'
 import { authenticateWidgetCall, type WidgetCaller } from './auth'
 import { noStore, readOptionalBody } from './body'
 import type { WidgetEnv } from './cors'
-import { guardOpenSession } from './session-accept'
+import { runSessionAction } from './session-action'
 
 /** Without a session id, accept uses the customer's latest banner session from this window. */
 const BANNER_SESSION_WINDOW_MS = 24 * 3600_000
@@ -158,7 +163,7 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
     const session = await bannerSession(deps, caller, stripe, body.sessionId)
     const { subscriber } = caller
     const hash = requestHash('reactivate', {})
-    const keys = [`reactivate:${session.id}`, ...(header ? [`header:${header}`] : [])]
+    const keys = actionKeys(`reactivate:${session.id}`, header)
 
     const act = async (): Promise<ActionOutcome<ReactivationAcceptResponse>> => {
       const target = await findReactivationTarget(
@@ -204,30 +209,22 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
               created_at: now,
             })
             .execute()
-          await trx
-            .insertInto('session_events')
-            .values({
-              account_id: subscriber.accountId,
-              session_id: session.id,
-              step: 'banner_accepted',
-              created_at: now,
-            })
-            .execute()
-          await trx
-            .updateTable('cancel_sessions')
-            .set({ status: 'saved', updated_at: now, completed_at: now })
-            .where('id', '=', session.id)
-            .execute()
+          await recordSessionEnd(trx, {
+            accountId: subscriber.accountId,
+            sessionId: session.id,
+            step: 'banner_accepted',
+            status: 'saved',
+            now,
+          })
         },
       }
     }
-    const result = await runIdempotent(deps, {
-      accountId: subscriber.accountId,
+    // The session is the subscriber's (bannerSession only finds or opens one in their account).
+    const result = await runSessionAction(deps, session, {
       keys,
       hash,
       conflictMessage: 'This subscription was already reactivated.',
       act,
-      guard: () => guardOpenSession(session),
     })
     return c.json(result.body, result.status as 200)
   }

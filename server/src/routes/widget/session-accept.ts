@@ -8,17 +8,11 @@ import type { z } from 'zod'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
-import { readBody } from '../../http/validate'
 import { applyOffer } from '../../services/widget/billing-actions'
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../services/widget/coupons'
-import {
-  type ActionOutcome,
-  idempotencyHeader,
-  requestHash,
-  runIdempotent,
-} from '../../services/widget/idempotency'
+import type { ActionOutcome } from '../../services/widget/idempotency'
 import { discountedMrr } from '../../services/widget/mrr'
-import { loadSessionFor } from '../../services/widget/session-store'
+import { recordSessionEnd } from '../../services/widget/session-store'
 import {
   assertOwnedBy,
   hasActiveDiscount,
@@ -27,9 +21,9 @@ import {
   merchantStripe,
   retrieveSubscription,
 } from '../../services/widget/stripe-subscriber'
-import { authenticateWidgetCall, type WidgetCaller } from './auth'
-import { noStore } from './body'
+import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
+import { readCancelSessionAction, runSessionAction } from './session-action'
 
 type AcceptBody = z.output<typeof acceptOfferSchema>
 
@@ -38,16 +32,6 @@ export const HAND_OVER_MESSAGE =
 
 const noLongerAvailable = () =>
   new HttpError('CONSTRAINT_VIOLATION', 'This offer is no longer available for your subscription.')
-
-/** Once a session saved or canceled the subscription, it takes no other billing action. */
-export function guardOpenSession(session: CancelSession): void {
-  if (session.status === 'saved') {
-    throw new HttpError('CONSTRAINT_VIOLATION', 'An offer was already accepted in this session.')
-  }
-  if (session.status === 'canceled') {
-    throw new HttpError('CONSTRAINT_VIOLATION', 'This subscription was already canceled in this session.')
-  }
-}
 
 /** MRR after an offer Retainkit did not apply itself (redirect or merchant): what the config promises. */
 function promisedMrr(offer: OfferType, config: CancelFlowConfig, mrr: number): number {
@@ -137,15 +121,13 @@ async function carryOut(
  */
 export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
-    const caller = await authenticateWidgetCall(deps, c)
-    const session = await loadSessionFor(deps.db, c.req.param('id') ?? '', caller.subscriber)
-    const body = await readBody(c, acceptOfferSchema)
-    const header = idempotencyHeader(c.req.header('idempotency-key'))
-    noStore(c)
-    if (session.kind !== 'cancel')
-      throw new HttpError('INVALID_INPUT', 'Offers are accepted in cancel sessions only')
-    const hash = requestHash('accept', body)
-    const keys = [`accept:${session.id}`, ...(header ? [`header:${header}`] : [])]
+    const { caller, session, body, hash, keys } = await readCancelSessionAction(
+      deps,
+      c,
+      'accept',
+      acceptOfferSchema,
+      'Offers are accepted in cancel sessions only',
+    )
 
     const act = async (): Promise<ActionOutcome<AcceptOfferResponse>> => {
       if (
@@ -175,32 +157,23 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
               created_at: now,
             })
             .execute()
-          await trx
-            .insertInto('session_events')
-            .values({
-              account_id: session.account_id,
-              session_id: session.id,
-              step: 'offer_accepted',
-              offer: body.offer,
-              reason_key: reasonKey,
-              created_at: now,
-            })
-            .execute()
-          await trx
-            .updateTable('cancel_sessions')
-            .set({ status: 'saved', reason_key: reasonKey, updated_at: now, completed_at: now })
-            .where('id', '=', session.id)
-            .execute()
+          await recordSessionEnd(trx, {
+            accountId: session.account_id,
+            sessionId: session.id,
+            step: 'offer_accepted',
+            status: 'saved',
+            now,
+            reasonKey,
+            offer: body.offer,
+          })
         },
       }
     }
-    const result = await runIdempotent(deps, {
-      accountId: session.account_id,
+    const result = await runSessionAction(deps, session, {
       keys,
       hash,
       conflictMessage: 'An offer was already accepted in this session.',
       act,
-      guard: () => guardOpenSession(session),
     })
     return c.json(result.body, result.status as 200)
   }

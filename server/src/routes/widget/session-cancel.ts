@@ -5,25 +5,19 @@ import type { z } from 'zod'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
-import { readBody } from '../../http/validate'
 import { scheduleCancellation } from '../../services/widget/billing-actions'
-import {
-  type ActionOutcome,
-  idempotencyHeader,
-  requestHash,
-  runIdempotent,
-} from '../../services/widget/idempotency'
-import { loadSessionFor } from '../../services/widget/session-store'
+import type { ActionOutcome } from '../../services/widget/idempotency'
+import { recordSessionEnd } from '../../services/widget/session-store'
 import {
   assertOwnedBy,
   isEnded,
   merchantStripe,
   retrieveSubscription,
 } from '../../services/widget/stripe-subscriber'
-import { authenticateWidgetCall, type WidgetCaller } from './auth'
-import { noStore } from './body'
+import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
-import { guardOpenSession, HAND_OVER_MESSAGE } from './session-accept'
+import { HAND_OVER_MESSAGE } from './session-accept'
+import { readCancelSessionAction, runSessionAction } from './session-action'
 
 type CancelBody = z.output<typeof cancelSchema>
 
@@ -71,14 +65,13 @@ async function carryOut(
  */
 export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
-    const caller = await authenticateWidgetCall(deps, c)
-    const session = await loadSessionFor(deps.db, c.req.param('id') ?? '', caller.subscriber)
-    const body = await readBody(c, cancelSchema)
-    const header = idempotencyHeader(c.req.header('idempotency-key'))
-    noStore(c)
-    if (session.kind !== 'cancel') throw new HttpError('INVALID_INPUT', 'Only cancel sessions can cancel')
-    const hash = requestHash('cancel', body)
-    const keys = [`cancel:${session.id}`, ...(header ? [`header:${header}`] : [])]
+    const { caller, session, body, hash, keys } = await readCancelSessionAction(
+      deps,
+      c,
+      'cancel',
+      cancelSchema,
+      'Only cancel sessions can cancel',
+    )
     const reasonKey = body.reasonKey ?? session.reason_key
 
     const act = async (): Promise<ActionOutcome<CancelResponse>> => {
@@ -86,32 +79,22 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
       const now = deps.clock.now()
       return {
         result: { status: 200, body: response },
-        record: async (trx) => {
-          await trx
-            .insertInto('session_events')
-            .values({
-              account_id: session.account_id,
-              session_id: session.id,
-              step: 'cancel_completed',
-              reason_key: reasonKey,
-              created_at: now,
-            })
-            .execute()
-          await trx
-            .updateTable('cancel_sessions')
-            .set({ status: 'canceled', reason_key: reasonKey, updated_at: now, completed_at: now })
-            .where('id', '=', session.id)
-            .execute()
-        },
+        record: (trx) =>
+          recordSessionEnd(trx, {
+            accountId: session.account_id,
+            sessionId: session.id,
+            step: 'cancel_completed',
+            status: 'canceled',
+            now,
+            reasonKey,
+          }),
       }
     }
-    const result = await runIdempotent(deps, {
-      accountId: session.account_id,
+    const result = await runSessionAction(deps, session, {
       keys,
       hash,
       conflictMessage: 'This subscription was already canceled in this session.',
       act,
-      guard: () => guardOpenSession(session),
     })
     return c.json(result.body, result.status as 200)
   }

@@ -56,6 +56,14 @@ export function idempotencyHeader(value: string | undefined): string | null {
   return value
 }
 
+/**
+ * The keys one action claims: its own (e.g. `accept:<session id>`, one answer per session) and, when
+ * the client sent one, its Idempotency-Key, so a replay under either finds the stored answer.
+ */
+export function actionKeys(own: string, header: string | null): string[] {
+  return [own, ...(header ? [`header:${header}`] : [])]
+}
+
 async function storedAnswer<T>(
   deps: AppDeps,
   accountId: string,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { OFFER_COOLDOWN_DAYS } from '@retainkit/shared/constants'
-import { SAVE_MECHANISMS } from '@retainkit/shared/vocabulary'
-import { type Kysely, sql } from 'kysely'
+import { type OfferType, SAVE_MECHANISMS, type SessionStep } from '@retainkit/shared/vocabulary'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { CancelSession, Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import type { Subscriber } from './subscriber-token'
@@ -86,4 +86,40 @@ export async function loadSessionFor(
     throw new HttpError('FORBIDDEN', 'This session belongs to another customer.')
   }
   return session
+}
+
+/** How a session ends: the event that ends it, and the status it ends in. */
+export interface SessionEnd {
+  accountId: string
+  sessionId: string
+  step: SessionStep
+  status: 'saved' | 'canceled'
+  now: Date
+  /** The subscriber's reason; left out for banner sessions, which have none and keep their row's. */
+  reasonKey?: string | null
+  offer?: OfferType
+}
+
+/**
+ * Records a session's last event and closes the session row at the same time; called inside the
+ * transaction that stores the action's answer, so both land or neither does.
+ */
+export async function recordSessionEnd(trx: Transaction<Database>, end: SessionEnd): Promise<void> {
+  const reason = end.reasonKey === undefined ? {} : { reason_key: end.reasonKey }
+  await trx
+    .insertInto('session_events')
+    .values({
+      account_id: end.accountId,
+      session_id: end.sessionId,
+      step: end.step,
+      ...(end.offer === undefined ? {} : { offer: end.offer }),
+      ...reason,
+      created_at: end.now,
+    })
+    .execute()
+  await trx
+    .updateTable('cancel_sessions')
+    .set({ status: end.status, ...reason, updated_at: end.now, completed_at: end.now })
+    .where('id', '=', end.sessionId)
+    .execute()
 }
