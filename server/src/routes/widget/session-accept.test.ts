@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMonthsUtc } from '../../services/widget/billing-actions'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import {
+  acceptHelpers,
+  acceptSuiteAccount,
   errorOf,
   fakeSubscription,
   newSubscriber,
   publishConfig,
-  seededPlans,
   startSession,
   subscriptionWrites,
   tokenFor,
@@ -21,44 +22,12 @@ let account: WidgetAccount
 let m: SeededMerchant
 beforeAll(async () => {
   t = await createTestContext()
-  account = await widgetAccount(t)
-  if (!account.merchant) throw new Error('no merchant')
-  m = account.merchant
-  const plans = seededPlans(m)
-  await publishConfig(t, account.accountId, (c) => {
-    c.plan_switch = { enabled: true, plans: plans.planSwitch }
-    c.billing_cycle_switch = { enabled: true, plans: plans.billingCycle }
-  })
+  account = await acceptSuiteAccount(t)
+  m = account.merchant as SeededMerchant
 })
 afterAll(() => t.close())
 
-interface Opened {
-  token: string
-  sessionId: string
-  customerId: string
-  subscriptionId: string
-}
-
-async function open(price = m.prices.proMonthly): Promise<Opened> {
-  const subscriber = await newSubscriber(t, m, price)
-  const token = await tokenFor(t, account, subscriber)
-  const { status, body } = await startSession(t, token)
-  expect(status).toBe(201)
-  return { token, sessionId: body.sessionId, ...subscriber }
-}
-
-const accept = (o: Opened, body: unknown, headers: Record<string, string> = {}) =>
-  widgetCall(t, `/api/widget/sessions/${o.sessionId}/accept`, { token: o.token, body, headers })
-
-const savesOf = (sessionId: string) =>
-  t.database.db.selectFrom('saves').selectAll().where('session_id', '=', sessionId).execute()
-
-const session = (sessionId: string) =>
-  t.database.db
-    .selectFrom('cancel_sessions')
-    .selectAll()
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow()
+const { open, accept, savesOf, session } = acceptHelpers(() => ({ t, account, merchant: m }))
 
 async function acceptedEvents(sessionId: string) {
   return t.database.db

@@ -180,3 +180,51 @@ export async function newSubscriber(
   })
   return { customerId: customer.id, subscriptionId: subscription.id }
 }
+
+/** The accept suites' account: a Pro account whose seeded merchant's plans both switch offers list. */
+export async function acceptSuiteAccount(
+  t: TestContext,
+): Promise<WidgetAccount & { merchant: SeededMerchant }> {
+  const account = await widgetAccount(t)
+  const merchant = account.merchant
+  if (!merchant) throw new Error('no merchant')
+  const plans = seededPlans(merchant)
+  await publishConfig(t, account.accountId, (c) => {
+    c.plan_switch = { enabled: true, plans: plans.planSwitch }
+    c.billing_cycle_switch = { enabled: true, plans: plans.billingCycle }
+  })
+  return { ...account, merchant }
+}
+
+export interface OpenedSession {
+  token: string
+  sessionId: string
+  customerId: string
+  subscriptionId: string
+}
+
+/**
+ * What the accept suites do again and again, over their own context. `suite` is read at every call:
+ * the suite's beforeAll fills the context in after these helpers are made.
+ */
+export function acceptHelpers(
+  suite: () => { t: TestContext; account: WidgetAccount; merchant: SeededMerchant },
+) {
+  /** A new subscriber on `price` (default Pro monthly) with an open cancel session. */
+  const open = async (price = suite().merchant.prices.proMonthly): Promise<OpenedSession> => {
+    const { t, account, merchant } = suite()
+    const subscriber = await newSubscriber(t, merchant, price)
+    const token = await tokenFor(t, account, subscriber)
+    const { status, body } = await startSession(t, token)
+    expect(status).toBe(201)
+    return { token, sessionId: body.sessionId, ...subscriber }
+  }
+  const accept = (o: OpenedSession, body: unknown, headers: Record<string, string> = {}) =>
+    widgetCall(suite().t, `/api/widget/sessions/${o.sessionId}/accept`, { token: o.token, body, headers })
+  const db = () => suite().t.database.db
+  const savesOf = (sessionId: string) =>
+    db().selectFrom('saves').selectAll().where('session_id', '=', sessionId).execute()
+  const session = (sessionId: string) =>
+    db().selectFrom('cancel_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow()
+  return { open, accept, savesOf, session }
+}
