@@ -8,13 +8,13 @@ import { ConfigurationError, type ServerConfig } from './config/env'
 import { type DatabaseHandle, openDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import type { AppDeps } from './deps'
-import { systemClock } from './services/clock'
+import { type Clock, systemClock } from './services/clock'
 import { createWidgetConfigCache } from './services/config-cache'
 import type { Logger } from './services/logger'
-import { createOutboxMailer, createSmtpMailer } from './services/mailer'
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './services/mailer'
 import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './services/secret-box'
 import { loadOrCreateSetting } from './services/settings'
-import { createStripeClientFactory } from './services/stripe-client'
+import { createStripeClientFactory, type StripeClientFactory } from './services/stripe-client'
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -63,36 +63,69 @@ export async function createDeps(
       'anon_key',
       () => `rk_anon_${randomBytes(24).toString('base64url')}`,
     ))
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, `Retainkit <no-reply@${new URL(config.publicUrl).hostname}>`)
+    : createOutboxMailer(database.db, logger)
+  const deps = await assembleDeps({
+    config,
+    database,
+    secrets,
+    clock: systemClock,
+    stripe: createStripeClientFactory({
+      apiBase: config.stripe.apiBase,
+      platformSecretKey: config.stripe.platformSecretKey,
+    }),
+    mailer,
+    logger,
+    apiKey,
+    anonKey,
+  })
+  return { deps, close: () => database.close() }
+}
+
+/** What a caller of assembleDeps chooses; the rest of AppDeps follows from these. */
+export interface DepsParts {
+  config: ServerConfig
+  /** Open and migrated. */
+  database: DatabaseHandle
+  secrets: SecretBox
+  clock: Clock
+  stripe: StripeClientFactory
+  mailer: Mailer
+  logger: Logger
+  apiKey: string
+  anonKey: string
+}
+
+/**
+ * AppDeps from the parts its caller chose — createDeps for a real process, the test harnesses with a
+ * template database, fixed keys and fakes — so every app runs with the same auth and caches: the
+ * embedded auth server on this database's signing keys, or the Supabase project when one is configured.
+ */
+export async function assembleDeps(parts: DepsParts): Promise<AppDeps> {
+  const { config, database, secrets, clock } = parts
   const issuer = `${config.publicUrl}/auth/v1`
   const signingKeys = config.supabase ? null : await loadOrCreateSigningKeys(database.db, secrets, issuer)
-  const clock = systemClock
   const verifier = signingKeys
     ? withSessionCheck(
         createEmbeddedVerifier(signingKeys, issuer, () => clock.now()),
         database.db,
       )
     : createSupabaseVerifier(config.supabase?.url ?? '', config.supabase?.jwtSecret ?? null)
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, `Retainkit <no-reply@${new URL(config.publicUrl).hostname}>`)
-    : createOutboxMailer(database.db, logger)
-  const deps: AppDeps = {
+  return {
     config,
     db: database.db,
     dbKind: database.kind,
     secrets,
     clock,
-    stripe: createStripeClientFactory({
-      apiBase: config.stripe.apiBase,
-      platformSecretKey: config.stripe.platformSecretKey,
-    }),
+    stripe: parts.stripe,
     verifier,
     signingKeys,
-    mailer,
-    logger,
-    apiKey,
-    anonKey,
+    mailer: parts.mailer,
+    logger: parts.logger,
+    apiKey: parts.apiKey,
+    anonKey: parts.anonKey,
     widgetConfigCache: createWidgetConfigCache(),
     staticRoots: defaultStaticRoots(),
   }
-  return { deps, close: () => database.close() }
 }

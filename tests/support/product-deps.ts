@@ -1,22 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createApp } from '@retainkit/server/src/app'
-import { withSessionCheck } from '@retainkit/server/src/auth/session-check'
-import { loadOrCreateSigningKeys } from '@retainkit/server/src/auth/signing-keys'
-import { createEmbeddedVerifier } from '@retainkit/server/src/auth/verifier'
-import { defaultStaticRoots } from '@retainkit/server/src/bootstrap'
+import { assembleDeps } from '@retainkit/server/src/bootstrap'
 import { loadConfig } from '@retainkit/server/src/config/env'
 import type { AppDeps } from '@retainkit/server/src/deps'
 import { systemClock } from '@retainkit/server/src/services/clock'
-import { createWidgetConfigCache } from '@retainkit/server/src/services/config-cache'
 import { createMemoryLogger } from '@retainkit/server/src/services/logger'
-import type { Mailer, MailMessage } from '@retainkit/server/src/services/mailer'
+import { createMemoryMailer, type MailMessage } from '@retainkit/server/src/services/mailer'
 import { createSecretBox } from '@retainkit/server/src/services/secret-box'
 import { createStripeClientFactory } from '@retainkit/server/src/services/stripe-client'
 import { openPgliteFromTemplate } from '@retainkit/server/src/test-support/template-db'
 
 /**
- * The server's dependencies as bootstrap.ts's createDeps builds them for a real process, with what a
- * browser suite needs instead: a PGlite database loaded from the migrated test template (no 3–5 s
+ * The server's dependencies, assembled by bootstrap.ts as for a real process, with what a browser
+ * suite needs instead: a PGlite database loaded from the migrated test template (no 3–5 s
  * initialisation, nothing on disk), the Stripe SDK pointed at the fake over loopback (STRIPE_API_BASE),
  * the system clock (the browser signs tokens with real time), a memory logger and captured mail.
  */
@@ -41,41 +37,28 @@ export async function createAppFor(options: {
     STRIPE_API_BASE: options.stripeApiBase,
     RETAINKIT_SEED_DEMO: '0',
   })
-  const secrets = createSecretBox(randomBytes(32))
-  const issuer = `${config.publicUrl}/auth/v1`
-  const signingKeys = await loadOrCreateSigningKeys(database.db, secrets, issuer)
   const logger = createMemoryLogger()
-  const mail: MailMessage[] = []
-  const mailer: Mailer = {
-    send: async (message) => {
-      mail.push(message)
-    },
-  }
-  const deps: AppDeps = {
+  const mailer = createMemoryMailer()
+  const deps = await assembleDeps({
     config,
-    db: database.db,
-    dbKind: database.kind,
-    secrets,
+    database,
+    secrets: createSecretBox(randomBytes(32)),
     clock: systemClock,
     stripe: createStripeClientFactory({ apiBase: options.stripeApiBase }),
-    verifier: withSessionCheck(
-      createEmbeddedVerifier(signingKeys, issuer, () => systemClock.now()),
-      database.db,
-    ),
-    signingKeys,
     mailer,
     logger,
     apiKey: `rk_pub_${randomBytes(24).toString('base64url')}`,
     anonKey: `rk_anon_${randomBytes(24).toString('base64url')}`,
-    widgetConfigCache: createWidgetConfigCache(),
-    staticRoots: defaultStaticRoots(),
-  }
+  })
+  const { signingKeys } = deps
+  if (!signingKeys)
+    throw new Error('The browser suites sign users in themselves: no Supabase configuration here')
 
   return {
     deps,
     app: createApp(deps),
     logger,
-    mail,
+    mail: mailer.sent,
     async signIn(email) {
       const userId = randomUUID()
       await database.db.insertInto('users').values({ id: userId, email }).execute()

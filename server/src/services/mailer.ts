@@ -15,6 +15,17 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>
 }
 
+/** Keeps every message in `sent`: the test harnesses read sign-in links from there. */
+export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = []
+  return {
+    sent,
+    async send(message) {
+      sent.push(message)
+    },
+  }
+}
+
 /** SMTP through nodemailer when SMTP_URL is set. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)

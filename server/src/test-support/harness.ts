@@ -10,17 +10,14 @@ import {
 import type { Hono } from 'hono'
 import { inject } from 'vitest'
 import { createApp } from '../app'
-import { withSessionCheck } from '../auth/session-check'
-import { loadOrCreateSigningKeys, type SigningKeys } from '../auth/signing-keys'
-import { createEmbeddedVerifier } from '../auth/verifier'
-import { defaultStaticRoots } from '../bootstrap'
+import type { SigningKeys } from '../auth/signing-keys'
+import { assembleDeps } from '../bootstrap'
 import { loadConfig, type ServerConfig } from '../config/env'
 import type { DatabaseHandle } from '../db/database'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
-import { createWidgetConfigCache } from '../services/config-cache'
 import { createMemoryLogger } from '../services/logger'
-import type { Mailer, MailMessage } from '../services/mailer'
+import { createMemoryMailer, type MailMessage } from '../services/mailer'
 import { createSecretBox, maskSecret } from '../services/secret-box'
 import { createStripeClientFactory } from '../services/stripe-client'
 import { openPgliteFromTemplate, openPostgresFromTemplate } from './template-db'
@@ -94,34 +91,22 @@ export async function createTestContext(
   const clock = createManualClock()
   const logger = createMemoryLogger()
   const secrets = createSecretBox(SECRET_KEY)
-  const issuer = `${config.publicUrl}/auth/v1`
-  const signingKeys = await loadOrCreateSigningKeys(database.db, secrets, issuer)
   const stripe = createStripeFake()
-  const mail: MailMessage[] = []
-  const mailer: Mailer = {
-    send: async (message) => {
-      mail.push(message)
-    },
-  }
-  const deps: AppDeps = {
+  const mailer = createMemoryMailer()
+  const deps = await assembleDeps({
     config,
-    db: database.db,
-    dbKind: database.kind,
+    database,
     secrets,
     clock,
     stripe: createStripeClientFactory({ fetch: stripe.fetch as typeof fetch }),
-    verifier: withSessionCheck(
-      createEmbeddedVerifier(signingKeys, issuer, () => clock.now()),
-      database.db,
-    ),
-    signingKeys,
     mailer,
     logger,
     apiKey: TEST_API_KEY,
     anonKey: TEST_ANON_KEY,
-    widgetConfigCache: createWidgetConfigCache(),
-    staticRoots: defaultStaticRoots(),
-  }
+  })
+  const { signingKeys } = deps
+  if (!signingKeys) throw new Error('The test harness signs users in itself: no Supabase configuration here')
+  const mail = mailer.sent
   const app = createApp(deps)
 
   const request: TestContext['request'] = async (path, init = {}) => {
