@@ -49,9 +49,11 @@ export function sandboxReasons(): CancellationReason[] {
   ]
 }
 
-/** The default flow with both switch offers on the fake's prices, and no offers for Minnesota. */
-export function sandboxConfig(merchant: SeededMerchant): CancelFlowConfig {
-  const config = createDefaultConfig()
+/**
+ * Turns both switch offers on with plans at the seeded merchant's prices. The widget's browser suites
+ * (tests/support/widget-scenario.ts) set up their merchant with it too.
+ */
+export function enableSwitchOffers(config: CancelFlowConfig, merchant: SeededMerchant): void {
   config.plan_switch = {
     enabled: true,
     plans: [
@@ -63,6 +65,12 @@ export function sandboxConfig(merchant: SeededMerchant): CancelFlowConfig {
     enabled: true,
     plans: [{ id: merchant.prices.proAnnual, name: 'Pro yearly', price: '$290/year' }],
   }
+}
+
+/** The default flow with both switch offers on the fake's prices, and no offers for Minnesota. */
+export function sandboxConfig(merchant: SeededMerchant): CancelFlowConfig {
+  const config = createDefaultConfig()
+  enableSwitchOffers(config, merchant)
   config.compliance = { suppress_offers: false, suppress_offers_in: ['US-MN'] }
   return config
 }

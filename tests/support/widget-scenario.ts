@@ -1,48 +1,15 @@
-import type { CancellationReason } from '@retainkit/shared/config-types'
-import { createDefaultReasons } from '@retainkit/shared/default-config'
 import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { enableSwitchOffers, sandboxReasons } from '../../examples/src/provision'
 import type { MerchantSite, Product, Subscriber } from './product'
 import { startProduct } from './product'
 
-/** The widget's browser suites share this set-up: a Pro merchant with all four offers on. */
-
-/** Default reasons plus one leading to each switch offer, so every offer has a way in. */
-export const scenarioReasons = (): CancellationReason[] => [
-  ...createDefaultReasons(),
-  {
-    key: 'wrong_plan',
-    label: 'My plan does not fit',
-    feedback: 'other',
-    offer: 'plan_switch',
-    enabled: true,
-  },
-  {
-    key: 'pay_yearly',
-    label: 'I want to pay yearly',
-    feedback: 'other',
-    offer: 'billing_cycle_switch',
-    enabled: true,
-  },
-]
-
+/**
+ * The widget's browser suites share this set-up: a Pro merchant with all four offers on, and a reason
+ * leading to each (the sandbox merchant's reasons and switch plans, without its compliance rule).
+ */
 export function startWidgetProduct(): Promise<Product> {
-  return startProduct({
-    reasons: scenarioReasons,
-    config: (config, merchant) => {
-      config.plan_switch = {
-        enabled: true,
-        plans: [
-          { id: merchant.prices.basicMonthly, name: 'Basic', price: '$14.99/month' },
-          { id: merchant.prices.teamMonthly, name: 'Team', price: '$99/month' },
-        ],
-      }
-      config.billing_cycle_switch = {
-        enabled: true,
-        plans: [{ id: merchant.prices.proAnnual, name: 'Pro yearly', price: '$290/year' }],
-      }
-    },
-  })
+  return startProduct({ reasons: sandboxReasons, config: enableSwitchOffers })
 }
 
 /** Opens the merchant's account page for a subscriber and waits for the loader to run. */
