@@ -1,6 +1,9 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react'
-import { postForm, thrownErrorMessage } from '../../api/post-form'
-import { FormStatus, type StatusMessage } from '../ui/form-status'
+import { type ChangeEvent, useState } from 'react'
+import { postForm } from '../../api/post-form'
+import { FormStatus } from '../ui/form-status'
+import { HoneypotField } from '../ui/honeypot-field'
+import { TextInputField } from '../ui/text-input-field'
+import { useFormSubmit } from '../ui/use-form-submit'
 
 /** Spec 8, "Contact": the exact texts shown after a submit. */
 export const CONTACT_MESSAGES = {
@@ -29,60 +32,38 @@ export function sendContactMessage(fields: ContactFields & { website: string }, 
 export function ContactForm() {
   const [fields, setFields] = useState<ContactFields>(EMPTY)
   const [website, setWebsite] = useState('')
-  const [sending, setSending] = useState(false)
-  const [status, setStatus] = useState<StatusMessage | null>(null)
+  const { sending, status, onSubmit } = useFormSubmit(
+    CONTACT_MESSAGES,
+    () => sendContactMessage({ ...fields, website }),
+    () => setFields(EMPTY),
+  )
 
   const update = (key: keyof ContactFields) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setFields((current) => ({ ...current, [key]: event.target.value }))
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setSending(true)
-    setStatus(null)
-    try {
-      const result = await sendContactMessage({ ...fields, website })
-      if (result.ok) {
-        setStatus({ kind: 'success', text: CONTACT_MESSAGES.success })
-        setFields(EMPTY)
-      } else {
-        setStatus({ kind: 'error', text: result.message ?? CONTACT_MESSAGES.failed })
-      }
-    } catch (error) {
-      setStatus({ kind: 'error', text: thrownErrorMessage(error, CONTACT_MESSAGES.failed) })
-    } finally {
-      setSending(false)
-    }
-  }
 
   return (
     <form className="form" method="post" onSubmit={onSubmit} aria-describedby="contact-form-note">
       <p id="contact-form-note" className="form-note">
         All fields are required.
       </p>
-      <div className="field">
-        <label htmlFor="contact-name">Name</label>
-        <input
-          id="contact-name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          value={fields.name}
-          onChange={update('name')}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="contact-email">Email</label>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={fields.email}
-          onChange={update('email')}
-        />
-      </div>
+      <TextInputField
+        id="contact-name"
+        name="name"
+        label="Name"
+        type="text"
+        autoComplete="name"
+        value={fields.name}
+        onChange={update('name')}
+      />
+      <TextInputField
+        id="contact-email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={fields.email}
+        onChange={update('email')}
+      />
       <div className="field">
         <label htmlFor="contact-message">Message</label>
         <textarea
@@ -94,18 +75,7 @@ export function ContactForm() {
           onChange={update('message')}
         />
       </div>
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor="contact-website">Leave this field empty</label>
-        <input
-          id="contact-website"
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(event) => setWebsite(event.target.value)}
-        />
-      </div>
+      <HoneypotField id="contact-website" value={website} onChange={setWebsite} />
       <button className="button button-primary" type="submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send Message'}
       </button>

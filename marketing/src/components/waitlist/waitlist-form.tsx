@@ -1,6 +1,9 @@
-import { type FormEvent, useState } from 'react'
-import { postForm, thrownErrorMessage } from '../../api/post-form'
-import { FormStatus, type StatusMessage } from '../ui/form-status'
+import { useState } from 'react'
+import { postForm } from '../../api/post-form'
+import { FormStatus } from '../ui/form-status'
+import { HoneypotField } from '../ui/honeypot-field'
+import { TextInputField } from '../ui/text-input-field'
+import { useFormSubmit } from '../ui/use-form-submit'
 
 export const WAITLIST_MESSAGES = {
   success: "Thanks! You're on the waitlist. We'll email you when Payment Recovery launches.",
@@ -13,54 +16,24 @@ export const WAITLIST_PRODUCT = 'payment-recovery'
 export function WaitlistForm() {
   const [email, setEmail] = useState('')
   const [website, setWebsite] = useState('')
-  const [sending, setSending] = useState(false)
-  const [status, setStatus] = useState<StatusMessage | null>(null)
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setSending(true)
-    setStatus(null)
-    try {
-      const result = await postForm('/api/waitlist', { email, product: WAITLIST_PRODUCT, website })
-      if (result.ok) {
-        setStatus({ kind: 'success', text: WAITLIST_MESSAGES.success })
-        setEmail('')
-      } else {
-        setStatus({ kind: 'error', text: result.message ?? WAITLIST_MESSAGES.failed })
-      }
-    } catch (error) {
-      setStatus({ kind: 'error', text: thrownErrorMessage(error, WAITLIST_MESSAGES.failed) })
-    } finally {
-      setSending(false)
-    }
-  }
+  const { sending, status, onSubmit } = useFormSubmit(
+    WAITLIST_MESSAGES,
+    () => postForm('/api/waitlist', { email, product: WAITLIST_PRODUCT, website }),
+    () => setEmail(''),
+  )
 
   return (
     <form className="form form-inline" method="post" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor="waitlist-email">Work email</label>
-        <input
-          id="waitlist-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor="waitlist-website">Leave this field empty</label>
-        <input
-          id="waitlist-website"
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(event) => setWebsite(event.target.value)}
-        />
-      </div>
+      <TextInputField
+        id="waitlist-email"
+        name="email"
+        label="Work email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <HoneypotField id="waitlist-website" value={website} onChange={setWebsite} />
       <button className="button button-primary" type="submit" disabled={sending}>
         {sending ? 'Joining…' : 'Join Waitlist'}
       </button>
