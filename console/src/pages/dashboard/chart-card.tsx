@@ -3,18 +3,17 @@ import { type ReactNode, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { userMessageOf } from '../../lib/error-handler'
 import { csvFilename, downloadCsv, toCsv } from './csv'
-import type { DashboardDataset } from './dashboard-datasets'
+import { DATASET_TITLES, type DashboardDataset } from './dashboard-datasets'
 import { IS_EMPTY, type ShapedData, type Table, tableFor } from './dashboard-shaping'
-import type { DatasetState } from './use-dataset'
+import type { DatasetLoad } from './use-dataset'
 
 export const EMPTY_MESSAGE = 'No cancel sessions in this period yet'
 
 export interface ChartCardProps<K extends DashboardDataset> {
+  /** Also names the card (DATASET_TITLES). */
   dataset: K
-  title: string
   description: string
-  state: DatasetState
-  retry: () => void
+  load: DatasetLoad
   shape: (raw: unknown) => ShapedData[K]
   labels: ReadonlyMap<string, string>
   accountId: string
@@ -32,7 +31,9 @@ export interface ChartCardProps<K extends DashboardDataset> {
  * install the widget), and data — as a chart, or as a table, its text alternative — with CSV export.
  */
 export function ChartCard<K extends DashboardDataset>(props: ChartCardProps<K>) {
-  const { dataset, title, description, state, retry, shape, labels, accountId, period, wide } = props
+  const { dataset, description, shape, labels, accountId, period, wide } = props
+  const { state, retry } = props.load
+  const title = DATASET_TITLES[dataset]
   const headingId = useId()
   const [asTable, setAsTable] = useState(false)
   const data = useMemo(() => (state.status === 'ready' ? shape(state.raw) : null), [state, shape])

@@ -13,7 +13,7 @@ import { ReasonsOverTimeChart } from './charts/reasons-over-time-chart'
 import { SaveRateChart } from './charts/save-rate-chart'
 import { SavedRevenueChart, SavedRevenueSummary } from './charts/saved-revenue-view'
 import { WordCloud } from './charts/word-cloud'
-import { DATASET_TITLES, type DashboardDataset } from './dashboard-datasets'
+import type { DashboardDataset } from './dashboard-datasets'
 import {
   shapeMechanisms,
   shapeReasons,
@@ -132,20 +132,16 @@ export default function DashboardPage() {
         <ChartCard
           {...common}
           dataset="cancellation-reasons"
-          title={DATASET_TITLES['cancellation-reasons']}
           description="Why subscribers cancelled, with each reason's share."
-          state={reasons.state}
-          retry={reasons.retry}
+          load={reasons}
           shape={shapeReasonRows}
           renderChart={(data) => <ReasonsChart data={data} />}
         />
         <ChartCard
           {...common}
           dataset="save-rate-over-time"
-          title={DATASET_TITLES['save-rate-over-time']}
           description="Subscribers who stayed, out of everyone who finished the flow, per month."
-          state={saveRate.state}
-          retry={saveRate.retry}
+          load={saveRate}
           shape={shapeSaveRate}
           renderChart={(data) => <SaveRateChart data={data} />}
         />
@@ -153,30 +149,24 @@ export default function DashboardPage() {
           {...common}
           wide
           dataset="cancellation-reasons-over-time"
-          title={DATASET_TITLES['cancellation-reasons-over-time']}
           description="Cancellation reasons per month."
-          state={overTime.state}
-          retry={overTime.retry}
+          load={overTime}
           shape={shapeReasonsOverTime}
           renderChart={(data) => <ReasonsOverTimeChart data={data} labels={labels} />}
         />
         <ChartCard
           {...common}
           dataset="save-mechanism-performance"
-          title={DATASET_TITLES['save-mechanism-performance']}
           description="How often each save offer was accepted or declined."
-          state={mechanisms.state}
-          retry={mechanisms.retry}
+          load={mechanisms}
           shape={shapeMechanisms}
           renderChart={(data) => <MechanismsChart data={data} />}
         />
         <ChartCard
           {...common}
           dataset="saved-revenue"
-          title={DATASET_TITLES['saved-revenue']}
           description="Monthly recurring revenue kept by accepted offers."
-          state={revenue.state}
-          retry={revenue.retry}
+          load={revenue}
           shape={shapeSavedRevenue}
           renderSummary={(data) => <SavedRevenueSummary data={data} />}
           renderChart={(data) => <SavedRevenueChart data={data} />}
@@ -185,10 +175,8 @@ export default function DashboardPage() {
           {...common}
           wide
           dataset="write-in-reasons"
-          title={DATASET_TITLES['write-in-reasons']}
           description="The words subscribers used most in written feedback."
-          state={words.state}
-          retry={words.retry}
+          load={words}
           shape={shapeWords}
           renderChart={(data) => <WordCloud words={data} />}
         />

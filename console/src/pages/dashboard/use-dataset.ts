@@ -16,6 +16,12 @@ export interface DatasetRange {
   endDate: string
 }
 
+/** A data set's state, and how to fetch it again (skipping the cache) after an error. */
+export interface DatasetLoad {
+  state: DatasetState
+  retry: () => void
+}
+
 /** The server's answer for a Pro-only data set asked for by a free account. */
 export const isTierRefusal = (error: ApiError) =>
   error.code === 'BUSINESS_RULE_VIOLATION' && (error.status === 403 || error.status === 422)
@@ -24,7 +30,11 @@ export const isTierRefusal = (error: ApiError) =>
  * One data set for the current account and period, through the shared cache (so the startup prefetch is
  * reused). Changing the range fetches again; `retry` skips the cache.
  */
-export function useDataset(dataset: DashboardDataset, range: DatasetRange | null, locked: boolean) {
+export function useDataset(
+  dataset: DashboardDataset,
+  range: DatasetRange | null,
+  locked: boolean,
+): DatasetLoad {
   const [state, setState] = useState<DatasetState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const forceNext = useRef(false)
