@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { CONSOLE_DIST, ensureConsoleBuilt } from './build/ensure-built'
 
 /**
  * Budgets on the built console (console/dist), built here when missing or older than the sources —
@@ -13,8 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
  * - chart code (nivo) sits only in chunks that the dashboard page alone imports.
  */
 
-const consoleDir = fileURLToPath(new URL('..', import.meta.url))
-const dist = join(consoleDir, 'dist')
+const dist = CONSOLE_DIST
 const LOGIN_BUDGET_BYTES = 150 * 1024
 
 interface ManifestChunk {
@@ -25,35 +23,6 @@ interface ManifestChunk {
   dynamicImports?: string[]
 }
 type Manifest = Record<string, ManifestChunk>
-
-function newestSourceTime(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(path))
-    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs)
-  }
-  return newest
-}
-
-function ensureBuilt(): void {
-  const index = join(dist, 'index.html')
-  const manifest = join(dist, '.vite', 'manifest.json')
-  const fresh =
-    existsSync(index) &&
-    existsSync(manifest) &&
-    statSync(manifest).mtimeMs >=
-      Math.max(newestSourceTime(join(consoleDir, 'src')), statSync(join(consoleDir, 'index.html')).mtimeMs)
-  if (fresh) return
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const result = spawnSync('npx', ['vite', 'build'], {
-    cwd: consoleDir,
-    encoding: 'utf8',
-    timeout: 240_000,
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  if (result.status !== 0) throw new Error(`console build failed:\n${result.stdout}\n${result.stderr}`)
-}
 
 let manifest: Manifest
 const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file))).length
@@ -77,7 +46,7 @@ const NIVO_MARKERS = [/scheme:"nivo"/, /nivo:\["#e8c1a0"/]
 const ZOD_MARKERS = [/ZodError/, /\$ZodType/]
 
 beforeAll(() => {
-  ensureBuilt()
+  ensureConsoleBuilt()
   manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest
 }, 300_000)
 

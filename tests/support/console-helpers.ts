@@ -1,52 +1,14 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { createOutboxMailer } from '../../server/src/services/mailer'
 import type { Product } from './product'
 
 /**
- * What the console's browser suite needs beyond product.ts: a fresh console build, sign-in mail in the
- * real development outbox (GET /auth/v1/dev/outbox) instead of the harness's in-memory capture, the
- * signed-in user's own access token, and real cancel sessions recorded through the widget API.
+ * What the console's browser suite needs beyond product.ts: a fresh console build (the console's own
+ * ensure-built, which its bundle budget test uses too), sign-in mail in the real development outbox
+ * (GET /auth/v1/dev/outbox) instead of the harness's in-memory capture, the signed-in user's own
+ * access token, and real cancel sessions recorded through the widget API.
  */
-
-const consoleDir = fileURLToPath(new URL('../../console/', import.meta.url))
-
-function newestMtime(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path))
-    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs)
-  }
-  return newest
-}
-
-/** Builds console/dist (served by the server under /app/) when it is missing or older than its sources. */
-export function ensureConsoleBuilt(): void {
-  const manifest = join(consoleDir, 'dist', '.vite', 'manifest.json')
-  const sources = Math.max(
-    newestMtime(join(consoleDir, 'src')),
-    statSync(join(consoleDir, 'index.html')).mtimeMs,
-  )
-  if (
-    existsSync(join(consoleDir, 'dist', 'index.html')) &&
-    existsSync(manifest) &&
-    statSync(manifest).mtimeMs >= sources
-  ) {
-    return
-  }
-  // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
-  const result = spawnSync('npx', ['vite', 'build'], {
-    cwd: consoleDir,
-    encoding: 'utf8',
-    timeout: 240_000,
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  if (result.status !== 0) throw new Error(`console build failed:\n${result.stdout}\n${result.stderr}`)
-}
+export { ensureConsoleBuilt } from '@retainkit/console/ensure-built'
 
 /** Sends sign-in mail to the development outbox, as `npm start` does without SMTP_URL. */
 export function useDevOutbox(product: Product): void {
