@@ -13,9 +13,42 @@ const ifNeeded = process.argv.includes('--if-needed')
 
 /** What each build reads; `output` is the file whose presence means "built". */
 const PACKAGES = [
-  { name: 'widget', inputs: ['widget/src', 'widget/rollup.config.mjs', 'widget/package.json', 'widget/tsconfig.json', 'shared/src'], output: 'widget/dist/loader.js' },
-  { name: 'console', inputs: ['console/src', 'console/index.html', 'console/vite.config.ts', 'console/package.json', 'console/public', 'shared/src', 'widget/src'], output: 'console/dist/index.html' },
-  { name: 'marketing', inputs: ['marketing/src', 'marketing/scripts', 'marketing/public', 'marketing/vite.config.ts', 'marketing/package.json', 'shared/src'], output: 'marketing/dist/index.html' },
+  {
+    name: 'widget',
+    inputs: [
+      'widget/src',
+      'widget/rollup.config.mjs',
+      'widget/package.json',
+      'widget/tsconfig.json',
+      'shared/src',
+    ],
+    output: 'widget/dist/loader.js',
+  },
+  {
+    name: 'console',
+    inputs: [
+      'console/src',
+      'console/index.html',
+      'console/vite.config.ts',
+      'console/package.json',
+      'console/public',
+      'shared/src',
+      'widget/src',
+    ],
+    output: 'console/dist/index.html',
+  },
+  {
+    name: 'marketing',
+    inputs: [
+      'marketing/src',
+      'marketing/scripts',
+      'marketing/public',
+      'marketing/vite.config.ts',
+      'marketing/package.json',
+      'shared/src',
+    ],
+    output: 'marketing/dist/index.html',
+  },
 ]
 
 function* files(path) {
@@ -36,7 +69,11 @@ function inputsHash(pkg) {
   for (const input of pkg.inputs) {
     for (const file of files(input)) {
       if (/\.test\.tsx?$/.test(file)) continue
-      hash.update(file).update('\0').update(readFileSync(join(ROOT, file))).update('\0')
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(join(ROOT, file)))
+        .update('\0')
     }
   }
   return hash.digest('hex')
@@ -47,14 +84,19 @@ const stampOf = (pkg) => join(ROOT, pkg.name, 'dist', '.inputs-hash')
 for (const pkg of PACKAGES) {
   const hash = inputsHash(pkg)
   const current =
-    existsSync(join(ROOT, pkg.output)) && existsSync(stampOf(pkg)) && readFileSync(stampOf(pkg), 'utf8') === hash
+    existsSync(join(ROOT, pkg.output)) &&
+    existsSync(stampOf(pkg)) &&
+    readFileSync(stampOf(pkg), 'utf8') === hash
   if (ifNeeded && current) {
     console.log(`[build] ${pkg.name}: up to date`)
     continue
   }
   const started = Date.now()
   console.log(`[build] ${pkg.name}: building…`)
-  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', `@retainkit/${pkg.name}`], { cwd: ROOT, stdio: 'inherit' })
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', `@retainkit/${pkg.name}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
   if (result.status !== 0) {
     console.error(`[build] ${pkg.name}: FAILED`)
     process.exit(result.status ?? 1)
