@@ -32,7 +32,7 @@ let browser: Browser
 let owner: { context: BrowserContext; page: Page; accountId: string; userId: string; token: string }
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage })
+  await page.screenshot({ animations: 'disabled', path: `${ARTIFACTS}${name}.png`, fullPage })
 }
 
 /** Signs up through /signup/ and the magic link in the dev outbox; ends on the dashboard. */

@@ -41,7 +41,7 @@ async function openFlow(page: Page, name: string) {
   await loaderReady(page)
   await page.click('#cancel-subscription')
   await flowVisible(page)
-  await page.screenshot({ path: join(artifacts, `${name}.png`) })
+  await page.screenshot({ animations: 'disabled', path: join(artifacts, `${name}.png`) })
   return flowLook(page)
 }
 
@@ -155,7 +155,7 @@ describe('the widget on hostile hosts looks and works as on the plain page', () 
     await page.getByRole('button', { name: 'Continue', exact: true }).click()
     await page.getByRole('button', { name: 'Accept 20% off' }).click()
     await expect.poll(() => page.getByRole('heading', { name: 'Your discount is on' }).isVisible()).toBe(true)
-    await page.screenshot({ path: join(artifacts, 'hostile-css-saved.png') })
+    await page.screenshot({ animations: 'disabled', path: join(artifacts, 'hostile-css-saved.png') })
     const subscription = sandbox.stripe.fake
       .state(sandbox.stripe.merchant.account)
       .subscriptions.find((s) => s.id === annual.subscriptionId) as unknown as Stripe.Subscription

@@ -62,7 +62,7 @@ afterAll(async () => {
 })
 
 const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: join(artifacts, `${name}.png`), fullPage })
+  page.screenshot({ animations: 'disabled', path: join(artifacts, `${name}.png`), fullPage })
 const settings = (tab: string) => console_.goto(`${product.url}/settings/?tab=${tab}&account_id=${accountId}`)
 const subscription = (id: string) =>
   product.stripe

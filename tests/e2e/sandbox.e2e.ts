@@ -85,14 +85,14 @@ describe('the sandbox as a newcomer meets it', () => {
     }
     for (const subscriber of sandbox.subscribers)
       expect(await page.getByText(subscriber.customerId).count()).toBe(1)
-    await page.screenshot({ path: join(artifacts, 'index.png'), fullPage: true })
+    await page.screenshot({ animations: 'disabled', path: join(artifacts, 'index.png'), fullPage: true })
     await page
       .getByRole('row', { name: /Plain HTML account page/ })
       .getByRole('link', { name: 'Avery Monthly' })
       .click()
     await page.waitForURL(/\/account\?customer=cus_/)
     await openFlow(page)
-    await page.screenshot({ path: join(artifacts, 'account-open-flow.png') })
+    await page.screenshot({ animations: 'disabled', path: join(artifacts, 'account-open-flow.png') })
     await page.close()
   })
 
@@ -140,7 +140,7 @@ describe('the sandbox as a newcomer meets it', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Your billing has changed' }).isVisible())
       .toBe(true)
-    await page.screenshot({ path: join(artifacts, 'monthly-switched-to-yearly.png') })
+    await page.screenshot({ animations: 'disabled', path: join(artifacts, 'monthly-switched-to-yearly.png') })
     expect(subscription('monthly').items.data[0]?.price.id).toBe(sandbox.stripe.merchant.prices.proAnnual)
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved:' }).count()).toBeGreaterThan(0)
     await page.close()
@@ -150,7 +150,10 @@ describe('the sandbox as a newcomer meets it', () => {
     const page = await openSandboxPage(browser, sandbox, '/account', 'discounted')
     await openFlow(page)
     expect(await reasonThenFeedback(page, "It's too expensive")).toBe('Confirm your cancellation')
-    await page.screenshot({ path: join(artifacts, 'discounted-no-second-discount.png') })
+    await page.screenshot({
+      animations: 'disabled',
+      path: join(artifacts, 'discounted-no-second-discount.png'),
+    })
     await page.close()
   })
 
@@ -162,7 +165,7 @@ describe('the sandbox as a newcomer meets it', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Your cancellation is confirmed' }).isVisible())
       .toBe(true)
-    await page.screenshot({ path: join(artifacts, 'minnesota-canceled.png') })
+    await page.screenshot({ animations: 'disabled', path: join(artifacts, 'minnesota-canceled.png') })
     expect(subscription('minnesota').cancel_at_period_end).toBe(true)
     const offered = await sandbox.retainkit.deps.db
       .selectFrom('session_events')
@@ -182,7 +185,7 @@ describe('the banner page', () => {
     const banner = page.getByRole('region', { name: 'Welcome back!' })
     await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true)
     const text = (await banner.textContent()) ?? ''
-    await page.screenshot({ path: join(artifacts, `${shot}.png`) })
+    await page.screenshot({ animations: 'disabled', path: join(artifacts, `${shot}.png`) })
     await banner.getByRole('button', { name: 'Reactivate' }).click()
     await expect.poll(async () => (await banner.textContent()) ?? '').toContain('Welcome back —')
     await page.close()

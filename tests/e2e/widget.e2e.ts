@@ -69,7 +69,7 @@ describe('on a merchant page on another origin', () => {
     const page = await accountPage(subscriber)
     await toOffer(page, "It's too expensive")
     await expect.poll(() => page.getByRole('heading', { name: 'How about 20% off?' }).isVisible()).toBe(true)
-    await page.screenshot({ path: join(ARTIFACTS, 'offer-discount.png') })
+    await page.screenshot({ animations: 'disabled', path: join(ARTIFACTS, 'offer-discount.png') })
     await page.getByRole('button', { name: 'Accept 20% off' }).click()
     await expect.poll(() => page.getByRole('heading', { name: 'Your discount is on' }).isVisible()).toBe(true)
     expect(subscription(subscriber.subscriptionId).discounts).toHaveLength(1)
@@ -146,7 +146,7 @@ describe('on a merchant page on another origin', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Your cancellation is confirmed' }).isVisible())
       .toBe(true)
-    await page.screenshot({ path: join(ARTIFACTS, 'final-confirmation.png') })
+    await page.screenshot({ animations: 'disabled', path: join(ARTIFACTS, 'final-confirmation.png') })
     const sub = subscription(subscriber.subscriptionId)
     expect(sub.cancel_at_period_end).toBe(true)
     expect(sub.cancellation_details?.comment).toBe('Moving abroad')
