@@ -217,6 +217,32 @@ describe('the session', () => {
     expect(document.querySelector('[data-retainkit]')).toBeNull()
   })
 
+  it("never flashes the dialog on a free account's session limit: free flows wait for the session", async () => {
+    const host = testHost()
+    clearConfigCache(host)
+    let releaseStart = () => {}
+    const gate = new Promise<void>((resolve) => {
+      releaseStart = resolve
+    })
+    window.fetch = fakeApi({
+      tier: 'free',
+      start: { fallback: true, reason: 'session_limit' },
+      gate: { sessions: gate },
+    }).fetch as unknown as typeof fetch
+    const onVisible = vi.fn()
+    const result = trackedBundle(host).showCancelFlow(
+      CONTEXT,
+      { token: TOKEN },
+      { trigger: null, onVisible, signal: new AbortController().signal },
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(document.querySelector('[data-retainkit]')).toBeNull()
+    expect(onVisible).not.toHaveBeenCalled()
+    releaseStart()
+    await expect(result).resolves.toEqual({ outcome: 'fallback' })
+    expect(onVisible).not.toHaveBeenCalled()
+  })
+
   it('rejects when the config cannot be loaded (the loader then fails open), and retries it next time', async () => {
     const host = testHost()
     clearConfigCache(host)

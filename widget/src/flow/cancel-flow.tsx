@@ -34,7 +34,8 @@ const NO_EFFECTS: FlowEffects = { acceptOffer: never, cancel: never, record: () 
  * the screen and receives what was held. If the session fails, says to step aside, or is not there
  * within 3 s of the click, the dialog goes and the result is 'fallback' (the loader then lets the
  * merchant's own cancel proceed), unless the subscriber had already closed it or chosen to stay. Flows
- * that open on an offer or the confirm step wait for the session before showing anything. Anything
+ * that open on an offer or the confirm step, and free accounts' flows, wait for the session before
+ * showing anything. Anything
  * that fails before the dialog is visible rejects. `onOpen` receives what closes the dialog as if the
  * subscriber did (Retainkit.destroy).
  */
@@ -62,12 +63,14 @@ export async function runCancelFlow(
   )
   // Observed below on every path; this only keeps an early bail-out from an unhandled rejection.
   starting.catch(() => {})
-  const { config, reasons, themeCss } = await api.config()
+  const { config, reasons, themeCss, tier } = await api.config()
   checkpoint()
 
   const early = createFlowMachine({ config, reasons, eligibleOffers: OFFER_TYPES, effects: NO_EFFECTS })
-  // Screens that need nothing from the session, so they can be shown while it starts.
-  const optimistic = ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
+  // Screens that need nothing from the session, so they can be shown while it starts. Free accounts
+  // wait for it: only they can hit the monthly session limit, and a dialog that appears and then steps
+  // aside would look broken.
+  const optimistic = tier !== 'free' && ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
   let session: SessionMachine | null = null
   const connect = (start: StartedSession) => {
     session = createSessionMachine(host, api, tokens, options, start, {

@@ -91,6 +91,8 @@ export interface Recorded {
 type Answer = unknown | ((body: unknown) => unknown)
 
 export interface FakeApiOptions {
+  /** The account's tier in the config answer (default pro). */
+  tier?: 'free' | 'pro'
   config?: CancelFlowConfig
   reasons?: CancellationReason[]
   start?: SessionStartResponse
@@ -167,7 +169,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
       const config = state.config ?? flowConfig()
       const response: WidgetConfigResponse = {
         accountId: ACCOUNT_ID,
-        tier: 'pro',
+        tier: state.tier ?? 'pro',
         config,
         reasons: state.reasons ?? flowReasons(),
         version: 1,
