@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -52,16 +53,15 @@ export default defineConfig({
         },
       },
       {
-        // The widget's components use the React API compiled with Preact (DESIGN 2): JSX from
-        // preact/jsx-runtime, `react` resolved to preact/compat.
+        // The widget's components use the React API, drawn by the widget's own renderer as in its
+        // bundles (widget/rollup.config.mjs): `react`, `react-dom` and the JSX runtime resolve to it.
         extends: true,
         oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
         resolve: {
-          alias: [
-            { find: /^react$/, replacement: 'preact/compat' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-          ],
+          alias: [/^react$/, /^react-dom$/, /^react\/jsx-runtime$/, /^preact\/jsx-runtime$/].map((find) => ({
+            find,
+            replacement: fileURLToPath(new URL('./widget/src/ui/vdom.ts', import.meta.url)),
+          })),
         },
         test: {
           name: 'widget-dom',

@@ -2,7 +2,7 @@
 //   widget.<hash>.js  IIFE: cancel flow + reactivation banner, lazy-loaded by the loader (immutable)
 //   loader.js         IIFE: the fixed name the snippet points at (revalidated); learns the hashed name
 //                     of the bundle from the first pass, through @rollup/plugin-replace
-//   preview.js        ESM with Preact inside, for the console's editor and /preview/
+//   preview.js        ESM, the same components for the console's editor and /preview/
 //   sizes.json        gzip sizes of the budgeted files (widget/src/size.test.ts enforces the budgets)
 // Configs in an array are built one after another, so the loader pass sees the bundle's name.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -28,19 +28,16 @@ const typescriptPlugin = () =>
   })
 
 /**
- * The widget bundle resolves `react` to a shim with Preact's element factory only (src/ui/react-shim.ts:
- * its components are stateless, so neither preact/compat's React emulation nor preact/hooks is carried)
- * and the JSX runtime to Preact's createElement (src/ui/jsx-shim.ts). The preview (unbudgeted) uses
- * preact/compat and the real JSX runtime.
+ * The widget's components are written with the React API; every widget file resolves `react`,
+ * `react-dom` and the JSX runtime (TypeScript emits `preact/jsx-runtime`: Preact's JSX types check the
+ * components) to the widget's own renderer, src/ui/vdom.ts (why: see there).
  */
-const aliases = (budgeted) =>
+const aliases = () =>
   alias({
-    entries: [
-      { find: /^react$/, replacement: budgeted ? here('./src/ui/react-shim.ts') : 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      ...(budgeted ? [{ find: /^preact\/jsx-runtime$/, replacement: here('./src/ui/jsx-shim.ts') }] : []),
-    ],
+    entries: [/^react$/, /^react-dom$/, /^react\/jsx-runtime$/, /^preact\/jsx-runtime$/].map((find) => ({
+      find,
+      replacement: here('./src/ui/vdom.ts'),
+    })),
   })
 
 /**
@@ -60,17 +57,11 @@ const compactCss = () => ({
   },
 })
 
-/**
- * `privateProps`: Preact's own internal vnode and component fields (`__k`, `__e`, `__`, `_sb`, … — its
- * build already mangled them to these private names) get one-letter names in the budgeted files, where
- * Preact is bundled whole and nothing outside the file can see them (`__html` is public: not matched).
- * Measured: about 60 B gzip; the other terser options (unsafe, toplevel, more passes) gain nothing.
- */
-const minify = ({ privateProps = false } = {}) =>
+/** Measured: the other terser options (unsafe, toplevel, more passes) gain nothing here. */
+const minify = () =>
   terser({
     ecma: 2020,
     compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
-    mangle: privateProps ? { properties: { regex: /^(__[A-Za-z]?|_sb)$/ } } : true,
     format: { comments: false },
   })
 
@@ -98,11 +89,11 @@ export default [
           built.widget = Object.keys(bundle).find((name) => name.startsWith('widget.')) ?? ''
         },
       },
-      aliases(true),
+      aliases(),
       resolve({ browser: true, extensions: ['.ts', '.tsx', '.js'] }),
       compactCss(),
       typescriptPlugin(),
-      minify({ privateProps: true }),
+      minify(),
     ],
     output: {
       dir: DIST,
@@ -151,7 +142,7 @@ export default [
     input: here('./src/preview/index.tsx'),
     onwarn,
     plugins: [
-      aliases(false),
+      aliases(),
       resolve({ browser: true, extensions: ['.ts', '.tsx', '.js'] }),
       compactCss(),
       typescriptPlugin(),

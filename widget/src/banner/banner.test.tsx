@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, within } from '@testing-library/preact'
+import { fireEvent, within } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
 import { ACCOUNT_ID, fakeApi, flowConfig, TOKEN } from '../test-support/fake-api'
@@ -20,7 +20,6 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  cleanup()
   document.body.innerHTML = ''
   vi.restoreAllMocks()
 })

@@ -1,4 +1,4 @@
-import { render } from 'preact'
+import { render } from 'react-dom'
 import { createWidgetApi } from '../api/client'
 import { createTokens, tokenSubject } from '../api/token-source'
 import type { Host, WidgetContext } from '../host/types'
@@ -39,7 +39,7 @@ export async function runReactivation(
     render(null, mount)
     element.remove()
   }
-  const draw = (state: BannerState): void =>
+  const draw = (state: BannerState): void => {
     render(
       <BannerView
         copy={copy}
@@ -70,6 +70,7 @@ export async function runReactivation(
       />,
       mount,
     )
+  }
 
   host.document.body.appendChild(element)
   draw({ kind: 'idle' })

@@ -1,13 +1,11 @@
 import { REASON_REQUIRED_MESSAGE } from '@retainkit/shared/flow'
 import type { OfferType } from '@retainkit/shared/vocabulary'
-import { cleanup } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, flowConfig, SCHEDULED, SESSION_ID, TOKEN } from '../test-support/fake-api'
 import { change, closeFlows, flushPromises, openFlow, type } from '../test-support/flow-harness'
 
 afterEach(() => {
   closeFlows()
-  cleanup()
   document.body.innerHTML = ''
   vi.restoreAllMocks()
 })

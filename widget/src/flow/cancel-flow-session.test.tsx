@@ -1,6 +1,6 @@
 import { CALL_FAILED_MESSAGE } from '@retainkit/shared/flow'
 import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
-import { act, cleanup, fireEvent } from '@testing-library/preact'
+import { fireEvent } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
 import { EVENT_FLUSH_DELAY_MS } from '../api/event-queue'
@@ -16,7 +16,6 @@ import {
 
 afterEach(() => {
   closeFlows()
-  cleanup()
   document.body.innerHTML = ''
   vi.restoreAllMocks()
   vi.useRealTimers()
@@ -387,7 +386,7 @@ describe('showing the flow before the session has started', () => {
     flow.click('Continue')
     // Held until the session exists.
     expect(flow.heading()).toBe('Before you go…')
-    await act(async () => open())
+    await open()
     await vi.waitFor(() => expect(flow.heading()).toBe('Which service are you switching to?'))
     flow.click('Continue')
     expect(flow.heading()).toBe('How about 20% off?')
@@ -406,7 +405,7 @@ describe('showing the flow before the session has started', () => {
     flow.click('Close')
     expect(flow.element.isConnected).toBe(false)
     expect(flow.settled()).toBeUndefined()
-    await act(async () => open())
+    await open()
     await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
     await flushPromises()
     expect(api.events().map((e) => e.step)).toEqual(['flow_abandoned'])
@@ -416,7 +415,7 @@ describe('showing the flow before the session has started', () => {
     const { api, open } = gated({ fail: { sessions: { status: 500 } } })
     const flow = await openFlow(api)
     flow.choose("It's too expensive")
-    await act(async () => open())
+    await open()
     await expect(flow.result).resolves.toEqual({ outcome: 'fallback' })
     expect(flow.element.isConnected).toBe(false)
   })
@@ -425,7 +424,7 @@ describe('showing the flow before the session has started', () => {
     const { api, open } = gated({ fail: { sessions: { status: 500 } } })
     const flow = await openFlow(api)
     flow.click('Keep my subscription')
-    await act(async () => open())
+    await open()
     await expect(flow.result).resolves.toEqual({ outcome: 'stayed' })
   })
 
@@ -461,7 +460,7 @@ describe('showing the flow before the session has started', () => {
     await flushPromises()
     expect(onVisible).not.toHaveBeenCalled()
     expect(document.querySelector('[data-retainkit]')).toBeNull()
-    await act(async () => open())
+    await open()
     await vi.waitFor(() => expect(onVisible).toHaveBeenCalledTimes(1))
     await flushPromises()
     window.dispatchEvent(new Event('pagehide'))

@@ -8,7 +8,7 @@ import {
 } from '@retainkit/shared/flow'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
-import { render } from 'preact'
+import { render } from 'react-dom'
 import { createWidgetApi } from '../api/client'
 import { createTokens } from '../api/token-source'
 import type { Host, WidgetContext } from '../host/types'

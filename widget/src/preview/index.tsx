@@ -8,8 +8,7 @@ import {
 } from '@retainkit/shared/flow'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
-import { render } from 'preact'
-import { useState } from 'react'
+import { render } from 'react-dom'
 import { type BannerCopy, type BannerState, BannerView, reactivateBanner } from '../banner/banner-view'
 import type { Host } from '../host/types'
 import { flowDrawer } from '../ui/flow-view'
@@ -68,31 +67,11 @@ function createMachine(props: PreviewProps, screen: FlowScreen | undefined): Flo
   return machine
 }
 
-/** The banner with its own state (the preview is unbudgeted: hooks are fine here), reactivating at once. */
-function PreviewBanner({ copy }: { copy: BannerCopy }) {
-  const [state, setState] = useState<BannerState>({ kind: 'idle' })
-  return (
-    <BannerView
-      copy={copy}
-      offer={
-        copy.winback_discount_percent
-          ? { percentOff: copy.winback_discount_percent, months: copy.winback_discount_months ?? 1 }
-          : null
-      }
-      state={state}
-      inline
-      onReactivate={() =>
-        reactivateBanner(
-          state,
-          () => Promise.resolve('Your subscription is active again. Welcome back!'),
-          setState,
-        )
-      }
-      onDismiss={noop}
-      onClose={noop}
-    />
-  )
-}
+/** The winback offer a churned subscriber would see, from the banner's copy. */
+const sampleOffer = (copy: BannerCopy) =>
+  copy.winback_discount_percent
+    ? { percentOff: copy.winback_discount_percent, months: copy.winback_discount_months ?? 1 }
+    : null
 
 const sameScreen = (a: FlowScreen | undefined, b: FlowScreen | undefined) =>
   JSON.stringify(a) === JSON.stringify(b)
@@ -110,13 +89,37 @@ export const mountPreview: MountPreview = (container, initial) => {
   let props = initial
   let machine: FlowMachine
   let unsubscribe = noop
+  // The banner's state, as the page's banner keeps it (reactivating answers at once); reset whenever
+  // the banner comes back into view.
+  let bannerState: BannerState = { kind: 'idle' }
 
   const bannerCopy = () =>
     props.variant === 'banner' ? (props.config.reactivation ?? DEFAULT_CONFIG.reactivation) : undefined
   const draw = () => {
     shadow.setCss(cssVariablesToText(themeToCssVariables(props.config.theme)) + INLINE_CSS)
     const copy = bannerCopy()
-    if (copy) render(<PreviewBanner copy={copy} />, shadow.mount)
+    if (copy)
+      render(
+        <BannerView
+          copy={copy}
+          offer={sampleOffer(copy)}
+          state={bannerState}
+          inline
+          onReactivate={() =>
+            reactivateBanner(
+              bannerState,
+              () => Promise.resolve('Your subscription is active again. Welcome back!'),
+              (state) => {
+                bannerState = state
+                draw()
+              },
+            )
+          }
+          onDismiss={noop}
+          onClose={noop}
+        />,
+        shadow.mount,
+      )
     else drawFlow(machine.getSnapshot(), machine.context, machine.send)
   }
   const start = (screen: FlowScreen | undefined) => {
@@ -133,6 +136,7 @@ export const mountPreview: MountPreview = (container, initial) => {
     update(next) {
       const previous = props
       props = next
+      if (next.variant !== previous.variant) bannerState = { kind: 'idle' }
       const moved = next.screen && !sameScreen(next.screen, previous.screen)
       if (
         next.config !== previous.config ||

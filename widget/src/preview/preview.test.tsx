@@ -1,5 +1,5 @@
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
-import { act, fireEvent, within } from '@testing-library/preact'
+import { fireEvent, within } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flowConfig, flowReasons } from '../test-support/fake-api'
 import { mountPreview, PREVIEW_SCREENS, type PreviewProps } from './index'
@@ -23,16 +23,13 @@ afterEach(() => {
 })
 
 function mount(props: Partial<PreviewProps> = {}) {
-  let handle!: ReturnType<typeof mountPreview>
   const base: PreviewProps = { config: flowConfig(), reasons: flowReasons(), ...props }
-  act(() => {
-    handle = mountPreview(container, base)
-  })
+  const handle = mountPreview(container, base)
   const ui = within(container.shadowRoot as unknown as HTMLElement)
   return {
     handle,
     ui,
-    update: (next: Partial<PreviewProps>) => act(() => handle.update({ ...base, ...next })),
+    update: (next: Partial<PreviewProps>) => handle.update({ ...base, ...next }),
     heading: () => ui.getByRole('heading', { level: 2 }).textContent,
   }
 }
@@ -100,7 +97,7 @@ describe('mountPreview', () => {
 
   it('destroy empties the shadow root', () => {
     const { handle } = mount()
-    act(() => handle.destroy())
+    handle.destroy()
     expect(container.shadowRoot?.childNodes.length).toBe(0)
   })
 })

@@ -1,4 +1,4 @@
-import { act, fireEvent, within } from '@testing-library/preact'
+import { fireEvent, within } from '@testing-library/dom'
 import { expect, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
 import { createWidgetBundle } from '../bundle/widget-bundle'
@@ -6,7 +6,7 @@ import type { Host, WidgetContext } from '../host/types'
 import type { CancelFlowOptions, SessionResult } from '../types'
 import { ACCOUNT_ID, API_BASE, fakeApi, TOKEN } from './fake-api'
 
-/** Opens the real cancel flow (bundle → session → machine → Preact) against a fake API, in happy-dom. */
+/** Opens the real cancel flow (bundle → session → machine → renderer) against a fake API, in happy-dom. */
 
 export const testHost = (): Host => ({ window: window as Host['window'], document, script: null })
 
@@ -79,23 +79,18 @@ export async function openFlow(api: Api = fakeApi(), options: Partial<CancelFlow
   }
 }
 
-/** A native change event (the testing library turns `change` into `input` under preact/compat). */
+/** A native change event, as a browser sends when an option is picked. */
 export function change(element: HTMLElement, value: string) {
-  act(() => {
-    ;(element as HTMLSelectElement).value = value
-    element.dispatchEvent(new Event('change', { bubbles: true }))
-  })
+  ;(element as HTMLSelectElement).value = value
+  element.dispatchEvent(new Event('change', { bubbles: true }))
 }
 
 /** Types into the feedback box. */
 export function type(element: HTMLElement, text: string) {
-  act(() => {
-    ;(element as HTMLTextAreaElement).value = text
-    element.dispatchEvent(new Event('input', { bubbles: true }))
-  })
+  ;(element as HTMLTextAreaElement).value = text
+  element.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
-export const flushPromises = () =>
-  act(async () => {
-    for (let i = 0; i < 10; i++) await Promise.resolve()
-  })
+export async function flushPromises() {
+  for (let i = 0; i < 10; i++) await Promise.resolve()
+}

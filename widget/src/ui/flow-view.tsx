@@ -1,6 +1,7 @@
 import type { FlowAction, FlowContext, FlowEvent, FlowScreenKind, FlowSnapshot } from '@retainkit/shared/flow'
 import { screenCopy } from '@retainkit/shared/flow'
-import { type FunctionComponent, render } from 'preact'
+import type { FunctionComponent } from 'react'
+import { render } from 'react-dom'
 import { FeedbackScreen } from './screens/feedback'
 import { OfferScreen } from './screens/offer'
 import { FinalScreen } from './screens/outcome'
