@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
+import type { SecretBox } from '../services/secret-box'
 import { randomToken, sha256Hex } from './crypto'
 import { GoTrueError } from './gotrue-error'
 import type { SigningKeys } from './signing-keys'
@@ -101,18 +102,31 @@ export async function createSession(
 
 const NOT_FOUND = 'Invalid Refresh Token: Refresh Token Not Found'
 
+/** How long a just-used refresh token may be presented again and get the same successor (GoTrue: 10 s). */
+export const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10_000
+
+export interface RotationContext extends SessionContext {
+  /** Keeps the successor of a used token, encrypted, for the reuse interval. */
+  secrets: SecretBox
+}
+
+type Rotation = { response: SessionResponse } | { reused: true } | { notFound: true }
+
 /**
  * Rotation: a refresh token works once and yields the next one in the same session. Presenting an
  * already-used token means it leaked (or was stolen and raced): GoTrue's reuse detection revokes the
- * whole session, so neither the thief nor the owner can go on refreshing.
+ * whole session, so neither the thief nor the owner can go on refreshing. The exception, as in GoTrue:
+ * within REFRESH_TOKEN_REUSE_INTERVAL_MS of its use, while its successor is still unused, the token
+ * answers again with that same successor — the retry of a refresh whose answer never arrived, or a
+ * second tab racing the first, then keeps the session instead of losing it.
  */
 export async function rotateRefreshToken(
   db: Db,
-  ctx: SessionContext,
+  ctx: RotationContext,
   token: string,
 ): Promise<SessionResponse> {
   const hash = sha256Hex(token)
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<Rotation> => {
     const consumed = await trx
       .updateTable('auth_refresh_tokens')
       .set({ used_at: ctx.now })
@@ -121,48 +135,78 @@ export async function rotateRefreshToken(
       .where('revoked_at', 'is', null)
       .returning(['session_id', 'user_id'])
       .executeTakeFirst()
-    if (!consumed) {
-      const row = await trx
-        .selectFrom('auth_refresh_tokens')
-        .select(['session_id', 'used_at', 'revoked_at'])
-        .where('token_hash', '=', hash)
-        .executeTakeFirst()
-      if (row && row.used_at !== null && row.revoked_at === null) {
-        await revokeSessionIds(trx, [row.session_id], ctx.now)
-        return { reused: true } as const
-      }
-      return { notFound: true } as const
-    }
-    const session = await trx
-      .selectFrom('auth_sessions')
-      .select(['id', 'revoked_at', 'authentication_method', 'authenticated_at', 'created_at'])
-      .where('id', '=', consumed.session_id)
-      .executeTakeFirst()
-    if (!session || session.revoked_at !== null) return { notFound: true } as const
+    if (!consumed) return reusedOrUnknown(trx, ctx, hash)
+    const session = await liveSession(trx, consumed.session_id)
+    if (!session) return { notFound: true }
     await trx
       .updateTable('auth_sessions')
       .set({ refreshed_at: ctx.now })
       .where('id', '=', session.id)
       .execute()
-    const user = await requireUser(trx, consumed.user_id)
     const next = await issueRefreshToken(trx, session.id, consumed.user_id, ctx.now)
-    const response = await mint(
-      ctx,
-      user,
-      {
-        id: session.id,
-        method: session.authentication_method,
-        authenticatedAt: new Date(session.authenticated_at ?? session.created_at),
-      },
-      next,
-    )
-    return { response } as const
+    // Only the token just used may be retried: older successors are forgotten.
+    await trx
+      .updateTable('auth_refresh_tokens')
+      .set({ successor_ciphertext: null })
+      .where('session_id', '=', session.id)
+      .where('successor_ciphertext', 'is not', null)
+      .execute()
+    await trx
+      .updateTable('auth_refresh_tokens')
+      .set({ successor_ciphertext: ctx.secrets.encrypt(next) })
+      .where('token_hash', '=', hash)
+      .execute()
+    return { response: await mintFor(trx, ctx, session, consumed.user_id, next) }
   })
   // Thrown after the transaction so the reuse revocation is committed, not rolled back.
   if ('reused' in outcome)
     throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
   if ('notFound' in outcome) throw new GoTrueError(400, 'refresh_token_not_found', NOT_FOUND)
   return outcome.response
+}
+
+type LiveSession = { id: string; authentication_method: AuthenticationMethod; authenticatedAt: Date }
+
+async function liveSession(db: Db, id: string): Promise<LiveSession | null> {
+  const session = await db
+    .selectFrom('auth_sessions')
+    .select(['id', 'revoked_at', 'authentication_method', 'authenticated_at', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!session || session.revoked_at !== null) return null
+  const { authentication_method, authenticated_at, created_at } = session
+  return { id, authentication_method, authenticatedAt: new Date(authenticated_at ?? created_at) }
+}
+
+async function mintFor(db: Db, ctx: SessionContext, session: LiveSession, userId: string, refresh: string) {
+  const user = await requireUser(db, userId)
+  const { id, authentication_method: method, authenticatedAt } = session
+  return mint(ctx, user, { id, method, authenticatedAt }, refresh)
+}
+
+/** A token that did not rotate: retried within the interval, reused (revoke the session), or unknown. */
+async function reusedOrUnknown(db: Db, ctx: RotationContext, hash: string): Promise<Rotation> {
+  const row = await db
+    .selectFrom('auth_refresh_tokens')
+    .select(['session_id', 'user_id', 'used_at', 'revoked_at', 'successor_ciphertext'])
+    .where('token_hash', '=', hash)
+    .executeTakeFirst()
+  if (!row || row.used_at === null || row.revoked_at !== null) return { notFound: true }
+  const usedAgo = ctx.now.getTime() - new Date(row.used_at).getTime()
+  if (row.successor_ciphertext !== null && usedAgo <= REFRESH_TOKEN_REUSE_INTERVAL_MS) {
+    const successor = ctx.secrets.decrypt(row.successor_ciphertext)
+    const unused = await db
+      .selectFrom('auth_refresh_tokens')
+      .select('token_hash')
+      .where('token_hash', '=', sha256Hex(successor))
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    const session = unused && (await liveSession(db, row.session_id))
+    if (session) return { response: await mintFor(db, ctx, session, row.user_id, successor) }
+  }
+  await revokeSessionIds(db, [row.session_id], ctx.now)
+  return { reused: true }
 }
 
 /** Revokes sessions and every refresh token in them. */

@@ -221,6 +221,8 @@ export interface AuthRefreshTokensTable {
   created_at: Timestamp
   used_at: NullableTimestamp
   revoked_at: NullableTimestamp
+  /** The token this one was exchanged for, encrypted; kept for the reuse interval only (032). */
+  successor_ciphertext: string | null
 }
 
 export interface AuthOutboxTable {

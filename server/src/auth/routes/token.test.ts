@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { sha256Hex } from '../crypto'
 import { REVOKED_SESSION_MESSAGE } from '../session-check'
-import type { SessionResponse } from '../sessions'
+import { REFRESH_TOKEN_REUSE_INTERVAL_MS, type SessionResponse } from '../sessions'
 import {
   authRequest,
   errorBody,
@@ -168,9 +168,10 @@ describe('POST /auth/v1/token?grant_type=refresh_token', () => {
     expect((await refresh(second.refresh_token)).status).toBe(200)
   })
 
-  it('detects reuse of a used token and revokes the whole session', async () => {
+  it('detects reuse of a used token after the reuse interval and revokes the whole session', async () => {
     const first = await signInWithLink(t)
     const second = (await (await refresh(first.refresh_token)).json()) as SessionResponse
+    t.clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS + 1)
     const reuse = await refresh(first.refresh_token)
     expect(reuse.status).toBe(400)
     expect(await errorBody(reuse)).toEqual({
@@ -190,6 +191,51 @@ describe('POST /auth/v1/token?grant_type=refresh_token', () => {
     expect(((await api.json()) as { error: { message: string } }).error.message).toBe(REVOKED_SESSION_MESSAGE)
   })
 
+  it('answers a retry within the reuse interval with the same successor, so a lost answer keeps the session', async () => {
+    const first = await signInWithLink(t)
+    const second = (await (await refresh(first.refresh_token)).json()) as SessionResponse
+    t.clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS)
+    const retry = await refresh(first.refresh_token)
+    expect(retry.status).toBe(200)
+    const again = (await retry.json()) as SessionResponse
+    expect(again.refresh_token).toBe(second.refresh_token)
+    expect(decodeJwt(again.access_token).session_id).toBe(decodeJwt(second.access_token).session_id)
+    expect((await apiCall(again.access_token)).status).not.toBe(401)
+    // The successor was never written down in the clear.
+    const stored = await t.database.db
+      .selectFrom('auth_refresh_tokens')
+      .select('successor_ciphertext')
+      .where('token_hash', '=', sha256Hex(first.refresh_token))
+      .executeTakeFirstOrThrow()
+    expect(stored.successor_ciphertext).toBeTruthy()
+    expect(stored.successor_ciphertext).not.toContain(second.refresh_token)
+    // The chain goes on from the successor; then the first token's successor is forgotten, and
+    // presenting it again (its successor used: no longer a retry) is reuse.
+    const third = (await (await refresh(second.refresh_token)).json()) as SessionResponse
+    const forgotten = await t.database.db
+      .selectFrom('auth_refresh_tokens')
+      .select('successor_ciphertext')
+      .where('token_hash', '=', sha256Hex(first.refresh_token))
+      .executeTakeFirstOrThrow()
+    expect(forgotten.successor_ciphertext).toBeNull()
+    const reuse = await refresh(first.refresh_token)
+    expect(reuse.status).toBe(400)
+    expect((await errorBody(reuse)).code).toBe('refresh_token_already_used')
+    expect((await refresh(third.refresh_token)).status).toBe(400)
+  })
+
+  it('treats a retry within the interval as reuse once the successor has been used', async () => {
+    const first = await signInWithLink(t)
+    const second = (await (await refresh(first.refresh_token)).json()) as SessionResponse
+    await refresh(second.refresh_token)
+    const retry = await refresh(second.refresh_token)
+    expect(retry.status).toBe(200)
+    // second's successor is unused: a retry. first's successor (second) is used: reuse.
+    const reuse = await refresh(first.refresh_token)
+    expect(reuse.status).toBe(400)
+    expect((await errorBody(reuse)).code).toBe('refresh_token_already_used')
+  })
+
   it('refuses unknown or missing refresh tokens', async () => {
     const unknown = await refresh('definitely-not-a-token')
     expect(unknown.status).toBe(400)
@@ -205,7 +251,8 @@ describe('POST /auth/v1/token?grant_type=refresh_token', () => {
     t.clock.advance(61_000)
     const two = await signInWithLink(t, email)
     await refresh(one.refresh_token)
-    await refresh(one.refresh_token)
+    t.clock.advance(REFRESH_TOKEN_REUSE_INTERVAL_MS + 1)
+    expect((await refresh(one.refresh_token)).status).toBe(400)
     expect((await refresh(two.refresh_token)).status).toBe(200)
   })
 })

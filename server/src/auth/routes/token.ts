@@ -60,7 +60,7 @@ export function tokenRoutes(app: AuthApp, ctx: AuthContext): void {
         ? await pkceGrant(body, now)
         : await rotateRefreshToken(
             deps.db,
-            { keys: ctx.keys, now },
+            { keys: ctx.keys, now, secrets: deps.secrets },
             parseAuth(refreshGrantSchema, body).refresh_token,
           )
     c.header('Cache-Control', 'no-store')
