@@ -214,6 +214,10 @@ describe('console in Chromium', () => {
     // the dashboard would take within a minute (spec 2.1 prefetch); new sessions show on the next load.
     await page.goto(`${product.url}/dashboard/?account_id=${accountId}`)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    // The sessions were made with test-mode tokens: the merchant switches to test-mode data.
+    await page.getByRole('checkbox', { name: 'Test-mode data' }).check()
+    await page.waitForURL(/mode=test/)
+    await page.getByText('Showing test-mode sessions only', { exact: false }).waitFor()
     const reasons = page.getByRole('region', { name: 'Cancellation reasons' })
     await reasons
       .getByRole('img', { name: /Bar chart of cancellation reasons: It's too expensive 3 \(60%\)/ })
@@ -277,7 +281,8 @@ describe('console in Chromium', () => {
     })
     expect(switched.status).toBe(200)
 
-    await page.goto(`${product.url}/dashboard/?account_id=${owner.accountId}`)
+    // The owner's sessions above are test-mode data: the URL can ask for it directly.
+    await page.goto(`${product.url}/dashboard/?account_id=${owner.accountId}&mode=test`)
     await page.getByRole('region', { name: 'Cancellation reasons' }).getByRole('img').waitFor()
     const nav = page.getByRole('navigation').first()
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor()

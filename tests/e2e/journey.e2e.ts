@@ -68,11 +68,12 @@ const subscription = (id: string) =>
   product.stripe
     .state(merchant.account)
     .subscriptions.find((s) => s.id === id) as unknown as Stripe.Subscription
-const analytics = async (endpoint: string) => {
+// The merchant's development site runs the widget in test mode: its sessions are test-mode data.
+const analytics = async (endpoint: string, mode: 'live' | 'test' = 'test') => {
   const response = await consoleApi(
     product,
     token,
-    `/api/analytics?endpoint=${endpoint}&account_id=${accountId}`,
+    `/api/analytics?endpoint=${endpoint}&account_id=${accountId}&mode=${mode}`,
   )
   expect(response.status).toBe(200)
   return ((await response.json()) as { data: unknown }).data
@@ -265,9 +266,15 @@ describe('a newcomer, from sign-up to the dashboard', () => {
     )
     expect(revenue.total).toBe(4737)
 
-    // UI: the same numbers on the dashboard.
+    // Live data is apart from these test-mode sessions: nothing there.
+    expect(await analytics('cancellation-reasons', 'live')).toEqual([])
+    expect(((await analytics('saved-revenue', 'live')) as { total: number }).total).toBe(0)
+
+    // UI: the same numbers on the dashboard, once the merchant asks for test-mode data.
     await console_.goto(`${product.url}/dashboard/?account_id=${accountId}`)
     await console_.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await console_.getByRole('checkbox', { name: 'Test-mode data' }).check()
+    await console_.waitForURL(/mode=test/)
     const region = (title: string) => console_.getByRole('region', { name: title })
     await region('Cancellation reasons')
       .getByRole('img', {

@@ -159,7 +159,7 @@ describe('on a merchant page on another origin', () => {
     await page.close()
   })
 
-  it('analytics count exactly those five sessions', async () => {
+  it('analytics count exactly those five sessions (as test-mode data, apart from live data)', async () => {
     const rows = await product.deps.db
       .selectFrom('cancel_sessions')
       .select(['status', 'reason_key'])
@@ -193,6 +193,8 @@ describe('on a merchant page on another origin', () => {
     }[]
     expect(rate.reduce((sum, month) => sum + month.cancellations, 0)).toBe(1)
     expect(rate.reduce((sum, month) => sum + month.continues, 0)).toBe(0)
+    // The merchant page runs the widget in test mode (localhost): live data stays empty.
+    expect(await account.analytics('cancellation-reasons', 'live')).toEqual([])
   })
 })
 

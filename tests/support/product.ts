@@ -39,8 +39,11 @@ export interface MerchantAccount {
   tokenFor(customerId: string, options?: { mode?: 'live' | 'test'; subscriptionId?: string }): string
   /** A new customer with one subscription on `price` (default Pro monthly) in the Stripe fake. */
   addSubscriber(price?: string): Promise<Subscriber>
-  /** `GET /api/analytics?endpoint=…` as the owner: the `data` of the answer. */
-  analytics(endpoint: string): Promise<unknown>
+  /**
+   * `GET /api/analytics?endpoint=…` as the owner: the `data` of the answer. Test-mode data by default,
+   * like the tokens: the sites of these suites are on localhost.
+   */
+  analytics(endpoint: string, mode?: 'live' | 'test'): Promise<unknown>
   /** A console API call as the owner (API key and bearer). */
   consoleApi(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
 }
@@ -180,8 +183,10 @@ export async function startProduct(
         })
         return { customerId: customer.id, subscriptionId: subscription.id }
       },
-      async analytics(endpoint) {
-        const response = await call(`/api/analytics?endpoint=${endpoint}&account_id=${accountId}`)
+      async analytics(endpoint, mode = 'test') {
+        const response = await call(
+          `/api/analytics?endpoint=${endpoint}&account_id=${accountId}&mode=${mode}`,
+        )
         return (await expectOk(response, `analytics ${endpoint}`)).data
       },
       consoleApi: call,

@@ -159,6 +159,8 @@ export interface AnalyticsQuery {
   accountId: string
   startDate?: string
   endDate?: string
+  /** 'test': the test-mode sessions only (a merchant trying the widget); default live. */
+  mode?: 'live' | 'test'
 }
 
 export interface HealthStatus {

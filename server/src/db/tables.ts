@@ -119,6 +119,8 @@ export interface SessionEventsTable {
   client_at: NullableTimestamp
   /** Write-in tokens of feedback_submitted text, computed by the database (031); never written. */
   words: ColumnType<string[] | null, never, never>
+  /** Whether the session is live (not test mode): set by the database on insert (033), never written. */
+  live: ColumnType<boolean, never, never>
 }
 
 export interface SavesTable {
@@ -133,6 +135,8 @@ export interface SavesTable {
   currency: string | null
   detail: ColumnType<unknown, string | undefined, string>
   created_at: Timestamp
+  /** Whether the session is live (not test mode): set by the database on insert (033), never written. */
+  live: ColumnType<boolean, never, never>
 }
 
 export interface IdempotentActionsTable {

@@ -4,7 +4,8 @@ import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
  * Each data set's exact output on a hand-built set of events (spec 3, 4, 7; DESIGN 5). The range is
- * March–May 2026 (UTC); events just outside it, and another account's events inside it, must not count.
+ * March–May 2026 (UTC); events just outside it, another account's events inside it, and a test-mode
+ * session's events and save (a merchant trying the widget) must not count; `mode=test` counts only those.
  */
 let t: TestContext
 let token: string
@@ -19,6 +20,7 @@ beforeAll(async () => {
   const db = t.database.db
   await insertSessions(db, ACCOUNT, ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9', 's10', 's11'])
   await insertSessions(db, OTHER, ['x1'])
+  await insertSessions(db, ACCOUNT, ['t1'], 'test')
   await insertEvents(db, ACCOUNT, [
     // s1 changes their mind: counted once, as the LAST reason chosen.
     { session: 's1', step: 'session_started', at: '2026-03-10T09:00:00Z' },
@@ -80,6 +82,14 @@ beforeAll(async () => {
     { account: OTHER, session: 'x1', step: 'feedback_submitted', text: 'price', at: '2026-04-01T10:00:00Z' },
     { account: OTHER, session: 'x1', step: 'cancel_completed', at: '2026-04-01T10:00:00Z' },
     { account: OTHER, session: 'x1', step: 'offer_accepted', offer: 'pause', at: '2026-04-01T10:00:00Z' },
+    // A test-mode session inside the range, with a step of every kind the dashboards count.
+    { session: 't1', step: 'session_started', at: '2026-04-03T10:00:00Z' },
+    { session: 't1', step: 'reason_selected', reason: 'missing_features', at: '2026-04-03T10:00:01Z' },
+    { session: 't1', step: 'feedback_submitted', text: 'Rehearsal rehearsal!', at: '2026-04-03T10:00:02Z' },
+    { session: 't1', step: 'offer_declined', offer: 'pause', at: '2026-04-03T10:00:03Z' },
+    { session: 't1', step: 'offer_accepted', offer: 'discount', at: '2026-04-03T10:00:04Z' },
+    { session: 't1', step: 'reason_continue', at: '2026-04-03T10:00:05Z' },
+    { session: 't1', step: 'cancel_completed', at: '2026-04-03T10:00:06Z' },
   ])
   await insertSaves(db, ACCOUNT, [
     { session: 's3', mechanism: 'discount', mrrBefore: 3000, mrrAfter: 2400, at: '2026-04-05T10:00:09Z' },
@@ -96,6 +106,14 @@ beforeAll(async () => {
     { mechanism: 'discount', mrrAfter: 999, at: '2026-04-10T10:00:00Z', currency: 'eur' },
     { mechanism: 'discount', mrrAfter: 5000, at: '2026-02-28T23:59:59Z' },
     { account: OTHER, mechanism: 'pause', mrrAfter: 7000, at: '2026-04-01T10:00:00Z' },
+    {
+      session: 't1',
+      mechanism: 'discount',
+      mrrBefore: 3000,
+      mrrAfter: 2400,
+      at: '2026-04-03T10:00:04Z',
+      currency: 'usd',
+    },
   ])
 })
 afterAll(() => t.close())
@@ -284,5 +302,43 @@ describe('the default period', () => {
         { month: '2026-06', saveRate: 0, cancellations: 0, continues: 0 },
       ],
     })
+  })
+})
+
+describe('mode=test', () => {
+  const range = '&startDate=2026-03-01&endDate=2026-05-31'
+
+  it('counts only the test-mode session, in every data set', async () => {
+    const reasons = await analytics('cancellation-reasons', `${range}&mode=test`)
+    expect(reasons.body).toEqual({ data: [{ reason_key: 'missing_features', count: 1, share: 100 }] })
+    const mechanisms = (await analytics('save-mechanism-performance', `${range}&mode=test`)).body as {
+      data: { mechanism: string; completed: number; skipped: number }[]
+    }
+    expect(mechanisms.data.filter((row) => row.completed || row.skipped)).toEqual([
+      expect.objectContaining({ mechanism: 'discount', completed: 1, skipped: 0 }),
+      expect.objectContaining({ mechanism: 'pause', completed: 0, skipped: 1 }),
+    ])
+    const rate = (await analytics('save-rate-over-time', `${range}&mode=test`)).body as {
+      data: { month: string; cancellations: number; continues: number }[]
+    }
+    expect(rate.data.find((row) => row.month === '2026-04')).toMatchObject({ cancellations: 1, continues: 1 })
+    expect(rate.data.filter((row) => row.month !== '2026-04').every((row) => !row.cancellations)).toBe(true)
+    const words = (await analytics('write-in-reasons', `${range}&mode=test`)).body as {
+      data: { text: string; value: number }[]
+    }
+    expect(words.data).toEqual([{ text: 'rehearsal', value: 2 }])
+    const revenue = (await analytics('saved-revenue', `${range}&mode=test`)).body as {
+      data: { total: number; currency: string | null }
+    }
+    expect(revenue.data).toMatchObject({ total: 2400, currency: 'usd' })
+  })
+
+  it('is the same as no mode for mode=live, and refuses any other mode', async () => {
+    expect((await analytics('cancellation-reasons', `${range}&mode=live`)).body).toEqual(
+      (await analytics('cancellation-reasons', range)).body,
+    )
+    const { status, body } = await analytics('cancellation-reasons', `${range}&mode=staging`)
+    expect(status).toBe(400)
+    expect(body).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'mode' } })
   })
 })

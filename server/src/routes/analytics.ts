@@ -13,7 +13,9 @@ import { resolveRange } from '../services/analytics/range'
 const optional = (value: string | undefined): string | undefined => (value === '' ? undefined : value)
 
 /**
- * `GET /api/analytics?endpoint={name}&account_id={id}&startDate&endDate` (spec 7; API key and bearer).
+ * `GET /api/analytics?endpoint={name}&account_id={id}&startDate&endDate` (spec 7; API key and bearer),
+ * plus an optional `mode=test` of ours: test-mode sessions (a merchant trying the widget) are counted
+ * apart from live ones, which are the default.
  * Order of checks: the account ID first (spec 5 "Analytics methods validate the account ID first", with
  * the shared account-ID messages), then membership with canViewAnalytics, then the endpoint and dates
  * (shared analyticsQuerySchema), then the tier (spec 6; see endpoints.ts). Dates are optional: absent
@@ -39,8 +41,9 @@ export function analyticsRoutes(deps: AppDeps) {
       account_id: accountId,
       startDate: optional(c.req.query('startDate')),
       endDate: optional(c.req.query('endDate')),
+      mode: optional(c.req.query('mode')),
     })
-    const range = resolveRange(query.startDate, query.endDate, deps.clock.now())
+    const range = resolveRange(query.startDate, query.endDate, deps.clock.now(), query.mode)
 
     const account = await deps.db
       .selectFrom('accounts')

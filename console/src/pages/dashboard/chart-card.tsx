@@ -8,6 +8,8 @@ import { IS_EMPTY, type ShapedData, type Table, tableFor } from './dashboard-sha
 import type { DatasetLoad } from './use-dataset'
 
 export const EMPTY_MESSAGE = 'No cancel sessions in this period yet'
+/** A merchant still trying the widget on a development site has test-mode sessions only. */
+export const TEST_MODE_HINT = 'Trying the widget in test mode? Tick "Test-mode data" to see those sessions.'
 
 export interface ChartCardProps<K extends DashboardDataset> {
   /** Also names the card (DATASET_TITLES). */
@@ -23,6 +25,8 @@ export interface ChartCardProps<K extends DashboardDataset> {
   /** Shown above the chart and the table alike (e.g. a total). */
   renderSummary?: (data: ShapedData[K]) => ReactNode
   wide?: boolean
+  /** Test-mode data is shown (the empty state then has nothing to add about it). */
+  testMode?: boolean
 }
 
 /**
@@ -105,6 +109,7 @@ export function ChartCard<K extends DashboardDataset>(props: ChartCardProps<K>) 
           <div className="rk-card__empty" role="status">
             <p>{EMPTY_MESSAGE}</p>
             <Link to={`${ROUTES.settings}?tab=install`}>Install the widget on your site</Link>
+            {props.testMode ? null : <p className="rk-card__hint">{TEST_MODE_HINT}</p>}
           </div>
         ) : null}
         {data && table && !empty ? (

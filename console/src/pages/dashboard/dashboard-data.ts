@@ -14,6 +14,8 @@ export interface DatasetQuery {
   dataset: DashboardDataset
   startDate: string
   endDate: string
+  /** Test-mode sessions instead of live ones (absent: live). */
+  mode?: 'live' | 'test'
 }
 
 /**
@@ -31,15 +33,20 @@ interface Entry {
 const cache = new Map<string, Entry>()
 
 const keyOf = (query: DatasetQuery) =>
-  [query.accountId, query.dataset, query.startDate, query.endDate].map(encodeURIComponent).join('|')
+  [query.accountId, query.dataset, query.startDate, query.endDate, query.mode ?? 'live']
+    .map(encodeURIComponent)
+    .join('|')
+
+const analyticsQuery = ({ dataset, accountId, startDate, endDate, mode }: DatasetQuery) => ({
+  endpoint: dataset,
+  accountId,
+  startDate,
+  endDate,
+  mode,
+})
 
 function fetchDataset(query: DatasetQuery, key: string, now: () => number): Promise<ApiResult<unknown>> {
-  const promise = getAnalytics<unknown>({
-    endpoint: query.dataset,
-    accountId: query.accountId,
-    startDate: query.startDate,
-    endDate: query.endDate,
-  }).then((result) => {
+  const promise = getAnalytics<unknown>(analyticsQuery(query)).then((result) => {
     if (result.error && cache.get(key)?.promise === promise) cache.delete(key)
     return result
   })
@@ -57,12 +64,7 @@ export function loadDataset(query: DatasetQuery, options: { force?: boolean; now
   const waiting = cache.get(key)
   cache.delete(key)
   if (waiting && !options.force && now() - waiting.at < DASHBOARD_CACHE_TTL_MS) return waiting.promise
-  return getAnalytics<unknown>({
-    endpoint: query.dataset,
-    accountId: query.accountId,
-    startDate: query.startDate,
-    endDate: query.endDate,
-  })
+  return getAnalytics<unknown>(analyticsQuery(query))
 }
 
 /** Fetches a data set ahead of the dashboard and keeps the answer for it (see loadDataset). */

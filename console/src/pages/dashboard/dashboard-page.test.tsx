@@ -184,6 +184,28 @@ describe('dashboard: periods', () => {
   })
 })
 
+describe('dashboard: test-mode data', () => {
+  it('counts live sessions by default; the toggle asks for test-mode data, says so, and goes into the URL', async () => {
+    const user = userEvent.setup()
+    const { router } = await openDashboard()
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(6))
+    // The spec's call exactly: no mode parameter for live data.
+    for (const call of analyticsCalls()) expect(call.query.mode).toBeUndefined()
+    expect(screen.queryByText(/Showing test-mode sessions only/)).toBeNull()
+
+    await user.click(screen.getByRole('checkbox', { name: 'Test-mode data' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme&mode=test'))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(12))
+    for (const call of analyticsCalls().slice(6)) expect(call.query.mode).toBe('test')
+    expect(screen.getByRole('status').textContent).toMatch(/Showing test-mode sessions only/)
+
+    await user.click(screen.getByRole('checkbox', { name: 'Test-mode data' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme'))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(18))
+    for (const call of analyticsCalls().slice(12)) expect(call.query.mode).toBeUndefined()
+  })
+})
+
 describe('dashboard: panels', () => {
   it('shows each data set with a table alternative', async () => {
     const user = userEvent.setup()
@@ -257,6 +279,7 @@ describe('dashboard: panels', () => {
     ]) {
       const panel = card(name)
       expect(await within(panel).findByText('No cancel sessions in this period yet')).toBeTruthy()
+      expect(within(panel).getByText(/Tick "Test-mode data" to see those sessions/)).toBeTruthy()
       expect(
         within(panel).getByRole('link', { name: 'Install the widget on your site' }).getAttribute('href'),
       ).toBe('/settings/?tab=install')

@@ -67,8 +67,9 @@ function useTier(accountId: string | null): Tier | null | undefined {
 }
 
 /**
- * /dashboard/?account_id=…&period=… — churn analytics for the period in the URL (default 3 months):
- * six panels, each with its own loading, empty, error and upgrade states, a table alternative and CSV.
+ * /dashboard/?account_id=…&period=…[&mode=test] — churn analytics for the period in the URL (default 3
+ * months) of live subscribers, or of the merchant's test-mode sessions with mode=test: six panels, each
+ * with its own loading, empty, error and upgrade states, a table alternative and CSV.
  */
 export default function DashboardPage() {
   const accountId = useAccountId()
@@ -78,14 +79,18 @@ export default function DashboardPage() {
   const period = parsed.ok ? parsed.period : DEFAULT_ANALYTICS_PERIOD
   const startDate = parsed.ok ? parsed.start.toISOString() : undefined
   const endDate = parsed.ok ? parsed.end.toISOString() : undefined
+  const mode = params.get('mode') === 'test' ? 'test' : 'live'
+  // The box follows a click at once; the URL (a navigation, possibly deferred) follows it.
+  const [testData, setTestData] = useState(mode === 'test')
+  useEffect(() => setTestData(mode === 'test'), [mode])
   const fallback = useMemo(() => parsePeriod(DEFAULT_ANALYTICS_PERIOD), [])
   const range = useMemo<DatasetRange | null>(() => {
     if (!accountId) return null
-    if (startDate && endDate) return { accountId, startDate, endDate }
+    if (startDate && endDate) return { accountId, startDate, endDate, mode }
     return fallback.ok
-      ? { accountId, startDate: fallback.start.toISOString(), endDate: fallback.end.toISOString() }
+      ? { accountId, startDate: fallback.start.toISOString(), endDate: fallback.end.toISOString(), mode }
       : null
-  }, [accountId, startDate, endDate, fallback])
+  }, [accountId, startDate, endDate, mode, fallback])
   const labels = useReasonLabels(accountId)
   const tier = useTier(accountId)
   const locked = (dataset: DashboardDataset) => tier === 'free' && PRO_ONLY.has(dataset)
@@ -103,7 +108,7 @@ export default function DashboardPage() {
 
   if (!accountId || !range) return <NoAccountNotice />
 
-  const common = { labels, accountId, period }
+  const common = { labels, accountId, period, testMode: mode === 'test' }
   return (
     <div className="rk-dashboard">
       <header className="rk-dashboard__header">
@@ -113,16 +118,38 @@ export default function DashboardPage() {
             Showing {formatPeriodLabel(period)}
           </p>
         </div>
-        <PeriodSelector
-          key={period}
-          period={period}
-          onChange={(next) => {
-            const updated = new URLSearchParams(params)
-            updated.set('period', next)
-            setParams(updated)
-          }}
-        />
+        <div className="rk-dashboard__filters">
+          <label className="rk-dashboard__mode">
+            <input
+              type="checkbox"
+              checked={testData}
+              onChange={(event) => {
+                setTestData(event.target.checked)
+                const updated = new URLSearchParams(params)
+                if (event.target.checked) updated.set('mode', 'test')
+                else updated.delete('mode')
+                setParams(updated)
+              }}
+            />
+            Test-mode data
+          </label>
+          <PeriodSelector
+            key={period}
+            period={period}
+            onChange={(next) => {
+              const updated = new URLSearchParams(params)
+              updated.set('period', next)
+              setParams(updated)
+            }}
+          />
+        </div>
       </header>
+      {mode === 'test' ? (
+        <p className="rk-notice" role="status">
+          Showing test-mode sessions only (from a snippet or tokens with <code>mode: 'test'</code>). Live
+          subscribers' sessions are counted apart: clear "Test-mode data" to see them.
+        </p>
+      ) : null}
       {parsed.ok ? null : (
         <p className="rk-notice rk-notice--warning" role="alert">
           {parsed.message}: showing {formatPeriodLabel(DEFAULT_ANALYTICS_PERIOD).toLowerCase()} instead.

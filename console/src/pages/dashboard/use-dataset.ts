@@ -14,6 +14,8 @@ export interface DatasetRange {
   accountId: string
   startDate: string
   endDate: string
+  /** Test-mode sessions instead of live ones (absent: live). */
+  mode?: 'live' | 'test'
 }
 
 /** A data set's state, and how to fetch it again (skipping the cache) after an error. */
@@ -41,6 +43,7 @@ export function useDataset(
   const accountId = range?.accountId
   const startDate = range?.startDate
   const endDate = range?.endDate
+  const mode = range?.mode
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how Retry re-runs this effect
   useEffect(() => {
@@ -53,7 +56,7 @@ export function useDataset(
     setState({ status: 'loading' })
     const force = forceNext.current
     forceNext.current = false
-    loadDataset({ accountId, dataset, startDate, endDate }, { force }).then((result) => {
+    loadDataset({ accountId, dataset, startDate, endDate, mode }, { force }).then((result) => {
       if (!live) return
       if (result.error)
         setState(
@@ -64,7 +67,7 @@ export function useDataset(
     return () => {
       live = false
     }
-  }, [dataset, accountId, startDate, endDate, locked, attempt])
+  }, [dataset, accountId, startDate, endDate, mode, locked, attempt])
 
   const retry = useCallback(() => {
     forceNext.current = true

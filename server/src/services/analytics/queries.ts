@@ -17,14 +17,22 @@ import { collateClause, type TextCollation } from './text-collation'
  *   saveRateOverTime do. The flow records each of them once per session: offer_accepted and
  *   cancel_completed are written by the server's idempotent accept and cancel calls, and a session ends
  *   with one of them, reason_continue or flow_abandoned.
- * Each query is shaped for an index-only plan (see migrations/030_analytics_indexes.sql).
+ * Live and test-mode activity are counted apart (`range.mode`, migration 033): a merchant's rehearsals
+ * never mix with what subscribers did.
+ * Each query is shaped for an index-only plan (see migrations/030_analytics_indexes.sql and 033).
  */
 
 type Db = Kysely<Database>
 
-/** The shared filter: one account, one range (`created_at` in [start, until)). */
+/**
+ * Live rows, or test-mode ones (migration 033). Written into the SQL rather than bound: a boolean
+ * column tested as such is an index key either way, and the text is one of two constants.
+ */
+const modeIs = (range: AnalyticsRange) => sql.raw(range.mode === 'test' ? 'not live' : 'live')
+
+/** The shared filter: one account, one mode, one range (`created_at` in [start, until)). */
 const inRange = (accountId: string, range: AnalyticsRange) =>
-  sql`account_id = ${accountId}
+  sql`account_id = ${accountId} and ${modeIs(range)}
     and created_at >= ${range.start.toISOString()}::timestamptz
     and created_at < ${range.until.toISOString()}::timestamptz`
 
@@ -138,7 +146,7 @@ export async function outcomesByMonth(db: Db, accountId: string, range: Analytic
     cross join lateral (
       select step, count(*) as count
       from session_events
-      where account_id = ${accountId} and step in ('cancel_completed', 'reason_continue')
+      where account_id = ${accountId} and ${modeIs(range)} and step in ('cancel_completed', 'reason_continue')
         and created_at >= m.lo and created_at < m.hi
       group by step
     ) as counted`.execute(db)

@@ -6,7 +6,7 @@ import {
   shiftUtcMonths,
   startOfUtcDay,
 } from '@retainkit/shared/period'
-import { MESSAGES } from '@retainkit/shared/schemas'
+import { type AnalyticsMode, MESSAGES } from '@retainkit/shared/schemas'
 import { HttpError } from '../../http/http-error'
 
 /**
@@ -18,6 +18,8 @@ export interface AnalyticsRange {
   start: Date
   end: Date
   until: Date
+  /** Which sessions count: live ones (absent: live), or the merchant's test-mode rehearsals. */
+  mode?: AnalyticsMode
 }
 
 /** Longest span one call may cover: every month in it is zero-filled, so an unbounded span is a DoS. */
@@ -52,11 +54,13 @@ function boundOf(value: string, field: 'startDate' | 'endDate'): Date {
  * Resolves the analytics query's optional `startDate`/`endDate` (already checked by the shared schema)
  * into a range. Both absent: the default period (spec 9: 3 months, shared parsePeriod). Only `endDate`:
  * the default period's length ending then. Only `startDate`: from then through the end of today (UTC).
+ * `mode` (the query's, default live) travels with the range: every query filters on it.
  */
 export function resolveRange(
   startDate: string | undefined,
   endDate: string | undefined,
   now: Date,
+  mode: AnalyticsMode = 'live',
 ): AnalyticsRange {
   const fallback = parsePeriod(DEFAULT_ANALYTICS_PERIOD, () => now)
   if (!fallback.ok) throw new Error('the default analytics period does not parse')
@@ -69,5 +73,5 @@ export function resolveRange(
   if (shiftUtcMonths(start, MAX_RANGE_MONTHS).getTime() <= end.getTime()) {
     throw dateError('startDate', RANGE_TOO_LONG_MESSAGE)
   }
-  return { start, end, until: new Date(end.getTime() + 1) }
+  return { start, end, until: new Date(end.getTime() + 1), mode }
 }

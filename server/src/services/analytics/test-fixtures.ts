@@ -17,11 +17,16 @@ export interface EventSpec {
   account?: string
 }
 
-export async function insertSessions(db: Kysely<Database>, accountId: string, ids: readonly string[]) {
+export async function insertSessions(
+  db: Kysely<Database>,
+  accountId: string,
+  ids: readonly string[],
+  mode: 'live' | 'test' = 'live',
+) {
   if (ids.length === 0) return
   await db
     .insertInto('cancel_sessions')
-    .values(ids.map((id) => ({ id, account_id: accountId, customer_id: `cus_${id}` })))
+    .values(ids.map((id) => ({ id, account_id: accountId, customer_id: `cus_${id}`, mode })))
     .execute()
 }
 

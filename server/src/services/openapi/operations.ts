@@ -253,6 +253,12 @@ export const OPERATIONS: Operation[] = [
         description: 'ISO date or datetime, not before startDate',
         schema: { type: 'string' },
       },
+      {
+        name: 'mode',
+        in: 'query',
+        description: "whose sessions count: 'live' (default) or 'test' (test-mode sessions only)",
+        schema: { type: 'string', enum: ['live', 'test'] },
+      },
     ],
     returns: 'rows of the chosen data set',
   },
