@@ -122,6 +122,7 @@ export async function storeCredentials(
   accountId: string,
   credentials: StoredCredentials,
 ): Promise<void> {
+  const previous = await connectionOf(deps, accountId)
   const now = deps.clock.now()
   const values = {
     gateway: 'stripe' as const,
@@ -143,6 +144,40 @@ export async function storeCredentials(
     .values({ account_id: accountId, created_at: now, ...values })
     .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
     .execute()
+  // A replaced OAuth grant would otherwise stay valid on Stripe with nobody holding it: revoked once the
+  // new credentials are safely stored. Reconnecting the same Stripe account by OAuth keeps the grant:
+  // revoking it would cut the new token too.
+  const sameGrant =
+    credentials.connectedVia === 'oauth' && credentials.stripeAccountId === previous?.stripe_account_id
+  if (previous && !sameGrant) await revokeOAuthGrant(deps, accountId, previous)
+}
+
+type Connection = { connected_via: string; stripe_account_id: string | null }
+
+const connectionOf = (deps: AppDeps, accountId: string): Promise<Connection | undefined> =>
+  deps.db
+    .selectFrom('gateway_credentials')
+    .select(['connected_via', 'stripe_account_id'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
+
+/**
+ * Revokes the platform's OAuth grant of a connection (nothing for pasted keys). If Stripe cannot be
+ * reached it is logged and left: a token nobody holds any more is inert, and the merchant can revoke it
+ * in Stripe.
+ */
+async function revokeOAuthGrant(deps: AppDeps, accountId: string, connection: Connection): Promise<void> {
+  const platform = connectPlatform(deps)
+  const stripeUserId = connection.stripe_account_id
+  if (connection.connected_via !== 'oauth' || !stripeUserId || !platform) return
+  try {
+    await callStripe(deps.logger, 'oauth.deauthorize', () =>
+      platform.stripe.oauth.deauthorize({ client_id: platform.clientId, stripe_user_id: stripeUserId }),
+    )
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error
+    deps.logger.warn('stripe deauthorize failed; the old grant is left to the merchant', { accountId })
+  }
 }
 
 /** The platform client for Connect, or null when STRIPE_CLIENT_ID / STRIPE_PLATFORM_SECRET_KEY are unset. */
@@ -158,27 +193,12 @@ export function connectPlatform(deps: AppDeps): { stripe: Stripe; clientId: stri
 /**
  * Disconnects: removes the row (ciphertexts included). For an OAuth connection the platform's grant
  * is revoked on Stripe first when possible; if Stripe cannot be reached the local secrets are still
- * deleted — a token nobody holds any more is inert, and the merchant can revoke it in Stripe.
+ * deleted.
  */
 export async function deleteCredentials(deps: AppDeps, accountId: string): Promise<void> {
-  const row = await deps.db
-    .selectFrom('gateway_credentials')
-    .select(['connected_via', 'stripe_account_id'])
-    .where('account_id', '=', accountId)
-    .executeTakeFirst()
-  if (!row) return
-  const platform = connectPlatform(deps)
-  if (row.connected_via === 'oauth' && row.stripe_account_id && platform) {
-    const stripeUserId = row.stripe_account_id
-    try {
-      await callStripe(deps.logger, 'oauth.deauthorize', () =>
-        platform.stripe.oauth.deauthorize({ client_id: platform.clientId, stripe_user_id: stripeUserId }),
-      )
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error
-      deps.logger.warn('stripe deauthorize failed; deleting local credentials anyway', { accountId })
-    }
-  }
+  const connection = await connectionOf(deps, accountId)
+  if (!connection) return
+  await revokeOAuthGrant(deps, accountId, connection)
   await deps.db.deleteFrom('gateway_credentials').where('account_id', '=', accountId).execute()
 }
 

@@ -308,6 +308,78 @@ describe('Stripe Connect OAuth', () => {
   })
 })
 
+describe('replacing an OAuth connection', () => {
+  async function connectByOAuth(accountId: string, token: string, stripeAccountId: string) {
+    const grant = await consent((await start(accountId, token)).url as URL, stripeAccountId)
+    expect((await callback(token, grant)).status).toBe(200)
+    return t.deps.secrets.decrypt((await credentialsRow(accountId))?.secret_key_ciphertext ?? '')
+  }
+  const deauthorizations = (from: number) =>
+    t.stripe.requests.slice(from).filter((request) => request.path === '/oauth/deauthorize')
+
+  it('pasting keys revokes the old grant on Stripe, once the keys are stored', async () => {
+    const { accountId, owner } = await t.createAccount()
+    const merchant = await seedMerchant(t.stripe)
+    const oldToken = await connectByOAuth(accountId, owner.token, merchant.account)
+    const before = t.stripe.requests.length
+    const res = await saveKeys(t, accountId, owner.token, merchant.keys)
+    expect(res.status).toBe(200)
+    expect(deauthorizations(before)).toEqual([
+      expect.objectContaining({
+        status: 200,
+        params: { client_id: CLIENT_ID, stripe_user_id: merchant.account },
+      }),
+    ])
+    await expect(createStripeClient(t.stripe, oldToken).customers.list()).rejects.toMatchObject({
+      statusCode: 401,
+    })
+    // The pasted key works and is what is stored now.
+    expect(await credentialsRow(accountId)).toMatchObject({
+      connected_via: 'key',
+      stripe_account_id: merchant.account,
+    })
+    expect(
+      (await createStripeClient(t.stripe, merchant.keys.secret).customers.list()).data.length,
+    ).toBeGreaterThan(0)
+  })
+
+  it('connecting another Stripe account revokes the first grant; reconnecting the same one keeps it', async () => {
+    const { accountId, owner } = await t.createAccount()
+    const first = await seedMerchant(t.stripe)
+    const second = await seedMerchant(t.stripe)
+    await connectByOAuth(accountId, owner.token, first.account)
+
+    let before = t.stripe.requests.length
+    const again = await connectByOAuth(accountId, owner.token, first.account)
+    expect(deauthorizations(before)).toEqual([])
+    expect((await createStripeClient(t.stripe, again).customers.list()).data.length).toBeGreaterThan(0)
+
+    before = t.stripe.requests.length
+    await connectByOAuth(accountId, owner.token, second.account)
+    expect(deauthorizations(before)).toEqual([
+      expect.objectContaining({
+        status: 200,
+        params: { client_id: CLIENT_ID, stripe_user_id: first.account },
+      }),
+    ])
+  })
+
+  it('a key that Stripe refuses leaves the OAuth connection and its grant alone', async () => {
+    const { accountId, owner } = await t.createAccount()
+    const merchant = await seedMerchant(t.stripe)
+    const token = await connectByOAuth(accountId, owner.token, merchant.account)
+    const before = t.stripe.requests.length
+    const res = await saveKeys(t, accountId, owner.token, {
+      secret: `sk_test_${'N'.repeat(40)}`,
+      publishable: merchant.keys.publishable,
+    })
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(deauthorizations(before)).toEqual([])
+    expect(await credentialsRow(accountId)).toMatchObject({ connected_via: 'oauth' })
+    expect((await createStripeClient(t.stripe, token).customers.list()).data.length).toBeGreaterThan(0)
+  })
+})
+
 describe('Stripe Connect not configured', () => {
   it('start answers 503, and the authorize URL follows STRIPE_API_BASE when set', async () => {
     const saved = t.deps.config.stripe
