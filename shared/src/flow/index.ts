@@ -34,5 +34,6 @@ export {
   SCREEN_ACTIONS,
 } from './machine'
 export { defaultChoice, findOption, isOfferUsable, type OfferOption, offerOptions } from './offers'
+export { parseScreen } from './parse-screen'
 export { buildRedirectUrl, type RedirectPlaceholder, type RedirectValues } from './redirect'
 export * from './types'

@@ -252,15 +252,6 @@ describe('GO_TO (preview)', () => {
     expect(events).toEqual([])
   })
 
-  it('ignores screens it does not know', () => {
-    const { send, snap } = setup()
-    const before = snap()
-    send({ type: 'GO_TO', screen: { kind: 'offer', offer: 'bogus' } as never })
-    send({ type: 'GO_TO', screen: { kind: 'feedback', category: 'bogus' } as never })
-    send({ type: 'GO_TO', screen: { kind: 'nowhere' } as never })
-    expect(snap()).toBe(before)
-  })
-
   it('reopens a finished flow', () => {
     const { send, snap } = setup()
     send({ type: 'STAY' })
@@ -277,10 +268,5 @@ describe('GO_TO (preview)', () => {
     })
     expect(snap().canGoBack).toBe(true)
     expect(events).toEqual([])
-  })
-
-  it('an unknown initialScreen falls back to the first screen', () => {
-    const { snap } = setup({ initialScreen: { kind: 'wat' } as never })
-    expect(snap().screen).toEqual({ kind: 'reason' })
   })
 })

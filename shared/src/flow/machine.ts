@@ -1,19 +1,18 @@
-import { FEEDBACK_CATEGORIES, OFFER_TYPES, type SessionStep } from '../config/vocabulary'
+import type { SessionStep } from '../config/vocabulary'
 import type { OfferChoice, SessionEventInput } from '../widget-api'
 import { createFlowContext, firstScreen, historyBefore, isTerminal, screenAfter, stepProgress } from './graph'
 import { choiceOf, defaultChoice, findOption, offerOptions } from './offers'
-import {
-  type FlowAction,
-  type FlowEvent,
-  type FlowListener,
-  type FlowMachine,
-  type FlowMachineOptions,
-  type FlowOutcome,
-  type FlowScreen,
-  type FlowScreenKind,
-  type FlowSnapshot,
-  type FlowStatus,
-  SCREEN_KINDS,
+import type {
+  FlowAction,
+  FlowEvent,
+  FlowListener,
+  FlowMachine,
+  FlowMachineOptions,
+  FlowOutcome,
+  FlowScreen,
+  FlowScreenKind,
+  FlowSnapshot,
+  FlowStatus,
 } from './types'
 
 export const REASON_REQUIRED_MESSAGE = 'Please choose a reason to continue.'
@@ -64,20 +63,6 @@ interface State {
 function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
   return message.trim() ? message : CALL_FAILED_MESSAGE
-}
-
-const isIn = (list: readonly string[], value: unknown) => list.includes(value as string)
-
-/** Rebuilds a screen from outside (the preview) field by field; null when a field is not ours. */
-function normaliseScreen(screen: FlowScreen | undefined): FlowScreen | null {
-  const { kind, category, offer } = (screen ?? {}) as { kind?: unknown; category?: unknown; offer?: unknown }
-  const parsed =
-    kind === 'feedback'
-      ? isIn(FEEDBACK_CATEGORIES, category) && { kind, category }
-      : kind === 'offer' || kind === 'success'
-        ? isIn(OFFER_TYPES, offer) && { kind, offer }
-        : isIn(SCREEN_KINDS, kind) && { kind }
-  return parsed ? Object.freeze(parsed as FlowScreen) : null
 }
 
 export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
@@ -259,15 +244,15 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       end({ type: 'closed' })
     },
     RETRY: () => (state.failed === 'accept' ? acceptOffer() : performCancel()),
+    // The preview's jump: its screens come from outside and are checked there (parseScreen).
     GO_TO({ screen }) {
-      const target = normaliseScreen(screen)
-      if (!target) return
+      const target = Object.freeze({ ...screen })
       callId++
       show(target, historyBefore(context, target, state.reasonKey), { outcome: null, done: false })
     },
   }
 
-  const initial = normaliseScreen(options.initialScreen)
+  const initial = options.initialScreen && Object.freeze({ ...options.initialScreen })
   const first = initial ?? firstScreen(context)
   show(first, historyBefore(context, first, null))
   if (!initial && first.kind === 'offer') record('offer_shown', { offer: first.offer })

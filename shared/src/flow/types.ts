@@ -7,7 +7,7 @@ import type { AcceptOfferResponse, CancelResponse, OfferChoice, SessionEventInpu
  * `as const` tuples so every `Record` over them is checked for exhaustiveness.
  */
 
-/** Every screen kind, in flow order; `GO_TO` validates against it. */
+/** Every screen kind, in flow order; parseScreen validates against it. */
 export const SCREEN_KINDS = ['reason', 'feedback', 'offer', 'confirm', 'success', 'final'] as const
 export type FlowScreenKind = (typeof SCREEN_KINDS)[number]
 

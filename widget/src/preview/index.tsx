@@ -5,6 +5,7 @@ import {
   type FlowMachine,
   type FlowScreen,
   firstScreen,
+  parseScreen,
 } from '@retainkit/shared/flow'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
@@ -130,14 +131,16 @@ export const mountPreview: MountPreview = (container, initial) => {
     })
   }
 
-  start(props.screen)
+  start(parseScreen(props.screen) ?? undefined)
   draw()
   return {
     update(next) {
       const previous = props
       props = next
       if (next.variant !== previous.variant) bannerState = { kind: 'idle' }
-      const moved = next.screen && !sameScreen(next.screen, previous.screen)
+      // The console's screens are checked here: the machine trusts what it is given.
+      const wanted = parseScreen(next.screen)
+      const moved = wanted && !sameScreen(wanted, parseScreen(previous.screen) ?? undefined)
       if (
         next.config !== previous.config ||
         next.reasons !== previous.reasons ||
@@ -145,9 +148,9 @@ export const mountPreview: MountPreview = (container, initial) => {
         next.eligibleOffers !== previous.eligibleOffers
       ) {
         // Keep the screen being looked at unless the switcher asked for another one.
-        start(moved ? next.screen : machine.getSnapshot().screen)
-      } else if (moved && next.screen) {
-        machine.send({ type: 'GO_TO', screen: next.screen })
+        start(moved ? wanted : machine.getSnapshot().screen)
+      } else if (moved) {
+        machine.send({ type: 'GO_TO', screen: wanted })
       }
       draw()
     },

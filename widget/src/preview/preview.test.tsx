@@ -72,6 +72,16 @@ describe('mountPreview', () => {
     expect(preview.heading()).toBe('All done')
   })
 
+  it('ignores a screen that is not one of the flow (checked here: the machine trusts its screens)', () => {
+    const preview = mount({ screen: { kind: 'nowhere' } as never })
+    expect(preview.heading()).toBe(flowConfig().copy.general.headline)
+    preview.update({ screen: { kind: 'offer', offer: 'pause' } })
+    const before = preview.heading()
+    preview.update({ screen: { kind: 'offer', offer: 'bogus' } as never })
+    preview.update({ screen: { kind: 'feedback', category: 'bogus' } as never })
+    expect(preview.heading()).toBe(before)
+  })
+
   it('lets the merchant click through with sample answers and no side effects', async () => {
     const preview = mount({ screen: { kind: 'offer', offer: 'discount' } })
     fireEvent.click(preview.ui.getByRole('button', { name: 'Accept 20% off' }))
