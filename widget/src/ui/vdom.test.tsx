@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   createFlowMachine,
   type FlowMachine,
@@ -316,5 +318,26 @@ describe('patching in place', () => {
     expect(container.innerHTML).toBe('')
     render(createElement('i', { key: 'k', title: 't' }, 'x', 'y'), container)
     expect(container.innerHTML).toBe('<i title="t">xy</i>')
+  })
+})
+
+describe('what the components may ask of the renderer', () => {
+  /** Every .tsx file of the widget but tests: what the renderer draws in the bundle and the preview. */
+  function componentSources(dir = join(__dirname, '..')): [string, string][] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry): [string, string][] => {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) return componentSources(path)
+      return entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx')
+        ? [[path, readFileSync(path, 'utf8')]]
+        : []
+    })
+  }
+
+  it('uses no prop the renderer leaves out (style objects, inner HTML, refs) and no hook', () => {
+    const sources = componentSources()
+    expect(sources.length).toBeGreaterThan(5)
+    for (const [path, source] of sources) {
+      expect(source, path).not.toMatch(/\bstyle=\{|dangerouslySetInnerHTML|\bref=\{|\buse[A-Z]\w*\(/)
+    }
   })
 })
