@@ -99,7 +99,13 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     const { customerId, subscriptionId, accountId } = caller.subscriber
     const target = await findReactivationTarget(deps, stripe, customerId, subscriptionId)
     if (!target) return c.json(notEligible, 200)
-    const recentSave = await hasRecentSave(deps.db, accountId, customerId, deps.clock.now())
+    const recentSave = await hasRecentSave(
+      deps.db,
+      accountId,
+      customerId,
+      deps.clock.now(),
+      caller.subscriber.mode,
+    )
     const session = await createBannerSession(deps, caller, target, true)
     const response: ReactivationResponse = {
       eligible: true,
@@ -174,7 +180,13 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
       )
       if (!target) throw new HttpError('CONSTRAINT_VIOLATION', NOTHING_TO_REACTIVATE)
       const now = deps.clock.now()
-      const recentSave = await hasRecentSave(deps.db, subscriber.accountId, subscriber.customerId, now)
+      const recentSave = await hasRecentSave(
+        deps.db,
+        subscriber.accountId,
+        subscriber.customerId,
+        now,
+        subscriber.mode,
+      )
       const offer = winbackOffer(caller.account.payload.config, target.kind, recentSave)
       const done = await reactivate(
         deps,

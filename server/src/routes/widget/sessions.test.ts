@@ -200,6 +200,26 @@ describe('POST /api/widget/sessions with Stripe', () => {
     expect(later.body.offersSuppressedBy).toBeUndefined()
   })
 
+  it('counts recent saves within their mode: a test-mode rehearsal does not take live offers away', async () => {
+    const account = await widgetAccount(t)
+    const customer = account.merchant?.customers.activeMonthly
+    if (!customer) throw new Error('no merchant')
+    const testToken = await tokenFor(t, account, customer, { mode: 'test' })
+    const rehearsal = await startSession(t, testToken)
+    const accept = await widgetCall(t, `/api/widget/sessions/${rehearsal.body.sessionId}/accept`, {
+      token: testToken,
+      body: { offer: 'discount', choice: {} },
+    })
+    expect(accept.status).toBe(200)
+    expect((await startSession(t, testToken)).body).toMatchObject({ offersSuppressedBy: 'recent_save' })
+    // Live: the discount the rehearsal applied is active on the subscription (one discount at a time),
+    // but a pause is offered: no 90-day cooldown from a test-mode save.
+    const live = await start(account, customer)
+    expect(live.body.offersSuppressedBy).toBeUndefined()
+    expect(live.body.eligibleOffers).toContain('pause')
+    expect(live.body.eligibleOffers).not.toContain('discount')
+  })
+
   it('records test mode from the token', async () => {
     const { body } = await start(pro, 'cus_testmode1', {})
     const live = await t.database.db

@@ -39,6 +39,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     noStore(c)
     const { accountId, customerId } = subscriber
     const { tier, config } = account.payload
+    const mode = subscriber.mode === 'test' || body.mode === 'test' ? 'test' : 'live'
     const now = deps.clock.now()
     // A cheap early answer for an exhausted free account, before any Stripe call.
     if (
@@ -74,7 +75,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
             }
           : null,
       address: subscription ? customerAddress(subscription) : null,
-      recentSave: tier === 'pro' && (await hasRecentSave(deps.db, accountId, customerId, now)),
+      recentSave: tier === 'pro' && (await hasRecentSave(deps.db, accountId, customerId, now, mode)),
     })
 
     const sessionId = newSessionId()
@@ -90,7 +91,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
           id: sessionId,
           account_id: accountId,
           kind: 'cancel',
-          mode: subscriber.mode === 'test' || body.mode === 'test' ? 'test' : 'live',
+          mode,
           customer_id: customerId,
           subscription_id: summary?.subscriptionId ?? null,
           mrr: summary?.mrr ?? 0,

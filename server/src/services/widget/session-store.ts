@@ -35,12 +35,15 @@ export async function cancelSessionsThisMonth(
 /**
  * Whether the customer accepted an offer in the last OFFER_COOLDOWN_DAYS: a cancel-flow save, or a
  * reactivation that came with a winback discount (`detail.coupon`). A plain resume is not an offer.
+ * Saves count within their mode: a merchant rehearsing in test mode with a real customer does not take
+ * that customer's live offers away, and live saves do not hide the offers being tested.
  */
 export async function hasRecentSave(
   db: Kysely<Database>,
   accountId: string,
   customerId: string,
   now: Date,
+  mode: 'live' | 'test',
 ): Promise<boolean> {
   const since = new Date(now.getTime() - OFFER_COOLDOWN_DAYS * 86_400_000)
   const row = await db
@@ -48,6 +51,7 @@ export async function hasRecentSave(
     .select('id')
     .where('account_id', '=', accountId)
     .where('customer_id', '=', customerId)
+    .where('live', '=', mode === 'live')
     .where('created_at', '>', since)
     .where((eb) =>
       eb.or([
