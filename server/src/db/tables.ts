@@ -229,6 +229,16 @@ export interface AuthRefreshTokensTable {
   successor_ciphertext: string | null
 }
 
+export interface MemberInvitationsTable {
+  account_id: string
+  /** Lower-cased. */
+  email: string
+  role: 'owner' | 'admin' | 'editor' | 'viewer'
+  invited_by: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+}
+
 export interface AuthOutboxTable {
   id: Generated<string>
   to_address: string
@@ -272,6 +282,7 @@ export interface Database {
   stripe_oauth_states: StripeOauthStatesTable
   widget_secrets: WidgetSecretsTable
   cancel_sessions: CancelSessionsTable
+  member_invitations: MemberInvitationsTable
   session_events: SessionEventsTable
   saves: SavesTable
   idempotent_actions: IdempotentActionsTable

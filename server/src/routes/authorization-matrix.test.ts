@@ -151,6 +151,35 @@ const ROUTES: RouteRow[] = [
       capability: 'canViewAnalytics',
     }),
   ),
+  // Team (Settings → Team). The writes name nobody in A (an unknown user, a new address): allowed roles
+  // get 404 or an invitation, and A's memberships stay as they are for the rows after.
+  { name: 'GET members', method: 'GET', path: account('members'), capability: null },
+  {
+    name: 'POST members (invite)',
+    method: 'POST',
+    path: account('members'),
+    body: () => ({ email: 'matrix-invitee@example.com', role: 'viewer' }),
+    capability: 'canManageMembers',
+  },
+  {
+    name: 'PUT members (role)',
+    method: 'PUT',
+    path: account('members'),
+    body: () => ({ user_id: '00000000-0000-4000-8000-000000000000', role: 'editor' }),
+    capability: 'canManageMembers',
+  },
+  {
+    name: 'DELETE members (remove)',
+    method: 'DELETE',
+    path: account('members', '&userId=00000000-0000-4000-8000-000000000000'),
+    capability: 'canManageMembers',
+  },
+  {
+    name: 'DELETE members (withdraw invitation)',
+    method: 'DELETE',
+    path: account('members', '&email=nobody%40example.com'),
+    capability: 'canManageMembers',
+  },
   // ── append rows above this line ──
 ]
 
@@ -173,6 +202,7 @@ const ACCOUNT_TABLES = [
   'session_events',
   'saves',
   'widget_loads',
+  'member_invitations',
 ] as const
 
 async function snapshotOfA(): Promise<unknown> {

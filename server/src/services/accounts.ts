@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/types'
 import type { Account, Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
+import { acceptInvitations } from './members'
 
 /**
  * Accounts, memberships and the session context (spec 3 "Session context"). Every account is born
@@ -199,8 +200,9 @@ export async function freeGeneratedId(db: Db, from: string): Promise<string> {
 }
 
 /**
- * `POST /api/session?action=bootstrap`: the first call of a user without memberships creates their
- * workspace; every later call (and any concurrent twin) finds the membership and writes nothing. The
+ * `POST /api/session?action=bootstrap`: invitations waiting for the user's address are accepted (Settings
+ * → Team); then the first call of a user without memberships creates their workspace, and every later
+ * call (and any concurrent twin) finds the membership and writes nothing. The
  * users row is locked for the check-then-create, which serialises concurrent bootstraps of one user.
  */
 export async function bootstrapUser(deps: AppDeps, user: AuthUser): Promise<SessionContext> {
@@ -209,6 +211,13 @@ export async function bootstrapUser(deps: AppDeps, user: AuthUser): Promise<Sess
   await upsertUser(deps.db, user)
   await deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst()
+    // Invitations to this address become memberships now; the newest account joined becomes active.
+    const joined = await acceptInvitations(trx, user, deps.clock.now())
+    const last = joined.at(-1)
+    if (last) {
+      await trx.updateTable('users').set({ active_account_id: last }).where('id', '=', user.id).execute()
+      return
+    }
     const member = await trx
       .selectFrom('memberships')
       .select('account_id')

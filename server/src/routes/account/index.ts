@@ -10,11 +10,12 @@ import { configActions } from './config'
 import { credentialsActions } from './credentials'
 import { dataActions } from './data'
 import { installStatusActions } from './install-status'
+import { membersActions } from './members'
 import { reasonsActions } from './reasons'
 import type { AccountActionHandlers, AccountMethod } from './types'
 import { widgetSecretActions } from './widget-secret'
 
-/** `?action=` values of /api/account: the spec's four plus our widget-secret and install-status. */
+/** `?action=` values of /api/account: the spec's four plus our widget-secret, install-status and members. */
 export const ACCOUNT_ACTIONS = [
   'data',
   'config',
@@ -22,6 +23,7 @@ export const ACCOUNT_ACTIONS = [
   'credentials',
   'widget-secret',
   'install-status',
+  'members',
 ] as const
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number]
 
@@ -32,6 +34,7 @@ const HANDLERS: Record<AccountAction, AccountActionHandlers> = {
   credentials: credentialsActions,
   'widget-secret': widgetSecretActions,
   'install-status': installStatusActions,
+  members: membersActions,
 }
 
 const isAction = (value: string | undefined): value is AccountAction =>
