@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems } from '../support/axe'
 import {
   accessTokenOf,
-  addMember,
   consoleApi,
   ensureConsoleBuilt,
   magicLinkFor,
@@ -256,6 +255,20 @@ describe('console in Chromium', () => {
     await shot(page, 'dashboard-1-month-table', true)
   })
 
+  it('invites a teammate from Settings → Team', async () => {
+    const { page, accountId } = owner
+    await page.goto(`${product.url}/settings/?tab=team&account_id=${accountId}`)
+    const members = page.getByRole('table', { name: 'Members' })
+    await members.getByRole('rowheader', { name: /\(you\)$/ }).waitFor()
+    await page.getByLabel('Email address').fill(VIEWER_EMAIL)
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer')
+    await page.getByRole('button', { name: 'Send invitation' }).click()
+    const pending = page.getByRole('table', { name: 'Pending invitations' })
+    await pending.getByRole('rowheader', { name: VIEWER_EMAIL }).waitFor()
+    await shot(page, 'settings-team', true)
+    expect(await axeProblems(page)).toEqual([])
+  })
+
   it('logs out: tokens gone, home after the redirect, private pages need sign-in again', async () => {
     const { page } = owner
     await page.getByRole('button', { name: /workspace/ }).click()
@@ -273,13 +286,10 @@ describe('console in Chromium', () => {
 
   it('a viewer sees no Editor link and the server refuses its save', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    // The invitation above: signing up with the invited address lands in the owner's account as viewer.
     const page = await signUp(context, VIEWER_EMAIL)
     const token = await accessTokenOf(page)
-    await addMember(product, owner.accountId, await userIdOf(token), 'viewer')
-    const switched = await consoleApi(product, token, '/api/session?action=active-account', {
-      body: { account_id: owner.accountId },
-    })
-    expect(switched.status).toBe(200)
+    expect(new URL(page.url()).searchParams.get('account_id')).toBe(owner.accountId)
 
     // The owner's sessions above are test-mode data: the URL can ask for it directly.
     await page.goto(`${product.url}/dashboard/?account_id=${owner.accountId}&mode=test`)

@@ -9,13 +9,14 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [toast.id, toast.open, toast.durationMs])
 
   return (
-    // Errors interrupt (role alert); confirmations wait their turn (role status).
-    <li
-      className={`rk-toast rk-toast--${toast.variant}`}
-      role={toast.variant === 'destructive' ? 'alert' : 'status'}
-      aria-atomic="true"
-    >
-      <div className="rk-toast__text">
+    <li className={`rk-toast rk-toast--${toast.variant}`}>
+      {/* Errors interrupt (role alert); confirmations wait their turn (role status). On the text, not the
+          list item: an item given another role would leave the list with a child that is not an item. */}
+      <div
+        className="rk-toast__text"
+        role={toast.variant === 'destructive' ? 'alert' : 'status'}
+        aria-atomic="true"
+      >
         <p className="rk-toast__title">{toast.title}</p>
         {toast.description ? <p className="rk-toast__description">{toast.description}</p> : null}
       </div>

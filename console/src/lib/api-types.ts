@@ -135,6 +135,33 @@ export interface WidgetSecretCreated {
   created_at: string
 }
 
+export interface TeamMember {
+  user_id: string
+  email: string
+  role: Role
+  joined_at: string
+  /** The signed-in user. */
+  you: boolean
+}
+
+export interface TeamInvitation {
+  email: string
+  role: Role
+  invited_at: string
+  expires_at: string
+}
+
+export interface TeamView {
+  members: TeamMember[]
+  invitations: TeamInvitation[]
+}
+
+export interface InvitationSent {
+  invitation: TeamInvitation
+  /** Whether the invitation mail went out (the invitation stands either way). */
+  emailed: boolean
+}
+
 export interface WidgetSecretInfo {
   id: string
   hint: string

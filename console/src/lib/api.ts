@@ -1,4 +1,5 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import type { Role } from '@retainkit/shared/roles'
 import { type ApiResult, apiRequest } from './api-client'
 import type {
   AccountConfig,
@@ -14,10 +15,13 @@ import type {
   DefaultConfig,
   HealthStatus,
   InstallStatus,
+  InvitationSent,
   OAuthCallbackResult,
   ReasonsData,
   SessionContext,
   StripePlan,
+  TeamMember,
+  TeamView,
   TestConnectionResult,
   WidgetSecretCreated,
   WidgetSecretInfo,
@@ -144,6 +148,21 @@ export const listWidgetSecrets = (accountId: string) =>
 
 export const revokeWidgetSecret = (accountId: string, secretId: string) =>
   apiRequest<null>('DELETE', account(accountId, 'widget-secret'), { query: { secretId } })
+
+// Team (Settings → Team)
+export const getTeam = (accountId: string) => apiRequest<TeamView>('GET', account(accountId, 'members'))
+
+export const inviteMember = (accountId: string, email: string, role: Role) =>
+  apiRequest<InvitationSent>('POST', account(accountId, 'members'), { body: { email, role } })
+
+export const changeMemberRole = (accountId: string, userId: string, role: Role) =>
+  apiRequest<TeamMember>('PUT', account(accountId, 'members'), { body: { user_id: userId, role } })
+
+export const removeMember = (accountId: string, userId: string) =>
+  apiRequest<unknown>('DELETE', account(accountId, 'members'), { query: { userId } })
+
+export const withdrawInvitation = (accountId: string, email: string) =>
+  apiRequest<unknown>('DELETE', account(accountId, 'members'), { query: { email } })
 
 export const getInstallStatus = (accountId: string) =>
   apiRequest<InstallStatus>('GET', account(accountId, 'install-status'))

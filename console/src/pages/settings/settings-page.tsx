@@ -15,11 +15,13 @@ import {
   settingsTabHref,
 } from './settings-tabs'
 import { StripeSettings } from './stripe-settings'
+import { TeamSettings } from './team-settings'
 import { WidgetSecretSettings } from './widget-secret-settings'
 import './settings.css'
 
 const SECTIONS: Readonly<Record<SettingsTab, (props: { accountId: string }) => ReactNode>> = {
   account: AccountSettings,
+  team: TeamSettings,
   stripe: StripeSettings,
   'widget-secret': WidgetSecretSettings,
   install: InstallSettings,
@@ -38,7 +40,7 @@ function SectionGate({ tab, children }: { tab: SettingsTab; children: ReactNode 
 }
 
 /**
- * /settings/?tab=… : account, Stripe connection, widget secret, install, cancellation reasons and plan.
+ * /settings/?tab=… : account, team, Stripe connection, widget secret, install, cancellation reasons and plan.
  * Each section loads its own data; the tab lives in the URL so links and reloads land on it.
  */
 export default function SettingsPage() {

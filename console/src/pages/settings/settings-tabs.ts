@@ -2,13 +2,22 @@ import type { Capability } from '@retainkit/shared/roles'
 import { ROUTES } from '@retainkit/shared/routes'
 
 /** The settings sections, each at /settings/?tab=<name>. */
-export const SETTINGS_TABS = ['account', 'stripe', 'widget-secret', 'install', 'reasons', 'billing'] as const
+export const SETTINGS_TABS = [
+  'account',
+  'team',
+  'stripe',
+  'widget-secret',
+  'install',
+  'reasons',
+  'billing',
+] as const
 export type SettingsTab = (typeof SETTINGS_TABS)[number]
 
 export const DEFAULT_SETTINGS_TAB: SettingsTab = 'account'
 
 export const SETTINGS_TAB_LABELS: Readonly<Record<SettingsTab, string>> = {
   account: 'Account',
+  team: 'Team',
   stripe: 'Stripe connection',
   'widget-secret': 'Widget secret',
   install: 'Install',
@@ -19,6 +28,7 @@ export const SETTINGS_TAB_LABELS: Readonly<Record<SettingsTab, string>> = {
 /** What a member needs to use each section; without it the section explains and shows no controls. */
 export const SETTINGS_TAB_CAPABILITY: Readonly<Record<SettingsTab, Capability>> = {
   account: 'canViewConfig',
+  team: 'canViewConfig',
   stripe: 'canManageCredentials',
   'widget-secret': 'canManageWidgetSecret',
   install: 'canViewConfig',
