@@ -15,5 +15,11 @@ export const memberInviteSchema = z.object({ email, role }).strict()
 
 export const memberRoleSchema = z.object({ user_id: z.uuid(MEMBER_MESSAGES.userId), role }).strict()
 
+/** DELETE's query: a member to remove (`userId`) or an invitation to withdraw (`email`), not both. */
+export const memberRemovalSchema = z.union([
+  z.object({ userId: z.uuid(MEMBER_MESSAGES.userId), email: z.undefined() }),
+  z.object({ email, userId: z.undefined() }),
+])
+
 export type MemberInvite = z.output<typeof memberInviteSchema>
 export type MemberRoleChange = z.output<typeof memberRoleSchema>

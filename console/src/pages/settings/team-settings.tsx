@@ -1,10 +1,13 @@
 import { ROLES, type Role } from '@retainkit/shared/roles'
 import { memberInviteSchema } from '@retainkit/shared/schemas'
 import { type FormEvent, useId, useState } from 'react'
+import { ActionsTable } from '../../components/actions-table'
+import { ConfirmButton } from '../../components/confirm-button'
 import { FormField } from '../../components/form-field'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
 import { changeMemberRole, getTeam, inviteMember, removeMember, withdrawInvitation } from '../../lib/api'
+import type { ApiResult } from '../../lib/api-client'
 import type { TeamInvitation, TeamMember } from '../../lib/api-types'
 import { handleError, userMessageOf } from '../../lib/error-handler'
 import { formatDateTime, relativeTime } from '../../lib/relative-time'
@@ -118,50 +121,6 @@ function InviteForm({
   )
 }
 
-/** A destructive button that asks once more in place. */
-function ConfirmButton({
-  label,
-  confirm,
-  busy,
-  onConfirm,
-}: {
-  label: string
-  confirm: string
-  busy: boolean
-  onConfirm: () => void
-}) {
-  const [asking, setAsking] = useState(false)
-  if (!asking)
-    return (
-      <button
-        type="button"
-        className="rk-button rk-button--danger rk-button--small"
-        onClick={() => setAsking(true)}
-      >
-        {label}
-      </button>
-    )
-  return (
-    <span className="rk-inline-confirm">
-      <button
-        type="button"
-        className="rk-button rk-button--danger rk-button--small"
-        disabled={busy}
-        onClick={onConfirm}
-      >
-        {busy ? 'Working...' : confirm}
-      </button>
-      <button
-        type="button"
-        className="rk-button rk-button--secondary rk-button--small"
-        onClick={() => setAsking(false)}
-      >
-        Cancel
-      </button>
-    </span>
-  )
-}
-
 function MemberRow({
   member,
   manage,
@@ -215,6 +174,7 @@ function MemberRow({
           <ConfirmButton
             label={member.you ? 'Leave' : 'Remove'}
             confirm={member.you ? 'Yes, leave the account' : `Yes, remove ${member.email}`}
+            busyLabel="Working..."
             busy={busy}
             onConfirm={onRemove}
           />
@@ -246,7 +206,13 @@ function InvitationRow({
       </td>
       <td>
         {manage ? (
-          <ConfirmButton label="Withdraw" confirm="Yes, withdraw" busy={busy} onConfirm={onWithdraw} />
+          <ConfirmButton
+            label="Withdraw"
+            confirm="Yes, withdraw"
+            busyLabel="Working..."
+            busy={busy}
+            onConfirm={onWithdraw}
+          />
         ) : null}
       </td>
     </tr>
@@ -263,19 +229,23 @@ export function TeamSettings({ accountId }: { accountId: string }) {
   const myRole = useSession((session) => session.membership?.role) as Role | undefined
   const [busy, setBusy] = useState<string | null>(null)
 
-  /** Runs a change; the table is read again either way (someone else may have changed it too). */
+  /**
+   * Runs a change; the table is read again either way (someone else may have changed it too). A change
+   * to the member's own role or membership also changes their session: it is read again.
+   */
   const run = async (
     key: string,
     where: string,
     title: string,
-    action: () => Promise<{ error?: unknown }>,
+    action: () => Promise<ApiResult<unknown>>,
+    own = false,
   ) => {
     setBusy(key)
     const result = await action()
     setBusy(null)
-    if (result.error) handleError(result.error as never, { where, toastTitle: title })
+    if (result.error) handleError(result.error, { where, toastTitle: title })
+    else if (own) void sessionStore.getState().refresh()
     void reload()
-    return !result.error
   }
 
   if (state.status === 'loading') return <Spinner label="Loading the team..." />
@@ -289,81 +259,55 @@ export function TeamSettings({ accountId }: { accountId: string }) {
       {manage ? null : (
         <p className="rk-notice rk-notice--info">Owners and admins invite people and change their roles.</p>
       )}
-      <div className="rk-table-scroll">
-        <table className="rk-data-table">
-          <caption>Members</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="rk-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <MemberRow
-                key={member.user_id}
-                member={member}
-                manage={manage}
-                myRole={myRole}
-                soleOwner={member.role === 'owner' && owners <= 1}
-                busy={busy === member.user_id}
-                onRole={(role) =>
-                  void run(member.user_id, 'settings.team.role', 'Could not change the role', () =>
-                    changeMemberRole(accountId, member.user_id, role),
-                  ).then((done) => {
-                    if (done && member.you) void sessionStore.getState().refresh()
-                  })
-                }
-                onRemove={() =>
-                  void run(member.user_id, 'settings.team.remove', 'Could not remove the member', () =>
-                    removeMember(accountId, member.user_id),
-                  ).then((done) => {
-                    if (done && member.you) void sessionStore.getState().refresh()
-                  })
-                }
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ActionsTable caption="Members" columns={['Email', 'Role', 'Joined']}>
+        {members.map((member) => (
+          <MemberRow
+            key={member.user_id}
+            member={member}
+            manage={manage}
+            myRole={myRole}
+            soleOwner={member.role === 'owner' && owners <= 1}
+            busy={busy === member.user_id}
+            onRole={(role) =>
+              void run(
+                member.user_id,
+                'settings.team.role',
+                'Could not change the role',
+                () => changeMemberRole(accountId, member.user_id, role),
+                member.you,
+              )
+            }
+            onRemove={() =>
+              void run(
+                member.user_id,
+                'settings.team.remove',
+                'Could not remove the member',
+                () => removeMember(accountId, member.user_id),
+                member.you,
+              )
+            }
+          />
+        ))}
+      </ActionsTable>
       {invitations.length ? (
-        <div className="rk-table-scroll">
-          <table className="rk-data-table">
-            <caption>Pending invitations</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="rk-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.map((invitation) => (
-                <InvitationRow
-                  key={invitation.email}
-                  invitation={invitation}
-                  manage={manage}
-                  busy={busy === invitation.email}
-                  onWithdraw={() =>
-                    void run(
-                      invitation.email,
-                      'settings.team.withdraw',
-                      'Could not withdraw the invitation',
-                      () => withdrawInvitation(accountId, invitation.email),
-                    )
-                  }
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ActionsTable caption="Pending invitations" columns={['Email', 'Role', 'Expires']}>
+          {invitations.map((invitation) => (
+            <InvitationRow
+              key={invitation.email}
+              invitation={invitation}
+              manage={manage}
+              busy={busy === invitation.email}
+              onWithdraw={() =>
+                void run(
+                  invitation.email,
+                  'settings.team.withdraw',
+                  'Could not withdraw the invitation',
+                  () => withdrawInvitation(accountId, invitation.email),
+                )
+              }
+            />
+          ))}
+        </ActionsTable>
       ) : null}
       {manage ? <InviteForm accountId={accountId} myRole={myRole} onInvited={() => void reload()} /> : null}
     </div>

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react'
+import { ActionsTable } from '../../components/actions-table'
 import { AppLink } from '../../components/app-link'
+import { ConfirmButton } from '../../components/confirm-button'
 import { CopyButton } from '../../components/copy-button'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
@@ -46,7 +48,6 @@ function SecretRow({
   onRevoke: (id: string) => void
   revoking: boolean
 }) {
-  const [confirming, setConfirming] = useState(false)
   return (
     <tr>
       <td>
@@ -67,35 +68,15 @@ function SecretRow({
         )}
       </td>
       <td>
-        {confirming ? (
-          <span className="rk-inline-confirm">
-            <button
-              type="button"
-              className="rk-button rk-button--danger rk-button--small"
-              disabled={revoking}
-              onClick={() => onRevoke(secret.id)}
-              aria-label={`Confirm revoking secret ${secret.hint}`}
-            >
-              {revoking ? 'Revoking...' : 'Yes, revoke'}
-            </button>
-            <button
-              type="button"
-              className="rk-button rk-button--secondary rk-button--small"
-              onClick={() => setConfirming(false)}
-            >
-              Cancel
-            </button>
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="rk-button rk-button--danger rk-button--small"
-            onClick={() => setConfirming(true)}
-            aria-label={`Revoke secret ${secret.hint}`}
-          >
-            Revoke
-          </button>
-        )}
+        <ConfirmButton
+          label="Revoke"
+          ariaLabel={`Revoke secret ${secret.hint}`}
+          confirm="Yes, revoke"
+          confirmAriaLabel={`Confirm revoking secret ${secret.hint}`}
+          busyLabel="Revoking..."
+          busy={revoking}
+          onConfirm={() => onRevoke(secret.id)}
+        />
       </td>
     </tr>
   )
@@ -170,31 +151,20 @@ export function WidgetSecretSettings({ accountId }: { accountId: string }) {
       ) : null}
       {state.status === 'ready' && secrets.length === 0 ? <p>No active secrets yet.</p> : null}
       {secrets.length > 0 ? (
-        <div className="rk-table-scroll">
-          <table className="rk-data-table">
-            <caption className="rk-visually-hidden">Active widget secrets</caption>
-            <thead>
-              <tr>
-                <th scope="col">Secret</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="rk-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {secrets.map((secret) => (
-                <SecretRow
-                  key={secret.id}
-                  secret={secret}
-                  revoking={revoking === secret.id}
-                  onRevoke={(id) => void revoke(id)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ActionsTable
+          caption="Active widget secrets"
+          captionHidden
+          columns={['Secret', 'Created', 'Last used']}
+        >
+          {secrets.map((secret) => (
+            <SecretRow
+              key={secret.id}
+              secret={secret}
+              revoking={revoking === secret.id}
+              onRevoke={(id) => void revoke(id)}
+            />
+          ))}
+        </ActionsTable>
       ) : null}
     </div>
   )

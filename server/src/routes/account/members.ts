@@ -1,5 +1,4 @@
-import { memberInviteSchema, memberRoleSchema } from '@retainkit/shared/schemas'
-import { z } from 'zod'
+import { memberInviteSchema, memberRemovalSchema, memberRoleSchema } from '@retainkit/shared/schemas'
 import { HttpError } from '../../http/http-error'
 import { ok } from '../../http/respond'
 import { parseWith, readBody } from '../../http/validate'
@@ -9,11 +8,6 @@ import type { AccountActionHandlers } from './types'
 
 /** Invitation mails per account per hour: a stolen admin session cannot turn us into a spam relay. */
 export const INVITATIONS_PER_HOUR = 30
-
-const removal = z.union([
-  z.object({ userId: z.uuid('Invalid user ID'), email: z.undefined() }),
-  z.object({ email: z.email('Invalid email format'), userId: z.undefined() }),
-])
 
 /**
  * `/api/account?accountId=&action=members` (ours; Settings → Team):
@@ -55,7 +49,7 @@ export const membersActions: AccountActionHandlers = {
       if (!query.userId && !query.email) {
         throw new HttpError('MISSING_REQUIRED_FIELD', 'userId or email is required', 'userId')
       }
-      const target = parseWith(removal, query)
+      const target = parseWith(memberRemovalSchema, query)
       if (target.email !== undefined) return ok(c, await revokeInvitation(deps, accountId, target.email))
       const removed = await removeMember(
         deps,
