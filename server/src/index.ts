@@ -3,6 +3,7 @@ import { createApp } from './app'
 import { createDeps } from './bootstrap'
 import { ConfigurationError, loadConfig } from './config/env'
 import { createLogger } from './services/logger'
+import { startupBanner } from './startup-banner'
 
 /** Reads configuration, builds the app and listens. Everything else lives in createApp(deps). */
 async function main() {
@@ -26,7 +27,7 @@ async function main() {
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('Retainkit is listening', { url: config.publicUrl, port: info.port, database: deps.dbKind })
-    process.stdout.write(`\n  Retainkit is running at ${config.publicUrl}\n\n`)
+    process.stdout.write(startupBanner(config, deps.dbKind))
   })
 
   let stopping = false

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { type OAuthProviderConfig, parseOAuthProviders } from '../auth/oauth-config'
+import { parseTrustProxy, type TrustProxy } from '../http/client-address'
 
 /**
  * Startup configuration (DESIGN 3, spec 5 "Startup environment"). Every variable is optional in the
@@ -28,6 +29,8 @@ export interface ServerConfig {
   billingPortalUrl: string | null
   /** Seed the demo merchant on first start (default on, off with RETAINKIT_SEED_DEMO=0). */
   seedDemo: boolean
+  /** Which X-Forwarded-For hops to believe (TRUST_PROXY: a hop count or a CIDR list; default none). */
+  trustProxy: TrustProxy
 }
 
 export class ConfigurationError extends Error {
@@ -153,6 +156,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const seedText = present(env, 'RETAINKIT_SEED_DEMO') ?? (production ? '0' : '1')
   if (!/^[01]$/.test(seedText)) throw new ConfigurationError('RETAINKIT_SEED_DEMO', 'must be 0 or 1')
 
+  let trustProxy: TrustProxy
+  try {
+    trustProxy = parseTrustProxy(present(env, 'TRUST_PROXY'))
+  } catch (error) {
+    throw new ConfigurationError('TRUST_PROXY', (error as Error).message)
+  }
+
   return {
     nodeEnv,
     production,
@@ -169,5 +179,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     stripe: { clientId, platformSecretKey, apiBase },
     billingPortalUrl,
     seedDemo: seedText === '1',
+    trustProxy,
   }
 }

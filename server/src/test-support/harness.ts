@@ -63,6 +63,19 @@ export interface TestRequestInit {
   /** Defaults to the right key; pass null to omit it or a string to send another. */
   apiKey?: string | null
   headers?: Record<string, string>
+  /**
+   * The socket peer's address, as @hono/node-server hands it to the app; absent → an in-process call
+   * with no address at all (limiters keyed by address do not count it).
+   */
+  peer?: string
+}
+
+/** What @hono/node-server passes as the app's env: the Node request (its socket and raw headers). */
+export function nodeBindings(peer: string, headers: Record<string, string> = {}) {
+  const lower = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  )
+  return { incoming: { socket: { remoteAddress: peer }, headers: lower } }
 }
 
 export interface CreateAccountOptions {
@@ -120,7 +133,12 @@ export async function createTestContext(
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['content-type'] = 'application/json'
     }
-    return app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body })
+    const env = init.peer === undefined ? undefined : nodeBindings(init.peer, headers)
+    return app.request(
+      path,
+      { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body },
+      env,
+    )
   }
 
   const signIn: TestContext['signIn'] = async (email = `user-${randomUUID().slice(0, 8)}@example.com`) => {

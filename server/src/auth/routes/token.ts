@@ -49,7 +49,7 @@ export function tokenRoutes(app: AuthApp, ctx: AuthContext): void {
 
   app.post('/auth/v1/token', async (c) => {
     const now = deps.clock.now()
-    await limitByIp(deps.db, c, 'token', now)
+    await limitByIp(deps.db, c, 'token', now, deps.config.trustProxy)
     const grantType = c.req.query('grant_type')
     if (grantType !== 'pkce' && grantType !== 'refresh_token') {
       throw badRequest('validation_failed', 'unsupported_grant_type')
