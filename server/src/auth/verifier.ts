@@ -9,6 +9,12 @@ function toUser(payload: JWTPayload): AuthUser {
   return { id: payload.sub, email }
 }
 
+/**
+ * Every access token must expire: one without `exp` could never be taken back (jose accepts it unless
+ * told otherwise).
+ */
+const REQUIRED_CLAIMS = ['exp', 'sub']
+
 function rethrow(error: unknown): never {
   if (error instanceof HttpError) throw error
   if (error instanceof errors.JWTExpired) throw new HttpError('TOKEN_EXPIRED')
@@ -25,6 +31,7 @@ export function createEmbeddedVerifier(keys: SigningKeys, issuer: string, clock:
           issuer,
           audience: 'authenticated',
           algorithms: ['ES256'],
+          requiredClaims: REQUIRED_CLAIMS,
           currentDate: clock(),
         })
         return toUser(payload)
@@ -48,8 +55,17 @@ export function createSupabaseVerifier(supabaseUrl: string, jwtSecret: string | 
         }
         const { payload } =
           header.alg === 'HS256' && secret
-            ? await jwtVerify(token, secret, { issuer, audience: 'authenticated', algorithms: ['HS256'] })
-            : await jwtVerify(token, remote, { issuer, audience: 'authenticated' })
+            ? await jwtVerify(token, secret, {
+                issuer,
+                audience: 'authenticated',
+                algorithms: ['HS256'],
+                requiredClaims: REQUIRED_CLAIMS,
+              })
+            : await jwtVerify(token, remote, {
+                issuer,
+                audience: 'authenticated',
+                requiredClaims: REQUIRED_CLAIMS,
+              })
         return toUser(payload)
       } catch (error) {
         rethrow(error)
