@@ -8,6 +8,7 @@ import type { AppEnv } from './http/app-env'
 import { handleError } from './http/error-handler'
 import { requireApiKey } from './http/guards'
 import { HttpError } from './http/http-error'
+import { urlHygiene } from './http/url-hygiene'
 import { accountRoutes } from './routes/account'
 import { accountsRoutes } from './routes/accounts'
 import { analyticsRoutes } from './routes/analytics'
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The widget's config read serves every page view of every merchant's site (DESIGN 6 budget): it is
   // mounted ahead of the middleware below and sets its own headers (routes/widget/config.ts).
   app.route('/', widgetConfigRoutes(deps))
+  app.use('*', urlHygiene())
   app.use('*', async (c, next) => {
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) ?? randomUUID())
     await next()

@@ -90,6 +90,15 @@ export interface SessionEventsRequest {
   events: SessionEventInput[]
 }
 
+/**
+ * Its answer: 204 when every event was stored; 200 with this body when some were refused on their own
+ * (a client time that cannot be real) and the others stored.
+ */
+export interface SessionEventsPartialResponse {
+  accepted: number
+  refused: { index: number; field: string; message: string }[]
+}
+
 export interface OfferChoice {
   /** Pause length in months (pause). */
   months?: number

@@ -4,6 +4,7 @@ import type { Handler } from 'hono'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { readBody } from '../../http/validate'
+import { IMPLAUSIBLE_TIME_MESSAGE, partitionByClientTime } from '../../services/widget/event-time'
 import { loadSessionFor } from '../../services/widget/session-store'
 import { authenticateWidgetCall } from './auth'
 import type { WidgetEnv } from './cors'
@@ -40,6 +41,8 @@ const refuse = (message: string, field: string) => new HttpError('INVALID_INPUT'
  * time (created_at) and the client's (client_at). reason_continue marks an open session 'stayed',
  * flow_abandoned 'abandoned'; reason_selected sets the session's reason; text only with
  * feedback_submitted; banner steps only on reactivation sessions, flow steps only on cancel sessions.
+ * An event whose client time cannot be real is refused on its own (services/widget/event-time.ts):
+ * the rest are stored and the answer is 200 `{accepted, refused: [{index, field, message}]}`.
  */
 export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
@@ -62,9 +65,13 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
     })
 
     const now = deps.clock.now()
+    const { kept, refused } = partitionByClientTime(events, now)
+    if (kept.length === 0) {
+      throw new HttpError('VALIDATION_FAILED', IMPLAUSIBLE_TIME_MESSAGE, refused[0]?.field, refused)
+    }
     let closing: 'stayed' | 'abandoned' | undefined
     let reasonKey: string | undefined
-    for (const event of events) {
+    for (const event of kept) {
       closing = CLOSING[event.step] ?? closing
       if (event.step === 'reason_selected') reasonKey = event.reasonKey
     }
@@ -72,7 +79,7 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
       await trx
         .insertInto('session_events')
         .values(
-          events.map((event) => ({
+          kept.map((event) => ({
             account_id: session.account_id,
             session_id: session.id,
             step: event.step,
@@ -100,6 +107,10 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
           .execute()
       }
     })
+    if (refused.length > 0) {
+      // Some of the batch was stored: say which events were not, so the widget does not resend them.
+      return c.json({ accepted: kept.length, refused }, 200, { 'Cache-Control': 'no-store' })
+    }
     return c.body(null, 204, { 'Cache-Control': 'no-store' })
   }
 }
