@@ -43,6 +43,7 @@ export async function createDeps(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
+    logger,
   })
   const applied = await migrate(database)
   if (applied.length > 0) logger.info('migrations applied', { applied: applied.join(', ') })
@@ -116,6 +117,7 @@ export async function assembleDeps(parts: DepsParts): Promise<AppDeps> {
     config,
     db: database.db,
     dbKind: database.kind,
+    dbAvailability: database.availability,
     secrets,
     clock,
     stripe: parts.stripe,

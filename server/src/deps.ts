@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { SigningKeys } from './auth/signing-keys'
 import type { TokenVerifier } from './auth/types'
 import type { ServerConfig } from './config/env'
+import type { DatabaseAvailability } from './db/availability'
 import type { DatabaseKind } from './db/database'
 import type { Database } from './db/tables'
 import type { Clock } from './services/clock'
@@ -19,6 +20,8 @@ export interface AppDeps {
   config: ServerConfig
   db: Kysely<Database>
   dbKind: DatabaseKind
+  /** Whether the database answers right now (PostgreSQL down, PGlite broken → 503s, /health degraded). */
+  dbAvailability: DatabaseAvailability
   secrets: SecretBox
   clock: Clock
   stripe: StripeClientFactory

@@ -19,6 +19,12 @@ async function main() {
     throw error
   }
 
+  // A promise some background task forgot to handle (a database hiccup in a fire-and-forget write) is
+  // logged; it must not end a process that is serving everyone else.
+  process.on('unhandledRejection', (reason) => {
+    logger.error('unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) })
+  })
+
   const { deps, close } = await createDeps(config, logger)
   if (config.seedDemo) {
     const { seedDemoIfEmpty } = await import('./seed/demo')

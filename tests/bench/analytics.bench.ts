@@ -121,6 +121,7 @@ async function buildApp(database: DatabaseHandle) {
     config,
     db: database.db,
     dbKind: database.kind,
+    dbAvailability: database.availability,
     secrets,
     clock: systemClock,
     stripe: createStripeClientFactory({}),

@@ -1,4 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose'
+import { DatabaseUnavailableError } from '../db/errors'
 import { HttpError } from '../http/http-error'
 import type { SigningKeys } from './signing-keys'
 import type { AuthUser, TokenVerifier } from './types'
@@ -16,7 +17,8 @@ function toUser(payload: JWTPayload): AuthUser {
 const REQUIRED_CLAIMS = ['exp', 'sub']
 
 function rethrow(error: unknown): never {
-  if (error instanceof HttpError) throw error
+  // The keys could not be read: a database outage, not a bad token (the caller answers 503).
+  if (error instanceof HttpError || error instanceof DatabaseUnavailableError) throw error
   if (error instanceof errors.JWTExpired) throw new HttpError('TOKEN_EXPIRED')
   throw new HttpError('UNAUTHORIZED', 'Invalid access token')
 }

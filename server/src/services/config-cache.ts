@@ -23,6 +23,8 @@ export interface CachedWidgetConfig {
 
 export interface WidgetConfigCache {
   get(accountId: string, now: number): CachedWidgetConfig | undefined
+  /** The last entry stored, fresh or not: what is served while the database cannot be reached. */
+  stale(accountId: string): CachedWidgetConfig | undefined
   /**
    * Stores an entry. With `generation` (read from `generation()` before loading), an entry loaded
    * while an invalidation happened is dropped instead of resurrecting the old config.
@@ -39,9 +41,10 @@ export function createWidgetConfigCache(): WidgetConfigCache {
   return {
     get(accountId, now) {
       const entry = entries.get(accountId)
-      if (entry && entry.expiresAt > now) return entry
-      if (entry) entries.delete(accountId)
-      return undefined
+      return entry && entry.expiresAt > now ? entry : undefined
+    },
+    stale(accountId) {
+      return entries.get(accountId)
     },
     set(accountId, entry, generation) {
       if (generation !== undefined && generation !== (generations.get(accountId) ?? 0)) return

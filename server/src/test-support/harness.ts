@@ -91,12 +91,17 @@ export const TEST_ANON_KEY = 'rk_anon_test_0123456789abcdefghijkl'
 const SECRET_KEY = Buffer.alloc(32, 7)
 
 export async function createTestContext(
-  options: { config?: Partial<ServerConfig> } = {},
+  options: {
+    config?: Partial<ServerConfig>
+    /** Another database than a fresh clone of the template (closed by the context's close()). */
+    database?: DatabaseHandle
+  } = {},
 ): Promise<TestContext> {
   const database =
-    process.env.TEST_DB === 'postgres'
-      ? await openPostgresFromTemplate(requiredPostgresUrl())
-      : await openPgliteFromTemplate()
+    options.database ??
+    (process.env.TEST_DB === 'postgres'
+      ? await openPostgresFromTemplate(testPostgresUrl())
+      : await openPgliteFromTemplate())
   const config: ServerConfig = {
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:8787', RETAINKIT_SEED_DEMO: '0' }),
     ...options.config,
@@ -222,7 +227,8 @@ export async function createTestContext(
   }
 }
 
-function requiredPostgresUrl(): string {
+/** The test PostgreSQL server (the server-pg project); throws elsewhere. */
+export function testPostgresUrl(): string {
   const url = inject('testDatabaseUrl') ?? process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (the global setup starts a server)')
   return url

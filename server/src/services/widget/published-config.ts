@@ -6,6 +6,7 @@ import { shownReasons } from '@retainkit/shared/flow'
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '@retainkit/shared/schemas'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
+import { DatabaseUnavailableError } from '../../db/errors'
 import type { AppDeps } from '../../deps'
 import type { CachedWidgetConfig } from '../config-cache'
 
@@ -123,6 +124,15 @@ export function loadPublishedConfig(deps: AppDeps, accountId: string): Promise<P
     .then((entry) => {
       if (entry) cache.set(accountId, entry, generation)
       return entry
+    })
+    .catch((error: unknown) => {
+      // The database is out of reach: subscribers keep getting the last config this process served
+      // (a cancel flow must keep working), until it answers again.
+      const stale = cache.stale(accountId)
+      if (error instanceof DatabaseUnavailableError && stale?.payload && stale.gzip && stale.br) {
+        return stale as PublishedWidgetConfig
+      }
+      throw error
     })
     .finally(() => map.delete(accountId))
   map.set(accountId, load)
