@@ -8,10 +8,10 @@ import { HttpError } from './http-error'
 export const UNSTORABLE_TEXT_MESSAGE =
   'Text contains a character that cannot be stored (a NUL or an unpaired surrogate)'
 
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 export function isStorableText(text: string): boolean {
-  return !UNSTORABLE.test(text)
+  return !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text)
 }
 
 /** Deepest nesting walked; zod refuses deeper bodies anyway, and the walk must not blow the stack. */
