@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { withSessionCheck } from './auth/session-check'
 import { loadOrCreateSigningKeys } from './auth/signing-keys'
 import { createEmbeddedVerifier, createSupabaseVerifier } from './auth/verifier'
+import { type DataDirLock, lockDataDir } from './config/data-dir-lock'
 import { ConfigurationError, type ServerConfig } from './config/env'
 import { type DatabaseHandle, openDatabase } from './db/database'
 import { migrate } from './db/migrate'
@@ -40,11 +41,19 @@ export async function createDeps(
   config: ServerConfig,
   logger: Logger,
 ): Promise<{ deps: AppDeps; close(): Promise<void> }> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
-    logger,
-  })
+  // The embedded database's files belong to one process; PostgreSQL serves many instances itself.
+  const lock = config.databaseUrl ? null : await lockDataDirFor(config, logger)
+  let database: DatabaseHandle
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
+      logger,
+    })
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
   const applied = await migrate(database)
   if (applied.length > 0) logger.info('migrations applied', { applied: applied.join(', ') })
 
@@ -81,7 +90,24 @@ export async function createDeps(
     apiKey,
     anonKey,
   })
-  return { deps, close: () => database.close() }
+  return {
+    deps,
+    close: async () => {
+      await database.close()
+      lock?.release()
+    },
+  }
+}
+
+function lockDataDirFor(config: ServerConfig, logger: Logger): Promise<DataDirLock> {
+  return lockDataDir(config.dataDir, {
+    waitMs: config.dataDirLockWaitMs,
+    onWait: (holder) =>
+      logger.warn('DATA_DIR is held by another process; waiting for it to exit', {
+        pid: holder.pid,
+        waitSeconds: config.dataDirLockWaitMs / 1000,
+      }),
+  })
 }
 
 /** What a caller of assembleDeps chooses; the rest of AppDeps follows from these. */

@@ -60,6 +60,10 @@ async function main() {
 }
 
 main().catch((error) => {
+  if (error instanceof ConfigurationError) {
+    process.stderr.write(`${error.message}\n`)
+    process.exit(1)
+  }
   const message = error instanceof Error ? error.message : String(error)
   process.stderr.write(`Retainkit failed to start: ${message}\n`)
   process.exit(1)

@@ -31,6 +31,8 @@ export interface ServerConfig {
   seedDemo: boolean
   /** Which X-Forwarded-For hops to believe (TRUST_PROXY: a hop count or a CIDR list; default none). */
   trustProxy: TrustProxy
+  /** How long a new process waits for the previous holder of DATA_DIR to exit (DATA_DIR_LOCK_TIMEOUT). */
+  dataDirLockWaitMs: number
 }
 
 export class ConfigurationError extends Error {
@@ -163,6 +165,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigurationError('TRUST_PROXY', (error as Error).message)
   }
 
+  const lockText = present(env, 'DATA_DIR_LOCK_TIMEOUT') ?? '15'
+  if (!/^\d{1,3}$/.test(lockText) || Number(lockText) > 300) {
+    throw new ConfigurationError('DATA_DIR_LOCK_TIMEOUT', 'must be a number of seconds from 0 to 300')
+  }
+
   return {
     nodeEnv,
     production,
@@ -180,5 +187,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     billingPortalUrl,
     seedDemo: seedText === '1',
     trustProxy,
+    dataDirLockWaitMs: Number(lockText) * 1000,
   }
 }
