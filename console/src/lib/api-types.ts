@@ -61,6 +61,10 @@ export interface DefaultConfig {
 export interface ReasonsData {
   reasons: CancellationReason[]
   warnings?: string[]
+  /** The saved version (0: the defaults, nothing saved yet); a save names it as its base. */
+  version?: number
+  updated_at?: string | null
+  previous_versions?: { version: number; created_at: string; created_by_email: string | null }[]
 }
 
 /** GET …&action=credentials: the secret is only ever masked. */

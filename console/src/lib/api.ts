@@ -66,8 +66,16 @@ export const getDefaultConfig = (accountId: string) =>
 // Cancellation reasons
 export const getReasons = (accountId: string) => apiRequest<ReasonsData>('GET', account(accountId, 'reasons'))
 
-export const saveReasons = (accountId: string, reasons: CancellationReason[]) =>
-  apiRequest<ReasonsData>('POST', account(accountId, 'reasons'), { body: { reasons } })
+/** Like configs: `baseVersion` makes the server refuse (409) a save on top of reasons that moved on. */
+export const saveReasons = (
+  accountId: string,
+  reasons: CancellationReason[],
+  options: { baseVersion?: number | undefined } = {},
+) =>
+  apiRequest<ReasonsData>('POST', account(accountId, 'reasons'), {
+    body: { reasons },
+    query: { base_version: options.baseVersion },
+  })
 
 // Payment-provider credentials
 export const getCredentials = (accountId: string) =>

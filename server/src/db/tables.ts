@@ -55,6 +55,17 @@ export interface CancellationReasonsTable {
   account_id: string
   reasons: Json<unknown>
   updated_at: Timestamp
+  /** Bumped by every save; the editor saves on top of the version it loaded. */
+  version: Generated<number>
+}
+
+/** Every saved list of reasons (migration 060), the current one included. */
+export interface CancellationReasonVersionsTable {
+  account_id: string
+  version: number
+  reasons: Json<unknown>
+  created_by: string | null
+  created_at: Timestamp
 }
 
 export interface GatewayCredentialsTable {
@@ -278,6 +289,7 @@ export interface Database {
   memberships: MembershipsTable
   flow_configs: FlowConfigsTable
   cancellation_reasons: CancellationReasonsTable
+  cancellation_reason_versions: CancellationReasonVersionsTable
   gateway_credentials: GatewayCredentialsTable
   stripe_oauth_states: StripeOauthStatesTable
   widget_secrets: WidgetSecretsTable

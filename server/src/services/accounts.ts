@@ -173,9 +173,14 @@ export async function insertAccountWithDefaults(
       created_at: input.now,
     })
     .execute()
+  const reasons = JSON.stringify(createDefaultReasons())
   await trx
     .insertInto('cancellation_reasons')
-    .values({ account_id: input.id, reasons: JSON.stringify(createDefaultReasons()), updated_at: input.now })
+    .values({ account_id: input.id, reasons, updated_at: input.now, version: 1 })
+    .execute()
+  await trx
+    .insertInto('cancellation_reason_versions')
+    .values({ account_id: input.id, version: 1, reasons, created_by: input.ownerId, created_at: input.now })
     .execute()
   return account
 }

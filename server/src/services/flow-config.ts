@@ -250,19 +250,3 @@ export async function saveConfigVersion(deps: AppDeps, input: SaveConfigInput): 
   deps.widgetConfigCache.invalidate(input.accountId)
   return saved
 }
-
-export async function saveReasons(
-  deps: AppDeps,
-  accountId: string,
-  reasons: CancellationReason[],
-): Promise<void> {
-  const now = deps.clock.now()
-  await deps.db
-    .insertInto('cancellation_reasons')
-    .values({ account_id: accountId, reasons: JSON.stringify(reasons), updated_at: now })
-    .onConflict((oc) =>
-      oc.column('account_id').doUpdateSet({ reasons: JSON.stringify(reasons), updated_at: now }),
-    )
-    .execute()
-  deps.widgetConfigCache.invalidate(accountId)
-}
