@@ -11,6 +11,7 @@ import { migrate } from './db/migrate'
 import type { AppDeps } from './deps'
 import { type Clock, systemClock } from './services/clock'
 import { createWidgetConfigCache } from './services/config-cache'
+import { listenForConfigChanges } from './services/config-listener'
 import type { Logger } from './services/logger'
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './services/mailer'
 import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './services/secret-box'
@@ -90,9 +91,13 @@ export async function createDeps(
     apiKey,
     anonKey,
   })
+  const listener = database.databaseUrl
+    ? listenForConfigChanges({ databaseUrl: database.databaseUrl, cache: deps.widgetConfigCache, logger })
+    : null
   return {
     deps,
     close: async () => {
+      await listener?.close()
       await database.close()
       lock?.release()
     },

@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/types'
 import type { Account, Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
+import { configChanged } from './config-changes'
 import { acceptInvitations } from './members'
 
 /**
@@ -214,6 +215,7 @@ export async function bootstrapUser(deps: AppDeps, user: AuthUser): Promise<Sess
   // The demo seed owns the demo user's account; creating a second workspace beside it would be noise.
   if (user.email === DEMO_OWNER_EMAIL) return loadSessionContext(deps.db, user)
   await upsertUser(deps.db, user)
+  let created: string | null = null
   await deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst()
     // Invitations to this address become memberships now; the newest account joined becomes active.
@@ -241,7 +243,10 @@ export async function bootstrapUser(deps: AppDeps, user: AuthUser): Promise<Sess
       now: deps.clock.now(),
     })
     await trx.updateTable('users').set({ active_account_id: id }).where('id', '=', user.id).execute()
+    created = id
   })
+  // The id may sit in the widget config's short negative cache (someone tried it before it existed).
+  if (created) await configChanged(deps, created)
   return loadSessionContext(deps.db, user)
 }
 
@@ -320,6 +325,7 @@ export async function createOwnedAccount(
         now: deps.clock.now(),
       })
     })
+    await configChanged(deps, account.id)
     return toAccountData(account)
   } catch (error) {
     // A concurrent create of the same id got there first.

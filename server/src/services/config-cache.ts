@@ -33,11 +33,29 @@ export interface WidgetConfigCache {
   invalidate(accountId: string): void
   /** Bumped by every invalidation of this account. */
   generation(accountId: string): number
+  /** Was this id looked up and found to be no account, less than MISSING_TTL_MS ago? */
+  isMissing(accountId: string, now: number): boolean
+  /** Remembers an unknown id (dropped when `generation` is stale: the account was created meanwhile). */
+  setMissing(accountId: string, now: number, generation?: number): void
+  /** Forgets everything (another instance's changes may have been missed). */
+  clear(): void
+  /** How many unknown ids are remembered (bounded by MAX_MISSING). */
+  missingCount(): number
 }
+
+/**
+ * Unknown account ids are remembered this long: a flood of requests for ids that do not exist is
+ * answered from memory, while an account created meanwhile elsewhere shows up within seconds (and at
+ * once here and, on PostgreSQL, on every instance: creating it invalidates the id).
+ */
+export const MISSING_TTL_MS = 10_000
+/** At most this many unknown ids are remembered; the oldest go first. */
+export const MAX_MISSING = 10_000
 
 export function createWidgetConfigCache(): WidgetConfigCache {
   const entries = new Map<string, CachedWidgetConfig>()
   const generations = new Map<string, number>()
+  const missing = new Map<string, number>()
   return {
     get(accountId, now) {
       const entry = entries.get(accountId)
@@ -52,10 +70,37 @@ export function createWidgetConfigCache(): WidgetConfigCache {
     },
     invalidate(accountId) {
       entries.delete(accountId)
+      missing.delete(accountId)
       generations.set(accountId, (generations.get(accountId) ?? 0) + 1)
     },
     generation(accountId) {
       return generations.get(accountId) ?? 0
+    },
+    isMissing(accountId, now) {
+      const until = missing.get(accountId)
+      if (until === undefined) return false
+      if (until > now) return true
+      missing.delete(accountId)
+      return false
+    },
+    setMissing(accountId, now, generation) {
+      if (generation !== undefined && generation !== (generations.get(accountId) ?? 0)) return
+      missing.delete(accountId)
+      missing.set(accountId, now + MISSING_TTL_MS)
+      for (const oldest of missing.keys()) {
+        if (missing.size <= MAX_MISSING) break
+        missing.delete(oldest)
+      }
+    },
+    clear() {
+      for (const accountId of new Set([...entries.keys(), ...missing.keys()])) {
+        generations.set(accountId, (generations.get(accountId) ?? 0) + 1)
+      }
+      entries.clear()
+      missing.clear()
+    },
+    missingCount() {
+      return missing.size
     },
   }
 }

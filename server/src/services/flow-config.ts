@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
+import { configChanged } from './config-changes'
 
 /**
  * Flow configurations (every saved version kept, the highest current) and cancellation reasons, with
@@ -247,6 +248,6 @@ export async function saveConfigVersion(deps: AppDeps, input: SaveConfigInput): 
       .execute()
     return { config: input.config, version: row.version, updated_at: row.created_at }
   })
-  deps.widgetConfigCache.invalidate(input.accountId)
+  await configChanged(deps, input.accountId)
   return saved
 }

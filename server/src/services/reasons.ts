@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
+import { configChanged } from './config-changes'
 import { MAX_CONFIG_VERSIONS } from './flow-config'
 
 /**
@@ -121,6 +122,6 @@ export async function saveReasons(deps: AppDeps, input: SaveReasonsInput): Promi
       .execute()
     return { reasons: input.reasons, version, updated_at: now }
   })
-  deps.widgetConfigCache.invalidate(input.accountId)
+  await configChanged(deps, input.accountId)
   return saved
 }

@@ -16,6 +16,7 @@ import { loadConfig, type ServerConfig } from '../config/env'
 import type { DatabaseHandle } from '../db/database'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
+import { listenForConfigChanges } from '../services/config-listener'
 import { createMemoryLogger } from '../services/logger'
 import { createMemoryMailer, type MailMessage } from '../services/mailer'
 import { createSecretBox, maskSecret } from '../services/secret-box'
@@ -95,6 +96,8 @@ export async function createTestContext(
     config?: Partial<ServerConfig>
     /** Another database than a fresh clone of the template (closed by the context's close()). */
     database?: DatabaseHandle
+    /** On PostgreSQL, LISTEN for other instances' config changes as a real process does. */
+    listen?: boolean
   } = {},
 ): Promise<TestContext> {
   const database =
@@ -126,6 +129,11 @@ export async function createTestContext(
   if (!signingKeys) throw new Error('The test harness signs users in itself: no Supabase configuration here')
   const mail = mailer.sent
   const app = createApp(deps)
+  const listener =
+    options.listen && database.databaseUrl
+      ? listenForConfigChanges({ databaseUrl: database.databaseUrl, cache: deps.widgetConfigCache, logger })
+      : null
+  await listener?.ready
 
   const request: TestContext['request'] = async (path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers }
@@ -223,7 +231,10 @@ export async function createTestContext(
     createAccount,
     addMember,
     connectStripe,
-    close: () => database.close(),
+    close: async () => {
+      await listener?.close()
+      await database.close()
+    },
   }
 }
 

@@ -3,6 +3,7 @@ import { HttpError } from '../../http/http-error'
 import { ok } from '../../http/respond'
 import { parseWith, readJson } from '../../http/validate'
 import { toAccountData } from '../../services/accounts'
+import { configChanged } from '../../services/config-changes'
 import type { AccountActionHandlers } from './types'
 
 /**
@@ -58,7 +59,7 @@ export const dataActions: AccountActionHandlers = {
           .executeTakeFirstOrThrow()
       })
       // The domain is the widget's CORS allow-list; drop the cached config so it is rebuilt.
-      deps.widgetConfigCache.invalidate(accountId)
+      await configChanged(deps, accountId)
       return ok(c, toAccountData(updated))
     },
   },

@@ -102,6 +102,11 @@ export function cachedPublishedConfig(deps: AppDeps, accountId: string): Publish
   return cached?.payload && cached.gzip && cached.br ? (cached as PublishedWidgetConfig) : undefined
 }
 
+/** An id looked up moments ago and found to be no account (the short negative cache). */
+export function knownMissing(deps: AppDeps, accountId: string): boolean {
+  return deps.widgetConfigCache.isMissing(accountId, deps.clock.now().getTime())
+}
+
 /**
  * The published config of an account (null when there is no such account), from the cache or the
  * database. Concurrent misses for one account share one load; a load that raced an invalidation is
@@ -111,6 +116,7 @@ export function loadPublishedConfig(deps: AppDeps, accountId: string): Promise<P
   const cache = deps.widgetConfigCache
   const cached = cachedPublishedConfig(deps, accountId)
   if (cached) return Promise.resolve(cached)
+  if (knownMissing(deps, accountId)) return Promise.resolve(null)
   let pending = inFlight.get(cache)
   if (!pending) {
     pending = new Map()
@@ -123,6 +129,7 @@ export function loadPublishedConfig(deps: AppDeps, accountId: string): Promise<P
   const load = loadFromDatabase(deps, accountId)
     .then((entry) => {
       if (entry) cache.set(accountId, entry, generation)
+      else cache.setMissing(accountId, deps.clock.now().getTime(), generation)
       return entry
     })
     .catch((error: unknown) => {
