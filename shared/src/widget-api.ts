@@ -9,11 +9,22 @@ import type { OfferType, SaveMechanism, SessionStep } from './config/vocabulary'
 
 export type WidgetMode = 'live' | 'test'
 
+/**
+ * What `GET /api/widget/config/:accountId` publishes of a saved config: what the widget shows or needs
+ * to run the flow, nothing more. The discount's `promo_code` stays on the server, which applies it on
+ * accept: published, it would hand the merchant's coupon to anyone who reads the endpoint. The console's
+ * preview renders the same projection, so the merchant sees what subscribers get.
+ */
+export function toPublishedConfig(config: CancelFlowConfig): CancelFlowConfig {
+  const { promo_code: _kept, ...discount } = config.discount
+  return { ...config, discount }
+}
+
 /** `GET /api/widget/config/:accountId` */
 export interface WidgetConfigResponse {
   accountId: string
   tier: 'free' | 'pro'
-  /** The published `config_json`; never contains secrets. */
+  /** The published `config_json` (`toPublishedConfig`): no secrets, no coupon codes. */
   config: CancelFlowConfig
   /** Enabled reasons in display order. */
   reasons: CancellationReason[]

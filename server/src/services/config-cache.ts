@@ -15,7 +15,10 @@ export interface CachedWidgetConfig {
   gzip?: Uint8Array
   br?: Uint8Array
   expiresAt: number
-  /** The same response as data, for the widget's other routes (session offers, reactivation copy). */
+  /**
+   * The response as data, with the whole saved config (the served bytes carry only its published
+   * projection): for the widget's other routes (session offers, discounts to apply, reactivation copy).
+   */
   payload?: WidgetConfigResponse
   /** accounts.domain: the CORS allow-list of the widget API. */
   domain?: string | null

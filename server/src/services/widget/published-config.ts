@@ -5,7 +5,7 @@ import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/def
 import { shownReasons } from '@retainkit/shared/flow'
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '@retainkit/shared/schemas'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
-import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
+import { toPublishedConfig, type WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import { DatabaseUnavailableError } from '../../db/errors'
 import type { AppDeps } from '../../deps'
 import type { CachedWidgetConfig } from '../config-cache'
@@ -16,8 +16,8 @@ import type { CachedWidgetConfig } from '../config-cache'
  * `shownReasons`: `copy.cancel_reasons` orders and selects when set), the theme as ready CSS
  * (`themeCss`: the contrast maths runs here once per version instead of in every subscriber's browser,
  * and stays out of the size-budgeted bundle), prebuilt as bytes (plus gzip and brotli variants,
- * compressed once per version) with a strong ETag and cached in memory. The config holds no secrets
- * (promo codes are coupon ids, shown anyway).
+ * compressed once per version) with a strong ETag and cached in memory. The config is the published
+ * projection (shared `toPublishedConfig`): no promo code, which only the server applies.
  */
 export const WIDGET_CONFIG_TTL_MS = 60_000
 
@@ -52,7 +52,10 @@ export function buildWidgetConfigEntry(
   domain: string | null,
   expiresAt: number,
 ): PublishedWidgetConfig {
-  const body = new TextEncoder().encode(JSON.stringify(payload))
+  // Served: the published projection. Kept in `payload`: the whole config, for the widget API's own
+  // routes on this server (a discount's promo code is applied on accept, never shown).
+  const published: WidgetConfigResponse = { ...payload, config: toPublishedConfig(payload.config) }
+  const body = new TextEncoder().encode(JSON.stringify(published))
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
   const gzip = gzipSync(body, { level: 9 })
   const br = brotliCompressSync(body, {
