@@ -50,8 +50,7 @@ function listFiles(root: string): Set<string> {
   }
   for (const entry of entries) {
     if (!entry.isFile()) continue
-    const parent = (entry as { parentPath?: string; path?: string }).parentPath ?? entry.path
-    files.add(relative(root, join(parent, entry.name)).split(sep).join('/'))
+    files.add(relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
   }
   return files
 }
