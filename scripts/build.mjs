@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Builds the front ends the server serves: widget (before console, whose editor embeds the widget's
-// preview), console and marketing. With --if-needed a package is rebuilt only when the hash of its
-// inputs differs from the one recorded after its last successful build, so `npm start` and `npm test`
-// do not rebuild what is already current, and `npm install` (prepare) leaves a ready product.
+// preview), console and marketing; then the server's own bundle. With --if-needed a package is rebuilt
+// only when the hash of its inputs differs from the one recorded after its last successful build, so
+// `npm start` and `npm test` do not rebuild what is already current, and `npm install` (prepare)
+// leaves a ready product.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -48,6 +49,12 @@ const PACKAGES = [
       'shared/src',
     ],
     output: 'marketing/dist/index.html',
+  },
+  {
+    // The server as one bundle (server/build.mjs), what `npm start` runs.
+    name: 'server',
+    inputs: ['server/src', 'server/build.mjs', 'server/package.json', 'shared/src'],
+    output: 'server/dist/index.mjs',
   },
 ]
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
 import { withSessionCheck } from './auth/session-check'
 import { loadOrCreateSigningKeys } from './auth/signing-keys'
 import { createEmbeddedVerifier, createSupabaseVerifier } from './auth/verifier'
@@ -9,6 +8,7 @@ import { ConfigurationError, type ServerConfig } from './config/env'
 import { type DatabaseHandle, openDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import type { AppDeps } from './deps'
+import { SERVER_ROOT } from './server-root'
 import { type Clock, systemClock } from './services/clock'
 import { createWidgetConfigCache } from './services/config-cache'
 import { listenForConfigChanges } from './services/config-listener'
@@ -18,7 +18,7 @@ import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './servic
 import { loadOrCreateSetting } from './services/settings'
 import { createStripeClientFactory, type StripeClientFactory } from './services/stripe-client'
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const REPO_ROOT = resolve(SERVER_ROOT, '..')
 
 export const defaultStaticRoots = () => ({
   widget: join(REPO_ROOT, 'widget/dist'),
@@ -41,7 +41,12 @@ async function checkSecretKey(database: DatabaseHandle, secrets: SecretBox): Pro
 export async function createDeps(
   config: ServerConfig,
   logger: Logger,
-): Promise<{ deps: AppDeps; close(): Promise<void> }> {
+): Promise<{
+  deps: AppDeps
+  close(): Promise<void>
+  /** Gives back the memory a bulk load at startup grew (PGlite: migrations applied, demo seeded). */
+  settleAfterLoad(loaded: boolean): Promise<void>
+}> {
   // The embedded database's files belong to one process; PostgreSQL serves many instances itself.
   const lock = config.databaseUrl ? null : await lockDataDirFor(config, logger)
   let database: DatabaseHandle
@@ -96,6 +101,18 @@ export async function createDeps(
     : null
   return {
     deps,
+    settleAfterLoad: async (loaded) => {
+      if (!loaded && applied.length === 0) return
+      if (database.startAfresh) {
+        await database.startAfresh()
+        logger.info('embedded database reopened after the initial load')
+      }
+      // The load's garbage (the demo history is built in memory) would keep the heap committed at its
+      // peak for hours of idling; `npm start` exposes gc so that one full collection (the kind V8 runs
+      // under memory pressure, which also releases the emptied pages) gives it back now.
+      const collect = (globalThis as { gc?: (options: object) => void }).gc
+      collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' })
+    },
     close: async () => {
       await listener?.close()
       await database.close()

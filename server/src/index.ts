@@ -25,11 +25,13 @@ async function main() {
     logger.error('unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) })
   })
 
-  const { deps, close } = await createDeps(config, logger)
+  const { deps, close, settleAfterLoad } = await createDeps(config, logger)
+  let seeded = false
   if (config.seedDemo) {
     const { seedDemoIfEmpty } = await import('./seed/demo')
-    await seedDemoIfEmpty(deps)
+    seeded = (await seedDemoIfEmpty(deps)) !== null
   }
+  await settleAfterLoad(seeded)
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('Retainkit is listening', { url: config.publicUrl, port: info.port, database: deps.dbKind })

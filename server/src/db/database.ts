@@ -25,6 +25,12 @@ export interface DatabaseHandle {
   pglite?: PGliteHost
   /** PostgreSQL only: the connection string (a LISTEN connection opens its own client). */
   databaseUrl?: string
+  /**
+   * File-backed PGlite only: closes the engine and opens its data directory again, with nothing in
+   * flight. WebAssembly memory can grow but never shrink, so a bulk load (first migrations, the demo
+   * seed) would otherwise stay resident for the life of the process; a fresh engine starts small.
+   */
+  startAfresh?: () => Promise<void>
 }
 
 // int8 (count(*), bigserial ids) arrives as a string from `pg`; our counts fit in a JS number, and
@@ -113,6 +119,12 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     return instance
   }
   let instance = await create(loadDataDir)
+  const replace = async () => {
+    const old = instance
+    // A broken engine may never answer close(); the files are what matters.
+    await Promise.race([old.close().catch(() => undefined), new Promise((r) => setTimeout(r, 1000))])
+    instance = await create()
+  }
   const host: PGliteHost = {
     get instance() {
       return instance
@@ -121,10 +133,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       ? {
           reopen: async () => {
             options.logger?.warn('PGlite failed; reopening the data directory')
-            const dead = instance
-            // A broken engine may never answer close(); the files are what matters.
-            await Promise.race([dead.close().catch(() => undefined), new Promise((r) => setTimeout(r, 1000))])
-            instance = await create()
+            await replace()
             options.logger?.info('PGlite reopened')
           },
         }
@@ -148,5 +157,6 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       await db.destroy()
     },
     dump: async () => (await host.instance.dumpDataDir('none')) as Blob,
+    ...(dataDir ? { startAfresh: replace } : {}),
   }
 }
