@@ -83,8 +83,9 @@ export async function startProduct(
   let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
     new Response('starting', { status: 503 })
   const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve) => {
-    const started = serve({ fetch: (request, env) => handler(request, env), port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ server: started, url: `http://127.0.0.1:${info.port}` }),
+    const started = serve(
+      { fetch: (request, env) => handler(request, env), port: 0, hostname: '127.0.0.1' },
+      (info) => resolve({ server: started, url: `http://127.0.0.1:${info.port}` }),
     )
   })
   const product = await createAppFor({ publicUrl: url, stripeApiBase: stripeServer.url })
