@@ -37,7 +37,8 @@ create table billing_events (
   received_at timestamptz not null default now()
 );
 
--- The 80 % and 100 % notices of a month's session limit: one row each, so at most one mail each.
+-- The 80 % and 100 % notices of a month's session limit: one row each, so at most one mail each (a
+-- new limit in the same month, Starter to Pro, has notices of its own).
 create table usage_notices (
   account_id text not null references accounts (id) on delete cascade,
   month text not null check (month ~ '^[0-9]{4}-[0-9]{2}$'),
@@ -45,8 +46,9 @@ create table usage_notices (
   sessions integer not null,
   session_limit integer not null,
   created_at timestamptz not null default now(),
+  -- Claimed by whoever sends the mail (set before sending, cleared if sending fails).
   mailed_at timestamptz,
-  primary key (account_id, month, threshold)
+  primary key (account_id, month, threshold, session_limit)
 );
 
 -- Subscribers the widget stepped aside for because the Starter cap was used up: one row per
