@@ -3,6 +3,7 @@ import { loopbackUrl, newAdminToken, removeAdminFile, writeAdminFile } from './a
 import { createApp } from './app'
 import { createDeps } from './bootstrap'
 import { ConfigurationError, loadConfig } from './config/env'
+import { startBillingWorker } from './services/billing/follow-up'
 import { createLogger } from './services/logger'
 
 /** Reads configuration, builds the app and listens. Everything else lives in createApp(deps). */
@@ -24,6 +25,8 @@ async function main() {
     const { seedDemoIfEmpty } = await import('./seed/demo')
     await seedDemoIfEmpty(deps)
   }
+  // Metered usage not yet reported to Stripe and usage mails that failed are retried in the background.
+  const stopBillingWorker = startBillingWorker(deps)
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
@@ -48,6 +51,7 @@ async function main() {
     if (stopping) return
     stopping = true
     removeAdminFile(config.dataDir, process.pid)
+    stopBillingWorker()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {

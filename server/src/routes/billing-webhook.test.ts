@@ -204,6 +204,36 @@ describe('POST /api/billing/webhook', () => {
     expect((await status(t, merchant)).subscription?.status).toBe('canceled')
   })
 
+  it('subscribing ends the trial: canceled in the portal, the account is on Starter at the period end', async () => {
+    const merchant = await signUp(t)
+    expect((await status(t, merchant)).source).toBe('trial')
+    await payCheckout(t, await checkoutUrl(t, merchant.accountId, merchant.token))
+    await deliver(t)
+    expect(await status(t, merchant)).toMatchObject({ tier: 'pro', source: 'subscription', trial: null })
+
+    const customer = (await platformRow(merchant.accountId)).customer_id
+    const { subscription_id: subscription } = await platformRow(merchant.accountId)
+    const portal = await platformStripe(t).billingPortal.sessions.create({ customer })
+    expect(
+      (await submitPage(t, portal.url, { action: 'cancel', subscription: subscription ?? '' })).status,
+    ).toBe(303)
+    await deliver(t)
+    const canceling = await status(t, merchant)
+    expect(canceling).toMatchObject({ tier: 'pro', subscription: { cancel_at_period_end: true } })
+    const periodEnd = Date.parse(canceling.subscription?.current_period_end ?? '') / 1000
+    advanceBoth(t, periodEnd - Math.floor(t.clock.now().getTime() / 1000) - 60)
+    await deliver(t)
+    expect((await status(t, merchant)).tier).toBe('pro')
+    advanceBoth(t, 120)
+    await deliver(t)
+    expect(await status(t, merchant)).toMatchObject({
+      tier: 'free',
+      source: 'starter',
+      trial: null,
+      subscription: { status: 'canceled' },
+    })
+  })
+
   it('ignores events it does not follow, and connected accounts’ events', async () => {
     const event = {
       id: 'evt_other',

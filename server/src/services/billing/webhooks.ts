@@ -173,6 +173,17 @@ export async function receiveBillingWebhook(
       })
       .where('account_id', '=', accountId)
       .execute()
+    if (isLiveSubscriptionStatus(sub.status)) {
+      // Paying ends the trial: the subscription decides from now on, so canceling it leads to Starter
+      // at the period's end rather than back into what was left of the trial.
+      const now = deps.clock.now()
+      await trx
+        .updateTable('accounts')
+        .set({ trial_ends_at: now, updated_at: now })
+        .where('id', '=', accountId)
+        .where('trial_ends_at', '>', now)
+        .execute()
+    }
     return true
   })
   if (!applied) return { result: 'duplicate', accountId }
