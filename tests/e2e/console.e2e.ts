@@ -12,6 +12,7 @@ import {
   magicLinkFor,
   recordCancelSessions,
   setTier,
+  signUpInConsole,
   useDevOutbox,
 } from '../support/console-helpers'
 import { launchChromium, type Product, startProduct } from '../support/product'
@@ -35,24 +36,7 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 }
 
 /** Signs up through /signup/ and the magic link in the dev outbox; ends on the dashboard. */
-async function signUp(context: BrowserContext, email: string): Promise<Page> {
-  const page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      console.log(`[browser ${message.type()}] ${message.text()}`)
-  })
-  page.on('pageerror', (error) => console.log(`[browser pageerror] ${error.message}`))
-  await page.goto(`${product.url}/signup/`)
-  await page.getByLabel('Email address').fill(email)
-  const sentAfter = Date.now() - 1000
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await page.getByText('Check your email to confirm your account!').waitFor()
-  const link = await magicLinkFor(product.url, email, sentAfter)
-  await page.goto(link)
-  await page.waitForURL(/\/dashboard\/\?account_id=/, { timeout: 20_000 })
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-  return page
-}
+const signUp = (context: BrowserContext, email: string) => signUpInConsole(product, context, email)
 
 function accountIdOf(page: Page): string {
   const id = new URL(page.url()).searchParams.get('account_id')
