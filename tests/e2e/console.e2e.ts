@@ -9,7 +9,6 @@ import {
   accessTokenOf,
   consoleApi,
   ensureConsoleBuilt,
-  magicLinkFor,
   recordCancelSessions,
   setTier,
   signUpInConsole,
