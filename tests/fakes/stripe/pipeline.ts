@@ -209,6 +209,35 @@ function dispatch(
   }
 }
 
+/** A page a browser sees (hosted pages, the OAuth consent page): logged, then answered as HTML or a redirect. */
+function answerPage(
+  deps: PipelineDeps,
+  request: { method: string; path: string; params: RequestLogEntry['params']; requestId: string },
+  page: {
+    accountId: RequestLogEntry['accountId']
+    status: number
+    headers: Record<string, string>
+    body: string
+  },
+): Response {
+  deps.log.push({
+    method: request.method,
+    path: request.path,
+    accountId: page.accountId,
+    params: request.params,
+    idempotencyKey: null,
+    status: page.status,
+    replayed: false,
+    at: deps.clock.now(),
+    requestId: request.requestId,
+    response: page.headers.Location ? { location: page.headers.Location } : null,
+  })
+  return new Response(page.body === '' ? null : page.body, {
+    status: page.status,
+    headers: { ...page.headers, 'Request-Id': request.requestId, 'Cache-Control': 'no-cache, no-store' },
+  })
+}
+
 /** The fetch-style entry point: one Stripe API request in, one Response out. */
 export async function handleRequest(
   deps: PipelineDeps,
@@ -230,42 +259,13 @@ export async function handleRequest(
       form: method === 'POST' ? raw : {},
       origin: url.origin,
     })
-    deps.log.push({
-      method,
-      path,
-      accountId: page.accountId,
-      params: raw,
-      idempotencyKey: null,
-      status: page.status,
-      replayed: false,
-      at: deps.clock.now(),
-      requestId,
-      response: page.headers.Location ? { location: page.headers.Location } : null,
-    })
-    return new Response(page.body === '' ? null : page.body, {
-      status: page.status,
-      headers: { ...page.headers, 'Request-Id': requestId, 'Cache-Control': 'no-cache, no-store' },
-    })
+    return answerPage(deps, { method, path, params: raw, requestId }, page)
   }
   if (path === '/oauth/authorize') {
     // The consent page a browser sees, not the API: HTML and redirects instead of JSON.
     const page = handleAuthorize(deps.registry, method, decodeForm(url.search), method === 'POST' ? raw : {})
-    deps.log.push({
-      method,
-      path,
-      accountId: page.accountId,
-      params: method === 'POST' ? raw : decodeForm(url.search),
-      idempotencyKey: null,
-      status: page.status,
-      replayed: false,
-      at: deps.clock.now(),
-      requestId,
-      response: page.headers.Location ? { location: page.headers.Location } : null,
-    })
-    return new Response(page.body === '' ? null : page.body, {
-      status: page.status,
-      headers: { ...page.headers, 'Request-Id': requestId, 'Cache-Control': 'no-cache, no-store' },
-    })
+    const params = method === 'POST' ? raw : decodeForm(url.search)
+    return answerPage(deps, { method, path, params, requestId }, page)
   }
   const outcome = dispatch(deps, {
     method,
