@@ -4,6 +4,7 @@ import { createStripeClient } from '@retainkit/tests/fakes/stripe'
 import type { Browser, Page } from 'playwright-core'
 import type Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeProblems } from '../support/axe'
 import {
   accessTokenOf,
   consoleApi,
@@ -97,6 +98,7 @@ describe('plans and billing in Chromium', () => {
         /^Your Pro trial ends on .+ \(30 days left\)\. Then your account moves to Starter: 50 cancel sessions a month/,
       )
     await page.screenshot({ path: `${ARTIFACTS}trial.png` })
+    expect(await axeProblems(page)).toEqual([])
 
     await subscribeInBrowser(page, /4242/)
     // Paid, but Stripe's webhook has not arrived yet: the page says so and keeps polling.
@@ -165,6 +167,7 @@ describe('plans and billing in Chromium', () => {
       .toMatch(/^Your last payment failed\. Pro continues until .+ while Stripe retries your card/)
     expect(await badge(page).textContent()).toBe('Pro · payment failed')
     await page.screenshot({ path: `${ARTIFACTS}grace.png` })
+    expect(await axeProblems(page)).toEqual([])
 
     // Stripe's retries fail too; it cancels the subscription and the account is on Starter.
     await markDocument(page)

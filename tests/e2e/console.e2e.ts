@@ -88,7 +88,10 @@ describe('console in Chromium', () => {
 
   it('edits the flow with a live preview before saving, and the save persists', async () => {
     const { page } = owner
-    // A new account is on the free tier: default flow and styling, locked with an upgrade prompt.
+    // Once the trial is over the account is on Starter: default flow and styling, locked with an
+    // upgrade prompt.
+    await setTier(product, owner.accountId, 'free')
+    await page.reload()
     await page.getByRole('link', { name: 'Editor' }).click()
     await page.getByRole('heading', { name: 'Cancel flow editor' }).waitFor()
     const styling = page.getByRole('region', { name: 'Styling' })
@@ -102,7 +105,7 @@ describe('console in Chromium', () => {
     await page.getByRole('button', { name: 'Save changes' }).click()
     await page.getByText(/^Version 2 · saved/).waitFor()
 
-    // Billing (outside this product) would upgrade it; the editor unlocks on the next load.
+    // An upgrade (billing, or the operator) unlocks the editor on the next load.
     await setTier(product, owner.accountId, 'pro')
     await page.reload()
     await page.getByRole('heading', { name: 'Cancel flow editor' }).waitFor()

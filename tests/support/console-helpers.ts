@@ -71,9 +71,17 @@ export function consoleApi(
   })
 }
 
-/** Plan changes go through billing, which is outside this product: tests set the tier directly. */
+/**
+ * The tier as an operator sets it (what `npm run admin -- tier` does): 'pro' for good; 'free' also ends
+ * a running trial, so the account is on Starter now.
+ */
 export async function setTier(product: Product, accountId: string, tier: 'free' | 'pro'): Promise<void> {
-  await product.deps.db.updateTable('accounts').set({ tier }).where('id', '=', accountId).execute()
+  await product.deps.db
+    .updateTable('accounts')
+    .set(tier === 'free' ? { tier, trial_ends_at: new Date() } : { tier })
+    .where('id', '=', accountId)
+    .execute()
+  product.deps.widgetConfigCache.invalidate(accountId)
 }
 
 /** There is no invitation flow yet: tests add a member directly. */

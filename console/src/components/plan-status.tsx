@@ -21,17 +21,15 @@ export function PlanStatus() {
   const { sessions, limit } = status.usage
   const full = limit !== null && status.usage.limit_kind === 'cap' && sessions >= limit
   return (
-    <Link
-      className="rk-plan-status"
-      to={DEFAULT_BILLING_URL}
-      aria-label={`Plan: ${badge}. Usage this month: ${usageLabel(status)}`}
-    >
+    <Link className="rk-plan-status" to={DEFAULT_BILLING_URL}>
+      <span className="rk-visually-hidden">Plan: </span>
       <span
         className={`rk-plan-badge${status.trial ? ' rk-plan-badge--trial' : ''}`}
         data-testid="plan-badge"
       >
         {badge}
       </span>
+      <span className="rk-visually-hidden">, usage this month: </span>
       <span className={`rk-usage${full ? ' rk-usage--full' : ''}`} data-testid="nav-usage">
         {usageLabel(status)}
       </span>
