@@ -18,6 +18,7 @@ import {
   waitlistSchema,
 } from '@retainkit/shared/schemas'
 import type { z } from 'zod'
+import { BILLING_OPERATIONS } from './billing-operations'
 
 /**
  * Every public call, described once. Request bodies are the same zod schemas the routes validate with,
@@ -37,7 +38,7 @@ export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete'
   path: string
   summary: string
-  tag: 'Session' | 'Account' | 'Analytics' | 'Stripe' | 'Public' | 'Widget' | 'Platform'
+  tag: 'Session' | 'Account' | 'Analytics' | 'Stripe' | 'Billing' | 'Public' | 'Widget' | 'Platform'
   security: Security[]
   params?: QueryParam[]
   body?: z.ZodType
@@ -63,7 +64,7 @@ const action = (value: string): QueryParam => ({
 const pathAccountId: QueryParam = { ...accountIdQuery, in: 'path', name: 'accountId' }
 const merchant: Security[] = ['apiKey', 'bearer']
 
-export const OPERATIONS: Operation[] = [
+const CORE_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/health',
@@ -443,3 +444,5 @@ export const OPERATIONS: Operation[] = [
     returns: 'ReactivationAcceptResponse',
   },
 ]
+
+export const OPERATIONS: Operation[] = [...CORE_OPERATIONS, ...BILLING_OPERATIONS]
