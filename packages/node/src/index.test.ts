@@ -27,6 +27,30 @@ describe('@retainkit/node createSubscriberToken', () => {
     expect(SUBSCRIBER_TOKEN_MAX_TTL_SECONDS).toBe(CONTRACT_MAX_TTL)
   })
 
+  it('its built dist (what npm and the widget get) behaves as this source: not a stale build', () => {
+    const options = {
+      accountId: 'acct_1',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      mode: 'test' as const,
+      handles: ['offers' as const],
+      country: 'de',
+      state: 'Berlin',
+      secret: LIVE_SECRET,
+      now: NOW,
+    }
+    expect(publishedBuild.createSubscriberToken(options)).toBe(createSubscriberToken(options))
+    const refusal = (create: typeof createSubscriberToken) => {
+      try {
+        create({ ...options, secret: TEST_SECRET, mode: 'live' })
+      } catch (error) {
+        return (error as Error).message
+      }
+    }
+    expect(refusal(createSubscriberToken)).toMatch(/live widget secret/)
+    expect(refusal(publishedBuild.createSubscriberToken)).toBe(refusal(createSubscriberToken))
+  })
+
   it('signs every claim the server reads: sid, mode, handles, country, state', () => {
     const token = createSubscriberToken({
       accountId: 'acct_1',
