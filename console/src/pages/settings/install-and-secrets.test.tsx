@@ -1,4 +1,5 @@
 import { snippetFor } from '@retainkit/widget/snippet'
+import { tokenRecipe } from '@retainkit/widget/token-recipes'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -52,15 +53,25 @@ describe('install section', () => {
     expect(code()).toContain('"mode":"test"')
   })
 
-  it('shows the token recipes and the Tag Manager steps', () => {
+  it('shows the token recipe of the chosen language with the claims of the chosen mode, and the Tag Manager steps', async () => {
     const backend = new FakeBackend().on(STATUS, {
       body: { data: { installed: false, last_loaded_at: null, origins: [] } },
     })
+    const user = userEvent.setup()
     renderSection(<InstallSettings accountId="acme" />, { backend })
-    expect(document.body.textContent).toContain(
-      "import { createSubscriberToken } from '@retainkit/widget/token'",
-    )
-    expect(document.body.textContent).toContain('openssl dgst -sha256 -hmac')
+    const recipe = () =>
+      screen
+        .getByText(/mode$/, { selector: '.rk-code-block__caption span' })
+        .closest('figure')
+        ?.querySelector('code')?.textContent
+    expect(recipe()).toBe(tokenRecipe('node', { accountId: 'acme', mode: 'live' }))
+    expect(recipe()).toContain("from '@retainkit/node'")
+    await user.selectOptions(screen.getByLabelText("Your server's language"), 'python')
+    expect(recipe()).toBe(tokenRecipe('python', { accountId: 'acme', mode: 'live' }))
+    expect(recipe()).not.toContain('"mode"')
+    await user.click(screen.getByLabelText(/A test site/))
+    expect(recipe()).toBe(tokenRecipe('python', { accountId: 'acme', mode: 'test' }))
+    expect(recipe()).toContain('claims["mode"] = "test"')
     expect(document.body.textContent).toContain('curl -sS -X POST')
     expect(screen.getByText(/Custom HTML/, { selector: 'li' })).toBeTruthy()
   })
