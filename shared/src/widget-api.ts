@@ -50,9 +50,11 @@ export interface SubscriberSummary {
 
 /**
  * `POST /api/widget/sessions`. A merchant that performs billing actions itself (handleOffer /
- * handleCancel) says so, so offers stay available even without a connected Stripe account.
+ * handleCancel) says so, so offers stay available even without a connected Stripe account; the server
+ * honours that only when the subscriber token carries the matching `handles` claim (else 403).
  */
 export interface SessionStartRequest {
+  /** Ignored: the mode follows from the subscriber token and the secret that signed it. */
   mode?: WidgetMode
   merchantHandlesOffers?: boolean
   merchantHandlesCancel?: boolean
@@ -67,7 +69,12 @@ export type SessionStartResponse =
       /** Offers the server found eligible for this subscriber, whatever the reason chosen. */
       eligibleOffers: OfferType[]
       /** Why offers are absent, when they are (for the console's debugging, never shown to subscribers). */
-      offersSuppressedBy?: 'free_tier' | 'compliance' | 'recent_save' | 'no_subscription'
+      offersSuppressedBy?: 'free_tier' | 'compliance' | 'recent_save' | 'no_subscription' | 'scheduled_cancel'
+      /**
+       * The subscription is already scheduled to cancel: no offers; the widget says when access ends
+       * and may offer to undo it (`POST /api/widget/reactivation/accept` with this session's id).
+       */
+      scheduledCancellation?: { endsAt: string | null }
     }
   | {
       /** The widget must step aside and let the merchant's own cancel run (e.g. free tier's 51st session). */
@@ -102,7 +109,10 @@ export interface AcceptOfferRequest {
   offer: OfferType
   choice?: OfferChoice
   reasonKey?: string
-  /** The merchant's `handleOffer` performed the billing action; only record it. */
+  /**
+   * The merchant's `handleOffer` performed the billing action; only record it. Needs the token's
+   * `handles: ['offers']` claim (else 403).
+   */
   handledByMerchant?: boolean
 }
 
@@ -115,6 +125,7 @@ export type AcceptOfferResponse =
 export interface CancelRequest {
   reasonKey?: string
   feedback?: string
+  /** The merchant's `handleCancel` cancelled; only record it. Needs the token's `handles: ['cancel']`. */
   handledByMerchant?: boolean
 }
 
@@ -140,7 +151,8 @@ export type ReactivationResponse =
 
 /**
  * `POST /api/widget/reactivation/accept` body (optional; `{}` works): the banner's `sessionId` from
- * ReactivationResponse, so a replay is recognised as the same action.
+ * ReactivationResponse, so a replay is recognised as the same action — or the id of a cancel session
+ * that started with `scheduledCancellation`, to undo that scheduled cancellation.
  */
 export interface ReactivationAcceptRequest {
   sessionId?: string
@@ -154,16 +166,27 @@ export interface ReactivationAcceptResponse {
   message: string
 }
 
+/** Billing actions a merchant's own handlers perform (handleOffer, handleCancel), as a token claim. */
+export type MerchantHandled = 'offers' | 'cancel'
+
 /** Claims of the subscriber token the merchant's server mints (HS256, exp ≤ 1 h after iat). */
 export interface SubscriberTokenClaims {
   iss: string
   sub: string
   sid?: string
+  /** A token signed with a test-mode widget secret is always test mode (and may not claim 'live'). */
   mode?: WidgetMode
+  /** What the merchant's handlers do themselves; only then may the widget say so (else 403). */
+  handles?: MerchantHandled[]
+  /** The subscriber's country (ISO 3166-1 alpha-2) and state or region, for offer rules by jurisdiction. */
+  country?: string
+  state?: string
   iat: number
   exp: number
 }
 
 export const SUBSCRIBER_TOKEN_MAX_TTL_SECONDS = 3600
 export const WIDGET_EVENTS_MAX_BATCH = 50
+/** Events the widget may send for one session in all (a real walk through the flow sends a dozen). */
+export const WIDGET_EVENTS_MAX_PER_SESSION = 50
 export const WIDGET_FAIL_OPEN_MS = 3000

@@ -2,7 +2,7 @@ import { AccountRegistry, type CreateAccountOptions, type FakeAccountKeys } from
 import { createClock, type FakeClock } from './clock'
 import { type FakeServer, listenOn } from './http-server'
 import { handleRequest, type RequestLogEntry } from './pipeline'
-import { type JsonObject, previousAttributes, renderRecord } from './render'
+import { type JsonObject, markLivemode, previousAttributes, renderRecord } from './render'
 import { accountRoutes, renderAccount } from './resources/account'
 import { couponRoutes } from './resources/coupons'
 import { customerRoutes } from './resources/customers'
@@ -158,7 +158,7 @@ export function createStripeFake(options: StripeFakeOptions = {}): StripeFake {
       const account = registry.account(accountId)
       if (!account) throw new Error(`Unknown fake account ${accountId}`)
       const s = account.state
-      return structuredClone({
+      const snapshot = structuredClone({
         account: renderAccount(account),
         customers: s.customers.list(),
         products: s.products.list(),
@@ -171,6 +171,7 @@ export function createStripeFake(options: StripeFakeOptions = {}): StripeFake {
         events: s.events.list(),
         webhookEndpoints: s.webhookEndpoints.list(),
       })
+      return account.livemode ? markLivemode(snapshot) : snapshot
     },
     deliverWebhooks: () => dispatcher.deliver(),
     get deliveries() {

@@ -263,7 +263,8 @@ describe('not eligible', () => {
     expect(res.status).toBe(409)
     expect(await errorOf(res)).toEqual({
       code: 'CONSTRAINT_VIOLATION',
-      message: 'There is nothing to reactivate for this subscriber.',
+      message:
+        'There is nothing to reactivate: this subscriber already has an active subscription, or none to come back to.',
     })
   })
 })

@@ -16,6 +16,7 @@ import {
   sessionStartSchema,
   stripeOAuthCallbackSchema,
   waitlistSchema,
+  widgetSecretCreateSchema,
 } from '@retainkit/shared/schemas'
 import type { z } from 'zod'
 
@@ -212,11 +213,12 @@ export const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/account?action=widget-secret',
-    summary: 'Create or rotate the widget secret (shown once; two active at most)',
+    summary: 'Create or rotate a live or test-mode widget secret (shown once; two active per mode)',
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, action('widget-secret')],
-    returns: '{id, secret, created_at}',
+    body: widgetSecretCreateSchema,
+    returns: '{id, secret, mode, created_at}',
   },
   {
     method: 'get',
