@@ -4,7 +4,10 @@ import { createHmac } from 'node:crypto'
  * For merchants' servers (Node only, no dependencies): mints the short-lived subscriber token the widget
  * sends to Retainkit, an HS256 JWT signed with one of the account's widget secrets (`rkws_…`, created in
  * the console). Claims: iss = Retainkit account id, sub = Stripe customer id, sid = subscription id
- * (optional), mode, iat, exp. Mint it per page view on the server; never ship the secret to a browser.
+ * (optional), mode, handles (what your own handleOffer/handleCancel do), country and state (where the
+ * subscriber lives, for offer rules by jurisdiction), iat, exp. Mint it per page view on the server;
+ * never ship the secret to a browser. Everything that decides money or mode comes from these signed
+ * claims, never from the widget's requests.
  */
 
 /** The server refuses tokens that live longer than an hour (DESIGN 4). */
@@ -17,7 +20,17 @@ export interface CreateSubscriberTokenOptions {
   customerId: string
   /** Stripe subscription id (`sub_…`) when the customer has several. */
   subscriptionId?: string
+  /** A test-mode secret (`rkws_test_…`) always makes test-mode tokens; leave this out with it. */
   mode?: 'live' | 'test'
+  /**
+   * Billing actions your own widget handlers perform: 'offers' with `handleOffer`, 'cancel' with
+   * `handleCancel`. Without the claim Retainkit refuses to record what a handler did (403).
+   */
+  handles?: ReadonlyArray<'offers' | 'cancel'>
+  /** The subscriber's country, ISO 3166-1 alpha-2 (`US`): checked before the Stripe address. */
+  country?: string
+  /** The subscriber's state or region (`MN` or `Minnesota`); needs `country`. */
+  state?: string
   /** The widget secret (`rkws_…`). */
   secret: string
   /** Lifetime in seconds, 1–3600; default 900 (15 minutes). */
@@ -33,6 +46,9 @@ export function createSubscriberToken({
   customerId,
   subscriptionId,
   mode,
+  handles,
+  country,
+  state,
   secret,
   ttlSeconds = SUBSCRIBER_TOKEN_DEFAULT_TTL_SECONDS,
   now = new Date(),
@@ -45,12 +61,24 @@ export function createSubscriberToken({
   }
   if (mode !== undefined && mode !== 'live' && mode !== 'test')
     throw new TypeError("mode must be 'live' or 'test'")
+  if (handles !== undefined && !handles.every((entry) => entry === 'offers' || entry === 'cancel')) {
+    throw new TypeError("handles lists 'offers' and/or 'cancel'")
+  }
+  if (country !== undefined && !/^[A-Za-z]{2}$/.test(country)) {
+    throw new TypeError('country must be an ISO 3166-1 alpha-2 code such as US')
+  }
+  if (state !== undefined && (country === undefined || state.trim() === '' || state.length > 64)) {
+    throw new TypeError('state must be 1-64 characters, with a country')
+  }
   const iat = Math.floor(now.getTime() / 1000)
   const claims = {
     iss: accountId,
     sub: customerId,
     ...(subscriptionId ? { sid: subscriptionId } : {}),
     ...(mode ? { mode } : {}),
+    ...(handles?.length ? { handles: [...new Set(handles)] } : {}),
+    ...(country ? { country: country.toUpperCase() } : {}),
+    ...(state ? { state } : {}),
     iat,
     exp: iat + ttlSeconds,
   }

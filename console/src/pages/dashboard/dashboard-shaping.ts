@@ -3,6 +3,7 @@ import {
   type MechanismPerformance,
   mechanismPerformance,
   percentage,
+  plottedSaveRate,
   type ReasonShare,
   type SaveRatePoint,
   saveRatePoint,
@@ -257,7 +258,7 @@ export function tableFor<K extends DashboardDataset>(
 ): Table {
   const tables: { [D in DashboardDataset]: (d: ShapedData[D]) => Table } = {
     'cancellation-reasons': (d) => ({
-      header: ['Reason', 'Key', 'Cancellations', 'Share (%)'],
+      header: ['Reason', 'Key', 'Subscribers', 'Share (%)'],
       rows: d.map((row) => [row.label, row.reason_key, row.count, row.share]),
     }),
     'cancellation-reasons-over-time': (d) => ({
@@ -274,8 +275,16 @@ export function tableFor<K extends DashboardDataset>(
       ]),
     }),
     'save-rate-over-time': (d) => ({
-      header: ['Month', 'Save rate (%)', 'Cancellations', 'Stayed'],
-      rows: d.map((row) => [row.month, row.saveRate, row.cancellations, row.continues]),
+      header: ['Month', 'Save rate (%)', 'Cancellations', 'Stayed', 'Kept their plan', 'Accepted an offer'],
+      // A month without sessions has no rate: an empty cell, as the chart leaves a gap.
+      rows: d.map((row) => [
+        row.month,
+        plottedSaveRate(row),
+        row.cancellations,
+        row.continues,
+        row.kept,
+        row.acceptedOffers,
+      ]),
     }),
     'write-in-reasons': (d) => ({
       header: ['Word', 'Mentions'],
