@@ -403,7 +403,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/sessions/{id}/events',
-    summary: 'Record batched step events',
+    summary: "Record batched step events (409 when the session's state refuses one; 429 past the caps)",
     tag: 'Widget',
     security: ['subscriber'],
     body: sessionEventsSchema,
@@ -413,7 +413,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/sessions/{id}/accept',
-    summary: 'Accept an offer (applied through Stripe; idempotent)',
+    summary: 'Accept an offer (serialised per customer, re-checked, applied through Stripe; idempotent)',
     tag: 'Widget',
     security: ['subscriber'],
     body: acceptOfferSchema,
@@ -422,7 +422,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/sessions/{id}/cancel',
-    summary: 'Cancel at period end (idempotent)',
+    summary: 'Cancel at period end (serialised per customer; idempotent)',
     tag: 'Widget',
     security: ['subscriber'],
     body: cancelSchema,
@@ -439,7 +439,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/reactivation/accept',
-    summary: 'Resume, undo the cancellation, or win back',
+    summary: 'Resume, undo the cancellation, or win back (never a second live subscription)',
     tag: 'Widget',
     security: ['subscriber'],
     returns: 'ReactivationAcceptResponse',
