@@ -94,14 +94,16 @@ async function carryOut(
   const { offer } = body
   const config = caller.account.payload.config
   const mechanism = MECHANISM_OF_OFFER[offer]
-  const subscription = await currentSubscription(deps, stripe, caller, session, offer)
   if (body.handledByMerchant) {
+    // The merchant's handler already changed the subscription its own way (a discount it applied is
+    // now active): its state is no reason to refuse recording that. The cooldown still applied.
     return {
       response: { status: 'recorded', mechanism },
       mrrAfter: promisedMrr(offer, config, session.mrr),
       detail: { via: 'merchant', choice: body.choice ?? null },
     }
   }
+  const subscription = await currentSubscription(deps, stripe, caller, session, offer)
   const template = config[offer].redirect_template
   if (template) {
     const redirectUrl = buildRedirectUrl(template, {
@@ -150,10 +152,10 @@ async function carryOut(
  * AcceptOfferResponse. Idempotent per session: a replay answers the stored response without touching
  * Stripe again; a different offer after one was accepted is a 409. Runs under the customer's lock and
  * re-checks there: the session still open, the offer one it found eligible, no offer accepted by this
- * customer (in any session of this mode) within the cooldown, the subscription still theirs, live, not
- * scheduled to cancel. handledByMerchant (only with the token's `handles: ['offers']` claim, else 403)
- * → 'recorded'; a redirect_template → 'redirect'; otherwise Stripe applies it → 'applied'. Each
- * records the save (MRR before/after), `offer_accepted` and the session as 'saved'. A Stripe failure
+ * customer (in any session of this mode) within the cooldown, and — unless the merchant's handler
+ * carried it out — the subscription still theirs, live, not scheduled to cancel. handledByMerchant
+ * (only with the token's `handles: ['offers']` claim, else 403) → 'recorded'; a redirect_template →
+ * 'redirect'; otherwise Stripe applies it → 'applied'. Each records the save (MRR before/after), `offer_accepted` and the session as 'saved'. A Stripe failure
  * is a 502 and records nothing.
  */
 export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
