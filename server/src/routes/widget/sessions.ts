@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps'
 import { readBody } from '../../http/validate'
 import { enforceRateLimit } from '../../services/rate-limit'
 import { decideOffers } from '../../services/widget/eligibility'
+import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
 import { cancelSessionsThisMonth, hasRecentSave, newSessionId } from '../../services/widget/session-store'
 import {
   customerAddress,
@@ -109,12 +110,15 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     })
     if (!created) return c.json(SESSION_LIMIT, 200)
 
+    // Already leaving: the widget shows when it ends and an undo instead of the offers.
+    const scheduled = subscription ? scheduledCancellationOf(subscription, now) : null
     const response: SessionStartResponse = {
       fallback: false,
       sessionId,
       subscriber: summary,
       eligibleOffers: eligibility.offers,
       ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
+      ...(scheduled ? { scheduledCancellation: scheduled } : {}),
     }
     return c.json(response, 201)
   }
