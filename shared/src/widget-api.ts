@@ -71,10 +71,11 @@ export type SessionStartResponse =
       /** Why offers are absent, when they are (for the console's debugging, never shown to subscribers). */
       offersSuppressedBy?: 'free_tier' | 'compliance' | 'recent_save' | 'no_subscription' | 'scheduled_cancel'
       /**
-       * The subscription is already scheduled to cancel: no offers; the widget says when access ends
-       * and may offer to undo it (`POST /api/widget/reactivation/accept` with this session's id).
+       * The subscription is already scheduled to cancel: no offers; the widget says when it ends and offers
+       * to undo that (with `terms`, through `/reactivation/accept` with this session's id) instead of
+       * walking the subscriber through offers.
        */
-      scheduledCancellation?: { endsAt: string | null }
+      scheduledCancellation?: ScheduledCancellation
     }
   | {
       /** The widget must step aside and let the merchant's own cancel run (e.g. free tier's 51st session). */
@@ -135,6 +136,39 @@ export type CancelResponse =
 
 export type ReactivationKind = 'paused' | 'scheduled_cancel' | 'churned'
 
+/**
+ * What reactivating costs, computed by the server from the Stripe subscription it would act on, so the
+ * widget can state it before anything is charged. Amounts are in minor units of `currency`.
+ */
+export interface ReactivationTerms {
+  planName: string
+  currency: string
+  interval: SubscriberPlan['interval']
+  intervalCount: number
+  /** The regular charge each billing period (every item and quantity included). */
+  amount: number
+  /** The winback discount: the charge while it lasts, and how many charges it covers. */
+  discount: { percentOff: number; amount: number; charges: number } | null
+  /** When the first charge is made (ISO): now for a new or resumed subscription, else the next renewal. */
+  firstChargeAt: string
+  /** Accepting charges at once. */
+  chargesNow: boolean
+  /**
+   * The same in words, as the widget shows them (shared `describeTerms`): the plan and its prices, the
+   * first charge, the renewal.
+   */
+  summary: string[]
+  /** The first charge and when ("$21.75 today", "$29.00 on March 31, 2027"): what the confirmation names. */
+  firstCharge: string
+}
+
+export interface ScheduledCancellation {
+  /** When the subscription ends (ISO); null in the rare case Stripe names no date. */
+  endsAt: string | null
+  /** What keeping it costs; null when it cannot be stated (then no undo is offered). */
+  terms: ReactivationTerms | null
+}
+
 /** `POST /api/widget/reactivation` (body: `{}`) */
 export type ReactivationResponse =
   | {
@@ -146,6 +180,8 @@ export type ReactivationResponse =
       plan: SubscriberPlan | null
       /** Winback discount offered to churned subscribers, when configured. */
       offer: { percentOff: number; months: number } | null
+      /** What accepting costs and when: the banner states it and asks once more before any charge. */
+      terms: ReactivationTerms
     }
   | { eligible: false }
 

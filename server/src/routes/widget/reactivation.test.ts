@@ -68,6 +68,8 @@ describe('a paused subscriber', () => {
         intervalCount: 1,
       },
       offer: null,
+      // What it costs and when: reactivation-terms.test.ts.
+      terms: expect.objectContaining({ amount: 2900, chargesNow: false }),
     })
     const session = await t.database.db
       .selectFrom('cancel_sessions')

@@ -18,6 +18,7 @@ import {
   reactivate,
   winbackOffer,
 } from '../../services/widget/reactivation'
+import { reactivationTerms } from '../../services/widget/reactivation-terms'
 import {
   hasRecentSave,
   loadSessionFor,
@@ -107,14 +108,13 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     const { customerId, subscriptionId, accountId } = caller.subscriber
     const target = await findReactivationTarget(deps, stripe, customerId, subscriptionId)
     if (!target) return c.json(notEligible, 200)
+    const now = deps.clock.now()
+    const recentSave = await hasRecentSave(deps.db, accountId, customerId, now, caller.subscriber.mode)
+    const offer = winbackOffer(caller.account.payload.config, target.kind, recentSave)
+    // No banner that cannot say what it would charge.
+    const terms = reactivationTerms(target.subscription, target.kind, offer, now)
+    if (!terms) return c.json(notEligible, 200)
     await limitSessionStarts(deps, c, caller.subscriber)
-    const recentSave = await hasRecentSave(
-      deps.db,
-      accountId,
-      customerId,
-      deps.clock.now(),
-      caller.subscriber.mode,
-    )
     const session = await createBannerSession(deps, caller, target, true)
     const response: ReactivationResponse = {
       eligible: true,
@@ -122,7 +122,8 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
       kind: target.kind,
       subscriptionId: target.subscription.id,
       plan: planOf(target.subscription),
-      offer: winbackOffer(caller.account.payload.config, target.kind, recentSave),
+      offer,
+      terms,
     }
     return c.json(response, 200)
   }

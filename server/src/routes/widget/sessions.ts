@@ -8,6 +8,7 @@ import { readBody } from '../../http/validate'
 import { enforceRateLimit } from '../../services/rate-limit'
 import { decideOffers } from '../../services/widget/eligibility'
 import { subscriberJurisdiction } from '../../services/widget/jurisdiction'
+import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
 import { cancelSessionsThisMonth, hasRecentSave, newSessionId } from '../../services/widget/session-store'
 import {
   customerAddress,
@@ -141,13 +142,10 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       subscriber: summary,
       eligibleOffers: eligibility.offers,
       ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
-      ...(scheduledEnd === undefined
-        ? {}
-        : {
-            scheduledCancellation: {
-              endsAt: scheduledEnd === null ? null : new Date(scheduledEnd * 1000).toISOString(),
-            },
-          }),
+      // Already leaving: the widget shows when it ends and an undo instead of the offers.
+      ...(subscription && scheduledEnd !== undefined
+        ? { scheduledCancellation: scheduledCancellationOf(subscription, scheduledEnd, now) }
+        : {}),
     }
     return c.json(response, 201)
   }
