@@ -39,7 +39,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{shared,console,marketing,examples,widget}/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
+          include: [
+            '{shared,console,marketing,examples,widget}/**/*.test.ts',
+            'tests/fakes/**/*.test.ts',
+            'scripts/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },

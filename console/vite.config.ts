@@ -1,16 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type PluginOption } from 'vite'
+import { defineConfig } from 'vite'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
 /** Where `vite dev` forwards API, auth and runtime-config calls: a locally running server. */
-/**
- * @vitejs/plugin-react resolves the workspace root's newer vite for its types while this package builds
- * with vite 7; the plugin object works with both, only the declared hook types differ.
- */
-const reactPlugin = react() as unknown as PluginOption
-
 const devBackend = process.env.RETAINKIT_DEV_BACKEND ?? 'http://localhost:8787'
 
 /**
@@ -21,7 +15,7 @@ const devBackend = process.env.RETAINKIT_DEV_BACKEND ?? 'http://localhost:8787'
 export default defineConfig({
   root,
   base: '/app/',
-  plugins: [reactPlugin],
+  plugins: [react()],
   logLevel: 'warn',
   build: {
     outDir: 'dist',

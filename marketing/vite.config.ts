@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
-import { ISLAND_NAMES, islandEntryPath, STYLESHEET_ENTRY } from './src/islands/island-names'
+// With its extension: Vite's native config loader (its announced default) resolves no bare paths.
+import { ISLAND_NAMES, islandEntryPath, STYLESHEET_ENTRY } from './src/islands/island-names.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -28,14 +29,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   logLevel: 'warn',
   resolve: { alias: preactAliases },
-  esbuild: { jsx: 'automatic', jsxImportSource: 'react' },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: !isSsrBuild,
-    target: isSsrBuild ? 'node20' : 'es2020',
+    target: isSsrBuild ? 'node22' : 'es2020',
     modulePreload: false,
-    rollupOptions: isSsrBuild ? {} : { input: [...ISLAND_NAMES.map(islandEntryPath), STYLESHEET_ENTRY] },
+    rolldownOptions: isSsrBuild ? {} : { input: [...ISLAND_NAMES.map(islandEntryPath), STYLESHEET_ENTRY] },
   },
   ssr: { noExternal: true },
 }))

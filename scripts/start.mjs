@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or out of date (usually nothing: `npm install` built it), then
 // serve everything from one process (DESIGN 3).
+// First: on an unsupported Node this stops with the version needed before anything else loads.
+import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
 
 const run = (cmd, args) => {

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { GoTrueClient } from '@supabase/auth-js'
+import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../test-support/harness'
 import { REVOKED_SESSION_MESSAGE } from './session-check'
 import { uniqueEmail } from './testing'
 
 /**
- * THE contract test: the real `@supabase/auth-js` client (what the console runs through supabase-js)
- * signs in end to end against our /auth/v1, in process. If GoTrue's shapes drift from what the
- * client expects, this fails.
+ * THE contract test: the real supabase-js client, made by `createClient` as any Supabase app makes it
+ * (its auth client is the one the console runs), signs in end to end against our /auth/v1, in process.
+ * If GoTrue's shapes drift from what the client expects, this fails.
  */
 let t: TestContext
 beforeAll(async () => {
@@ -20,9 +20,13 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const require = createRequire(import.meta.url)
-const AUTH_JS_VERSION = (
-  JSON.parse(readFileSync(require.resolve('@supabase/auth-js/package.json'), 'utf8')) as { version: string }
+const SUPABASE_JS_VERSION = (
+  JSON.parse(readFileSync(require.resolve('@supabase/supabase-js/package.json'), 'utf8')) as {
+    version: string
+  }
 ).version
+/** createClient's storage key for a project at http://localhost:8787: `sb-<first host label>-auth-token`. */
+const STORAGE_KEY = 'sb-localhost-auth-token'
 
 function memoryStorage() {
   const items = new Map<string, string>()
@@ -40,26 +44,28 @@ function memoryStorage() {
 
 function client(storage = memoryStorage()) {
   const calls: string[] = []
-  const auth = new GoTrueClient({
-    url: 'http://localhost:8787/auth/v1',
-    headers: { apikey: 'the-anon-key' },
-    flowType: 'pkce',
-    storage,
-    persistSession: true,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-    fetch: async (input, init) => {
-      const url = input instanceof Request ? input.url : String(input)
-      calls.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`)
-      return t.app.request(url, init)
+  const supabase = createClient('http://localhost:8787', 'the-anon-key', {
+    auth: {
+      flowType: 'pkce',
+      storage,
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    },
+    global: {
+      fetch: async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input)
+        calls.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`)
+        return t.app.request(url, init)
+      },
     },
   })
-  return { auth, storage, calls }
+  return { auth: supabase.auth, storage, calls }
 }
 
-describe(`@supabase/auth-js ${AUTH_JS_VERSION} against the embedded auth server`, () => {
+describe(`@supabase/supabase-js ${SUPABASE_JS_VERSION} against the embedded auth server`, () => {
   it('is the client version the server is tested with', () => {
-    expect(AUTH_JS_VERSION).toMatch(/^2\.\d+\.\d+$/)
+    expect(SUPABASE_JS_VERSION).toMatch(/^2\.\d+\.\d+$/)
   })
 
   it('signs in with a magic link (PKCE), uses the API, refreshes and signs out', async () => {
@@ -87,7 +93,7 @@ describe(`@supabase/auth-js ${AUTH_JS_VERSION} against the embedded auth server`
     expect(session?.user.email).toBe(email)
     expect(session?.token_type).toBe('bearer')
     // persistSession: the client stored the session (under its default key) for the next page load.
-    expect(storage.items.get('supabase.auth.token')).toContain(session?.refresh_token)
+    expect(storage.items.get(STORAGE_KEY)).toContain(session?.refresh_token)
 
     const user = await auth.getUser()
     expect(user.error).toBeNull()
