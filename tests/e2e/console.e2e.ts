@@ -297,7 +297,7 @@ describe('console in Chromium', () => {
       rate
         .locator('dt', { hasText: new RegExp(`^${name}$`) })
         .locator('xpath=following-sibling::dd[1]')
-        .innerText()
+        .textContent()
     expect(await figure('Stayed')).toBe('6')
     expect(await figure('Kept their plan')).toBe('2')
     expect(await figure('Accepted an offer')).toBe('4')
@@ -308,7 +308,7 @@ describe('console in Chromium', () => {
     // The reasons card counts the 12 subscribers who gave a reason and never calls them cancellations.
     const reasons = page.getByRole('region', { name: 'Cancellation reasons' })
     await reasons.getByText(/gave a reason, whether they then cancelled or stayed/).waitFor()
-    expect(await reasons.locator('.rk-card__summary').innerText()).toMatch(/^12 subscribers gave a reason/)
+    expect(await reasons.locator('.rk-card__summary').textContent()).toMatch(/^12 subscribers gave a reason/)
     expect(await reasons.getByText(/cancellations/i).count()).toBe(0)
     const overTime = page.getByRole('region', { name: 'Reasons over time' })
     await overTime.getByRole('img', { name: /Subscribers who gave a reason, per month/ }).waitFor()
