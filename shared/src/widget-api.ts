@@ -73,7 +73,8 @@ export type SessionStartResponse =
       /**
        * The subscription is already scheduled to cancel: no offers; the widget says when it ends and offers
        * to undo that (with `terms`, through `/reactivation/accept` with this session's id) instead of
-       * walking the subscriber through offers.
+       * walking the subscriber through offers. Absent when Stripe names no end date (then the flow runs
+       * without offers).
        */
       scheduledCancellation?: ScheduledCancellation
     }
@@ -163,8 +164,8 @@ export interface ReactivationTerms {
 }
 
 export interface ScheduledCancellation {
-  /** When the subscription ends (ISO); null in the rare case Stripe names no date. */
-  endsAt: string | null
+  /** When the subscription ends (ISO). */
+  endsAt: string
   /** What keeping it costs; null when it cannot be stated (then no undo is offered). */
   terms: ReactivationTerms | null
 }

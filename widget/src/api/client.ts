@@ -87,27 +87,6 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
   const session = (token: string, id: string, action: string, body: object, keepalive?: boolean) =>
     call<never>(`/sessions/${encodeURIComponent(id)}/${action}`, token, body, keepalive)
 
-  // The server keeps each session's state and refuses events after its end: the steps a subscriber
-  // took must reach it before the accept or cancel that ends the session, not race it.
-  const sending = new Map<string, Set<Promise<unknown>>>()
-  const sendEvents = (token: string, id: string, events: SessionEventInput[], keepalive?: boolean) => {
-    const pending = sending.get(id) ?? new Set()
-    sending.set(id, pending)
-    const sent: Promise<void> = session(token, id, 'events', { events }, keepalive)
-    pending.add(sent)
-    sent
-      .catch(() => {})
-      .then(() => {
-        pending.delete(sent)
-        if (!pending.size) sending.delete(id)
-      })
-    return sent
-  }
-  const afterEvents = async <T>(id: string, action: () => Promise<T>) => {
-    await Promise.allSettled([...(sending.get(id) ?? [])])
-    return action()
-  }
-
   return {
     config() {
       const { accountId, mode } = context
@@ -122,11 +101,10 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
       return pending
     },
     startSession: (token, body) => call('/sessions', token, body),
-    sendEvents,
-    accept: (token, id, body) => afterEvents(id, () => session(token, id, 'accept', body)),
-    cancel: (token, id, body) => afterEvents(id, () => session(token, id, 'cancel', body)),
+    sendEvents: (token, id, events, keepalive) => session(token, id, 'events', { events }, keepalive),
+    accept: (token, id, body) => session(token, id, 'accept', body),
+    cancel: (token, id, body) => session(token, id, 'cancel', body),
     reactivation: (token) => call('/reactivation', token, {}),
-    reactivationAccept: (token, sessionId) =>
-      afterEvents(sessionId ?? '', () => call('/reactivation/accept', token, { sessionId })),
+    reactivationAccept: (token, sessionId) => call('/reactivation/accept', token, { sessionId }),
   }
 }

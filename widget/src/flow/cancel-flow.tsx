@@ -231,9 +231,7 @@ export async function runCancelFlow(
               headline:
                 now.kind === 'done'
                   ? 'Your subscription continues'
-                  : endsAt
-                    ? `Your subscription ends on ${formatDate(endsAt, 'en-US')}`
-                    : 'Your subscription is scheduled to end',
+                  : `Your subscription ends on ${formatDate(endsAt, 'en-US')}`,
               subheadline: '',
               cta_primary: 'Keep my subscription',
               cta_secondary: 'Close',

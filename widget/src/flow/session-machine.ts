@@ -42,8 +42,9 @@ export function createSessionMachine(
   )
   /**
    * The merchant's handler first when there is one (its error is for the developer, on the console; the
-   * subscriber reads the generic message), then the call, after what is queued: the server sees the
-   * steps before their outcome.
+   * subscriber reads the generic message), then the call, once the steps queued or on their way have
+   * been answered: the server refuses steps after a session's end, so the outcome must not overtake
+   * them. The timeout covers that wait too.
    */
   const billing = async <T>(handler: (() => unknown) | false, call: (token: string) => Promise<T>) => {
     if (handler) {
@@ -54,10 +55,12 @@ export function createSessionMachine(
         throw new Error(CALL_FAILED_MESSAGE)
       }
     }
-    events.flush()
     return new Promise<T>((resolve, reject) => {
       host.window.setTimeout(() => reject(new Error(CALL_FAILED_MESSAGE)), BILLING_TIMEOUT_MS)
-      tokens.use(call).then(resolve, reject)
+      events
+        .flush()
+        .then(() => tokens.use(call))
+        .then(resolve, reject)
     })
   }
   const session: SessionMachine = {

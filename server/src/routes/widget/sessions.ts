@@ -143,7 +143,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       eligibleOffers: eligibility.offers,
       ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
       // Already leaving: the widget shows when it ends and an undo instead of the offers.
-      ...(subscription && scheduledEnd !== undefined
+      ...(subscription && typeof scheduledEnd === 'number'
         ? { scheduledCancellation: scheduledCancellationOf(subscription, scheduledEnd, now) }
         : {}),
     }

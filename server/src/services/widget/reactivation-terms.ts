@@ -104,16 +104,15 @@ export function reactivationTerms(
 
 /**
  * A subscription already scheduled to cancel (at period end, or at a set date) ending at `endsAt` (unix
- * seconds, null when Stripe names no date): when it ends, and what undoing that would cost from its next
- * renewal.
+ * seconds): when it ends, and what undoing that would cost from its next renewal.
  */
 export function scheduledCancellationOf(
   sub: Stripe.Subscription,
-  endsAt: number | null,
+  endsAt: number,
   now: Date,
 ): ScheduledCancellation {
   return {
-    endsAt: endsAt === null ? null : new Date(endsAt * 1000).toISOString(),
+    endsAt: new Date(endsAt * 1000).toISOString(),
     terms: reactivationTerms(sub, 'scheduled_cancel', null, now),
   }
 }
