@@ -148,7 +148,7 @@ describe('the session', () => {
     const flow = await openFlow(fakeApi(), { handleOffer: () => {} })
     const [start] = flow.api.callsTo('sessions')
     expect(start?.headers.authorization).toBe(`Bearer ${TOKEN}`)
-    expect(start?.body).toEqual({ mode: 'live', merchantHandlesOffers: true, merchantHandlesCancel: false })
+    expect(start?.body).toEqual({ merchantHandlesOffers: true, merchantHandlesCancel: false })
     expect(flow.api.calls.every((call) => !('cookie' in call.headers))).toBe(true)
   })
 

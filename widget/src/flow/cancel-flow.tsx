@@ -73,9 +73,9 @@ export async function runCancelFlow(
   const checkpoint = () => {
     if (request.signal.aborted) throw new Error('aborted')
   }
+  // No `mode`: the server takes it from the signed token alone.
   const starting = tokens.use((token) =>
     api.startSession(token, {
-      mode: context.mode,
       merchantHandlesOffers: !!options.handleOffer,
       merchantHandlesCancel: !!options.handleCancel,
     }),
@@ -207,7 +207,7 @@ export async function runCancelFlow(
   window.addEventListener('pagehide', onPageHide)
   mounted = true
   onOpen(() => finish({ outcome: 'closed' }))
-  if (started?.scheduledCancellation) showScheduled(started.scheduledCancellation)
+  if (started) showScheduled(started)
   else onSnapshot(machine.getSnapshot())
   request.onVisible()
   if (optimistic) waitForSession()
@@ -216,9 +216,11 @@ export async function runCancelFlow(
   /**
    * Already scheduled to cancel: no offers, no questions. When it ends, and (when the server could state
    * what keeping it costs) an undo that asks for one confirmation naming the amount and the date of the
-   * next charge.
+   * next charge. The undo names this cancel session: the server undoes that session's own scheduled
+   * cancellation (no banner, no Pro plan needed).
    */
-  function showScheduled({ endsAt, terms }: ScheduledCancellation) {
+  function showScheduled({ sessionId, scheduledCancellation }: StartedSession) {
+    const { endsAt, terms } = scheduledCancellation as ScheduledCancellation
     let kept = false
     const close = () => finish({ outcome: kept ? 'stayed' : 'closed' })
     reactivation(
@@ -248,7 +250,7 @@ export async function runCancelFlow(
         // Focus was on the page or on the stand-in screen's controls, now gone: it lands on the headline.
         holdFocus(false)
       },
-      async () => (await tokens.use((token) => api.reactivationAccept(token))).message,
+      async () => (await tokens.use((token) => api.reactivationAccept(token, sessionId))).message,
     )
   }
 
@@ -279,7 +281,7 @@ export async function runCancelFlow(
         unsubscribe()
         // Closed (or stayed) while the session started: the dialog is gone already.
         if (left) return finish(left)
-        return showScheduled(start.scheduledCancellation)
+        return showScheduled(start)
       }
       const { reasonKey, feedback } = early.getSnapshot()
       const next = connect(start)

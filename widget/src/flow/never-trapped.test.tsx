@@ -183,7 +183,7 @@ describe('a subscriber already scheduled to cancel', () => {
     flow.click('Confirm: $49.00 on March 31, 2027')
     await vi.waitFor(() => expect(flow.heading()).toBe('Your subscription continues'))
     const accept = api.calls.filter((call) => call.path === '/api/widget/reactivation/accept')
-    expect(accept.map((call) => call.body)).toEqual([{}])
+    expect(accept.map((call) => call.body)).toEqual([{ sessionId: 'ses_1' }])
     expect(flow.ui.getByRole('status').textContent).toBe('Welcome back!')
     flow.click('Close', 0)
     await expect(flow.result).resolves.toEqual({ outcome: 'stayed' })

@@ -83,7 +83,7 @@ export function createSessionMachine(
               api.accept(token, sessionId, {
                 offer,
                 choice,
-                ...(reasonKey ? { reasonKey } : {}),
+                reasonKey: reasonKey ?? undefined,
                 handledByMerchant: !!handleOffer,
               }),
           ),
@@ -92,7 +92,7 @@ export function createSessionMachine(
             !!handleCancel && (() => handleCancel({ reasonKey, feedback, sessionId, subscriber })),
             (token) =>
               api.cancel(token, sessionId, {
-                ...(reasonKey ? { reasonKey } : {}),
+                reasonKey: reasonKey ?? undefined,
                 feedback,
                 handledByMerchant: !!handleCancel,
               }),
