@@ -155,8 +155,8 @@ async function carryOut(
  * customer (in any session of this mode) within the cooldown, and — unless the merchant's handler
  * carried it out — the subscription still theirs, live, not scheduled to cancel. handledByMerchant
  * (only with the token's `handles: ['offers']` claim, else 403) → 'recorded'; a redirect_template →
- * 'redirect'; otherwise Stripe applies it → 'applied'. Each records the save (MRR before/after), `offer_accepted` and the session as 'saved'. A Stripe failure
- * is a 502 and records nothing.
+ * 'redirect'; otherwise Stripe applies it → 'applied'. Each records the save (MRR before/after),
+ * `offer_accepted` and the session as 'saved'. A Stripe failure is a 502 and records nothing.
  */
 export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
