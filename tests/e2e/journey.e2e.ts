@@ -209,7 +209,11 @@ describe('a newcomer, from sign-up to the dashboard', () => {
     const banner = page.getByRole('region', { name: 'Welcome back!' })
     await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true)
     await shot(page, '09-banner')
+    // The banner states the price and when it is charged, and asks once more before charging.
+    expect(await banner.textContent()).toContain('Renews automatically every year until you cancel.')
     await banner.getByRole('button', { name: 'Reactivate' }).click()
+    expect(subscription(two.subscriptionId).pause_collection).not.toBeNull()
+    await banner.getByRole('button', { name: /^Confirm: \$290\.00 on / }).click()
     await expect
       .poll(async () => (await banner.textContent()) ?? '')
       .toContain('Welcome back — your subscription is active again.')
