@@ -9,9 +9,9 @@ import {
   accessTokenOf,
   consoleApi,
   ensureConsoleBuilt,
-  magicLinkFor,
   recordCancelSessions,
   setTier,
+  signUpInConsole,
   useDevOutbox,
 } from '../support/console-helpers'
 import { launchChromium, type Product, startProduct } from '../support/product'
@@ -35,24 +35,7 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 }
 
 /** Signs up through /signup/ and the magic link in the dev outbox; ends on the dashboard. */
-async function signUp(context: BrowserContext, email: string): Promise<Page> {
-  const page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      console.log(`[browser ${message.type()}] ${message.text()}`)
-  })
-  page.on('pageerror', (error) => console.log(`[browser pageerror] ${error.message}`))
-  await page.goto(`${product.url}/signup/`)
-  await page.getByLabel('Email address').fill(email)
-  const sentAfter = Date.now() - 1000
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await page.getByText('Check your email to confirm your account!').waitFor()
-  const link = await magicLinkFor(product.url, email, sentAfter)
-  await page.goto(link)
-  await page.waitForURL(/\/dashboard\/\?account_id=/, { timeout: 20_000 })
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-  return page
-}
+const signUp = (context: BrowserContext, email: string) => signUpInConsole(product, context, email)
 
 function accountIdOf(page: Page): string {
   const id = new URL(page.url()).searchParams.get('account_id')
@@ -105,7 +88,10 @@ describe('console in Chromium', () => {
 
   it('edits the flow with a live preview before saving, and the save persists', async () => {
     const { page } = owner
-    // A new account is on the free tier: default flow and styling, locked with an upgrade prompt.
+    // Once the trial is over the account is on Starter: default flow and styling, locked with an
+    // upgrade prompt.
+    await setTier(product, owner.accountId, 'free')
+    await page.reload()
     await page.getByRole('link', { name: 'Editor' }).click()
     await page.getByRole('heading', { name: 'Cancel flow editor' }).waitFor()
     const styling = page.getByRole('region', { name: 'Styling' })
@@ -119,7 +105,7 @@ describe('console in Chromium', () => {
     await page.getByRole('button', { name: 'Save changes' }).click()
     await page.getByText(/^Version 2 · saved/).waitFor()
 
-    // Billing (outside this product) would upgrade it; the editor unlocks on the next load.
+    // An upgrade (billing, or the operator) unlocks the editor on the next load.
     await setTier(product, owner.accountId, 'pro')
     await page.reload()
     await page.getByRole('heading', { name: 'Cancel flow editor' }).waitFor()

@@ -3,9 +3,11 @@ import type { Role } from '@retainkit/shared/roles'
 import { createManualClock, type ManualClock } from '@retainkit/tests/fakes/clock'
 import {
   createStripeFake,
+  type PlatformBilling,
   type SeededMerchant,
   type StripeFake,
   seedMerchant,
+  seedPlatformBilling,
 } from '@retainkit/tests/fakes/stripe'
 import type { Hono } from 'hono'
 import { inject } from 'vitest'
@@ -37,6 +39,11 @@ export interface TestContext {
   mail: MailMessage[]
   apiKey: string
   signingKeys: SigningKeys
+  /**
+   * With `{billing: true}`: the platform's Stripe account in the fake (prices, meter, portal settings, a
+   * webhook endpoint whose deliveries reach this app in process, signed at the manual clock's time).
+   */
+  billing: PlatformBilling | null
   request(path: string, init?: TestRequestInit): Promise<Response>
   /** Creates a user and returns a valid access token for them. */
   signIn(email?: string): Promise<{ userId: string; email: string; token: string }>
@@ -78,20 +85,35 @@ export const TEST_ANON_KEY = 'rk_anon_test_0123456789abcdefghijkl'
 const SECRET_KEY = Buffer.alloc(32, 7)
 
 export async function createTestContext(
-  options: { config?: Partial<ServerConfig> } = {},
+  options: { config?: Partial<ServerConfig>; billing?: boolean } = {},
 ): Promise<TestContext> {
   const database =
     process.env.TEST_DB === 'postgres'
       ? await openPostgresFromTemplate(requiredPostgresUrl())
       : await openPgliteFromTemplate()
+  const clock = createManualClock()
+  let deliverTo: (url: string, init: RequestInit) => Promise<Response> = () =>
+    Promise.reject(new Error('the app is not built yet'))
+  const stripe = createStripeFake({
+    webhooks: {
+      fetch: (url, init) => deliverTo(url, init),
+      signingTime: () => Math.floor(clock.now().getTime() / 1000),
+    },
+  })
+  const billing = options.billing
+    ? await seedPlatformBilling(stripe, { webhookUrl: 'http://localhost:8787/api/billing/webhook' })
+    : null
   const config: ServerConfig = {
-    ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:8787', RETAINKIT_SEED_DEMO: '0' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:8787',
+      RETAINKIT_SEED_DEMO: '0',
+      ...billing?.env,
+    }),
     ...options.config,
   }
-  const clock = createManualClock()
   const logger = createMemoryLogger()
   const secrets = createSecretBox(SECRET_KEY)
-  const stripe = createStripeFake()
   const mailer = createMemoryMailer()
   const deps = await assembleDeps({
     config,
@@ -108,6 +130,7 @@ export async function createTestContext(
   if (!signingKeys) throw new Error('The test harness signs users in itself: no Supabase configuration here')
   const mail = mailer.sent
   const app = createApp(deps)
+  deliverTo = async (url, init) => app.request(new URL(url).pathname, init)
 
   const request: TestContext['request'] = async (path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers }
@@ -195,6 +218,7 @@ export async function createTestContext(
     mail,
     apiKey: TEST_API_KEY,
     signingKeys,
+    billing,
     request,
     signIn,
     createAccount,

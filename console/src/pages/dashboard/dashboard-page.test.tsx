@@ -357,7 +357,7 @@ describe('dashboard: free tier', () => {
         await within(card(name)).findByText(`${name} is part of the full dashboard on Pro.`),
       ).toBeTruthy()
       expect(within(card(name)).getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe(
-        '/pricing/',
+        '/settings/?tab=billing',
       )
     }
     expect(

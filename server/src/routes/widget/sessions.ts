@@ -1,15 +1,16 @@
-import { FREE_TIER_MONTHLY_SESSIONS } from '@retainkit/shared/constants'
 import { sessionStartSchema } from '@retainkit/shared/schemas'
 import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { readBody } from '../../http/validate'
+import { runUsageFollowUp } from '../../services/billing/follow-up'
+import { admitCancelSession, starterCapReached } from '../../services/billing/usage'
 import { enforceRateLimit } from '../../services/rate-limit'
 import { decideOffers } from '../../services/widget/eligibility'
 import { subscriberJurisdiction } from '../../services/widget/jurisdiction'
 import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
-import { cancelSessionsThisMonth, hasRecentSave, newSessionId } from '../../services/widget/session-store'
+import { hasRecentSave, newSessionId } from '../../services/widget/session-store'
 import {
   customerAddress,
   findSubscription,
@@ -47,12 +48,14 @@ const SESSION_LIMIT: SessionStartResponse = { fallback: true, reason: 'session_l
 
 /**
  * `POST /api/widget/sessions` (subscriber token; body SessionStartRequest) → SessionStartResponse.
- * Free accounts get FREE_TIER_MONTHLY_SESSIONS cancel sessions per UTC calendar month; the next one
- * answers `{fallback: true, reason: 'session_limit'}` with 200 (the widget steps aside, not an error)
- * and creates nothing. Otherwise: the subscriber's subscription from Stripe (when connected), the
- * offers they may see (services/widget/eligibility.ts), a cancel_sessions row and `session_started`.
- * The mode is the token's (the body's `mode` is ignored); merchantHandlesOffers/-Cancel need the
- * token's `handles` claim (else 403); a subscription already scheduled to cancel comes back as
+ * Starter accounts get 50 live cancel sessions per UTC calendar month; the next one answers
+ * `{fallback: true, reason: 'session_limit'}` with 200 (the widget steps aside, not an error), creates
+ * no session and records the subscriber as stepped aside for (services/billing/usage.ts, which also
+ * sends the usage notices and meters Pro's sessions beyond the fair-use line). Otherwise: the
+ * subscriber's subscription from Stripe (when connected), the offers they may see
+ * (services/widget/eligibility.ts), a cancel_sessions row and `session_started`. The mode is the
+ * signed token's only (the body's `mode` is ignored); merchantHandlesOffers/-Cancel need the token's
+ * `handles` claim (else 403); a subscription already scheduled to cancel comes back as
  * `scheduledCancellation` with no offers.
  */
 export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
@@ -65,11 +68,8 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     const { accountId, customerId, mode } = subscriber
     const { tier, config } = account.payload
     const now = deps.clock.now()
-    // A cheap early answer for an exhausted free account, before any Stripe call.
-    if (
-      tier === 'free' &&
-      (await cancelSessionsThisMonth(deps.db, accountId, now)) >= FREE_TIER_MONTHLY_SESSIONS
-    ) {
+    // A cheap early answer for an exhausted Starter account, before any Stripe call.
+    if (await starterCapReached(deps, { accountId, customerId, tier, mode, now })) {
       return c.json(SESSION_LIMIT, 200)
     }
     await limitSessionStarts(deps, c, subscriber)
@@ -103,12 +103,10 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     })
 
     const sessionId = newSessionId()
-    const created = await deps.db.transaction().execute(async (trx) => {
-      if (tier === 'free') {
-        // The authoritative count, serialised per account so concurrent starts cannot overshoot.
-        await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute()
-        if ((await cancelSessionsThisMonth(trx, accountId, now)) >= FREE_TIER_MONTHLY_SESSIONS) return false
-      }
+    const admission = await deps.db.transaction().execute(async (trx) => {
+      // The authoritative count, serialised per account so concurrent starts cannot overshoot.
+      const admitted = await admitCancelSession(trx, deps, { accountId, customerId, sessionId, mode, now })
+      if (!admitted.admitted) return admitted
       await trx
         .insertInto('cancel_sessions')
         .values({
@@ -132,9 +130,11 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         .insertInto('session_events')
         .values({ account_id: accountId, session_id: sessionId, step: 'session_started', created_at: now })
         .execute()
-      return true
+      return admitted
     })
-    if (!created) return c.json(SESSION_LIMIT, 200)
+    if (!admission.admitted) return c.json(SESSION_LIMIT, 200)
+    // Mails and metered usage after the answer: a slow mail server must not hold the subscriber.
+    if (admission.followUp) void runUsageFollowUp(deps, admission.followUp)
 
     const response: SessionStartResponse = {
       fallback: false,

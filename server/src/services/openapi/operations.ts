@@ -19,6 +19,7 @@ import {
   widgetSecretCreateSchema,
 } from '@retainkit/shared/schemas'
 import type { z } from 'zod'
+import { BILLING_OPERATIONS } from './billing-operations'
 
 /**
  * Every public call, described once. Request bodies are the same zod schemas the routes validate with,
@@ -38,7 +39,7 @@ export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete'
   path: string
   summary: string
-  tag: 'Session' | 'Account' | 'Analytics' | 'Stripe' | 'Public' | 'Widget' | 'Platform'
+  tag: 'Session' | 'Account' | 'Analytics' | 'Stripe' | 'Billing' | 'Public' | 'Widget' | 'Platform'
   security: Security[]
   params?: QueryParam[]
   body?: z.ZodType
@@ -64,7 +65,7 @@ const action = (value: string): QueryParam => ({
 const pathAccountId: QueryParam = { ...accountIdQuery, in: 'path', name: 'accountId' }
 const merchant: Security[] = ['apiKey', 'bearer']
 
-export const OPERATIONS: Operation[] = [
+const CORE_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/health',
@@ -445,3 +446,5 @@ export const OPERATIONS: Operation[] = [
     returns: 'ReactivationAcceptResponse',
   },
 ]
+
+export const OPERATIONS: Operation[] = [...CORE_OPERATIONS, ...BILLING_OPERATIONS]
