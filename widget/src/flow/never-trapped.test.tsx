@@ -71,8 +71,9 @@ describe('a cancellation that keeps failing', () => {
     expect(flow.settled()).toBeUndefined()
 
     await expect(flow.result).resolves.toEqual({ outcome: 'fallback' })
+    // failedAt is taken when the polling saw the message, up to a poll interval after it appeared: only
+    // the upper bound is exact. That the message came first is the unsettled flow checked above.
     const waited = Date.now() - failedAt
-    expect(waited).toBeGreaterThanOrEqual(HAND_OVER_DELAY_MS - 50)
     expect(waited).toBeLessThan(1000)
     expect(flow.element.isConnected).toBe(false)
     expect(api.callsTo('cancel')).toHaveLength(2)
