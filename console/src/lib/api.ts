@@ -26,6 +26,7 @@ import type {
   TestConnectionResult,
   WidgetSecretCreated,
   WidgetSecretInfo,
+  WidgetSecretMode,
 } from './api-types'
 
 /**
@@ -141,8 +142,8 @@ export const sendContactMessage = (message: ContactInput) =>
   apiRequest<{ success: boolean }>('POST', '/api/contact', { body: message })
 
 // Widget secrets and install status (ours)
-export const createWidgetSecret = (accountId: string) =>
-  apiRequest<WidgetSecretCreated>('POST', account(accountId, 'widget-secret'))
+export const createWidgetSecret = (accountId: string, mode: WidgetSecretMode = 'live') =>
+  apiRequest<WidgetSecretCreated>('POST', account(accountId, 'widget-secret'), { body: { mode } })
 
 export const listWidgetSecrets = (accountId: string) =>
   apiRequest<WidgetSecretInfo[]>('GET', account(accountId, 'widget-secret'))

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   close(): Promise<void>
   /** PGlite only: the data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>
+  /** PostgreSQL only: where it connects (tests open a second pool, as a second instance would). */
+  databaseUrl?: string
 }
 
 // int8 (count(*), bigserial ids) arrives as a string from `pg`; our counts fit in a JS number, and
@@ -43,6 +45,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       kind: 'postgres',
+      databaseUrl: options.databaseUrl,
       execScript: async (sql) => {
         await pool.query(sql)
       },

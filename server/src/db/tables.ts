@@ -90,6 +90,7 @@ export interface WidgetSecretsTable {
   created_at: Timestamp
   revoked_at: NullableTimestamp
   last_used_at: NullableTimestamp
+  mode: Generated<'live' | 'test'>
 }
 
 export interface CancelSessionsTable {
@@ -107,6 +108,20 @@ export interface CancelSessionsTable {
   created_at: Timestamp
   updated_at: Timestamp
   completed_at: NullableTimestamp
+  /** Events the widget sent (the server caps them per session). */
+  client_events: Generated<number>
+  /** Offers shown and not yet answered: the only ones a decline may name. */
+  offers_on_screen: ColumnType<string[], string | undefined, string>
+  /** Set when the subscription was already scheduled to cancel as the session started. */
+  scheduled_cancel_at: NullableTimestamp
+}
+
+/** One row per (account, customer) that ever took a billing action: the lock they serialise on. */
+export interface CustomerLocksTable {
+  account_id: string
+  customer_id: string
+  generation: Generated<number>
+  locked_at: Timestamp
 }
 
 export interface SessionEventsTable {
@@ -340,6 +355,7 @@ export interface Database {
   stripe_oauth_states: StripeOauthStatesTable
   widget_secrets: WidgetSecretsTable
   cancel_sessions: CancelSessionsTable
+  customer_locks: CustomerLocksTable
   member_invitations: MemberInvitationsTable
   session_events: SessionEventsTable
   saves: SavesTable

@@ -156,6 +156,51 @@ describe('widget secret section', () => {
     expect(document.body.innerHTML).not.toContain('rkws_full_secret_abcd')
   })
 
+  it('creates a test-mode secret on request, and lists each secret with what it signs', async () => {
+    let created = false
+    const backend = new FakeBackend()
+      .on(SECRETS, () => ({
+        body: {
+          data: created
+            ? [
+                {
+                  id: 'wsk_t',
+                  hint: 'rkws_test_…wxyz',
+                  mode: 'test',
+                  created_at: new Date().toISOString(),
+                  last_used_at: null,
+                },
+              ]
+            : [],
+        },
+      }))
+      .on(CREATE, () => {
+        created = true
+        return {
+          status: 201,
+          body: {
+            data: {
+              id: 'wsk_t',
+              secret: 'rkws_test_full_wxyz',
+              mode: 'test',
+              created_at: new Date().toISOString(),
+            },
+          },
+        }
+      })
+    const user = userEvent.setup()
+    renderSection(<WidgetSecretSettings accountId="acme" />, { backend })
+    await user.click(await screen.findByRole('button', { name: 'Create test-mode secret' }))
+    expect(((await screen.findByLabelText('New widget secret')) as HTMLInputElement).value).toBe(
+      'rkws_test_full_wxyz',
+    )
+    expect(backend.requestsTo(CREATE)[0]?.body).toEqual({ mode: 'test' })
+    const table = await screen.findByRole('table', { name: 'Active widget secrets' })
+    expect(within(table).getByText('Test mode only')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Rotate test-mode secret' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Create secret' })).toBeTruthy()
+  })
+
   it('lists secrets with hints and last use, and revokes one after confirming', async () => {
     const backend = new FakeBackend()
       .on(SECRETS, {

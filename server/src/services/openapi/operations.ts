@@ -16,6 +16,7 @@ import {
   sessionStartSchema,
   stripeOAuthCallbackSchema,
   waitlistSchema,
+  widgetSecretCreateSchema,
 } from '@retainkit/shared/schemas'
 import type { z } from 'zod'
 import { BILLING_OPERATIONS } from './billing-operations'
@@ -213,11 +214,12 @@ const CORE_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/account?action=widget-secret',
-    summary: 'Create or rotate the widget secret (shown once; two active at most)',
+    summary: 'Create or rotate a live or test-mode widget secret (shown once; two active per mode)',
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, action('widget-secret')],
-    returns: '{id, secret, created_at}',
+    body: widgetSecretCreateSchema,
+    returns: '{id, secret, mode, created_at}',
   },
   {
     method: 'get',
@@ -402,7 +404,7 @@ const CORE_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/sessions/{id}/events',
-    summary: 'Record batched step events',
+    summary: "Record batched step events (409 when the session's state refuses one; 429 past the caps)",
     tag: 'Widget',
     security: ['subscriber'],
     body: sessionEventsSchema,
@@ -412,7 +414,7 @@ const CORE_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/sessions/{id}/accept',
-    summary: 'Accept an offer (applied through Stripe; idempotent)',
+    summary: 'Accept an offer (serialised per customer, re-checked, applied through Stripe; idempotent)',
     tag: 'Widget',
     security: ['subscriber'],
     body: acceptOfferSchema,
@@ -421,7 +423,7 @@ const CORE_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/sessions/{id}/cancel',
-    summary: 'Cancel at period end (idempotent)',
+    summary: 'Cancel at period end (serialised per customer; idempotent)',
     tag: 'Widget',
     security: ['subscriber'],
     body: cancelSchema,
@@ -438,7 +440,7 @@ const CORE_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/reactivation/accept',
-    summary: 'Resume, undo the cancellation, or win back',
+    summary: 'Resume, undo the cancellation, or win back (never a second live subscription)',
     tag: 'Widget',
     security: ['subscriber'],
     returns: 'ReactivationAcceptResponse',
