@@ -33,6 +33,8 @@ async function main(): Promise<void> {
   Stripe fake     ${sandbox.stripe.server.url}       keys ${sandbox.stripe.merchant.keys.secret} / ${sandbox.stripe.merchant.keys.publishable}
 
   Try it: ${sandbox.site.url}/account?customer=${monthly.customerId} → "Cancel subscription"
+  Billing: sign up at ${sandbox.retainkit.url}/signup/ (a 30-day Pro trial), then Plan → Subscribe: the fake's
+           Checkout page takes test cards; its webhooks are signed and delivered to ${sandbox.retainkit.url}/api/billing/webhook
   Stop with Ctrl-C.
 \n`)
   let stopping = false

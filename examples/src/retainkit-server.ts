@@ -27,6 +27,11 @@ export interface RetainkitServerOptions {
   dataDir: string
   stripeApiBase: string
   logLevel?: LogLevel
+  /**
+   * Configuration that depends on the server's URL, known once it listens: the platform billing's
+   * variables, after registering `${url}/api/billing/webhook` with the Stripe fake.
+   */
+  envFor?: (url: string) => Promise<Record<string, string>>
 }
 
 export async function startRetainkitServer(options: RetainkitServerOptions): Promise<RetainkitServer> {
@@ -52,6 +57,7 @@ export async function startRetainkitServer(options: RetainkitServerOptions): Pro
   })
   const port = (server.address() as AddressInfo).port
   const url = `http://localhost:${port}`
+  const extra = options.envFor ? await options.envFor(url) : {}
   const config = loadConfig({
     NODE_ENV: 'development',
     PORT: String(port),
@@ -60,6 +66,7 @@ export async function startRetainkitServer(options: RetainkitServerOptions): Pro
     STRIPE_API_BASE: options.stripeApiBase,
     // The sandbox merchant is provisioned below; the demo merchant would only add a second account.
     RETAINKIT_SEED_DEMO: '0',
+    ...extra,
   })
   const logger = createLogger({ level: options.logLevel ?? 'warn' })
   const { deps, close } = await createDeps(config, logger)

@@ -72,6 +72,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         port: options.retainkitPort ?? 8787,
         dataDir: join(dataDir, 'retainkit'),
         stripeApiBase: stripe.server.url,
+        // Retainkit bills merchants on the fake too: new accounts get the trial, Checkout and the portal.
+        envFor: async (url) => (await stripe.platformBilling(`${url}/api/billing/webhook`)).env,
       }),
     )
     const server = retainkit

@@ -11,7 +11,9 @@ import { HttpError } from './http/http-error'
 import { urlHygiene } from './http/url-hygiene'
 import { accountRoutes } from './routes/account'
 import { accountsRoutes } from './routes/accounts'
+import { adminRoutes } from './routes/admin'
 import { analyticsRoutes } from './routes/analytics'
+import { billingRoutes } from './routes/billing'
 import { configDefaultRoutes } from './routes/config-default'
 import { contactRoutes } from './routes/contact'
 import { healthRoutes } from './routes/health'
@@ -25,8 +27,12 @@ import { widgetConfigRoutes, widgetRoutes } from './routes/widget'
 /** Request bodies the API accepts; configs are the largest legitimate payloads (~20 KB). */
 export const MAX_BODY_BYTES = 128 * 1024
 
-/** Paths under /api that take no API key: the widget's own API (DESIGN 4) and the OpenAPI document. */
-const API_KEY_EXEMPT = /^\/api\/(?:widget\/|openapi\.json$)/
+/**
+ * Paths under /api that take no API key: the widget's own API (DESIGN 4), the OpenAPI document and
+ * Stripe's billing webhook (its signature is its credential) and the operator's admin endpoint (its
+ * own token, loopback only).
+ */
+const API_KEY_EXEMPT = /^\/api\/(?:widget\/|openapi\.json$|billing\/webhook$|admin\/)/
 
 /**
  * Builds the whole HTTP app from injected dependencies. `index.ts` only reads configuration and
@@ -70,6 +76,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', configDefaultRoutes(deps))
   app.route('/', analyticsRoutes(deps))
   app.route('/', stripeRoutes(deps))
+  app.route('/', billingRoutes(deps))
+  app.route('/', adminRoutes(deps))
   app.route('/', contactRoutes(deps))
   app.route('/', widgetRoutes(deps))
   app.route('/', openapiRoutes(deps))

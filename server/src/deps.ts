@@ -36,6 +36,11 @@ export interface AppDeps {
   anonKey: string
   /** What the widget config endpoint serves; invalidated when a config or the reasons change. */
   widgetConfigCache: WidgetConfigCache
+  /**
+   * This process's token for `npm run admin` (routes/admin.ts), written to DATA_DIR/admin.json; absent
+   * or null, the admin endpoint does not exist (tests, scripts).
+   */
+  adminToken?: string | null
   /** Built front ends served by this process. */
   staticRoots: { widget: string; console: string; marketing: string }
 }

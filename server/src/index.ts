@@ -1,7 +1,9 @@
 import { serve } from '@hono/node-server'
+import { loopbackUrl, newAdminToken, removeAdminFile, writeAdminFile } from './admin/admin-file'
 import { createApp } from './app'
 import { createDeps } from './bootstrap'
 import { ConfigurationError, loadConfig } from './config/env'
+import { startBillingWorker } from './services/billing/follow-up'
 import { createLogger } from './services/logger'
 import { startupBanner } from './startup-banner'
 
@@ -32,9 +34,24 @@ async function main() {
     seeded = (await seedDemoIfEmpty(deps)) !== null
   }
   await settleAfterLoad(seeded)
-  const app = createApp(deps)
+  // Metered usage not yet reported to Stripe and usage mails that failed are retried in the background.
+  const stopBillingWorker = startBillingWorker(deps)
+  // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
+  const adminToken = newAdminToken()
+  const app = createApp({ ...deps, adminToken })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('Retainkit is listening', { url: config.publicUrl, port: info.port, database: deps.dbKind })
+    try {
+      writeAdminFile(config.dataDir, {
+        url: loopbackUrl(config.host, info.port),
+        token: adminToken,
+        pid: process.pid,
+      })
+    } catch (error) {
+      logger.warn('could not write the admin file: npm run admin will open the database itself', {
+        error: error instanceof Error ? error.message : String(error),
+      })
+    }
     process.stdout.write(startupBanner(config, deps.dbKind))
   })
 
@@ -42,6 +59,8 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
+    removeAdminFile(config.dataDir, process.pid)
+    stopBillingWorker()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {

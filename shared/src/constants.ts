@@ -35,6 +35,13 @@ export const PRICING = {
 export const FREE_TIER_MONTHLY_SESSIONS = PRICING.starter.cancelSessionsPerMonth
 
 export const FREE_TRIAL_DAYS = 30
+
+/** Pro stays on this many days after a failed subscription payment, then the account moves to Starter. */
+export const PRO_PAYMENT_GRACE_DAYS = 7
+
+/** Percentages of the month's session limit at which the merchant is told (mail and console), once each. */
+export const USAGE_NOTICE_THRESHOLDS = [80, 100] as const
+export type UsageNoticeThreshold = (typeof USAGE_NOTICE_THRESHOLDS)[number]
 export const CONTACT_RESPONSE_HOURS = 24
 
 /** The dunning demo on the payment-recovery page: retries after 24 hours, 3 days and 7 days. */

@@ -187,12 +187,14 @@ describe('the banner page', () => {
     const text = (await banner.textContent()) ?? ''
     await page.screenshot({ animations: 'disabled', path: join(artifacts, `${shot}.png`) })
     await banner.getByRole('button', { name: 'Reactivate' }).click()
+    // One explicit confirmation, naming the amount, before anything is charged.
+    await banner.getByRole('button', { name: /^Confirm: \$\d+\.\d\d (today|on )/ }).click()
     await expect.poll(async () => (await banner.textContent()) ?? '').toContain('Welcome back —')
     await page.close()
     return text
   }
 
-  it('Devon Paused resumes in one click', async () => {
+  it('Devon Paused resumes after one confirmation', async () => {
     expect(subscription('paused').pause_collection).not.toBeNull()
     await reactivate('paused', 'banner-paused')
     expect(subscription('paused').pause_collection).toBeNull()
@@ -206,7 +208,7 @@ describe('the banner page', () => {
 
   it('Finley Churned is won back with 25% off the first month, on a new subscription', async () => {
     const text = await reactivate('churned', 'banner-churned')
-    expect(text).toContain('25% off for 1 month')
+    expect(text).toContain('25% off, $21.75 for the first charge, then $29.00 every month.')
     const customer = sandbox.subscriber('churned').customerId
     const live = sandbox.stripe.fake
       .state(sandbox.stripe.merchant.account)
@@ -233,5 +235,55 @@ describe('the banner page', () => {
     expect(shown).toEqual({ shown: false })
     expect(await page.getByRole('region', { name: 'Welcome back!' }).count()).toBe(0)
     await page.close()
+  })
+})
+
+describe("Retainkit's own billing in the sandbox", () => {
+  it('a new merchant pays on the fake’s Checkout page; the signed webhook reaches the server and makes it Pro', async () => {
+    const { deps, url } = sandbox.retainkit
+    const email = `sandbox-billing-${Date.now()}@example.com`
+    const userId = crypto.randomUUID()
+    await deps.db.insertInto('users').values({ id: userId, email }).execute()
+    const token = await deps.signingKeys?.sign(
+      { email, role: 'authenticated', session_id: crypto.randomUUID() },
+      { subject: userId, expiresInSeconds: 600, now: new Date() },
+    )
+    const call = (path: string, init: { method?: string; body?: unknown } = {}) =>
+      fetch(`${url}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          'x-api-key': deps.apiKey,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      })
+    const boot = (await (await call('/api/session?action=bootstrap', { method: 'POST' })).json()) as {
+      data: { active_account_id: string }
+    }
+    const accountId = boot.data.active_account_id
+    const status = async () =>
+      (
+        (await (await call(`/api/billing/status/${accountId}`)).json()) as {
+          data: { tier: string; source: string }
+        }
+      ).data
+    expect(await status()).toMatchObject({ tier: 'pro', source: 'trial' })
+
+    const checkout = await call(`/api/billing/checkout/${accountId}`, {
+      method: 'POST',
+      body: { interval: 'year' },
+    })
+    expect(checkout.status).toBe(201)
+    const page = await browser.newPage()
+    await page.goto(((await checkout.json()) as { data: { url: string } }).data.url)
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    await page.waitForURL(`${url}/settings/?tab=billing&checkout=success`)
+    await page.close()
+    // Nobody delivers by hand here: the fake signed and sent the events to the configured endpoint.
+    await expect.poll(status, { timeout: 10_000 }).toMatchObject({ tier: 'pro', source: 'subscription' })
+    const deliveries = sandbox.stripe.fake.deliveries.filter((d) => d.url === `${url}/api/billing/webhook`)
+    expect(deliveries.length).toBeGreaterThan(0)
+    expect(deliveries.every((d) => d.ok && d.status === 200)).toBe(true)
   })
 })

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { createOutboxMailer } from '../../server/src/services/mailer'
 import type { Product } from './product'
 
@@ -71,9 +71,17 @@ export function consoleApi(
   })
 }
 
-/** Plan changes go through billing, which is outside this product: tests set the tier directly. */
+/**
+ * The tier as an operator sets it (what `npm run admin -- tier` does): 'pro' for good; 'free' also ends
+ * a running trial, so the account is on Starter now.
+ */
 export async function setTier(product: Product, accountId: string, tier: 'free' | 'pro'): Promise<void> {
-  await product.deps.db.updateTable('accounts').set({ tier }).where('id', '=', accountId).execute()
+  await product.deps.db
+    .updateTable('accounts')
+    .set(tier === 'free' ? { tier, trial_ends_at: new Date() } : { tier })
+    .where('id', '=', accountId)
+    .execute()
+  product.deps.widgetConfigCache.invalidate(accountId)
 }
 
 /** There is no invitation flow yet: tests add a member directly. */
@@ -92,13 +100,17 @@ export async function addMember(
 export interface RecordedSession {
   reasonKey: string
   feedback?: string
-  /** 'cancel': the subscriber cancelled (merchant-handled); 'stay': kept the subscription. */
-  outcome: 'cancel' | 'stay'
+  /**
+   * 'cancel': the subscriber cancelled (merchant-handled); 'stay': kept the subscription; 'accept':
+   * accepted the discount offer (merchant-handled).
+   */
+  outcome: 'cancel' | 'stay' | 'accept'
 }
 
 /**
  * Records cancel sessions through the public widget API exactly as the widget does (subscriber token,
- * session start, step events, cancel), with the merchant handling billing so no Stripe account is needed.
+ * session start, step events, accept or cancel), with the merchant handling billing so no Stripe
+ * account is needed: `mintToken` must sign the `handles: ['offers', 'cancel']` claim for that.
  */
 export async function recordCancelSessions(
   product: Product,
@@ -128,9 +140,41 @@ export async function recordCancelSessions(
     const events: Array<Record<string, string>> = [{ step: 'reason_selected', reasonKey: session.reasonKey }]
     if (session.feedback) events.push({ step: 'feedback_submitted', text: session.feedback })
     if (session.outcome === 'stay') events.push({ step: 'reason_continue', reasonKey: session.reasonKey })
+    if (session.outcome === 'accept') events.push({ step: 'offer_shown', offer: 'discount' })
     await call(`/sessions/${sessionId}/events`, { events })
     if (session.outcome === 'cancel') {
       await call(`/sessions/${sessionId}/cancel`, { reasonKey: session.reasonKey, handledByMerchant: true })
     }
+    if (session.outcome === 'accept') {
+      await call(`/sessions/${sessionId}/accept`, {
+        offer: 'discount',
+        reasonKey: session.reasonKey,
+        handledByMerchant: true,
+      })
+    }
   }
+}
+
+/** Signs up through /signup/ and the magic link in the dev outbox; ends on the dashboard. */
+export async function signUpInConsole(
+  product: Product,
+  context: BrowserContext,
+  email: string,
+): Promise<Page> {
+  const page = await context.newPage()
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      console.log(`[browser ${message.type()}] ${message.text()}`)
+  })
+  page.on('pageerror', (error) => console.log(`[browser pageerror] ${error.message}`))
+  await page.goto(`${product.url}/signup/`)
+  await page.getByLabel('Email address').fill(email)
+  const sentAfter = Date.now() - 1000
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.getByText('Check your email to confirm your account!').waitFor()
+  const link = await magicLinkFor(product.url, email, sentAfter)
+  await page.goto(link)
+  await page.waitForURL(/\/dashboard\/\?account_id=/, { timeout: 20_000 })
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+  return page
 }

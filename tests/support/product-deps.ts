@@ -29,6 +29,10 @@ export interface ProductDeps {
 export async function createAppFor(options: {
   publicUrl: string
   stripeApiBase: string
+  /** More configuration, e.g. the platform billing's variables (seedPlatformBilling's `env`). */
+  env?: Record<string, string>
+  /** Opens the admin endpoint `npm run admin` talks to (routes/admin.ts). */
+  adminToken?: string
 }): Promise<ProductDeps> {
   const database = await openPgliteFromTemplate()
   const config = loadConfig({
@@ -36,6 +40,7 @@ export async function createAppFor(options: {
     PUBLIC_URL: options.publicUrl,
     STRIPE_API_BASE: options.stripeApiBase,
     RETAINKIT_SEED_DEMO: '0',
+    ...options.env,
   })
   const logger = createMemoryLogger()
   const mailer = createMemoryMailer()
@@ -44,12 +49,16 @@ export async function createAppFor(options: {
     database,
     secrets: createSecretBox(randomBytes(32)),
     clock: systemClock,
-    stripe: createStripeClientFactory({ apiBase: options.stripeApiBase }),
+    stripe: createStripeClientFactory({
+      apiBase: options.stripeApiBase,
+      platformSecretKey: config.stripe.platformSecretKey,
+    }),
     mailer,
     logger,
     apiKey: `rk_pub_${randomBytes(24).toString('base64url')}`,
     anonKey: `rk_anon_${randomBytes(24).toString('base64url')}`,
   })
+  deps.adminToken = options.adminToken ?? null
   const { signingKeys } = deps
   if (!signingKeys)
     throw new Error('The browser suites sign users in themselves: no Supabase configuration here')

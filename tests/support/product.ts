@@ -8,9 +8,11 @@ import {
   createStripeClient,
   createStripeFake,
   type FakeServer,
+  type PlatformBilling,
   type SeededMerchant,
   type StripeFake,
   seedMerchant,
+  seedPlatformBilling,
 } from '@retainkit/tests/fakes/stripe'
 import { createSubscriberToken } from '@retainkit/widget/token'
 import { type Browser, chromium } from 'playwright-core'
@@ -58,6 +60,8 @@ export interface MerchantAccountOptions {
 }
 
 export interface Product {
+  /** With `billing`: the platform's own Stripe account in the fake, its webhook aimed at this server. */
+  billing: PlatformBilling | null
   /** Where the server listens, e.g. `http://127.0.0.1:41234` (API, /w/ widget files, console). */
   url: string
   deps: ProductDeps['deps']
@@ -73,10 +77,20 @@ export interface Product {
   stop(): Promise<void>
 }
 
-export async function startProduct(
-  options: { seed?: boolean } & MerchantAccountOptions = {},
-): Promise<Product> {
-  const stripe = createStripeFake()
+export interface StartProductOptions extends MerchantAccountOptions {
+  seed?: boolean
+  /**
+   * Platform billing on the fake: Checkout, the Billing Portal and signed webhooks delivered over HTTP
+   * to this server's `/api/billing/webhook` — at once (`autoDeliver`, as Stripe does) or when the test
+   * calls `stripe.deliverWebhooks()`.
+   */
+  billing?: { autoDeliver: boolean }
+  /** Opens the admin endpoint with this token (what `npm start` writes to DATA_DIR/admin.json). */
+  adminToken?: string
+}
+
+export async function startProduct(options: StartProductOptions = {}): Promise<Product> {
+  const stripe = createStripeFake({ webhooks: { autoDeliver: options.billing?.autoDeliver ?? false } })
   const stripeServer = await stripe.listen()
   // The URL is known once listening; the app is built right after, before any request can arrive.
   // The node bindings (the socket) go through: the dev outbox answers loopback peers only.
@@ -88,7 +102,15 @@ export async function startProduct(
       (info) => resolve({ server: started, url: `http://127.0.0.1:${info.port}` }),
     )
   })
-  const product = await createAppFor({ publicUrl: url, stripeApiBase: stripeServer.url })
+  const billing = options.billing
+    ? await seedPlatformBilling(stripe, { webhookUrl: `${url}/api/billing/webhook` })
+    : null
+  const product = await createAppFor({
+    publicUrl: url,
+    stripeApiBase: stripeServer.url,
+    env: billing?.env,
+    adminToken: options.adminToken,
+  })
   handler = product.app.fetch
   const { deps } = product
 
@@ -197,6 +219,7 @@ export async function startProduct(
 
   const seeded = options.seed === false ? null : await createMerchantAccount(options)
   return {
+    billing,
     url,
     deps,
     stripe,

@@ -1,10 +1,13 @@
 import { ROUTES } from '@retainkit/shared/routes'
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
+import { openBillingPortal } from '../lib/api'
+import { browserLocation } from '../lib/browser-location'
 import { handleError } from '../lib/error-handler'
 import { getRuntimeConfig, hasRuntime } from '../lib/runtime'
 import { signOut } from '../lib/sign-out'
 import { toast } from '../lib/toast-store'
+import { useBillingStatus } from '../session/billing-store'
 import { DEFAULT_BILLING_URL } from '../session/nav-hint'
 import { useActiveAccount, useSession } from '../session/session-store'
 
@@ -49,7 +52,21 @@ export function AccountMenu() {
   const location = useLocation()
   const navigate = useNavigate()
   const label = accountMenuLabel(account, userEmail)
-  const links = billingLinks()
+  const billing = useBillingStatus()
+  // With the platform's billing, Plan is the plan page in Settings (Checkout starts there) whatever a
+  // BILLING_PORTAL_URL says, and Billing opens the Stripe Billing Portal of the account's customer.
+  const links = billing?.billing_enabled
+    ? { plan: DEFAULT_BILLING_URL, billing: DEFAULT_BILLING_URL }
+    : billingLinks()
+  const onOpenPortal = async (accountId: string) => {
+    close(false)
+    const result = await openBillingPortal(accountId)
+    if (result.error) {
+      handleError(result.error)
+      return
+    }
+    browserLocation.assign(result.data.url)
+  }
 
   useEffect(() => {
     if (!open) return
@@ -214,18 +231,31 @@ export function AccountMenu() {
           Plan
           {isExternal(links.plan) ? <span className="rk-visually-hidden"> (opens in a new tab)</span> : null}
         </a>
-        <a
-          role="menuitem"
-          tabIndex={-1}
-          data-menu-item=""
-          className="rk-account-menu__item"
-          {...linkProps(links.billing)}
-        >
-          Billing
-          {isExternal(links.billing) ? (
-            <span className="rk-visually-hidden"> (opens in a new tab)</span>
-          ) : null}
-        </a>
+        {billing?.can_manage && account ? (
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            data-menu-item=""
+            className="rk-account-menu__item"
+            onClick={() => void onOpenPortal(account.id)}
+          >
+            Billing
+          </button>
+        ) : (
+          <a
+            role="menuitem"
+            tabIndex={-1}
+            data-menu-item=""
+            className="rk-account-menu__item"
+            {...linkProps(links.billing)}
+          >
+            Billing
+            {isExternal(links.billing) ? (
+              <span className="rk-visually-hidden"> (opens in a new tab)</span>
+            ) : null}
+          </a>
+        )}
         <hr className="rk-account-menu__separator" />
         <button
           type="button"

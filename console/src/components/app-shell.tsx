@@ -2,7 +2,9 @@ import { ROUTES } from '@retainkit/shared/routes'
 import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { userMessageOf } from '../lib/error-handler'
+import { useBillingPolling } from '../session/billing-store'
 import { useSession } from '../session/session-store'
+import { BillingNotices } from './billing-notices'
 import { MainNav } from './main-nav'
 import { Spinner } from './spinner'
 
@@ -51,6 +53,7 @@ function SessionProblem() {
 export function AppShell() {
   const status = useSession((state) => state.status)
   useAccountIdInUrl()
+  useBillingPolling()
   return (
     <div className="rk-shell">
       <a className="rk-skip-link" href="#main">
@@ -68,6 +71,7 @@ export function AppShell() {
       <main id="main" className="rk-main" tabIndex={-1}>
         {status === 'ready' ? (
           <Suspense fallback={<Spinner label="Loading..." block />}>
+            <BillingNotices />
             <Outlet />
           </Suspense>
         ) : status === 'error' ? (

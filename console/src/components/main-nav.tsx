@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom'
 import { useCapability, useSession } from '../session/session-store'
 import { AccountMenu } from './account-menu'
 import { accountHref } from './app-link'
+import { PlanStatus } from './plan-status'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'rk-nav__link rk-nav__link--active' : 'rk-nav__link'
@@ -38,6 +39,7 @@ export function MainNav() {
           </NavLink>
         </li>
       </ul>
+      <PlanStatus />
       <AccountMenu />
     </nav>
   )

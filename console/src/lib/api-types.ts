@@ -132,10 +132,15 @@ export interface OAuthCallbackResult {
   stripe_account_id: string
 }
 
+/** A live secret signs live (or explicitly test-mode) tokens; a test secret only test-mode ones. */
+export type WidgetSecretMode = 'live' | 'test'
+
 export interface WidgetSecretCreated {
   id: string
   /** Shown once, never again. */
   secret: string
+  /** Absent from servers that predate test-mode secrets: live. */
+  mode?: WidgetSecretMode
   created_at: string
 }
 
@@ -169,6 +174,7 @@ export interface InvitationSent {
 export interface WidgetSecretInfo {
   id: string
   hint: string
+  mode?: WidgetSecretMode
   created_at: string
   last_used_at: string | null
 }

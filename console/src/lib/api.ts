@@ -1,3 +1,4 @@
+import type { BillingInterval, BillingStatus } from '@retainkit/shared/billing'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { Role } from '@retainkit/shared/roles'
 import { type ApiResult, apiRequest } from './api-client'
@@ -25,6 +26,7 @@ import type {
   TestConnectionResult,
   WidgetSecretCreated,
   WidgetSecretInfo,
+  WidgetSecretMode,
 } from './api-types'
 
 /**
@@ -148,8 +150,8 @@ export const sendContactMessage = (message: ContactInput) =>
   apiRequest<{ success: boolean }>('POST', '/api/contact', { body: message })
 
 // Widget secrets and install status (ours)
-export const createWidgetSecret = (accountId: string) =>
-  apiRequest<WidgetSecretCreated>('POST', account(accountId, 'widget-secret'))
+export const createWidgetSecret = (accountId: string, mode: WidgetSecretMode = 'live') =>
+  apiRequest<WidgetSecretCreated>('POST', account(accountId, 'widget-secret'), { body: { mode } })
 
 export const listWidgetSecrets = (accountId: string) =>
   apiRequest<WidgetSecretInfo[]>('GET', account(accountId, 'widget-secret'))
@@ -174,3 +176,15 @@ export const withdrawInvitation = (accountId: string, email: string) =>
 
 export const getInstallStatus = (accountId: string) =>
   apiRequest<InstallStatus>('GET', account(accountId, 'install-status'))
+
+// Plan and billing on the platform's Stripe account
+export const getBillingStatus = (accountId: string) =>
+  apiRequest<BillingStatus>('GET', `/api/billing/status/${enc(accountId)}`)
+
+/** A Stripe Checkout page for Pro; the console sends the owner there. */
+export const startCheckout = (accountId: string, interval: BillingInterval) =>
+  apiRequest<{ url: string }>('POST', `/api/billing/checkout/${enc(accountId)}`, { body: { interval } })
+
+/** A Stripe Billing Portal page (card, invoices, cancel). */
+export const openBillingPortal = (accountId: string) =>
+  apiRequest<{ url: string }>('POST', `/api/billing/portal/${enc(accountId)}`)

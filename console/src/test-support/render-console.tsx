@@ -8,6 +8,7 @@ import { resetRuntime, setRuntime } from '../lib/runtime'
 import type { RuntimeConfig } from '../lib/runtime-config'
 import { resetToasts } from '../lib/toast-store'
 import { resetAuthStore, startAuthSync } from '../session/auth-store'
+import { billingStore } from '../session/billing-store'
 import { resetSessionStore } from '../session/session-store'
 import { FakeBackend, sessionContext, TEST_CONFIG } from './fake-backend'
 import { type FakeAuthScript, FakeSupabaseAuth } from './fake-supabase'
@@ -69,6 +70,7 @@ function resetConsoleState(): void {
   stopAuthSync = null
   resetRuntime()
   resetSessionStore()
+  billingStore.getState().clear()
   resetAuthStore()
   resetToasts()
   localStorage.clear()

@@ -63,4 +63,41 @@ describe('loadConfig', () => {
       loadConfig({ RETAINKIT_SECRET_KEY: Buffer.alloc(32, 1).toString('base64') }).secretKey?.length,
     ).toBe(32)
   })
+
+  describe('platform billing', () => {
+    const billing = {
+      STRIPE_PLATFORM_SECRET_KEY: 'sk_test_platform',
+      STRIPE_PRICE_PRO_MONTHLY: 'price_monthly',
+      STRIPE_PRICE_PRO_ANNUAL: 'price_annual',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    }
+
+    it('is off without billing variables, even with a platform key (Connect only)', () => {
+      expect(loadConfig({}).billing).toBeNull()
+      expect(loadConfig({ STRIPE_PLATFORM_SECRET_KEY: 'sk_test_platform' }).billing).toBeNull()
+    })
+
+    it('reads the key, both Pro prices, the overage price and the webhook secret', () => {
+      expect(loadConfig({ ...billing, STRIPE_PRICE_PRO_OVERAGE: 'price_overage' }).billing).toEqual({
+        secretKey: 'sk_test_platform',
+        prices: { monthly: 'price_monthly', annual: 'price_annual', overage: 'price_overage' },
+        webhookSecret: 'whsec_abc123',
+        meterEventName: 'retainkit_cancel_sessions',
+      })
+    })
+
+    it.each([
+      [{ ...billing, STRIPE_PLATFORM_SECRET_KEY: '' }, 'STRIPE_PLATFORM_SECRET_KEY'],
+      [{ ...billing, STRIPE_PRICE_PRO_MONTHLY: '' }, 'STRIPE_PRICE_PRO_MONTHLY'],
+      [{ ...billing, STRIPE_PRICE_PRO_ANNUAL: 'prod_x' }, 'STRIPE_PRICE_PRO_ANNUAL'],
+      [{ ...billing, STRIPE_PRICE_PRO_ANNUAL: 'price_monthly' }, 'STRIPE_PRICE_PRO_ANNUAL'],
+      [{ ...billing, STRIPE_WEBHOOK_SECRET: '' }, 'STRIPE_WEBHOOK_SECRET'],
+      [{ ...billing, STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+      [{ ...billing, STRIPE_PRICE_PRO_OVERAGE: 'overage' }, 'STRIPE_PRICE_PRO_OVERAGE'],
+      [{ ...billing, STRIPE_METER_EVENT_NAME: 'has spaces' }, 'STRIPE_METER_EVENT_NAME'],
+      [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_PRICE_PRO_MONTHLY'],
+    ])('stops on a half or bad billing configuration and names the variable: %o', (env, variable) => {
+      expect(failure(env).variable).toBe(variable)
+    })
+  })
 })

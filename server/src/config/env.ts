@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { type OAuthProviderConfig, parseOAuthProviders } from '../auth/oauth-config'
 import { parseTrustProxy, type TrustProxy } from '../http/client-address'
+import { type BillingConfig, parseBilling } from './billing-env'
 
 /**
  * Startup configuration (DESIGN 3, spec 5 "Startup environment"). Every variable is optional in the
@@ -27,6 +28,11 @@ export interface ServerConfig {
   stripe: { clientId: string | null; platformSecretKey: string | null; apiBase: string | null }
   /** The card-billing portal behind the console's Plan and Billing links (spec 2.2); null → settings. */
   billingPortalUrl: string | null
+  /**
+   * Billing on the platform's own Stripe account (Checkout, Billing Portal, webhooks, metered usage);
+   * null when the operator runs without it and sets tiers with `npm run admin -- tier`.
+   */
+  billing: BillingConfig | null
   /** Seed the demo merchant on first start (default on, off with RETAINKIT_SEED_DEMO=0). */
   seedDemo: boolean
   /** Which X-Forwarded-For hops to believe (TRUST_PROXY: a hop count or a CIDR list; default none). */
@@ -46,9 +52,9 @@ export class ConfigurationError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>
+export type Env = Record<string, string | undefined>
 
-const present = (env: Env, name: string): string | undefined => {
+export const present = (env: Env, name: string): string | undefined => {
   const value = env[name]?.trim()
   return value ? value : undefined
 }
@@ -154,6 +160,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const apiBase = httpUrl(env, 'STRIPE_API_BASE') ?? null
 
   const billingPortalUrl = httpUrl(env, 'BILLING_PORTAL_URL') ?? null
+  const billing = parseBilling(env, platformSecretKey)
 
   const seedText = present(env, 'RETAINKIT_SEED_DEMO') ?? (production ? '0' : '1')
   if (!/^[01]$/.test(seedText)) throw new ConfigurationError('RETAINKIT_SEED_DEMO', 'must be 0 or 1')
@@ -185,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     oauthProviders,
     stripe: { clientId, platformSecretKey, apiBase },
     billingPortalUrl,
+    billing,
     seedDemo: seedText === '1',
     trustProxy,
     dataDirLockWaitMs: Number(lockText) * 1000,

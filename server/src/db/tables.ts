@@ -32,6 +32,8 @@ export interface AccountsTable {
   tier: Generated<'free' | 'pro'>
   created_at: Timestamp
   updated_at: Timestamp
+  /** When the account's Pro trial ends (070); null for accounts created before trials. */
+  trial_ends_at: NullableTimestamp
 }
 
 export type Role = 'owner' | 'admin' | 'editor' | 'viewer'
@@ -99,6 +101,7 @@ export interface WidgetSecretsTable {
   created_at: Timestamp
   revoked_at: NullableTimestamp
   last_used_at: NullableTimestamp
+  mode: Generated<'live' | 'test'>
 }
 
 export interface CancelSessionsTable {
@@ -116,6 +119,20 @@ export interface CancelSessionsTable {
   created_at: Timestamp
   updated_at: Timestamp
   completed_at: NullableTimestamp
+  /** Events the widget sent (the server caps them per session). */
+  client_events: Generated<number>
+  /** Offers shown and not yet answered: the only ones a decline may name. */
+  offers_on_screen: ColumnType<string[], string | undefined, string>
+  /** Set when the subscription was already scheduled to cancel as the session started. */
+  scheduled_cancel_at: NullableTimestamp
+}
+
+/** One row per (account, customer) that ever took a billing action: the lock they serialise on. */
+export interface CustomerLocksTable {
+  account_id: string
+  customer_id: string
+  generation: Generated<number>
+  locked_at: Timestamp
 }
 
 export interface SessionEventsTable {
@@ -282,6 +299,62 @@ export interface AuthOauthStatesTable {
   used_at: NullableTimestamp
 }
 
+export interface PlatformSubscriptionsTable {
+  account_id: string
+  customer_id: string
+  subscription_id: string | null
+  subscription_created: NullableTimestamp
+  status: string | null
+  price_id: string | null
+  billing_interval: 'month' | 'year' | null
+  cancel_at_period_end: Generated<boolean>
+  current_period_end: NullableTimestamp
+  payment_failed_at: NullableTimestamp
+  checkout_session_id: string | null
+  synced_at: NullableTimestamp
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface BillingEventsTable {
+  event_id: string
+  type: string
+  account_id: string | null
+  event_created: Timestamp
+  received_at: Timestamp
+}
+
+export interface UsageNoticesTable {
+  account_id: string
+  /** `YYYY-MM` (UTC). */
+  month: string
+  threshold: 80 | 100
+  sessions: number
+  session_limit: number
+  created_at: Timestamp
+  mailed_at: NullableTimestamp
+}
+
+export interface SteppedAsideTable {
+  account_id: string
+  month: string
+  customer_id: string
+  first_at: Timestamp
+  last_at: Timestamp
+  attempts: Generated<number>
+}
+
+export interface UsageReportsTable {
+  session_id: string
+  account_id: string
+  /** The account's customer on the platform's Stripe account. */
+  customer_id: string
+  occurred_at: Timestamp
+  reported_at: NullableTimestamp
+  attempts: Generated<number>
+  last_error: string | null
+}
+
 export interface Database {
   settings: SettingsTable
   users: UsersTable
@@ -294,6 +367,7 @@ export interface Database {
   stripe_oauth_states: StripeOauthStatesTable
   widget_secrets: WidgetSecretsTable
   cancel_sessions: CancelSessionsTable
+  customer_locks: CustomerLocksTable
   member_invitations: MemberInvitationsTable
   session_events: SessionEventsTable
   saves: SavesTable
@@ -310,6 +384,11 @@ export interface Database {
   auth_outbox: AuthOutboxTable
   auth_identities: AuthIdentitiesTable
   auth_oauth_states: AuthOauthStatesTable
+  platform_subscriptions: PlatformSubscriptionsTable
+  billing_events: BillingEventsTable
+  usage_notices: UsageNoticesTable
+  stepped_aside: SteppedAsideTable
+  usage_reports: UsageReportsTable
 }
 
 export type Account = Selectable<AccountsTable>

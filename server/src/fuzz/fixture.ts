@@ -13,12 +13,14 @@ import { createTestContext, type TestContext } from '../test-support/harness'
 /**
  * The world the API fuzz suite sends requests into: a Pro merchant with Stripe connected, a widget
  * secret, subscribers of every kind, an open cancel session, a teammate, sign-in links and PKCE codes
- * of the embedded auth server, and Stripe Connect configured — so a valid request to any route can
+ * of the embedded auth server, Stripe Connect and the platform's billing configured, and the admin
+ * endpoint switched on — so a valid request to any route can
  * succeed, and a mutated one meets real state.
  */
 export const CONNECT_CLIENT_ID = 'ca_RetainkitFuzzPlatform'
 export const CONNECT_PLATFORM_KEY = `sk_test_fuzzplatform${'F'.repeat(24)}`
 export const PUBLIC_ORIGIN = 'http://localhost:8787'
+export const ADMIN_TOKEN = 'fuzz-admin-token-0123456789abcdef'
 
 export interface Fixture {
   t: TestContext
@@ -49,6 +51,8 @@ export interface Fixture {
 
 export async function createFixture(): Promise<Fixture> {
   const t = await createTestContext({
+    billing: true,
+    adminToken: ADMIN_TOKEN,
     config: {
       stripe: { clientId: CONNECT_CLIENT_ID, platformSecretKey: CONNECT_PLATFORM_KEY, apiBase: null },
     },

@@ -1,5 +1,5 @@
 import { nodeBindings } from '../test-support/harness'
-import type { Fixture } from './fixture'
+import { ADMIN_TOKEN, type Fixture } from './fixture'
 import type { RequestSpec, Target } from './targets'
 
 /** A request as the fuzz suite sends it: the spec's path and body, or a raw body text. */
@@ -15,14 +15,16 @@ const visitorAddress = () => {
 
 /** Sends `request` as `target`'s caller would: API key and bearer where that caller has them. */
 export async function send(f: Fixture, target: Target, request: Outgoing): Promise<Response> {
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...request.headers }
   const bearer =
     request.token ??
     (target.caller === 'merchant'
       ? f.shop.ownerToken
       : target.caller === 'subscriber'
         ? f.subscriberToken
-        : undefined)
+        : target.caller === 'admin'
+          ? ADMIN_TOKEN
+          : undefined)
   if (bearer) headers.authorization = `Bearer ${bearer}`
   if (target.caller === 'merchant' || target.caller === 'visitor') headers['x-api-key'] = f.t.apiKey
   let body: string | undefined

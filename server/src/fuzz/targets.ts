@@ -1,5 +1,6 @@
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { type Fixture, PUBLIC_ORIGIN } from './fixture'
+import { BILLING_TARGETS } from './targets-billing'
 
 /**
  * Every route of the API, each with a valid request built on the fixture. The fuzz suite sends each
@@ -15,6 +16,8 @@ export type Caller =
   | 'subscriber'
   /** Nothing at all (auth server, health, public documents). */
   | 'anyone'
+  /** The process's admin token as bearer, no API key (`npm run admin`). */
+  | 'admin'
 
 export interface RequestSpec {
   /** Path and query of the request. */
@@ -24,6 +27,8 @@ export interface RequestSpec {
   token?: string
   /** The socket peer (the dev outbox answers loopback only). */
   peer?: string
+  /** Extra headers (Stripe's webhook signature). */
+  headers?: Record<string, string>
 }
 
 export interface Target {
@@ -195,6 +200,7 @@ export const TARGETS: Target[] = [
       return {
         path: `/api/account?accountId=${other.accountId}&action=widget-secret`,
         token: other.owner.token,
+        body: { mode: 'test' },
       }
     },
   },
@@ -480,4 +486,6 @@ export const TARGETS: Target[] = [
     caller: 'anyone',
     valid: (f) => ({ path: `/auth/v1/dev/outbox?to=${encodeURIComponent(f.ownerEmail)}`, peer: '127.0.0.1' }),
   },
+
+  ...BILLING_TARGETS,
 ]

@@ -38,3 +38,10 @@ export function parseWith<S extends z.ZodType>(
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   return parseWith(schema, await readJson(c))
 }
+
+/** A JSON body that may also be absent (a `POST` with no body means `{}`), validated with `schema`. */
+export async function readOptionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const text = await c.req.text()
+  if (text.trim() === '') return parseWith(schema, {})
+  return parseWith(schema, await readJson(c))
+}

@@ -27,7 +27,7 @@ const create = (token: string | null, body: unknown) =>
 const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error
 
 describe('POST /api/accounts', () => {
-  it('creates a free account owned by the caller, with config v1 and the default reasons', async () => {
+  it('creates an account owned by the caller, on the Pro trial, with config v1 and the default reasons', async () => {
     const user = await t.signIn()
     const res = await create(user.token, { name: 'Acme Shop', domain: 'Shop.Acme.example' })
     expect(res.status).toBe(201)
@@ -39,7 +39,8 @@ describe('POST /api/accounts', () => {
       slug: data.account_id,
       email: user.email,
       domain: 'shop.acme.example',
-      tier: 'free',
+      // Stored as Starter; effectively Pro while the 30-day trial runs.
+      tier: 'pro',
     })
     const db = t.deps.db
     const membership = await db
@@ -75,7 +76,7 @@ describe('POST /api/accounts', () => {
       slug: id.toLowerCase(),
       email: user.email,
       domain: null,
-      tier: 'free',
+      tier: 'pro',
     })
   })
 

@@ -8,6 +8,7 @@ import { parseWith } from '../http/validate'
 import { requireMembership } from '../services/access'
 import { ANALYTICS, PRO_DASHBOARD_MESSAGE } from '../services/analytics/endpoints'
 import { resolveRange } from '../services/analytics/range'
+import { loadEffectiveTier } from '../services/billing/tier'
 
 /** An empty query value (`startDate=`) means the parameter was left out: the dates are optional. */
 const optional = (value: string | undefined): string | undefined => (value === '' ? undefined : value)
@@ -45,11 +46,7 @@ export function analyticsRoutes(deps: AppDeps) {
     })
     const range = resolveRange(query.startDate, query.endDate, deps.clock.now(), query.mode)
 
-    const account = await deps.db
-      .selectFrom('accounts')
-      .select('tier')
-      .where('id', '=', accountId)
-      .executeTakeFirst()
+    const account = await loadEffectiveTier(deps.db, accountId, deps.clock.now())
     // A membership row cannot outlive its account (on delete cascade); this only guards a race.
     if (!account) throw new HttpError('NOT_FOUND')
     const endpoint = ANALYTICS[query.endpoint]

@@ -99,6 +99,13 @@ describe('GET /api/openapi.json', () => {
       'DELETE /api/account#action=widget-secret',
       'DELETE /api/account#action=credentials',
       'POST /api/stripe/oauth/start',
+      'GET /api/billing/status/{accountId}',
+      'POST /api/billing/checkout/{accountId}',
+      'POST /api/billing/portal/{accountId}',
+      'POST /api/billing/webhook',
+      'POST /api/admin/accounts',
+      'POST /api/admin/tier',
+      'POST /api/admin/revoke-sessions',
     ]) {
       expect(documented).toContain(call)
     }

@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/types'
 import type { Account, Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
+import { effectiveTier, type TierRecords, trialEndFor } from './billing/tier'
 import { configChanged } from './config-changes'
 import { acceptInvitations } from './members'
 
@@ -47,13 +48,21 @@ export interface AccountData {
   tier: 'free' | 'pro'
 }
 
-export const toAccountData = (row: Account): AccountData => ({
+/** `tier` is the effective tier (services/billing/tier.ts), never the stored operator tier alone. */
+export const toAccountData = (row: Account, tier: 'free' | 'pro'): AccountData => ({
   account_id: row.id,
   name: row.name,
   slug: row.slug,
   email: row.email,
   domain: row.domain,
-  tier: row.tier,
+  tier,
+})
+
+/** The tier records of an account row that has no platform subscription yet (a new account). */
+const tierRecordsOf = (row: Account): TierRecords => ({
+  operatorTier: row.tier,
+  trialEndsAt: row.trial_ends_at,
+  subscription: null,
 })
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -139,8 +148,10 @@ export interface NewAccountInput {
 }
 
 /**
- * Inserts an account (tier free) with its owner, config version 1 and the default reasons. Must run in
- * a transaction. The slug is the lower-cased id, so ids differing only in case cannot coexist.
+ * Inserts an account with its owner, config version 1 and the default reasons. Must run in a
+ * transaction. The slug is the lower-cased id, so ids differing only in case cannot coexist. Every new
+ * account starts a Pro trial (FREE_TRIAL_DAYS); its stored tier stays 'free', so when the trial ends
+ * the account is on Starter unless it subscribed.
  */
 export async function insertAccountWithDefaults(
   trx: Transaction<Database>,
@@ -155,6 +166,7 @@ export async function insertAccountWithDefaults(
       email: input.email,
       domain: input.domain,
       tier: 'free',
+      trial_ends_at: trialEndFor(input.now),
       created_at: input.now,
       updated_at: input.now,
     })
@@ -326,7 +338,7 @@ export async function createOwnedAccount(
       })
     })
     await configChanged(deps, account.id)
-    return toAccountData(account)
+    return toAccountData(account, effectiveTier(tierRecordsOf(account), deps.clock.now()).tier)
   } catch (error) {
     // A concurrent create of the same id got there first.
     if (isUniqueViolation(error)) throw duplicateAccount()

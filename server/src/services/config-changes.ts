@@ -10,7 +10,10 @@ import type { AppDeps } from '../deps'
  */
 export const CONFIG_CHANNEL = 'retainkit_widget_config'
 
-export async function configChanged(deps: AppDeps, accountId: string): Promise<void> {
+export async function configChanged(
+  deps: Pick<AppDeps, 'db' | 'dbKind' | 'logger' | 'widgetConfigCache'>,
+  accountId: string,
+): Promise<void> {
   deps.widgetConfigCache.invalidate(accountId)
   if (deps.dbKind !== 'postgres') return
   try {

@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
+import { loadEffectiveTier } from './billing/tier'
 import { configChanged } from './config-changes'
 
 /**
@@ -210,12 +211,13 @@ export interface SaveConfigInput {
  */
 export async function saveConfigVersion(deps: AppDeps, input: SaveConfigInput): Promise<StoredConfig> {
   const saved = await deps.db.transaction().execute(async (trx) => {
-    const account = await trx
+    const locked = await trx
       .selectFrom('accounts')
-      .select('tier')
+      .select('id')
       .where('id', '=', input.accountId)
       .forUpdate()
       .executeTakeFirst()
+    const account = locked ? await loadEffectiveTier(trx, input.accountId, deps.clock.now()) : null
     if (!account) throw new HttpError('NOT_FOUND')
     const current = await loadCurrentConfig(trx, input.accountId)
     if (input.baseVersion !== undefined && input.baseVersion !== current.version) {

@@ -3,9 +3,11 @@ import type { Role } from '@retainkit/shared/roles'
 import { createManualClock, type ManualClock } from '@retainkit/tests/fakes/clock'
 import {
   createStripeFake,
+  type PlatformBilling,
   type SeededMerchant,
   type StripeFake,
   seedMerchant,
+  seedPlatformBilling,
 } from '@retainkit/tests/fakes/stripe'
 import type { Hono } from 'hono'
 import { inject } from 'vitest'
@@ -38,6 +40,11 @@ export interface TestContext {
   mail: MailMessage[]
   apiKey: string
   signingKeys: SigningKeys
+  /**
+   * With `{billing: true}`: the platform's Stripe account in the fake (prices, meter, portal settings, a
+   * webhook endpoint whose deliveries reach this app in process, signed at the manual clock's time).
+   */
+  billing: PlatformBilling | null
   request(path: string, init?: TestRequestInit): Promise<Response>
   /** Creates a user and returns a valid access token for them. */
   signIn(email?: string): Promise<{ userId: string; email: string; token: string }>
@@ -94,10 +101,14 @@ const SECRET_KEY = Buffer.alloc(32, 7)
 export async function createTestContext(
   options: {
     config?: Partial<ServerConfig>
+    /** The platform's Stripe billing in the fake, its webhooks delivered to this app (see `billing`). */
+    billing?: boolean
     /** Another database than a fresh clone of the template (closed by the context's close()). */
     database?: DatabaseHandle
     /** On PostgreSQL, LISTEN for other instances' config changes as a real process does. */
     listen?: boolean
+    /** The admin endpoint's token, as `npm start` hands one to the app (absent: no admin endpoint). */
+    adminToken?: string
   } = {},
 ): Promise<TestContext> {
   const database =
@@ -105,14 +116,29 @@ export async function createTestContext(
     (process.env.TEST_DB === 'postgres'
       ? await openPostgresFromTemplate(testPostgresUrl())
       : await openPgliteFromTemplate())
+  const clock = createManualClock()
+  let deliverTo: (url: string, init: RequestInit) => Promise<Response> = () =>
+    Promise.reject(new Error('the app is not built yet'))
+  const stripe = createStripeFake({
+    webhooks: {
+      fetch: (url, init) => deliverTo(url, init),
+      signingTime: () => Math.floor(clock.now().getTime() / 1000),
+    },
+  })
+  const billing = options.billing
+    ? await seedPlatformBilling(stripe, { webhookUrl: 'http://localhost:8787/api/billing/webhook' })
+    : null
   const config: ServerConfig = {
-    ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:8787', RETAINKIT_SEED_DEMO: '0' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:8787',
+      RETAINKIT_SEED_DEMO: '0',
+      ...billing?.env,
+    }),
     ...options.config,
   }
-  const clock = createManualClock()
   const logger = createMemoryLogger()
   const secrets = createSecretBox(SECRET_KEY)
-  const stripe = createStripeFake()
   const mailer = createMemoryMailer()
   const deps = await assembleDeps({
     config,
@@ -128,7 +154,8 @@ export async function createTestContext(
   const { signingKeys } = deps
   if (!signingKeys) throw new Error('The test harness signs users in itself: no Supabase configuration here')
   const mail = mailer.sent
-  const app = createApp(deps)
+  const app = createApp(options.adminToken ? { ...deps, adminToken: options.adminToken } : deps)
+  deliverTo = async (url, init) => app.request(new URL(url).pathname, init)
   const listener =
     options.listen && database.databaseUrl
       ? listenForConfigChanges({ databaseUrl: database.databaseUrl, cache: deps.widgetConfigCache, logger })
@@ -226,6 +253,7 @@ export async function createTestContext(
     mail,
     apiKey: TEST_API_KEY,
     signingKeys,
+    billing,
     request,
     signIn,
     createAccount,

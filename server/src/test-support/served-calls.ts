@@ -1,3 +1,4 @@
+import { ADMIN_COMMANDS } from '../admin/operations'
 import { GRANT_TYPES } from '../auth/routes/token'
 import { ACCOUNT_HANDLERS } from '../routes/account'
 import { SESSION_ACTIONS } from '../routes/session'
@@ -6,7 +7,7 @@ import { SESSION_ACTIONS } from '../routes/session'
  * Every call the app answers, as `METHOD path-key` in the OpenAPI document's spelling
  * (`GET /api/account#action=config`, `/api/widget/sessions/{id}/events`): read from the routes the
  * app registered, with the calls dispatched by a query parameter (account and session actions, token
- * grants) spelled out. The built front ends (static files) are not API calls.
+ * grants, admin commands) spelled out. The built front ends (static files) are not API calls.
  */
 export function servedCalls(app: { routes: readonly { method: string; path: string }[] }): string[] {
   const calls = new Set<string>()
@@ -27,6 +28,10 @@ export function servedCalls(app: { routes: readonly { method: string; path: stri
     }
     if (path === '/api/accounts') {
       calls.add('POST /api/accounts')
+      continue
+    }
+    if (path === '/api/admin/{command}') {
+      for (const command of ADMIN_COMMANDS) calls.add(`POST /api/admin/${command}`)
       continue
     }
     if (path === '/auth/v1/token') {

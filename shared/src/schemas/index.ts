@@ -10,6 +10,7 @@ export {
 export * from './account'
 export * from './account-queries'
 export * from './analytics-query'
+export * from './billing'
 export * from './config-save'
 export * from './contact'
 export * from './credentials'

@@ -67,6 +67,11 @@ const SINGULAR: Record<PermissionResource, string> = {
   invoice_items: 'invoice_item',
   events: 'event',
   webhook_endpoints: 'webhook_endpoint',
+  billing_meters: 'billing_meter',
+  checkout_sessions: 'checkout_session',
+  billing_portal: 'billing_portal',
+  invoices: 'invoice',
+  payment_methods: 'payment_method',
 }
 
 /** Restricted keys carry per-resource `none`/`read`/`write`; unspecified resources default to `write`. */

@@ -20,6 +20,9 @@ const EXPANDABLE: Record<string, Record<string, string>> = {
   },
   promotion_code: { customer: 'customer', 'promotion.coupon': 'coupon' },
   invoiceitem: { customer: 'customer', subscription: 'subscription' },
+  'checkout.session': { customer: 'customer', subscription: 'subscription', invoice: 'invoice' },
+  invoice: { customer: 'customer', 'parent.subscription_details.subscription': 'subscription' },
+  'billing_portal.session': { configuration: 'billing_portal.configuration' },
 }
 
 export type Lookup = (type: string, id: string) => JsonObject | undefined

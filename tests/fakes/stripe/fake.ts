@@ -1,13 +1,26 @@
 import { AccountRegistry, type CreateAccountOptions, type FakeAccountKeys } from './accounts'
+import type {
+  CheckoutSessionRecord,
+  InvoiceRecord,
+  MeterEventRecord,
+  MeterRecord,
+  PaymentMethodRecord,
+  PortalConfigurationRecord,
+  PortalSessionRecord,
+} from './billing-types'
 import { createClock, type FakeClock } from './clock'
 import { type FakeServer, listenOn } from './http-server'
 import { handleRequest, type RequestLogEntry } from './pipeline'
-import { type JsonObject, previousAttributes, renderRecord } from './render'
+import { type JsonObject, markLivemode, previousAttributes, renderRecord } from './render'
 import { accountRoutes, renderAccount } from './resources/account'
+import { billingPortalRoutes } from './resources/billing-portal'
+import { checkoutSessionRoutes } from './resources/checkout-sessions'
 import { couponRoutes } from './resources/coupons'
 import { customerRoutes } from './resources/customers'
 import { eventRoutes } from './resources/events'
 import { invoiceItemRoutes } from './resources/invoice-items'
+import { invoiceRoutes } from './resources/invoices'
+import { meterRoutes } from './resources/meters'
 import { priceRoutes } from './resources/prices'
 import { productRoutes } from './resources/products'
 import { promotionCodeRoutes } from './resources/promotion-codes'
@@ -49,6 +62,14 @@ export interface AccountSnapshot {
   events: EventRecord[]
   /** Including each endpoint's signing `secret`. */
   webhookEndpoints: WebhookEndpointRecord[]
+  meters: MeterRecord[]
+  meterEvents: MeterEventRecord[]
+  /** With what only the hosted page sees (`hidden`: line items, subscription data). */
+  checkoutSessions: CheckoutSessionRecord[]
+  portalConfigurations: PortalConfigurationRecord[]
+  portalSessions: PortalSessionRecord[]
+  invoices: InvoiceRecord[]
+  paymentMethods: PaymentMethodRecord[]
 }
 
 export interface StripeFake {
@@ -87,6 +108,10 @@ const ROUTES: readonly Route[] = [
   ...subscriptionRoutes,
   ...invoiceItemRoutes,
   ...eventRoutes,
+  ...meterRoutes,
+  ...checkoutSessionRoutes,
+  ...billingPortalRoutes,
+  ...invoiceRoutes,
 ]
 
 /** Applies every time-based transition due by `now`, earliest first, across all accounts. */
@@ -158,7 +183,7 @@ export function createStripeFake(options: StripeFakeOptions = {}): StripeFake {
       const account = registry.account(accountId)
       if (!account) throw new Error(`Unknown fake account ${accountId}`)
       const s = account.state
-      return structuredClone({
+      const snapshot = structuredClone({
         account: renderAccount(account),
         customers: s.customers.list(),
         products: s.products.list(),
@@ -170,7 +195,15 @@ export function createStripeFake(options: StripeFakeOptions = {}): StripeFake {
         invoiceItems: s.invoiceItems.list(),
         events: s.events.list(),
         webhookEndpoints: s.webhookEndpoints.list(),
+        meters: s.meters.list(),
+        meterEvents: s.meterEvents.list(),
+        checkoutSessions: s.checkoutSessions.list(),
+        portalConfigurations: s.portalConfigurations.list(),
+        portalSessions: s.portalSessions.list(),
+        invoices: s.invoices.list(),
+        paymentMethods: s.paymentMethods.list(),
       })
+      return account.livemode ? markLivemode(snapshot) : snapshot
     },
     deliverWebhooks: () => dispatcher.deliver(),
     get deliveries() {

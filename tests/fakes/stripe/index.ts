@@ -9,5 +9,6 @@ export { type AccountSnapshot, createStripeFake, type StripeFake, type StripeFak
 export type { FakeServer } from './http-server'
 export type { RequestLogEntry } from './pipeline'
 export { type SeededMerchant, type SeedOptions, seedMerchant } from './seed'
+export { PLATFORM_METER_EVENT_NAME, type PlatformBilling, seedPlatformBilling } from './seed-billing'
 export type { PermissionLevel, PermissionResource, RestrictedKeyPermissions } from './state'
 export type { WebhookDelivery, WebhookOptions } from './webhooks'

@@ -1,5 +1,6 @@
 import type { AccountRegistry } from './accounts'
 import type { FormObject } from './form-codec'
+import { escapeHtml, htmlDocument } from './hosted/html'
 import type { FakeAccount } from './state'
 
 /**
@@ -22,13 +23,6 @@ export interface AuthorizeResult {
 const DENIED_DESCRIPTION = 'The user denied your request'
 const NEW_ACCOUNT = 'new'
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  )
-}
-
 const one = (value: FormObject[string] | undefined): string | undefined =>
   typeof value === 'string' ? value : undefined
 
@@ -38,22 +32,7 @@ function page(
   status = 200,
   accountId: string | null = null,
 ): AuthorizeResult {
-  const body = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36;margin:0;padding:48px 16px}
-main{max-width:440px;margin:0 auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 2px 8px #0002}
-h1{font-size:20px;margin:0 0 12px}fieldset{border:0;padding:0;margin:16px 0}label{display:block;padding:6px 0}
-.actions{display:flex;gap:12px;margin-top:20px}button{font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #635bff}
-button[value=connect]{background:#635bff;color:#fff}button[value=cancel]{background:#fff;color:#635bff}
-</style>
-</head>
-<body><main>${content}</main></body>
-</html>`
+  const body = htmlDocument(title, content)
   return { status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body, accountId }
 }
 

@@ -4,11 +4,12 @@ import type { FakeClock } from './clock'
 import { FakeStripeError, idempotencyError, internalError, unrecognizedUrl } from './errors'
 import { applyExpansions } from './expand'
 import { decodeForm, type FormObject } from './form-codec'
+import { handleHostedPage, isHostedPage } from './hosted'
 import { randomToken } from './ids'
 import { handleOAuth } from './oauth'
 import { handleAuthorize } from './oauth-authorize'
 import { validateFields } from './params'
-import { type JsonObject, lookupObject, previousAttributes } from './render'
+import { type JsonObject, lookupObject, markLivemode, previousAttributes } from './render'
 import { allowedParams, type HttpMethod, matchRoute, type Route, type RouteContext } from './router'
 import { type AccountState, type FakeAccount, restoreState, snapshotState } from './state'
 import { API_VERSION, type WebhookDispatcher } from './webhooks'
@@ -65,7 +66,29 @@ function errorOutcome(error: unknown, accountId: string | null): Outcome {
   }
 }
 
-type Pending = { type: string; object: Record<string, unknown>; before?: Record<string, unknown> }
+export type PendingEvent = { type: string; object: Record<string, unknown>; before?: Record<string, unknown> }
+
+/**
+ * Stores the events a successful change emitted (Stripe sends no `*.updated` event for an update that
+ * changed nothing) and lets the dispatcher deliver them.
+ */
+export function commitEvents(
+  dispatcher: WebhookDispatcher,
+  account: FakeAccount,
+  pending: readonly PendingEvent[],
+  now: number,
+  request: { id: string | null; idempotency_key: string | null },
+): void {
+  for (const event of pending) {
+    const previous =
+      event.before && event.type.endsWith('.updated')
+        ? previousAttributes(event.before, event.object)
+        : undefined
+    if (previous && Object.keys(previous).length === 0) continue
+    dispatcher.record(account, event.type, event.object, previous, now, request)
+  }
+  dispatcher.changed()
+}
 
 /** Runs a matched route against one account: validation, atomic execution, expansion, events. */
 function execute(
@@ -77,11 +100,12 @@ function execute(
     raw: FormObject
     requestId: string
     idempotencyKey: string | null
+    origin: string
   },
 ): Outcome {
   const state: AccountState = account.state
   const params = validateFields(context.raw, allowedParams(route))
-  const pending: Pending[] = []
+  const pending: PendingEvent[] = []
   const now = deps.clock.now()
   const ctx: RouteContext = {
     account,
@@ -91,6 +115,7 @@ function execute(
     now,
     requestId: context.requestId,
     idempotencyKey: context.idempotencyKey,
+    origin: context.origin,
     // Copied now: the response object may still be expanded in place before it is sent.
     emit: (type, object, before) => {
       pending.push({ type, object: structuredClone(object), before })
@@ -102,6 +127,7 @@ function execute(
     const result = route.handle(ctx)
     const expand = (params.expand as string[] | undefined) ?? []
     applyExpansions(result as JsonObject, expand, (type, id) => lookupObject(state, type, id))
+    if (account.livemode) markLivemode(result)
     outcome = { status: 200, body: JSON.stringify(result, null, 2), accountId: account.id, replayed: false }
   } catch (error) {
     if (snapshot) restoreState(state, snapshot)
@@ -109,25 +135,23 @@ function execute(
   }
   if (outcome.status === 200) {
     const request = { id: context.requestId, idempotency_key: context.idempotencyKey }
-    for (const event of pending) {
-      const previous =
-        event.before && event.type.endsWith('.updated')
-          ? previousAttributes(event.before, event.object)
-          : undefined
-      // Stripe sends no `*.updated` event for an update that changed nothing.
-      if (previous && Object.keys(previous).length === 0) continue
-      deps.dispatcher.record(account, event.type, event.object, previous, now, request)
-    }
-    deps.dispatcher.changed()
+    commitEvents(deps.dispatcher, account, pending, now, request)
   }
   return outcome
 }
 
 function dispatch(
   deps: PipelineDeps,
-  request: { method: string; path: string; headers: Headers; raw: FormObject; requestId: string },
+  request: {
+    method: string
+    path: string
+    headers: Headers
+    raw: FormObject
+    requestId: string
+    origin: string
+  },
 ): Outcome {
-  const { method, path, headers, raw, requestId } = request
+  const { method, path, headers, raw, requestId, origin } = request
   const apiKey = readApiKey(headers.get('authorization'))
   if (path === '/oauth/token' || path === '/oauth/deauthorize') {
     if (method !== 'POST') return errorOutcome(unrecognizedUrl(method, path), null)
@@ -163,7 +187,7 @@ function dispatch(
       }
       return { status: previous.status, body: previous.body, accountId, replayed: true }
     }
-    const context = { path: match.path, raw, requestId, idempotencyKey }
+    const context = { path: match.path, raw, requestId, idempotencyKey, origin }
     let outcome: Outcome
     try {
       outcome = execute(deps, match.route, caller.account, context)
@@ -186,6 +210,35 @@ function dispatch(
   }
 }
 
+/** A page a browser sees (hosted pages, the OAuth consent page): logged, then answered as HTML or a redirect. */
+function answerPage(
+  deps: PipelineDeps,
+  request: { method: string; path: string; params: RequestLogEntry['params']; requestId: string },
+  page: {
+    accountId: RequestLogEntry['accountId']
+    status: number
+    headers: Record<string, string>
+    body: string
+  },
+): Response {
+  deps.log.push({
+    method: request.method,
+    path: request.path,
+    accountId: page.accountId,
+    params: request.params,
+    idempotencyKey: null,
+    status: page.status,
+    replayed: false,
+    at: deps.clock.now(),
+    requestId: request.requestId,
+    response: page.headers.Location ? { location: page.headers.Location } : null,
+  })
+  return new Response(page.body === '' ? null : page.body, {
+    status: page.status,
+    headers: { ...page.headers, 'Request-Id': request.requestId, 'Cache-Control': 'no-cache, no-store' },
+  })
+}
+
 /** The fetch-style entry point: one Stripe API request in, one Response out. */
 export async function handleRequest(
   deps: PipelineDeps,
@@ -199,27 +252,30 @@ export async function handleRequest(
   const text = method === 'GET' || method === 'DELETE' || method === 'HEAD' ? '' : await request.text()
   const raw = method === 'POST' ? decodeForm(text) : decodeForm(url.search)
   const requestId = `req_${randomToken(14)}`
+  if (isHostedPage(path)) {
+    const page = handleHostedPage(deps, {
+      method,
+      path,
+      query: decodeForm(url.search),
+      form: method === 'POST' ? raw : {},
+      origin: url.origin,
+    })
+    return answerPage(deps, { method, path, params: raw, requestId }, page)
+  }
   if (path === '/oauth/authorize') {
     // The consent page a browser sees, not the API: HTML and redirects instead of JSON.
     const page = handleAuthorize(deps.registry, method, decodeForm(url.search), method === 'POST' ? raw : {})
-    deps.log.push({
-      method,
-      path,
-      accountId: page.accountId,
-      params: method === 'POST' ? raw : decodeForm(url.search),
-      idempotencyKey: null,
-      status: page.status,
-      replayed: false,
-      at: deps.clock.now(),
-      requestId,
-      response: page.headers.Location ? { location: page.headers.Location } : null,
-    })
-    return new Response(page.body === '' ? null : page.body, {
-      status: page.status,
-      headers: { ...page.headers, 'Request-Id': requestId, 'Cache-Control': 'no-cache, no-store' },
-    })
+    const params = method === 'POST' ? raw : decodeForm(url.search)
+    return answerPage(deps, { method, path, params, requestId }, page)
   }
-  const outcome = dispatch(deps, { method, path, headers: request.headers, raw, requestId })
+  const outcome = dispatch(deps, {
+    method,
+    path,
+    headers: request.headers,
+    raw,
+    requestId,
+    origin: url.origin,
+  })
   const idempotencyKey = method === 'POST' ? request.headers.get('idempotency-key') : null
   deps.log.push({
     method,

@@ -3,6 +3,21 @@ import type { PriceRecord, SubscriptionItemRecord, SubscriptionRecord } from './
 
 export type JsonObject = Record<string, unknown>
 
+/**
+ * Records are stored with `livemode: false`; a live-mode account's answers and events carry `true` on
+ * every object, nested ones included (all of one account's objects share its mode). Changes `value`.
+ */
+export function markLivemode<T>(value: T): T {
+  if (Array.isArray(value)) {
+    for (const entry of value) markLivemode(entry)
+  } else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    if (record.livemode === false) record.livemode = true
+    for (const entry of Object.values(record)) markLivemode(entry)
+  }
+  return value
+}
+
 function clone<T>(value: T): T {
   return structuredClone(value)
 }
@@ -22,21 +37,24 @@ function planFromPrice(price: PriceRecord): JsonObject {
     interval_count: price.recurring?.interval_count ?? 1,
     livemode: false,
     metadata: clone(price.metadata),
-    meter: null,
+    meter: price.recurring?.meter ?? null,
     nickname: price.nickname,
     product: price.product,
     tiers_mode: null,
     transform_usage: null,
     trial_period_days: null,
-    usage_type: 'licensed',
+    usage_type: price.recurring?.usage_type ?? 'licensed',
   }
 }
 
 function renderItem(state: AccountState, item: SubscriptionItemRecord): JsonObject {
   const price = state.prices.get(item.price)
   if (!price) throw new Error(`Fake invariant: price ${item.price} missing for ${item.id}`)
+  const { quantity, ...rest } = clone(item)
   return {
-    ...clone(item),
+    ...rest,
+    // Metered items bill reported usage: Stripe shows no quantity on them.
+    ...(price.recurring?.usage_type === 'metered' ? {} : { quantity }),
     billing_thresholds: null,
     current_trial: null,
     plan: planFromPrice(price),
@@ -58,7 +76,6 @@ export function renderSubscription(state: AccountState, sub: SubscriptionRecord)
     billing_thresholds: null,
     customer_account: null,
     days_until_due: null,
-    default_payment_method: null,
     default_source: null,
     default_tax_rates: [],
     invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
@@ -90,6 +107,11 @@ export function renderSubscription(state: AccountState, sub: SubscriptionRecord)
 /** Renders any stored record into the JSON Stripe would send (a fresh copy, safe to mutate). */
 export function renderRecord(state: AccountState, record: { object: string; id: string }): JsonObject {
   if (record.object === 'subscription') return renderSubscription(state, record as SubscriptionRecord)
+  if (record.object === 'checkout.session' || record.object === 'invoice') {
+    // What the fake's hosted pages need, never part of Stripe's answer.
+    const { hidden: _hidden, ...rest } = clone(record as JsonObject)
+    return rest
+  }
   if (record.object === 'webhook_endpoint') {
     // The signing secret is only ever shown in the create response.
     const { secret: _secret, connect: _connect, ...rest } = clone(record as JsonObject)
@@ -108,6 +130,10 @@ export function lookupObject(state: AccountState, type: string, id: string): Jso
     promotion_code: state.promotionCodes,
     discount: state.discounts,
     subscription: state.subscriptions,
+    invoice: state.invoices,
+    'checkout.session': state.checkoutSessions,
+    payment_method: state.paymentMethods,
+    'billing_portal.configuration': state.portalConfigurations,
   }
   if (type === 'customer' && state.deletedCustomers.has(id)) return { id, object: 'customer', deleted: true }
   const record = collections[type]?.get(id)

@@ -11,6 +11,8 @@ export interface RouteContext {
   now: number
   requestId: string
   idempotencyKey: string | null
+  /** Where this request reached the fake (`http://127.0.0.1:12111`): hosted pages are served there too. */
+  origin: string
   emit(type: string, object: Record<string, unknown>, previous?: Record<string, unknown>): void
 }
 

@@ -1,3 +1,12 @@
+import type {
+  CheckoutSessionRecord,
+  InvoiceRecord,
+  MeterEventRecord,
+  MeterRecord,
+  PaymentMethodRecord,
+  PortalConfigurationRecord,
+  PortalSessionRecord,
+} from './billing-types'
 import { Collection } from './collection'
 import type {
   CouponRecord,
@@ -35,6 +44,13 @@ export interface AccountState {
   invoiceItems: Collection<InvoiceItemRecord>
   webhookEndpoints: Collection<WebhookEndpointRecord>
   events: Collection<EventRecord>
+  meters: Collection<MeterRecord>
+  meterEvents: Collection<MeterEventRecord>
+  checkoutSessions: Collection<CheckoutSessionRecord>
+  portalConfigurations: Collection<PortalConfigurationRecord>
+  portalSessions: Collection<PortalSessionRecord>
+  invoices: Collection<InvoiceRecord>
+  paymentMethods: Collection<PaymentMethodRecord>
   idempotency: Map<string, IdempotencyEntry>
 }
 
@@ -51,6 +67,13 @@ export function createAccountState(): AccountState {
     invoiceItems: new Collection((item) => item.date),
     webhookEndpoints: new Collection(),
     events: new Collection(),
+    meters: new Collection(),
+    meterEvents: new Collection(),
+    checkoutSessions: new Collection(),
+    portalConfigurations: new Collection(),
+    portalSessions: new Collection(),
+    invoices: new Collection(),
+    paymentMethods: new Collection(),
     idempotency: new Map(),
   }
 }
@@ -98,6 +121,11 @@ export const PERMISSION_RESOURCES = [
   'invoice_items',
   'events',
   'webhook_endpoints',
+  'billing_meters',
+  'checkout_sessions',
+  'billing_portal',
+  'invoices',
+  'payment_methods',
 ] as const
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number]
 export type PermissionLevel = 'none' | 'read' | 'write'
@@ -114,6 +142,8 @@ export interface FakeAccount {
   platformId: string | null
   /** The Connect client id (`ca_…`) used when this account acts as an OAuth platform. */
   clientId: string
+  /** Live-mode account: its objects carry `livemode: true` (see CreateAccountOptions.livemode). */
+  livemode: boolean
   state: AccountState
 }
 

@@ -28,7 +28,7 @@ export interface CustomerRecord {
   invoice_prefix: string
   invoice_settings: {
     custom_fields: null
-    default_payment_method: null
+    default_payment_method: string | null
     footer: null
     rendering_options: null
   }
@@ -82,9 +82,9 @@ export interface PriceRecord {
   recurring: {
     interval: Interval
     interval_count: number
-    meter: null
+    meter: string | null
     trial_period_days: number | null
-    usage_type: 'licensed'
+    usage_type: 'licensed' | 'metered'
   } | null
   tax_behavior: 'unspecified' | 'inclusive' | 'exclusive'
   tiers_mode: null
@@ -203,11 +203,13 @@ export interface SubscriptionRecord {
   created: number
   currency: string
   customer: string
+  /** Set by Checkout (the card paid with); renewals charge it, else the customer's default. */
+  default_payment_method: string | null
   description: string | null
   discounts: string[]
   ended_at: number | null
   items: SubscriptionItemRecord[]
-  latest_invoice: null
+  latest_invoice: string | null
   metadata: Metadata
   pause_collection: {
     behavior: 'void' | 'keep_as_draft' | 'mark_uncollectible'

@@ -2,6 +2,7 @@ import { ROUTES } from '@retainkit/shared/routes'
 import { type ReactNode, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { userMessageOf } from '../../lib/error-handler'
+import { DEFAULT_BILLING_URL } from '../../session/nav-hint'
 import { csvFilename, downloadCsv, toCsv } from './csv'
 import { DATASET_TITLES, type DashboardDataset } from './dashboard-datasets'
 import { IS_EMPTY, type ShapedData, type Table, tableFor } from './dashboard-shaping'
@@ -92,7 +93,7 @@ export function ChartCard<K extends DashboardDataset>(props: ChartCardProps<K>) 
               <strong>{title} is part of the full dashboard on Pro.</strong> Free accounts see cancellation
               reasons, the save rate and write-in words.
             </p>
-            <a className="rk-button rk-button--primary" href={ROUTES.pricing}>
+            <a className="rk-button rk-button--primary" href={DEFAULT_BILLING_URL}>
               Upgrade to Pro
             </a>
           </div>

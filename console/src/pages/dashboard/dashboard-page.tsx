@@ -1,16 +1,18 @@
 import { DEFAULT_ANALYTICS_PERIOD } from '@retainkit/shared/constants'
 import { formatPeriodLabel, parsePeriod } from '@retainkit/shared/period'
 import { useEffect, useMemo, useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { NoAccountNotice } from '../../components/no-account-notice'
 import { getAccount, getReasons } from '../../lib/api'
 import type { Tier } from '../../lib/api-types'
+import { useBillingStatus } from '../../session/billing-store'
+import { DEFAULT_BILLING_URL } from '../../session/nav-hint'
 import { useAccountId } from '../../session/use-account-id'
 import { ChartCard } from './chart-card'
 import { MechanismsChart } from './charts/mechanisms-chart'
-import { ReasonsChart } from './charts/reasons-chart'
+import { ReasonsChart, ReasonsSummary } from './charts/reasons-chart'
 import { ReasonsOverTimeChart } from './charts/reasons-over-time-chart'
-import { SaveRateChart } from './charts/save-rate-chart'
+import { SaveRateChart, SaveRateSummary } from './charts/save-rate-chart'
 import { SavedRevenueChart, SavedRevenueSummary } from './charts/saved-revenue-view'
 import { WordCloud } from './charts/word-cloud'
 import type { DashboardDataset } from './dashboard-datasets'
@@ -71,6 +73,28 @@ function useTier(accountId: string | null): Tier | null | undefined {
  * months) of live subscribers, or of the merchant's test-mode sessions with mode=test: six panels, each
  * with its own loading, empty, error and upgrade states, a table alternative and CSV.
  */
+/**
+ * How many subscribers the widget stepped aside for this month because the Starter cap was used up:
+ * they went straight to the merchant's own cancel page, unoffered.
+ */
+function SteppedAside() {
+  const status = useBillingStatus()
+  if (!status || (status.usage.limit_kind !== 'cap' && status.usage.stepped_aside === 0)) return null
+  const count = status.usage.stepped_aside
+  return (
+    <p
+      className={count > 0 ? 'rk-notice rk-notice--warning' : 'rk-notice'}
+      role="status"
+      data-testid="stepped-aside"
+    >
+      {count > 0
+        ? `This month the widget stepped aside for ${count} subscriber${count === 1 ? '' : 's'} because your ${status.usage.limit} cancel sessions were used up: they went straight to your own cancel page. `
+        : `This month the widget has stepped aside for no subscribers: ${status.usage.sessions} of your ${status.usage.limit} cancel sessions used. `}
+      <Link to={DEFAULT_BILLING_URL}>See your plan</Link>
+    </p>
+  )
+}
+
 export default function DashboardPage() {
   const accountId = useAccountId()
   const [params, setParams] = useSearchParams()
@@ -144,6 +168,7 @@ export default function DashboardPage() {
           />
         </div>
       </header>
+      <SteppedAside />
       {mode === 'test' ? (
         <p className="rk-notice" role="status">
           Showing test-mode sessions only (from a snippet or tokens with <code>mode: 'test'</code>). Live
@@ -159,24 +184,26 @@ export default function DashboardPage() {
         <ChartCard
           {...common}
           dataset="cancellation-reasons"
-          description="Why subscribers cancelled, with each reason's share."
+          description="The reason each subscriber gave in the cancel flow, with its share; those who stayed count too."
           load={reasons}
           shape={shapeReasonRows}
+          renderSummary={(data) => <ReasonsSummary data={data} />}
           renderChart={(data) => <ReasonsChart data={data} />}
         />
         <ChartCard
           {...common}
           dataset="save-rate-over-time"
-          description="Subscribers who stayed, out of everyone who finished the flow, per month."
+          description="Subscribers who stayed (kept their plan or accepted an offer), out of everyone who finished the flow, per month. Months without sessions are left blank."
           load={saveRate}
           shape={shapeSaveRate}
+          renderSummary={(data) => <SaveRateSummary data={data} />}
           renderChart={(data) => <SaveRateChart data={data} />}
         />
         <ChartCard
           {...common}
           wide
           dataset="cancellation-reasons-over-time"
-          description="Cancellation reasons per month."
+          description="The reasons subscribers gave, per month."
           load={overTime}
           shape={shapeReasonsOverTime}
           renderChart={(data) => <ReasonsOverTimeChart data={data} labels={labels} />}
@@ -184,7 +211,7 @@ export default function DashboardPage() {
         <ChartCard
           {...common}
           dataset="save-mechanism-performance"
-          description="How often each save offer was accepted or declined."
+          description="How many subscribers accepted or declined each save offer."
           load={mechanisms}
           shape={shapeMechanisms}
           renderChart={(data) => <MechanismsChart data={data} />}

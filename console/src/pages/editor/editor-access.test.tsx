@@ -70,7 +70,7 @@ describe('editor: free tier (spec 6)', () => {
     const styling = section('Styling')
     expect(within(styling).getByText('Custom styling is a Pro feature.')).toBeTruthy()
     expect(within(styling).getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe(
-      '/pricing/',
+      '/settings/?tab=billing',
     )
     expect(isDisabled(within(styling).getByLabelText('Primary colour (buttons) hex value'))).toBe(true)
 

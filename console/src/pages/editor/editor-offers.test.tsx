@@ -269,6 +269,8 @@ describe('editor: theme, flow, banner, compliance', () => {
     expect(draft().compliance?.suppress_offers_in).toEqual([])
     await user.click(within(compliance).getByLabelText(/Never show save offers/))
     expect(draft().compliance?.suppress_offers).toBe(true)
+    await user.click(within(compliance).getByLabelText(/No save offers when neither the token nor Stripe/))
+    expect(draft().compliance?.suppress_offers_when_unknown).toBe(true)
   })
 })
 

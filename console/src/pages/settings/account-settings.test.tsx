@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { browserLocation } from '../../lib/browser-location'
 import { toastStore } from '../../lib/toast-store'
+import { billingStatus } from '../../test-support/billing-status'
 import { FakeBackend, json } from '../../test-support/fake-backend'
 import { registerConsoleCleanup } from '../../test-support/render-console'
 import { AccountSettings } from './account-settings'
@@ -104,20 +106,117 @@ describe('account settings (spec 5)', () => {
   })
 })
 
+const STATUS = 'GET /api/billing/status/acme'
+
 describe('plan and billing', () => {
-  it('shows the free plan with an upgrade prompt to pricing', async () => {
-    const backend = new FakeBackend().on(DATA, { body: { data: ACCOUNT } })
+  it('a trial: the days left and what happens when it ends, with Checkout for monthly or annual', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {})
+    const backend = new FakeBackend()
+      .on(STATUS, {
+        body: {
+          data: billingStatus({
+            tier: 'pro',
+            source: 'trial',
+            trial: { ends_at: '2026-12-24T10:00:00.000Z', days_left: 30 },
+            usage: {
+              month: '2026-11',
+              sessions: 3,
+              limit: 500,
+              limit_kind: 'fair_use',
+              stepped_aside: 0,
+              overage_sessions: 0,
+            },
+          }),
+        },
+      })
+      .on('POST /api/billing/checkout/acme', {
+        status: 201,
+        body: { data: { url: 'https://checkout.stripe.test/c/cs_1' } },
+      })
     renderSection(<BillingSettings accountId="acme" />, { backend })
-    expect((await screen.findByText(/Current plan:/)).textContent).toBe(
-      'Current plan: Starter — free, up to 50 cancel sessions per month',
+    expect((await screen.findByTestId('current-plan')).textContent).toBe('Current plan: Pro (free trial)')
+    expect(screen.getByTestId('trial-statement').textContent).toBe(
+      'Your Pro trial ends on December 24, 2026 (30 days left). Then your account moves to Starter: 50 cancel sessions a month, no save offers or reactivation banners — unless you subscribe to Pro. Nothing is charged unless you subscribe.',
     )
-    expect(screen.getByRole('link', { name: 'See plans and upgrade' }).getAttribute('href')).toBe('/pricing/')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Subscribe annually — $80/month' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/cs_1'))
+    expect(backend.requestsTo('POST /api/billing/checkout/acme')[0]?.body).toEqual({ interval: 'year' })
   })
 
-  it('shows Pro without an upgrade prompt', async () => {
-    const backend = new FakeBackend().on(DATA, { body: { data: { ...ACCOUNT, tier: 'pro' } } })
+  it('Starter: usage against the cap, the subscribers stepped aside for, and a plain message when Checkout fails', async () => {
+    const backend = new FakeBackend()
+      .on(STATUS, {
+        body: {
+          data: billingStatus({
+            usage: {
+              month: '2026-11',
+              sessions: 50,
+              limit: 50,
+              limit_kind: 'cap',
+              stepped_aside: 4,
+              overage_sessions: 0,
+            },
+          }),
+        },
+      })
+      .on('POST /api/billing/checkout/acme', {
+        status: 502,
+        body: { error: { code: 'EXTERNAL_SERVICE_ERROR', message: 'Stripe is unavailable. Try again.' } },
+      })
     renderSection(<BillingSettings accountId="acme" />, { backend })
-    expect((await screen.findByText(/Current plan:/)).textContent).toBe('Current plan: Pro')
-    expect(screen.queryByRole('link', { name: 'See plans and upgrade' })).toBeNull()
+    expect((await screen.findByTestId('current-plan')).textContent).toBe('Current plan: Starter')
+    expect(screen.getByTestId('settings-usage').textContent).toContain(
+      '50 of 50 cancel sessions used this month',
+    )
+    expect(screen.getByText(/stepped aside for 4 subscribers this month/)).toBeTruthy()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Subscribe monthly — $100/month' }))
+    expect((await screen.findByRole('alert')).textContent).toBeTruthy()
+  })
+
+  it('a subscription canceled at the period end, managed in the Billing Portal', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {})
+    const backend = new FakeBackend()
+      .on(STATUS, {
+        body: {
+          data: billingStatus({
+            tier: 'pro',
+            source: 'subscription',
+            can_subscribe: false,
+            can_manage: true,
+            subscription: {
+              status: 'active',
+              interval: 'month',
+              cancel_at_period_end: true,
+              current_period_end: '2026-12-01T00:00:00.000Z',
+            },
+          }),
+        },
+      })
+      .on('POST /api/billing/portal/acme', {
+        status: 201,
+        body: { data: { url: 'https://billing.stripe.test/p/bps_1' } },
+      })
+    renderSection(<BillingSettings accountId="acme" />, { backend })
+    expect((await screen.findByTestId('subscription-statement')).textContent).toBe(
+      'Your Pro subscription is canceled: Pro until December 1, 2026, then Starter.',
+    )
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Manage billing, card and invoices' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/p/bps_1'))
+  })
+
+  it('without billing on the server the operator sets plans; members who are not owners cannot subscribe', async () => {
+    const backend = new FakeBackend().on(STATUS, {
+      body: { data: billingStatus({ billing_enabled: false, can_subscribe: false }) },
+    })
+    renderSection(<BillingSettings accountId="acme" />, { backend })
+    expect(await screen.findByText(/its operator sets each account’s plan/)).toBeTruthy()
+    cleanup()
+    renderSection(<BillingSettings accountId="acme" />, {
+      backend: new FakeBackend().on(STATUS, { body: { data: billingStatus() } }),
+      role: 'viewer',
+    })
+    expect(await screen.findByText('Only the account’s owners can subscribe or manage billing.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull()
   })
 })

@@ -1,18 +1,23 @@
-import { FREE_TIER_MONTHLY_SESSIONS, PRICING } from '@retainkit/shared/constants'
-import { ROUTES } from '@retainkit/shared/routes'
-import { LoadError } from '../../components/load-error'
+import type { BillingInterval, BillingStatus } from '@retainkit/shared/billing'
+import { PRICING } from '@retainkit/shared/constants'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { Spinner } from '../../components/spinner'
-import { getAccount } from '../../lib/api'
-import type { Tier } from '../../lib/api-types'
-import { getRuntimeConfig } from '../../lib/runtime'
-import { useApiResource } from '../../lib/use-api-resource'
+import {
+  formatBillingDate,
+  graceStatement,
+  planName,
+  subscriptionStatement,
+  trialStatement,
+  usageSentence,
+} from '../../features/billing/billing-text'
+import { openBillingPortal, startCheckout } from '../../lib/api'
+import { browserLocation } from '../../lib/browser-location'
+import { userMessageOf } from '../../lib/error-handler'
+import { billingStore, useBillingStatus } from '../../session/billing-store'
+import { useCapability } from '../../session/session-store'
 
-const PLAN_NAMES: Readonly<Record<Tier, string>> = {
-  free: PRICING.starter.name,
-  pro: PRICING.pro.name,
-}
-
-/** Spec 6: what each tier includes, in the words a merchant compares plans with. */
+/** What Pro adds, in the words a merchant compares plans with. */
 const PRO_EXTRAS = [
   'Unlimited cancel sessions',
   'Custom styling and custom flows',
@@ -21,60 +26,172 @@ const PRO_EXTRAS = [
   'Full reason dashboard and write-in sentiment',
 ] as const
 
-/** The account's plan, what it includes, and the way to upgrade (pricing) or to billing. */
+/** Sends the owner to a Stripe page (Checkout or the portal); says why when that fails. */
+function useStripeRedirect() {
+  const [busy, setBusy] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const go = async (what: string, open: () => ReturnType<typeof openBillingPortal>) => {
+    setBusy(what)
+    setError(null)
+    const result = await open()
+    if (result.error) {
+      setBusy(null)
+      setError(userMessageOf(result.error))
+      return
+    }
+    browserLocation.assign(result.data.url)
+  }
+  return { busy, error, go }
+}
+
+function Usage({ status }: { status: BillingStatus }) {
+  const { sessions, limit, stepped_aside: steppedAside } = status.usage
+  return (
+    <div className="rk-settings__block">
+      <h3>Usage this month</h3>
+      {limit !== null ? (
+        <meter
+          className="rk-usage-meter"
+          min={0}
+          max={limit}
+          value={Math.min(sessions, limit)}
+          aria-label="Cancel sessions used this month"
+        />
+      ) : null}
+      <p data-testid="settings-usage">{usageSentence(status)}</p>
+      {steppedAside > 0 ? (
+        <p>
+          The widget stepped aside for {steppedAside} subscriber{steppedAside === 1 ? '' : 's'} this month
+          because the limit was reached.
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The account's plan, trial, subscription and usage, with the ways to subscribe and to manage billing. */
 export function BillingSettings({ accountId }: { accountId: string }) {
-  const { state, reload } = useApiResource(() => getAccount(accountId), accountId)
-  const portal = getRuntimeConfig().billingPortalUrl
-  if (state.status === 'loading') return <Spinner label="Loading plan..." />
-  if (state.status === 'error')
-    return <LoadError what="Your plan" error={state.error} onRetry={() => void reload()} />
-  const tier = state.data.tier
+  const status = useBillingStatus()
+  const canManage = useCapability('canManageBilling')
+  const [params] = useSearchParams()
+  const returned = params.get('checkout')
+  const { busy, error, go } = useStripeRedirect()
+
+  // Opened directly, the shell's first poll may not have answered yet.
+  useEffect(() => {
+    void billingStore.getState().refresh(accountId)
+  }, [accountId])
+
+  // Back from Checkout: Stripe's webhook may land a moment later, so read the status often for a while.
+  useEffect(() => {
+    if (returned === 'success') billingStore.getState().pollFast()
+  }, [returned])
+
+  if (!status) return <Spinner label="Loading plan..." />
+  const subscribe = (interval: BillingInterval) => void go(interval, () => startCheckout(accountId, interval))
+  const confirming = returned === 'success' && status.source !== 'subscription' && status.source !== 'grace'
+  const trial = trialStatement(status)
+  const grace = graceStatement(status)
+  const subscription = subscriptionStatement(status)
   return (
     <div className="rk-settings__stack">
       <div className="rk-settings__block">
-        <p className="rk-plan">
-          Current plan: <strong>{PLAN_NAMES[tier]}</strong>
-          {tier === 'free' ? ` — free, up to ${FREE_TIER_MONTHLY_SESSIONS} cancel sessions per month` : ''}
+        <p className="rk-plan" data-testid="current-plan">
+          Current plan: <strong>{planName(status)}</strong>
+          {status.source === 'trial' && status.trial ? ' (free trial)' : ''}
+          {status.source === 'operator' ? ' (set by this server’s operator)' : ''}
         </p>
-        {tier === 'free' ? (
-          <div className="rk-upgrade-card">
-            <h3>Upgrade to {PRICING.pro.name}</h3>
-            <p>
-              ${PRICING.pro.monthlyUsd}/month, or ${PRICING.pro.annualMonthlyUsd}/month billed annually.
-              Everything in {PRICING.starter.name}, plus:
-            </p>
-            <ul>
-              {PRO_EXTRAS.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-            <a className="rk-button rk-button--primary" href={ROUTES.pricing}>
-              See plans and upgrade
-            </a>
-          </div>
-        ) : (
-          <p>
-            Your plan includes unlimited cancel sessions, custom flows and styling, save offers and
-            reactivation.
+        {confirming ? (
+          <p className="rk-notice rk-notice--info" role="status">
+            Payment received — waiting for Stripe to confirm your subscription. This page updates by itself.
           </p>
-        )}
+        ) : null}
+        {returned === 'success' && !confirming ? (
+          <p className="rk-notice rk-notice--success" role="status">
+            You are on {PRICING.pro.name}. Thank you!
+          </p>
+        ) : null}
+        {returned === 'canceled' ? (
+          <p className="rk-notice">Checkout was canceled; nothing was charged.</p>
+        ) : null}
+        {trial ? <p data-testid="trial-statement">{trial}</p> : null}
+        {grace ? <p className="rk-notice rk-notice--warning">{grace}</p> : null}
+        {subscription ? <p data-testid="subscription-statement">{subscription}</p> : null}
       </div>
+      <Usage status={status} />
       <div className="rk-settings__block">
         <h3>Billing</h3>
-        {portal ? (
+        {!status.billing_enabled ? (
           <p>
-            Invoices and payment methods are managed in the{' '}
-            <a href={portal} target="_blank" rel="noopener noreferrer">
-              billing portal<span className="rk-visually-hidden"> (opens in a new tab)</span>
-            </a>
-            .
+            This server has no billing: its operator sets each account’s plan (with{' '}
+            <code>npm run admin -- tier</code>).
           </p>
+        ) : !canManage ? (
+          <p>Only the account’s owners can subscribe or manage billing.</p>
         ) : (
-          <p>
-            Plan changes go through billing. To change plans or get an invoice,{' '}
-            <a href={ROUTES.contact}>contact us</a>.
-          </p>
+          <>
+            {status.can_subscribe ? (
+              <div className="rk-upgrade-card">
+                <h4>Subscribe to {PRICING.pro.name}</h4>
+                <p>
+                  ${PRICING.pro.monthlyUsd}/month, or ${PRICING.pro.annualMonthlyUsd}/month billed annually.{' '}
+                  {PRICING.pro.overageThresholdPerMonth} cancel sessions a month included, then $
+                  {PRICING.pro.overageUsdPerCancel} each. Everything in {PRICING.starter.name}, plus:
+                </p>
+                <ul>
+                  {PRO_EXTRAS.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+                <div className="rk-plan-actions">
+                  <button
+                    type="button"
+                    className="rk-button rk-button--primary"
+                    disabled={busy !== null}
+                    onClick={() => subscribe('month')}
+                  >
+                    {busy === 'month'
+                      ? 'Opening Checkout…'
+                      : `Subscribe monthly — $${PRICING.pro.monthlyUsd}/month`}
+                  </button>
+                  <button
+                    type="button"
+                    className="rk-button"
+                    disabled={busy !== null}
+                    onClick={() => subscribe('year')}
+                  >
+                    {busy === 'year'
+                      ? 'Opening Checkout…'
+                      : `Subscribe annually — $${PRICING.pro.annualMonthlyUsd}/month`}
+                  </button>
+                </div>
+              </div>
+            ) : null}
+            {status.can_manage ? (
+              <p>
+                <button
+                  type="button"
+                  className="rk-button"
+                  disabled={busy !== null}
+                  onClick={() => void go('portal', () => openBillingPortal(accountId))}
+                >
+                  {busy === 'portal' ? 'Opening the Billing Portal…' : 'Manage billing, card and invoices'}
+                </button>
+              </p>
+            ) : null}
+            {status.subscription?.current_period_end && status.subscription.cancel_at_period_end ? (
+              <p>
+                You can renew in the Billing Portal until{' '}
+                {formatBillingDate(status.subscription.current_period_end)}.
+              </p>
+            ) : null}
+          </>
         )}
+        {error ? (
+          <p className="rk-notice rk-notice--error" role="alert">
+            {error}
+          </p>
+        ) : null}
       </div>
     </div>
   )

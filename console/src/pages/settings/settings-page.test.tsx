@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../session/session-store'
+import { billingStatus } from '../../test-support/billing-status'
 import { FakeBackend, sessionContext } from '../../test-support/fake-backend'
 import { fakeSession } from '../../test-support/fake-supabase'
 import { registerConsoleCleanup, startTestRuntime } from '../../test-support/render-console'
@@ -27,6 +28,7 @@ function open(path: string, role: 'owner' | 'viewer' = 'owner') {
         data: { account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier: 'free' },
       },
     })
+    .on('GET /api/billing/status/acme', { body: { data: billingStatus() } })
     .install()
   startTestRuntime({ session: fakeSession(), sync: false })
   sessionStore.setState({ ...sessionContext({ role }), status: 'ready', error: null })

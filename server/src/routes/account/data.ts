@@ -3,6 +3,7 @@ import { HttpError } from '../../http/http-error'
 import { ok } from '../../http/respond'
 import { parseWith, readJson } from '../../http/validate'
 import { toAccountData } from '../../services/accounts'
+import { loadEffectiveTier } from '../../services/billing/tier'
 import { configChanged } from '../../services/config-changes'
 import type { AccountActionHandlers } from './types'
 
@@ -19,8 +20,9 @@ export const dataActions: AccountActionHandlers = {
         .selectAll()
         .where('id', '=', accountId)
         .executeTakeFirst()
-      if (!row) throw new HttpError('NOT_FOUND')
-      return ok(c, toAccountData(row))
+      const tier = await loadEffectiveTier(deps.db, accountId, deps.clock.now())
+      if (!row || !tier) throw new HttpError('NOT_FOUND')
+      return ok(c, toAccountData(row, tier.tier))
     },
   },
   PUT: {
@@ -35,18 +37,20 @@ export const dataActions: AccountActionHandlers = {
         )
       }
       const updated = await deps.db.transaction().execute(async (trx) => {
-        const current = await trx
+        const locked = await trx
           .selectFrom('accounts')
-          .select(['tier', 'domain'])
+          .select('id')
           .where('id', '=', accountId)
           .forUpdate()
           .executeTakeFirst()
+        const current = locked ? await loadEffectiveTier(trx, accountId, deps.clock.now()) : null
         if (!current) throw new HttpError('NOT_FOUND')
-        // A merchant must not upgrade itself: the tier follows billing, never this form.
+        // A merchant must not upgrade itself: the tier follows billing, never this form. Sending back
+        // the tier it read (the effective one, a trial's Pro included) changes nothing and is fine.
         if (body.tier !== undefined && body.tier !== current.tier) {
           throw new HttpError('BUSINESS_RULE_VIOLATION', 'Plan changes go through billing', 'tier')
         }
-        return trx
+        const row = await trx
           .updateTable('accounts')
           .set({
             ...(body.name !== undefined ? { name: body.name } : {}),
@@ -57,10 +61,11 @@ export const dataActions: AccountActionHandlers = {
           .where('id', '=', accountId)
           .returningAll()
           .executeTakeFirstOrThrow()
+        return { row, tier: current.tier }
       })
       // The domain is the widget's CORS allow-list; drop the cached config so it is rebuilt.
       await configChanged(deps, accountId)
-      return ok(c, toAccountData(updated))
+      return ok(c, toAccountData(updated.row, updated.tier))
     },
   },
 }

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/http-error'
 import { ok } from '../../http/respond'
 import { parseWith, readBody } from '../../http/validate'
 import { requireMembership } from '../../services/access'
+import { loadEffectiveTier } from '../../services/billing/tier'
 import { stripeForAccount } from '../../services/merchant-stripe'
 import { createCoupon, listCoupons, listPlans, toCouponView } from '../../services/stripe-catalog'
 
@@ -28,11 +29,8 @@ export function catalogRoutes(deps: AppDeps) {
   app.post('/api/stripe/coupons', async (c) => {
     const body = await readBody(c, createCouponSchema)
     await requireMembership(deps.db, c.get('user').id, body.account_id, 'canEditConfig')
-    const account = await deps.db
-      .selectFrom('accounts')
-      .select('tier')
-      .where('id', '=', body.account_id)
-      .executeTakeFirstOrThrow()
+    const account = await loadEffectiveTier(deps.db, body.account_id, deps.clock.now())
+    if (!account) throw new HttpError('NOT_FOUND')
     // Discount offers are a Pro save action (spec 6); free accounts cannot create their coupons either.
     if (account.tier !== 'pro') throw new HttpError('BUSINESS_RULE_VIOLATION', PRO_COUPONS_MESSAGE)
     const stripe = await stripeForAccount(deps, body.account_id)

@@ -5,6 +5,7 @@ const SECURITY: Record<Security, Record<string, string[]>[]> = {
   apiKey: [{ apiKey: [] }],
   bearer: [{ bearer: [] }],
   subscriber: [{ subscriberToken: [] }],
+  admin: [{ adminToken: [] }],
   none: [],
 }
 
@@ -132,6 +133,11 @@ export function buildOpenApiDocument(serverUrl: string) {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT (HS256, signed with the widget secret)',
+        },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "The running process's one-time admin token (DATA_DIR/admin.json); loopback only",
         },
       },
     },

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
 /** One call of the API, described once (request schemas are the ones the routes validate with). */
-export type Security = 'apiKey' | 'bearer' | 'subscriber' | 'none'
+export type Security = 'apiKey' | 'bearer' | 'subscriber' | 'admin' | 'none'
 
 export interface QueryParam {
   name: string
@@ -16,7 +16,17 @@ export interface Operation {
   /** The path; a fixed query parameter (`?action=config`) makes a call of its own. */
   path: string
   summary: string
-  tag: 'Session' | 'Account' | 'Analytics' | 'Stripe' | 'Public' | 'Widget' | 'Platform' | 'Auth'
+  tag:
+    | 'Session'
+    | 'Account'
+    | 'Analytics'
+    | 'Stripe'
+    | 'Billing'
+    | 'Public'
+    | 'Widget'
+    | 'Platform'
+    | 'Auth'
+    | 'Admin'
   security: Security[]
   params?: QueryParam[]
   body?: z.ZodType

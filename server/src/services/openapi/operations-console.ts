@@ -7,6 +7,7 @@ import {
   memberInviteSchema,
   memberRoleSchema,
   reasonsPayloadSchema,
+  widgetSecretCreateSchema,
 } from '@retainkit/shared/schemas'
 import { accountIdQuery, merchant, type Operation, pathAccountId, queryParam } from './operation-types'
 import * as r from './responses'
@@ -201,22 +202,24 @@ export const CONSOLE_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/api/account?action=widget-secret',
-    summary: 'The active widget secrets (hints only, never the secret)',
+    summary: 'The active live and test-mode widget secrets (hints only, never the secret)',
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
     response: r.data(r.widgetSecretList),
-    returns: '[{id, hint, created_at, last_used_at}]',
+    returns: '[{id, hint, mode, created_at, last_used_at}]',
   },
   {
     method: 'post',
     path: '/api/account?action=widget-secret',
-    summary: 'Create or rotate the widget secret (shown once; two active at most)',
+    summary: 'Create or rotate a live or test-mode widget secret (shown once; two active per mode)',
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
+    body: widgetSecretCreateSchema,
+    bodyOptional: true,
     response: r.data(r.widgetSecretCreated),
-    returns: '{id, secret, created_at}',
+    returns: '{id, secret, mode, created_at}',
     status: 201,
   },
   {

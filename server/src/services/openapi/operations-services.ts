@@ -33,7 +33,7 @@ export const SERVICE_OPERATIONS: Operation[] = [
       { ...queryParam('account_id', 'Account ID'), required: true },
       queryParam('startDate', 'ISO date or datetime'),
       queryParam('endDate', 'ISO date or datetime, not before startDate'),
-      queryParam('mode', "whose sessions count: 'live' (default) or 'test'", {
+      queryParam('mode', "whose sessions count: 'live' (default) or 'test' (test-mode sessions only)", {
         type: 'string',
         enum: ['live', 'test'],
       }),
@@ -156,7 +156,7 @@ export const SERVICE_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/sessions/{id}/events',
-    summary: 'Record batched step events (204; 200 when some were refused on their own)',
+    summary: "Record batched step events (409 when the session's state refuses one; 429 past the caps)",
     tag: 'Widget',
     security: ['subscriber'],
     params: [sessionId],
@@ -167,12 +167,13 @@ export const SERVICE_OPERATIONS: Operation[] = [
     otherResponses: {
       '200':
         'Some events were refused for an impossible client time: {accepted, refused: [{index, field, message}]}',
+      '409': "An event the session's state does not allow: the whole batch is refused, nothing stored",
     },
   },
   {
     method: 'post',
     path: '/api/widget/sessions/{id}/accept',
-    summary: 'Accept an offer (applied through Stripe; idempotent)',
+    summary: 'Accept an offer (serialised per customer, re-checked, applied through Stripe; idempotent)',
     tag: 'Widget',
     security: ['subscriber'],
     params: [sessionId],
@@ -183,7 +184,7 @@ export const SERVICE_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/sessions/{id}/cancel',
-    summary: 'Cancel at period end (idempotent)',
+    summary: 'Cancel at period end (serialised per customer; idempotent)',
     tag: 'Widget',
     security: ['subscriber'],
     params: [sessionId],
@@ -206,7 +207,7 @@ export const SERVICE_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/api/widget/reactivation/accept',
-    summary: 'Resume, undo the cancellation, or win back',
+    summary: 'Resume, undo the cancellation, or win back (never a second live subscription)',
     tag: 'Widget',
     security: ['subscriber'],
     body: reactivationAcceptSchema,

@@ -1,5 +1,6 @@
 import type { Operation } from './operation-types'
 import { AUTH_OPERATIONS } from './operations-auth'
+import { ADMIN_OPERATIONS, BILLING_OPERATIONS } from './operations-billing'
 import { CONSOLE_OPERATIONS } from './operations-console'
 import { SERVICE_OPERATIONS } from './operations-services'
 
@@ -10,7 +11,13 @@ export type { Operation, QueryParam, Security } from './operation-types'
  * with and responses the schemas the fuzz suite checks answers against, so the document cannot drift
  * from what the server accepts and sends.
  */
-export const OPERATIONS: Operation[] = [...CONSOLE_OPERATIONS, ...SERVICE_OPERATIONS, ...AUTH_OPERATIONS]
+export const OPERATIONS: Operation[] = [
+  ...CONSOLE_OPERATIONS,
+  ...SERVICE_OPERATIONS,
+  ...BILLING_OPERATIONS,
+  ...ADMIN_OPERATIONS,
+  ...AUTH_OPERATIONS,
+]
 
 /** `METHOD path-key` of an operation, as the document lists it (`/api/account#action=config`). */
 export function operationKey(op: Pick<Operation, 'method' | 'path'>): string {

@@ -82,9 +82,21 @@ export const credentialsView = z.union([
   z.object({ gateway: z.literal('stripe'), connected: z.literal(false) }),
 ])
 
-export const widgetSecretCreated = z.object({ id: z.string(), secret: z.string(), created_at: isoTime })
+const secretMode = z.enum(['live', 'test'])
+export const widgetSecretCreated = z.object({
+  id: z.string(),
+  secret: z.string(),
+  mode: secretMode,
+  created_at: isoTime,
+})
 export const widgetSecretList = z.array(
-  z.object({ id: z.string(), hint: z.string(), created_at: isoTime, last_used_at: nullableTime }),
+  z.object({
+    id: z.string(),
+    hint: z.string(),
+    mode: secretMode,
+    created_at: isoTime,
+    last_used_at: nullableTime,
+  }),
 )
 export const widgetSecretRevoked = z.object({ id: z.string(), revoked_at: isoTime })
 export const installStatus = z.object({

@@ -8,6 +8,7 @@ import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme
 import { toPublishedConfig, type WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import { DatabaseUnavailableError } from '../../db/errors'
 import type { AppDeps } from '../../deps'
+import { effectiveTier, loadTierRecords } from '../billing/tier'
 import type { CachedWidgetConfig } from '../config-cache'
 
 /**
@@ -67,11 +68,11 @@ export function buildWidgetConfigEntry(
 async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<PublishedWidgetConfig | null> {
   const account = await deps.db
     .selectFrom('accounts')
-    .select(['id', 'tier', 'domain'])
+    .select(['id', 'domain'])
     .where('id', '=', accountId)
     .executeTakeFirst()
   if (!account) return null
-  const [configRow, reasonsRow] = await Promise.all([
+  const [configRow, reasonsRow, tierRecords] = await Promise.all([
     deps.db
       .selectFrom('flow_configs')
       .select(['version', 'config'])
@@ -84,18 +85,28 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
       .select('reasons')
       .where('account_id', '=', accountId)
       .executeTakeFirst(),
+    loadTierRecords(deps.db, accountId),
   ])
+  const now = deps.clock.now().getTime()
+  const tier = tierRecords
+    ? effectiveTier(tierRecords, new Date(now))
+    : { tier: 'free' as const, changesAt: null }
   const config = configRow ? parseConfig(deps, accountId, configRow.config) : createDefaultConfig()
   const reasons = parseReasons(deps, accountId, reasonsRow?.reasons)
   const payload: WidgetConfigResponse = {
     accountId: account.id,
-    tier: account.tier,
+    tier: tier.tier,
     config,
     reasons: [...shownReasons(config, reasons)],
     version: configRow?.version ?? 0,
     themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
   }
-  return buildWidgetConfigEntry(payload, account.domain, deps.clock.now().getTime() + WIDGET_CONFIG_TTL_MS)
+  // A trial or grace period ending changes what subscribers get: the entry never outlives that moment.
+  const expiresAt = Math.min(
+    now + WIDGET_CONFIG_TTL_MS,
+    tier.changesAt?.getTime() ?? Number.POSITIVE_INFINITY,
+  )
+  return buildWidgetConfigEntry(payload, account.domain, expiresAt)
 }
 
 /** The cached entry, when there is a fresh one (synchronous: the config endpoint's hit path). */

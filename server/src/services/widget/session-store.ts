@@ -16,9 +16,12 @@ export function startOfUtcMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 }
 
-/** Cancel sessions this calendar month (UTC): what the free tier's monthly allowance counts. */
+/**
+ * Live cancel sessions this calendar month (UTC): what the Starter cap, the usage notices and Pro's
+ * fair-use line count. Test-mode sessions (a merchant trying the widget) are free and not counted.
+ */
 export async function cancelSessionsThisMonth(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   accountId: string,
   now: Date,
 ): Promise<number> {
@@ -27,6 +30,7 @@ export async function cancelSessionsThisMonth(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('account_id', '=', accountId)
     .where('kind', '=', 'cancel')
+    .where('mode', '=', 'live')
     .where('created_at', '>=', startOfUtcMonth(now))
     .executeTakeFirstOrThrow()
   return Number(row.count)

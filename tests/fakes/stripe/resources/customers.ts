@@ -67,6 +67,37 @@ function nullable(value: unknown, current: string | null): string | null {
   return value === null || value === '' ? null : (value as string)
 }
 
+/** A new customer with Stripe's defaults (the API and Checkout both create them). */
+export function blankCustomer(now: number): CustomerRecord {
+  return {
+    id: newId('cus'),
+    object: 'customer',
+    address: null,
+    balance: 0,
+    created: now,
+    currency: null,
+    default_source: null,
+    delinquent: false,
+    description: null,
+    email: null,
+    invoice_prefix: randomToken(8, 'ABCDEF0123456789'),
+    invoice_settings: {
+      custom_fields: null,
+      default_payment_method: null,
+      footer: null,
+      rendering_options: null,
+    },
+    livemode: false,
+    metadata: {},
+    name: null,
+    phone: null,
+    preferred_locales: [],
+    shipping: null,
+    tax_exempt: 'none',
+    test_clock: null,
+  }
+}
+
 export function requireCustomer(ctx: RouteContext, id: string, param = 'id'): CustomerRecord {
   const customer = ctx.state.customers.get(id)
   if (!customer) throw resourceMissing('customer', id, param)
@@ -90,33 +121,7 @@ export const customerRoutes: Route[] = [
     resource: 'customers',
     params: { ...writable, ...accepted('payment_method', 'tax_id_data', 'test_clock') },
     handle: (ctx) => {
-      const customer: CustomerRecord = {
-        id: newId('cus'),
-        object: 'customer',
-        address: null,
-        balance: 0,
-        created: ctx.now,
-        currency: null,
-        default_source: null,
-        delinquent: false,
-        description: null,
-        email: null,
-        invoice_prefix: randomToken(8, 'ABCDEF0123456789'),
-        invoice_settings: {
-          custom_fields: null,
-          default_payment_method: null,
-          footer: null,
-          rendering_options: null,
-        },
-        livemode: false,
-        metadata: {},
-        name: null,
-        phone: null,
-        preferred_locales: [],
-        shipping: null,
-        tax_exempt: 'none',
-        test_clock: null,
-      }
+      const customer = blankCustomer(ctx.now)
       applyWritable(customer, ctx.params)
       ctx.state.customers.add(customer)
       const out = renderRecord(ctx.state, customer)

@@ -34,9 +34,21 @@ function checkLookupKey(
   if (owner) owner.lookup_key = null
 }
 
+export interface RecurringInput {
+  interval: Interval
+  interval_count?: number
+  usage_type?: 'licensed' | 'metered'
+  meter?: string
+}
+
+/**
+ * A price's `recurring`. Metered prices bill what a Billing Meter aggregates: in this API version
+ * they must name an active meter of the account (legacy usage records are gone).
+ */
 export function checkRecurring(
-  recurring: { interval: Interval; interval_count?: number } | undefined,
+  recurring: RecurringInput | undefined,
   param: string,
+  ctx?: Pick<RouteContext, 'state'>,
 ): PriceRecord['recurring'] {
   if (!recurring) return null
   const count = recurring.interval_count ?? 1
@@ -45,12 +57,26 @@ export function checkRecurring(
       param: `${param}[interval_count]`,
     })
   }
+  const usageType = recurring.usage_type ?? 'licensed'
+  if (usageType === 'licensed' && recurring.meter !== undefined) {
+    throw invalidRequest('A meter can only be set on prices with `usage_type=metered`.', {
+      param: `${param}[meter]`,
+    })
+  }
+  if (usageType === 'metered') {
+    if (recurring.meter === undefined) throw missingParameter(`${param}[meter]`)
+    const meter = ctx?.state.meters.get(recurring.meter)
+    if (!meter) throw resourceMissing('billing meter', recurring.meter, `${param}[meter]`)
+    if (meter.status !== 'active') {
+      throw invalidRequest(`Meter ${meter.id} is inactive.`, { param: `${param}[meter]` })
+    }
+  }
   return {
     interval: recurring.interval,
     interval_count: count,
-    meter: null,
+    meter: usageType === 'metered' ? (recurring.meter ?? null) : null,
     trial_period_days: null,
-    usage_type: 'licensed',
+    usage_type: usageType,
   }
 }
 
@@ -95,7 +121,9 @@ export function buildPrice(
 const recurringSpec = p.object({
   interval: p.enum(INTERVALS, { required: true }),
   interval_count: p.integer(),
-  ...accepted('meter', 'trial_period_days', 'usage_type'),
+  usage_type: p.enum(['licensed', 'metered']),
+  meter: p.string(),
+  ...accepted('trial_period_days'),
 })
 
 export const priceRoutes: Route[] = [
@@ -141,10 +169,7 @@ export const priceRoutes: Route[] = [
           throw invalidRequest('Invalid decimal', { param: 'unit_amount_decimal' })
       }
       if (unitAmount === undefined) throw missingParameter('unit_amount')
-      const recurring = checkRecurring(
-        params.recurring as { interval: Interval; interval_count?: number },
-        'recurring',
-      )
+      const recurring = checkRecurring(params.recurring as RecurringInput | undefined, 'recurring', ctx)
       checkLookupKey(ctx, params.lookup_key as string | undefined, params.transfer_lookup_key === true)
       const productId = params.product
         ? (params.product as string)

@@ -3,6 +3,7 @@ import { renderRecord } from '../render'
 import type { AccountState } from '../state'
 import type { SubscriptionRecord } from '../types'
 import { dropDiscounts } from './discounts'
+import { attemptPayment, invoiceSubscription, pendingRetry } from './invoices'
 import { type Mutator, nextPeriodEnd, periodEnd, recordProration, renewalEnd } from './subscription-items'
 
 export const ENDED_STATUSES = ['canceled', 'incomplete_expired'] as const
@@ -53,9 +54,16 @@ export function cancelSubscriptionNow(
   ctx.emit('customer.subscription.deleted', renderRecord(ctx.state, sub), before)
 }
 
-type Transition = 'discount_end' | 'pause_resume' | 'trial_end' | 'cancel' | 'renewal'
+type Transition = 'discount_end' | 'pause_resume' | 'trial_end' | 'cancel' | 'payment_retry' | 'renewal'
 /** Order for transitions due at the same second: a scheduled cancel beats the renewal it replaces. */
-const ORDER: Transition[] = ['discount_end', 'pause_resume', 'cancel', 'trial_end', 'renewal']
+const ORDER: Transition[] = [
+  'discount_end',
+  'pause_resume',
+  'cancel',
+  'trial_end',
+  'payment_retry',
+  'renewal',
+]
 
 /** The next time-based change due for this subscription, if any. */
 export function nextTransition(
@@ -72,6 +80,8 @@ export function nextTransition(
     due.push({ at: sub.pause_collection.resumes_at, kind: 'pause_resume' })
   if (sub.status === 'trialing' && sub.trial_end !== null) due.push({ at: sub.trial_end, kind: 'trial_end' })
   if (sub.cancel_at !== null) due.push({ at: sub.cancel_at, kind: 'cancel' })
+  const retry = pendingRetry(state, sub)?.next_payment_attempt
+  if (retry) due.push({ at: retry, kind: 'payment_retry' })
   // A paused subscription (pause endpoint) does not advance to new billing periods.
   if (sub.status !== 'paused') due.push({ at: periodEnd(sub), kind: 'renewal' })
   due.sort((a, b) => a.at - b.at || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind))
@@ -94,7 +104,10 @@ export function applyTransition(ctx: Mutator, sub: SubscriptionRecord, kind: Tra
     case 'pause_resume':
       sub.pause_collection = null
       break
-    case 'trial_end':
+    case 'trial_end': {
+      const trial = new Map(
+        sub.items.map((item) => [item.id, { start: item.current_period_start, end: ctx.now }]),
+      )
       sub.status = 'active'
       for (const item of sub.items) {
         const price = ctx.state.prices.get(item.price)
@@ -103,7 +116,26 @@ export function applyTransition(ctx: Mutator, sub: SubscriptionRecord, kind: Tra
         item.current_period_end = nextPeriodEnd(ctx.now, price)
       }
       sub.billing_cycle_anchor = ctx.now
-      break
+      ctx.emit('customer.subscription.updated', renderRecord(ctx.state, sub), before)
+      invoiceSubscription(ctx, sub, 'subscription_cycle', trial)
+      return
+    }
+    case 'payment_retry': {
+      const invoice = pendingRetry(ctx.state, sub)
+      if (!invoice) return
+      attemptPayment(ctx, sub, invoice)
+      // The last retry failed too: Stripe's default is to cancel the subscription.
+      if (invoice.status === 'open' && invoice.next_payment_attempt === null) {
+        const last = renderRecord(ctx.state, sub)
+        sub.status = 'canceled'
+        sub.ended_at = ctx.now
+        sub.canceled_at = ctx.now
+        sub.cancellation_details.reason = 'payment_failed'
+        sub.status_details = undefined
+        ctx.emit('customer.subscription.deleted', renderRecord(ctx.state, sub), last)
+      }
+      return
+    }
     case 'cancel':
       sub.status = 'canceled'
       sub.ended_at = ctx.now
@@ -113,6 +145,12 @@ export function applyTransition(ctx: Mutator, sub: SubscriptionRecord, kind: Tra
       ctx.emit('customer.subscription.deleted', renderRecord(ctx.state, sub), before)
       return
     case 'renewal': {
+      const ended = new Map(
+        sub.items.map((item) => [
+          item.id,
+          { start: item.current_period_start, end: item.current_period_end },
+        ]),
+      )
       for (const item of sub.items) {
         const price = ctx.state.prices.get(item.price)
         if (!price || item.current_period_end > ctx.now) continue
@@ -132,7 +170,10 @@ export function applyTransition(ctx: Mutator, sub: SubscriptionRecord, kind: Tra
       for (const pending of ctx.state.invoiceItems.values()) {
         if (pending.subscription === sub.id && pending.invoice === null) pending.invoice = invoice
       }
-      break
+      ctx.emit('customer.subscription.updated', renderRecord(ctx.state, sub), before)
+      // Subscriptions paying by card are invoiced and charged for the period that starts now.
+      invoiceSubscription(ctx, sub, 'subscription_cycle', ended)
+      return
     }
   }
   ctx.emit('customer.subscription.updated', renderRecord(ctx.state, sub), before)

@@ -31,6 +31,20 @@ export const STATUSES = [
   'unpaid',
 ] as const
 
+/** A payment method must belong to the subscription's customer, as on Stripe. */
+function paymentMethodOf(ctx: RouteContext, id: unknown, customer: string): string | null {
+  if (id === undefined) return null
+  const method = ctx.state.paymentMethods.get(id as string)
+  if (!method) throw resourceMissing('PaymentMethod', id as string, 'default_payment_method')
+  if (method.customer !== customer) {
+    throw invalidRequest(
+      `The customer does not have a payment method with the ID ${method.id}. The payment method must be attached to the customer.`,
+      { param: 'default_payment_method' },
+    )
+  }
+  return method.id
+}
+
 export const billingModeSpec = p.object({
   type: p.enum(['classic', 'flexible'], { required: true }),
   flexible: p.object({ proration_discounts: p.enum(['included', 'itemized']) }),
@@ -58,7 +72,8 @@ function trialEnd(ctx: RouteContext, params: Params): number | null {
   return days ? addDays(ctx.now, days) : null
 }
 
-function create(ctx: RouteContext): Record<string, unknown> {
+/** Also used by Checkout, which creates the subscription when its page is paid. */
+export function createSubscription(ctx: RouteContext): Record<string, unknown> {
   const params = ctx.params
   if (params.customer === undefined) throw missingParameter('customer')
   const customer = requireCustomer(ctx, params.customer as string, 'customer')
@@ -67,6 +82,16 @@ function create(ctx: RouteContext): Record<string, unknown> {
   const resolved = inputs.map((input, i) => {
     const found = resolveItemPrice(ctx, input, `items[${i}]`)
     if (!found) throw missingParameter(`items[${i}][price]`)
+    // Metered prices bill by reported usage: Stripe refuses a quantity for them.
+    if (found.price.recurring?.usage_type === 'metered') {
+      if (input.quantity !== undefined) {
+        throw invalidRequest(
+          `Quantity should not be specified where usage_type is \`metered\`. Remove quantity from \`items[${i}]\`.`,
+          { param: `items[${i}][quantity]` },
+        )
+      }
+      return { ...found, quantity: 0, metadata: input.metadata }
+    }
     return { ...found, quantity: input.quantity ?? 1, metadata: input.metadata }
   })
   const prices: PriceRecord[] = resolved.map((entry) => entry.price)
@@ -102,6 +127,7 @@ function create(ctx: RouteContext): Record<string, unknown> {
     created: ctx.now,
     currency,
     customer: customer.id,
+    default_payment_method: paymentMethodOf(ctx, params.default_payment_method, customer.id),
     description: (params.description as string | undefined) ?? null,
     discounts: [],
     ended_at: null,
@@ -226,11 +252,12 @@ export const subscriptionRoutes: Route[] = [
         'billing_schedules',
         'billing_thresholds',
       ),
-      ...accepted('customer_account', 'default_payment_method', 'default_source', 'default_tax_rates'),
+      default_payment_method: p.string(),
+      ...accepted('customer_account', 'default_source', 'default_tax_rates'),
       ...accepted('invoice_settings', 'off_session', 'on_behalf_of', 'payment_behavior', 'payment_settings'),
       ...accepted('pending_invoice_item_interval', 'transfer_data', 'trial_from_plan', 'trial_settings'),
     },
-    handle: create,
+    handle: createSubscription,
   },
   {
     method: 'GET',

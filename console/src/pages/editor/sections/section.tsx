@@ -1,7 +1,7 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
-import { ROUTES } from '@retainkit/shared/routes'
 import { type ComponentType, memo, type NamedExoticComponent, type ReactNode } from 'react'
 import type { FieldErrors } from '../../../features/validation/field-errors'
+import { DEFAULT_BILLING_URL } from '../../../session/nav-hint'
 
 /** What every editor section receives. */
 export interface SectionProps {
@@ -47,7 +47,7 @@ export function UpgradePrompt({ feature }: { feature: string }) {
         <strong>{feature} is a Pro feature.</strong> Free accounts use the default flow and styling; your copy
         and cancellation reasons stay editable.
       </p>
-      <a className="rk-button rk-button--primary" href={ROUTES.pricing}>
+      <a className="rk-button rk-button--primary" href={DEFAULT_BILLING_URL}>
         Upgrade to Pro
       </a>
     </div>
