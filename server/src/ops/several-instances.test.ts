@@ -2,6 +2,7 @@ import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/def
 import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setTier } from '../admin/operations'
 import { openDatabase } from '../db/database'
 import { createTestContext, type TestContext, testPostgresUrl } from '../test-support/harness'
 
@@ -84,6 +85,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')('several instances on one Pos
     })
     expect(res.status).toBe(200)
     await within(1000, async () => !(await read()).includes('too_expensive'))
+  })
+
+  it("hear of a tier the operator's tool sets through the other", async () => {
+    const servedTier = async () => {
+      const res = await two.request(`/api/widget/config/${accountId}`, { apiKey: null })
+      return ((await res.json()) as WidgetConfigResponse).tier
+    }
+    const before = await servedTier() // now cached by the second instance
+    await setTier(one.deps, accountId, before === 'pro' ? 'starter' : 'pro')
+    await within(1000, async () => (await servedTier()) !== before)
   })
 
   it('keep listening after their connection is cut, and start afresh', async () => {
