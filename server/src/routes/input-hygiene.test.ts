@@ -177,11 +177,12 @@ describe('session events with an impossible client time', () => {
     const res = await widgetCall(t, `/api/widget/sessions/${body.sessionId}/events`, {
       token,
       body: {
+        // A path the session's state machine allows once the refused events are left out.
         events: [
-          { step: 'offer_shown', offer: 'discount', at: t.clock.now().toISOString() },
-          { step: 'offer_shown', offer: 'pause', at: '0000-01-01T00:00:00.000Z' },
-          { step: 'offer_shown', offer: 'plan_switch' },
-          { step: 'offer_declined', offer: 'plan_switch', at: '9999-12-31T23:59:59Z' },
+          { step: 'reason_selected', reasonKey: 'too_expensive', at: t.clock.now().toISOString() },
+          { step: 'feedback_submitted', text: 'From the year zero', at: '0000-01-01T00:00:00.000Z' },
+          { step: 'feedback_submitted', text: 'Costs too much' },
+          { step: 'offer_shown', offer: 'discount', at: '9999-12-31T23:59:59Z' },
         ],
       },
     })
@@ -195,8 +196,8 @@ describe('session events with an impossible client time', () => {
     })
     expect(await eventsOf(body.sessionId)).toEqual([
       { step: 'session_started', offer: null },
-      { step: 'offer_shown', offer: 'discount' },
-      { step: 'offer_shown', offer: 'plan_switch' },
+      { step: 'reason_selected', offer: null },
+      { step: 'feedback_submitted', offer: null },
     ])
   })
 
