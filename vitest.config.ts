@@ -33,6 +33,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // A hang guard, not a speed check: exhaustive walks (shared/src/flow/compliance.test.ts) take
+    // about a second alone but several on a loaded 2-core CI machine; speed is measured by benchmarks.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,
