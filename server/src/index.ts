@@ -5,6 +5,7 @@ import { createDeps } from './bootstrap'
 import { ConfigurationError, loadConfig } from './config/env'
 import { startBillingWorker } from './services/billing/follow-up'
 import { createLogger } from './services/logger'
+import { startMerchantSyncWorker } from './services/merchant-events/sync'
 
 /** Reads configuration, builds the app and listens. Everything else lives in createApp(deps). */
 async function main() {
@@ -27,6 +28,8 @@ async function main() {
   }
   // Metered usage not yet reported to Stripe and usage mails that failed are retried in the background.
   const stopBillingWorker = startBillingWorker(deps)
+  // Merchants' subscriptions: events Stripe failed to deliver are read back and applied.
+  const stopMerchantSync = startMerchantSyncWorker(deps)
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
@@ -52,6 +55,7 @@ async function main() {
     stopping = true
     removeAdminFile(config.dataDir, process.pid)
     stopBillingWorker()
+    stopMerchantSync()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {

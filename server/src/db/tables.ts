@@ -73,6 +73,10 @@ export interface GatewayCredentialsTable {
   last_test_ok: boolean | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** The webhook endpoint registered on the merchant's Stripe account (080) and its secret, encrypted. */
+  webhook_endpoint_id: string | null
+  webhook_secret_ciphertext: string | null
+  subscriptions_synced_at: NullableTimestamp
 }
 
 export interface StripeOauthStatesTable {
@@ -298,6 +302,28 @@ export interface BillingEventsTable {
   received_at: Timestamp
 }
 
+export interface MerchantStripeEventsTable {
+  account_id: string
+  event_id: string
+  type: string
+  event_created: Timestamp
+  received_at: Timestamp
+}
+
+export interface SubscriberSubscriptionsTable {
+  account_id: string
+  subscription_id: string
+  customer_id: string
+  status: string
+  cancel_at_period_end: boolean
+  canceled_at: NullableTimestamp
+  ended_at: NullableTimestamp
+  paused: boolean
+  unpaid_since: NullableTimestamp
+  stripe_created: Timestamp
+  synced_at: Timestamp
+}
+
 export interface UsageNoticesTable {
   account_id: string
   /** `YYYY-MM` (UTC). */
@@ -361,6 +387,8 @@ export interface Database {
   usage_notices: UsageNoticesTable
   stepped_aside: SteppedAsideTable
   usage_reports: UsageReportsTable
+  merchant_stripe_events: MerchantStripeEventsTable
+  subscriber_subscriptions: SubscriberSubscriptionsTable
 }
 
 export type Account = Selectable<AccountsTable>

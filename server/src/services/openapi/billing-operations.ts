@@ -3,7 +3,7 @@ import type { Operation, QueryParam } from './operations'
 
 /** The billing calls (routes/billing.ts): the account's plan on the platform's Stripe account. */
 
-const accountId: QueryParam = {
+export const accountIdPathParam: QueryParam = {
   name: 'accountId',
   in: 'path',
   required: true,
@@ -18,7 +18,7 @@ export const BILLING_OPERATIONS: Operation[] = [
     summary: "The account's effective tier and why, trial, subscription and this month's usage (any member)",
     tag: 'Billing',
     security: ['apiKey', 'bearer'],
-    params: [accountId],
+    params: [accountIdPathParam],
     returns:
       '{account_id, tier, source, billing_enabled, trial, subscription, grace, can_subscribe, can_manage, usage: {month, sessions, limit, limit_kind, stepped_aside, overage_sessions}, notices}',
   },
@@ -28,7 +28,7 @@ export const BILLING_OPERATIONS: Operation[] = [
     summary: 'A Stripe Checkout page for Pro, monthly or annual (owners; 409 when already subscribed)',
     tag: 'Billing',
     security: ['apiKey', 'bearer'],
-    params: [accountId],
+    params: [accountIdPathParam],
     body: billingCheckoutSchema,
     returns: '{url}',
     status: 201,
@@ -39,7 +39,7 @@ export const BILLING_OPERATIONS: Operation[] = [
     summary: 'A Stripe Billing Portal page: cancel, change card, invoices (owners)',
     tag: 'Billing',
     security: ['apiKey', 'bearer'],
-    params: [accountId],
+    params: [accountIdPathParam],
     returns: '{url}',
     status: 201,
   },

@@ -19,6 +19,7 @@ import {
 } from '@retainkit/shared/schemas'
 import type { z } from 'zod'
 import { BILLING_OPERATIONS } from './billing-operations'
+import { RETENTION_OPERATIONS } from './retention-operations'
 
 /**
  * Every public call, described once. Request bodies are the same zod schemas the routes validate with,
@@ -445,4 +446,4 @@ const CORE_OPERATIONS: Operation[] = [
   },
 ]
 
-export const OPERATIONS: Operation[] = [...CORE_OPERATIONS, ...BILLING_OPERATIONS]
+export const OPERATIONS: Operation[] = [...CORE_OPERATIONS, ...BILLING_OPERATIONS, ...RETENTION_OPERATIONS]

@@ -1,0 +1,58 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type Stripe from 'stripe'
+import type { Database } from '../../db/tables'
+import { idOf } from '../stripe-events'
+
+/**
+ * What Stripe last said about a subscriber's subscription, one row per subscription. Written only from
+ * a subscription Stripe just returned (never from an event's copy), under the account's lock.
+ */
+
+/** Statuses in which the subscriber is not paying: a save that reaches one did not stick. */
+const UNPAID_STATUSES: ReadonlySet<string> = new Set(['past_due', 'unpaid', 'incomplete_expired'])
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/** Serialises the merchant events of one account (deliveries, the reconcile, the backfill). */
+export async function lockMerchantEvents(trx: Db, accountId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(4242016, hashtext(${accountId}))`.execute(trx)
+}
+
+const at = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null)
+
+/**
+ * Stores `sub` as read at `readAt`. A row written from a newer read is kept: a backfill page listed
+ * before an event was applied must not put the older state back.
+ */
+export async function storeSubscription(
+  trx: Db,
+  accountId: string,
+  sub: Stripe.Subscription,
+  readAt: Date,
+): Promise<void> {
+  const existing = await trx
+    .selectFrom('subscriber_subscriptions')
+    .select(['unpaid_since', 'synced_at'])
+    .where('account_id', '=', accountId)
+    .where('subscription_id', '=', sub.id)
+    .executeTakeFirst()
+  if (existing && existing.synced_at > readAt) return
+  const unpaid = UNPAID_STATUSES.has(sub.status)
+  const values = {
+    customer_id: idOf(sub.customer) ?? '',
+    status: sub.status,
+    cancel_at_period_end: sub.cancel_at_period_end || sub.cancel_at !== null,
+    canceled_at: at(sub.canceled_at),
+    ended_at: at(sub.ended_at),
+    paused: sub.status === 'paused' || sub.pause_collection !== null,
+    // The first time it was seen unpaid starts the loss; later reads of the same episode keep it.
+    unpaid_since: unpaid ? (existing?.unpaid_since ?? readAt) : null,
+    stripe_created: new Date(sub.created * 1000),
+    synced_at: readAt,
+  }
+  await trx
+    .insertInto('subscriber_subscriptions')
+    .values({ account_id: accountId, subscription_id: sub.id, ...values })
+    .onConflict((oc) => oc.columns(['account_id', 'subscription_id']).doUpdateSet(values))
+    .execute()
+}
