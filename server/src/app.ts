@@ -12,6 +12,7 @@ import { accountRoutes } from './routes/account'
 import { accountsRoutes } from './routes/accounts'
 import { adminRoutes } from './routes/admin'
 import { analyticsRoutes } from './routes/analytics'
+import { analyticsExportRoutes } from './routes/analytics-export'
 import { billingRoutes } from './routes/billing'
 import { configDefaultRoutes } from './routes/config-default'
 import { contactRoutes } from './routes/contact'
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accountsRoutes(deps))
   app.route('/', configDefaultRoutes(deps))
   app.route('/', analyticsRoutes(deps))
+  app.route('/', analyticsExportRoutes(deps))
   // Before stripeRoutes: its signed-in guard covers /api/stripe/* and Stripe signs in by signature.
   app.route('/', stripeEventRoutes(deps))
   app.route('/', stripeRoutes(deps))

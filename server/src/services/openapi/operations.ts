@@ -19,6 +19,7 @@ import {
 } from '@retainkit/shared/schemas'
 import type { z } from 'zod'
 import { BILLING_OPERATIONS } from './billing-operations'
+import { ANALYTICS_PERIOD_PARAMS } from './period-params'
 import { RETENTION_OPERATIONS } from './retention-operations'
 
 /**
@@ -289,19 +290,7 @@ const CORE_OPERATIONS: Operation[] = [
         description: 'Account ID',
         schema: { type: 'string' },
       },
-      { name: 'startDate', in: 'query', description: 'ISO date or datetime', schema: { type: 'string' } },
-      {
-        name: 'endDate',
-        in: 'query',
-        description: 'ISO date or datetime, not before startDate',
-        schema: { type: 'string' },
-      },
-      {
-        name: 'mode',
-        in: 'query',
-        description: "whose sessions count: 'live' (default) or 'test' (test-mode sessions only)",
-        schema: { type: 'string', enum: ['live', 'test'] },
-      },
+      ...ANALYTICS_PERIOD_PARAMS,
     ],
     returns: 'rows of the chosen data set',
   },

@@ -1,5 +1,6 @@
 import { accountIdPathParam } from './billing-operations'
 import type { Operation, QueryParam } from './operations'
+import { ANALYTICS_PERIOD_PARAMS } from './period-params'
 
 /** Saves that stick: the merchant's Stripe events in (routes/stripe/events.ts). */
 
@@ -14,6 +15,32 @@ const stripeSignature: QueryParam = {
 }
 
 export const RETENTION_OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/analytics/export',
+    summary:
+      'Raw export of the sessions of a period: steps, offer, outcome and whether the save stuck (members who view analytics; Pro)',
+    tag: 'Analytics',
+    security: ['apiKey', 'bearer'],
+    params: [
+      {
+        name: 'account_id',
+        in: 'query',
+        required: true,
+        description: 'Account ID',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'format',
+        in: 'query',
+        description: "'csv' (default: one line per session, steps joined by ' > ') or 'json'",
+        schema: { type: 'string', enum: ['csv', 'json'] },
+      },
+      ...ANALYTICS_PERIOD_PARAMS,
+    ],
+    returns:
+      'CSV (text/csv), or JSON {data: [{session_id, kind, mode, customer_id, subscription_id, started_at, completed_at, outcome, reason_key, mrr, currency, steps: [{step, at, reason_key, offer}], offer, saved_mrr, durability: kept | lost | unknown | null, lost_at, d30, d60, d90}], meta: {truncated, asOf}}',
+  },
   {
     method: 'post',
     path: '/api/stripe/webhooks/{accountId}',
