@@ -23,6 +23,7 @@ import { sessionRoutes } from './routes/session'
 import { staticSiteRoutes } from './routes/static-site'
 import { stripeRoutes } from './routes/stripe'
 import { stripeEventRoutes } from './routes/stripe/events'
+import { webhookRoutes } from './routes/webhooks'
 import { widgetConfigRoutes, widgetRoutes } from './routes/widget'
 
 /** Request bodies the API accepts; configs are the largest legitimate payloads (~20 KB). */
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', stripeEventRoutes(deps))
   app.route('/', stripeRoutes(deps))
   app.route('/', billingRoutes(deps))
+  app.route('/', webhookRoutes(deps))
   app.route('/', adminRoutes(deps))
   app.route('/', contactRoutes(deps))
   app.route('/', widgetRoutes(deps))

@@ -38,6 +38,11 @@ export interface AppDeps {
    * or null, the admin endpoint does not exist (tests, scripts).
    */
   adminToken?: string | null
+  /**
+   * How webhook deliveries reach merchants' endpoints; absent, the global fetch. Tests pass receivers
+   * in process here.
+   */
+  webhookFetch?: (url: string, init: RequestInit) => Promise<Response>
   /** Built front ends served by this process. */
   staticRoots: { widget: string; console: string; marketing: string }
 }

@@ -6,6 +6,7 @@ import { ConfigurationError, loadConfig } from './config/env'
 import { startBillingWorker } from './services/billing/follow-up'
 import { createLogger } from './services/logger'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
+import { startWebhookWorker } from './services/webhooks-out/deliver'
 
 /** Reads configuration, builds the app and listens. Everything else lives in createApp(deps). */
 async function main() {
@@ -30,6 +31,8 @@ async function main() {
   const stopBillingWorker = startBillingWorker(deps)
   // Merchants' subscriptions: events Stripe failed to deliver are read back and applied.
   const stopMerchantSync = startMerchantSyncWorker(deps)
+  // Merchants' webhooks: the durable queue, shared safely by every instance.
+  const stopWebhooks = startWebhookWorker(deps)
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
@@ -56,6 +59,7 @@ async function main() {
     removeAdminFile(config.dataDir, process.pid)
     stopBillingWorker()
     stopMerchantSync()
+    stopWebhooks()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {

@@ -324,6 +324,43 @@ export interface SubscriberSubscriptionsTable {
   synced_at: Timestamp
 }
 
+export interface WebhookEndpointsOutTable {
+  id: string
+  account_id: string
+  url: string
+  kind: Generated<'generic' | 'slack'>
+  event_types: Json<string[]>
+  secret_ciphertext: string
+  description: string | null
+  created_at: Timestamp
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>
+  account_id: string
+  endpoint_id: string
+  event_id: string
+  event_type: string
+  payload: string
+  status: Generated<'pending' | 'delivered' | 'failed'>
+  attempts: Generated<number>
+  next_attempt_at: Timestamp
+  give_up_at: Timestamp
+  locked_until: NullableTimestamp
+  last_status: number | null
+  created_at: Timestamp
+  delivered_at: NullableTimestamp
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>
+  delivery_id: string
+  attempted_at: Timestamp
+  response_status: number | null
+  error: string | null
+  duration_ms: number
+}
+
 export interface UsageNoticesTable {
   account_id: string
   /** `YYYY-MM` (UTC). */
@@ -389,6 +426,9 @@ export interface Database {
   usage_reports: UsageReportsTable
   merchant_stripe_events: MerchantStripeEventsTable
   subscriber_subscriptions: SubscriberSubscriptionsTable
+  webhook_endpoints_out: WebhookEndpointsOutTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
 }
 
 export type Account = Selectable<AccountsTable>

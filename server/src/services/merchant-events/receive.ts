@@ -4,6 +4,7 @@ import { HttpError } from '../../http/http-error'
 import { stripeForAccount } from '../merchant-stripe'
 import { callStripe } from '../stripe-errors'
 import { SIGNATURE_MESSAGE, subscriptionTargetOf, verifyStripeEvent } from '../stripe-events'
+import { announceLostSave } from '../webhooks-out/save-lost'
 import { lockMerchantEvents, storeSubscription } from './subscriptions'
 
 /**
@@ -71,6 +72,7 @@ export async function applyMerchantEvent(
         { key: 'stored' },
       )
       await storeSubscription(trx, accountId, sub, deps.clock.now())
+      await announceLostSave(trx, accountId, subscriptionId, deps.clock.now())
     }
     return true
   })

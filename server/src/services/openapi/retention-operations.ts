@@ -1,3 +1,4 @@
+import { webhookEndpointCreateSchema } from '@retainkit/shared/schemas'
 import { accountIdPathParam } from './billing-operations'
 import type { Operation, QueryParam } from './operations'
 import { ANALYTICS_PERIOD_PARAMS } from './period-params'
@@ -50,5 +51,76 @@ export const RETENTION_OPERATIONS: Operation[] = [
     security: ['none'],
     params: [accountId, stripeSignature],
     returns: '{received: true, result: applied | duplicate | ignored} (not wrapped in data)',
+  },
+  {
+    method: 'get',
+    path: '/api/webhooks/{accountId}',
+    summary: "The account's webhook endpoints (members who view the config; secrets are never returned)",
+    tag: 'Account',
+    security: ['apiKey', 'bearer'],
+    params: [accountId],
+    returns: '[{id, url, kind: generic | slack, events, description, created_at}]',
+  },
+  {
+    method: 'post',
+    path: '/api/webhooks/{accountId}',
+    summary:
+      'Add an HTTPS webhook endpoint; the answer holds its signing secret, shown this once (owners and admins)',
+    tag: 'Account',
+    security: ['apiKey', 'bearer'],
+    params: [accountId],
+    body: webhookEndpointCreateSchema,
+    returns: '{id, url, kind, events, description, created_at, secret}',
+    status: 201,
+  },
+  {
+    method: 'delete',
+    path: '/api/webhooks/{accountId}/endpoints/{endpointId}',
+    summary: 'Remove a webhook endpoint and its pending deliveries (owners and admins)',
+    tag: 'Account',
+    security: ['apiKey', 'bearer'],
+    params: [
+      accountId,
+      {
+        name: 'endpointId',
+        in: 'path',
+        required: true,
+        description: 'Endpoint ID',
+        schema: { type: 'string' },
+      },
+    ],
+    returns: '{deleted: true}',
+  },
+  {
+    method: 'get',
+    path: '/api/webhooks/{accountId}/deliveries',
+    summary: 'The delivery log: the latest 100 deliveries with every attempt and its response code',
+    tag: 'Account',
+    security: ['apiKey', 'bearer'],
+    params: [
+      accountId,
+      { name: 'endpoint_id', in: 'query', description: 'Only this endpoint', schema: { type: 'string' } },
+    ],
+    returns:
+      '[{id, endpoint_id, event_id, event_type, status: pending | delivered | failed, attempts, last_status, next_attempt_at, created_at, delivered_at, log: [{at, status, error, duration_ms}]}]',
+  },
+  {
+    method: 'post',
+    path: '/api/webhooks/{accountId}/deliveries/{deliveryId}/replay',
+    summary:
+      'Send a delivery again: the same event id and body, with a fresh three-day retry window (owners and admins)',
+    tag: 'Account',
+    security: ['apiKey', 'bearer'],
+    params: [
+      accountId,
+      {
+        name: 'deliveryId',
+        in: 'path',
+        required: true,
+        description: 'Delivery ID',
+        schema: { type: 'string' },
+      },
+    ],
+    returns: '{replayed: true}',
   },
 ]
