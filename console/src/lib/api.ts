@@ -24,6 +24,8 @@ import type {
   TeamMember,
   TeamView,
   TestConnectionResult,
+  WebhookDelivery,
+  WebhookEndpoint,
   WidgetSecretCreated,
   WidgetSecretInfo,
 } from './api-types'
@@ -179,3 +181,24 @@ export const startCheckout = (accountId: string, interval: BillingInterval) =>
 /** A Stripe Billing Portal page (card, invoices, cancel). */
 export const openBillingPortal = (accountId: string) =>
   apiRequest<{ url: string }>('POST', `/api/billing/portal/${enc(accountId)}`)
+
+/** Settings → Webhooks: endpoints (the secret comes back once, on creation), the delivery log, replays. */
+export const listWebhookEndpoints = (accountId: string) =>
+  apiRequest<WebhookEndpoint[]>('GET', `/api/webhooks/${enc(accountId)}`)
+
+export const createWebhookEndpoint = (
+  accountId: string,
+  body: { url: string; events: string[]; kind: 'generic' | 'slack' },
+) => apiRequest<WebhookEndpoint & { secret: string }>('POST', `/api/webhooks/${enc(accountId)}`, { body })
+
+export const deleteWebhookEndpoint = (accountId: string, endpointId: string) =>
+  apiRequest<{ deleted: true }>('DELETE', `/api/webhooks/${enc(accountId)}/endpoints/${enc(endpointId)}`)
+
+export const listWebhookDeliveries = (accountId: string) =>
+  apiRequest<WebhookDelivery[]>('GET', `/api/webhooks/${enc(accountId)}/deliveries`)
+
+export const replayWebhookDelivery = (accountId: string, deliveryId: string) =>
+  apiRequest<{ replayed: true }>(
+    'POST',
+    `/api/webhooks/${enc(accountId)}/deliveries/${enc(deliveryId)}/replay`,
+  )
