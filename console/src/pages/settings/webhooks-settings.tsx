@@ -2,6 +2,7 @@ import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from
 import { type FormEvent, useId, useState } from 'react'
 import { ActionsTable } from '../../components/actions-table'
 import { ConfirmButton } from '../../components/confirm-button'
+import { FormField } from '../../components/form-field'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
 import {
@@ -21,9 +22,7 @@ import { NewSecret } from './widget-secret-settings'
 
 /** Add form: an HTTPS URL (or a Slack incoming-webhook URL with the Slack preset) and its events. */
 function AddEndpoint({ accountId, onAdded }: { accountId: string; onAdded: (secret: string) => void }) {
-  const urlId = useId()
   const kindId = useId()
-  const errorId = useId()
   const [url, setUrl] = useState('')
   const [kind, setKind] = useState<'generic' | 'slack'>('generic')
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES])
@@ -49,30 +48,29 @@ function AddEndpoint({ accountId, onAdded }: { accountId: string; onAdded: (secr
   }
 
   return (
-    <form className="rk-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="rk-field">
-        <label htmlFor={urlId}>Endpoint URL</label>
-        <input
-          id={urlId}
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/retainkit-webhooks"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          required
-        />
-        {error ? (
-          <p id={errorId} className="rk-field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="rk-field">
+    <form
+      className="rk-form rk-settings__form rk-settings__block"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <FormField
+        label="Endpoint URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/retainkit-webhooks"
+        hint="HTTPS only. For Slack, paste an incoming-webhook URL and choose the Slack format."
+        value={url}
+        onChange={(value) => {
+          setUrl(value)
+          setError(null)
+        }}
+        error={error}
+      />
+      <div className="rk-form-field">
         <label htmlFor={kindId}>Format</label>
         <select
           id={kindId}
+          className="rk-input rk-select"
           value={kind}
           onChange={(event) => setKind(event.target.value as 'generic' | 'slack')}
         >
@@ -80,8 +78,8 @@ function AddEndpoint({ accountId, onAdded }: { accountId: string; onAdded: (secr
           <option value="slack">Slack incoming webhook (readable message)</option>
         </select>
       </div>
-      <fieldset className="rk-field">
-        <legend>Events</legend>
+      <fieldset className="rk-plain-fieldset">
+        <legend className="rk-field__label">Events</legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="rk-check">
             <input
@@ -92,8 +90,10 @@ function AddEndpoint({ accountId, onAdded }: { accountId: string; onAdded: (secr
                   event.target.checked ? [...current, type] : current.filter((t) => t !== type),
                 )
               }
-            />{' '}
-            <code>{type}</code> — {WEBHOOK_EVENT_LABELS[type]}
+            />
+            <span>
+              <code>{type}</code>: {WEBHOOK_EVENT_LABELS[type]}
+            </span>
           </label>
         ))}
       </fieldset>
