@@ -2,7 +2,7 @@ import { createStripeClient, type SeededMerchant } from '@retainkit/tests/fakes/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../test-support/harness'
 import { advanceBoth } from './billing-testing'
-import { saveKeys } from './stripe/test-support'
+import { backfilled, saveKeys } from './stripe/test-support'
 import { acceptHelpers, acceptSuiteAccount, type WidgetAccount } from './widget/testing'
 
 let t: TestContext
@@ -15,6 +15,7 @@ beforeAll(async () => {
   // Connected the way a merchant connects: the keys checked, the webhook endpoint registered.
   const { token } = await t.signIn((await owner()).email)
   expect((await saveKeys(t, account.accountId, token, m.keys)).status).toBe(200)
+  await backfilled(t, account.accountId)
 })
 afterAll(() => t.close())
 

@@ -5,8 +5,8 @@ import type { AppDeps } from '../deps'
 import { deliverDueWebhooks, LEASE_MS, retryDelayMs } from '../services/webhooks-out/deliver'
 import { enqueueWebhookEvent } from '../services/webhooks-out/outbox'
 import { createTestContext, type TestContext } from '../test-support/harness'
-import { saveKeys } from './stripe/test-support'
-import { acceptHelpers, acceptSuiteAccount, type WidgetAccount } from './widget/testing'
+import { backfilled, saveKeys } from './stripe/test-support'
+import { acceptHelpers, acceptSuiteAccount, type WidgetAccount, widgetCall } from './widget/testing'
 
 let t: TestContext
 let account: WidgetAccount
@@ -278,6 +278,7 @@ describe('events from the product', () => {
 
     // The subscriber cancels in the Billing Portal later: the merchant hears `save.lost` once.
     expect((await saveKeys(t, accountId, await ownerToken(), m.keys)).status).toBe(200)
+    await backfilled(t, accountId)
     await t.stripe.deliverWebhooks()
     await createStripeClient(t.stripe, m.keys.secret).subscriptions.cancel(o.subscriptionId)
     const first = await t.stripe.deliverWebhooks()
@@ -299,6 +300,36 @@ describe('events from the product', () => {
       offer: 'discount',
       mrr: 2320,
       subscription_status: 'canceled',
+    })
+  })
+
+  it('subscription.cancel_scheduled when a subscriber cancels in the flow, once even if the call is repeated', async () => {
+    const added = await addEndpoint({
+      url: 'https://merchant.example/cancels',
+      events: ['subscription.cancel_scheduled'],
+    })
+    expect(added.res.status).toBe(201)
+    const hook = receiver()
+    const deps = { ...t.deps, webhookFetch: hook.fetch } as AppDeps
+    const o = await open()
+    const cancel = () =>
+      widgetCall(t, `/api/widget/sessions/${o.sessionId}/cancel`, {
+        token: o.token,
+        body: { reasonKey: 'other' },
+        headers: { 'idempotency-key': `cancel-${o.sessionId}` },
+      })
+    const answers = await Promise.all([cancel(), cancel(), cancel()])
+    // One performs it; the others replay its answer or are told it is still in flight (409).
+    expect(answers.map((res) => res.status)).toContain(200)
+    expect(answers.every((res) => res.status === 200 || res.status === 409)).toBe(true)
+    await deliverDueWebhooks(deps)
+    const mine = hook.received
+      .filter((r) => r.url === 'https://merchant.example/cancels')
+      .map((r) => JSON.parse(r.body) as { type: string; data: { session_id: string } })
+    expect(mine).toHaveLength(1)
+    expect(mine[0]).toMatchObject({
+      type: 'subscription.cancel_scheduled',
+      data: { session_id: o.sessionId },
     })
   })
 

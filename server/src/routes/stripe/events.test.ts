@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { syncMerchantSubscriptions } from '../../services/merchant-events/sync'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { alignClocks } from '../billing-testing'
-import { saveKeys } from './test-support'
+import { backfilled, saveKeys } from './test-support'
 
 let t: TestContext
 beforeAll(async () => {
@@ -23,26 +23,12 @@ async function connected() {
   await t.stripe.deliverWebhooks()
   const res = await saveKeys(t, accountId, owner.token, merchant.keys)
   expect(res.status).toBe(200)
-  await backfilled(accountId)
+  await backfilled(t, accountId)
   const stripe = createStripeClient(t.stripe, merchant.keys.secret)
   const endpoints = t.stripe.state(merchant.account).webhookEndpoints
   expect(endpoints).toHaveLength(1)
   const endpoint = endpoints[0] as (typeof endpoints)[number]
   return { accountId, owner, merchant, stripe, endpoint }
-}
-
-/** The backfill the connect started in the background, finished. */
-async function backfilled(accountId: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const row = await t.database.db
-      .selectFrom('gateway_credentials')
-      .select('subscriptions_synced_at')
-      .where('account_id', '=', accountId)
-      .executeTakeFirst()
-    if (row?.subscriptions_synced_at) return
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error('the backfill did not finish')
 }
 
 const rowOf = (accountId: string, subscriptionId: string) =>

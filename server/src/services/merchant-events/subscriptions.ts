@@ -22,13 +22,15 @@ const at = (seconds: number | null | undefined): Date | null => (seconds ? new D
 
 /**
  * Stores `sub` as read at `readAt`. A row written from a newer read is kept: a backfill page listed
- * before an event was applied must not put the older state back.
+ * before an event was applied must not put the older state back. A listed page (`from: 'list'`) also
+ * yields to a row read at the same instant, since the single read of an event is never older than it.
  */
 export async function storeSubscription(
   trx: Db,
   accountId: string,
   sub: Stripe.Subscription,
   readAt: Date,
+  from: 'event' | 'list' = 'event',
 ): Promise<void> {
   const existing = await trx
     .selectFrom('subscriber_subscriptions')
@@ -36,7 +38,7 @@ export async function storeSubscription(
     .where('account_id', '=', accountId)
     .where('subscription_id', '=', sub.id)
     .executeTakeFirst()
-  if (existing && existing.synced_at > readAt) return
+  if (existing && (existing.synced_at > readAt || (from === 'list' && existing.synced_at >= readAt))) return
   const unpaid = UNPAID_STATUSES.has(sub.status)
   const values = {
     customer_id: idOf(sub.customer) ?? '',

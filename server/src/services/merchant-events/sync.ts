@@ -60,7 +60,7 @@ async function backfill(deps: AppDeps, accountId: string, stripe: Stripe, readAt
     )
     await deps.db.transaction().execute(async (trx) => {
       await lockMerchantEvents(trx, accountId)
-      for (const sub of page.data) await storeSubscription(trx, accountId, sub, readAt)
+      for (const sub of page.data) await storeSubscription(trx, accountId, sub, readAt, 'list')
     })
     count += page.data.length
     const last = page.data.at(-1)
