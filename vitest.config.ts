@@ -41,6 +41,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             '{shared,console,marketing,examples,widget}/**/*.test.ts',
+            'packages/*/{src,test}/**/*.test.ts',
             'tests/fakes/**/*.test.ts',
             'scripts/*.test.ts',
           ],

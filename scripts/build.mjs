@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Builds the front ends the server serves: widget (before console, whose editor embeds the widget's
-// preview), console and marketing. With --if-needed a package is rebuilt only when the hash of its
-// inputs differs from the one recorded after its last successful build, so `npm start` and `npm test`
-// do not rebuild what is already current, and `npm install` (prepare) leaves a ready product.
+// Builds the publishable token helper (@retainkit/node, which the widget's `/token` re-exports), the
+// front ends the server serves: widget (before console, whose editor embeds the widget's preview),
+// console and marketing; then the server's own bundle. With --if-needed a package is rebuilt only when
+// the hash of its inputs differs from the one recorded after its last successful build, so `npm start`
+// and `npm test` do not rebuild what is already current, and `npm install` (prepare) leaves a ready
+// product.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -13,6 +15,12 @@ const ifNeeded = process.argv.includes('--if-needed')
 
 /** What each build reads; `output` is the file whose presence means "built". */
 const PACKAGES = [
+  {
+    name: 'node',
+    dir: 'packages/node',
+    inputs: ['packages/node/src', 'packages/node/build.mjs', 'packages/node/package.json'],
+    output: 'packages/node/dist/esm/index.js',
+  },
   {
     name: 'widget',
     inputs: [
@@ -49,6 +57,12 @@ const PACKAGES = [
     ],
     output: 'marketing/dist/index.html',
   },
+  {
+    // The server as one bundle (server/build.mjs), what `npm start` runs.
+    name: 'server',
+    inputs: ['server/src', 'server/build.mjs', 'server/package.json', 'shared/src'],
+    output: 'server/dist/index.mjs',
+  },
 ]
 
 function* files(path) {
@@ -79,7 +93,7 @@ function inputsHash(pkg) {
   return hash.digest('hex')
 }
 
-const stampOf = (pkg) => join(ROOT, pkg.name, 'dist', '.inputs-hash')
+const stampOf = (pkg) => join(ROOT, pkg.dir ?? pkg.name, 'dist', '.inputs-hash')
 
 for (const pkg of PACKAGES) {
   const hash = inputsHash(pkg)

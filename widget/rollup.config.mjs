@@ -57,11 +57,14 @@ const compactCss = () => ({
   },
 })
 
-/** Measured: the other terser options (unsafe, toplevel, more passes) gain nothing here. */
+/**
+ * Measured: `unsafe` saves about 30 bytes (our code never relies on what it rewrites, such as String()
+ * of a Symbol); the other options (toplevel, module, more passes) gain nothing here.
+ */
 const minify = () =>
   terser({
     ecma: 2020,
-    compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
+    compress: { passes: 3, pure_getters: true, unsafe_arrows: true, unsafe: true },
     format: { comments: false },
   })
 

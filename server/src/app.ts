@@ -8,6 +8,7 @@ import type { AppEnv } from './http/app-env'
 import { handleError } from './http/error-handler'
 import { requireApiKey } from './http/guards'
 import { HttpError } from './http/http-error'
+import { urlHygiene } from './http/url-hygiene'
 import { accountRoutes } from './routes/account'
 import { accountsRoutes } from './routes/accounts'
 import { adminRoutes } from './routes/admin'
@@ -35,7 +36,7 @@ export const MAX_BODY_BYTES = 128 * 1024
  * own token, loopback only).
  */
 const API_KEY_EXEMPT =
-  /^\/api\/(?:widget\/|openapi\.json$|billing\/webhook$|stripe\/webhooks\/[^/]+$|admin\/)/
+  /^\/api\/(?:widget\/|openapi\.json$|billing\/webhook$|stripe\/webhooks\/[^/]+$|stripe\/connect\/webhook$|admin\/)/
 
 /**
  * Builds the whole HTTP app from injected dependencies. `index.ts` only reads configuration and
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The widget's config read serves every page view of every merchant's site (DESIGN 6 budget): it is
   // mounted ahead of the middleware below and sets its own headers (routes/widget/config.ts).
   app.route('/', widgetConfigRoutes(deps))
+  app.use('*', urlHygiene())
   app.use('*', async (c, next) => {
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) ?? randomUUID())
     await next()

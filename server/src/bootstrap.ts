@@ -1,22 +1,25 @@
 import { randomBytes } from 'node:crypto'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
 import { withSessionCheck } from './auth/session-check'
 import { loadOrCreateSigningKeys } from './auth/signing-keys'
 import { createEmbeddedVerifier, createSupabaseVerifier } from './auth/verifier'
+import { type DataDirLock, lockDataDir } from './config/data-dir-lock'
 import { ConfigurationError, type ServerConfig } from './config/env'
 import { type DatabaseHandle, openDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import type { AppDeps } from './deps'
+import { SERVER_ROOT } from './server-root'
+import { createBackgroundWork } from './services/background-work'
 import { type Clock, systemClock } from './services/clock'
 import { createWidgetConfigCache } from './services/config-cache'
+import { listenForConfigChanges } from './services/config-listener'
 import type { Logger } from './services/logger'
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './services/mailer'
 import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './services/secret-box'
 import { loadOrCreateSetting } from './services/settings'
 import { createStripeClientFactory, type StripeClientFactory } from './services/stripe-client'
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const REPO_ROOT = resolve(SERVER_ROOT, '..')
 
 export const defaultStaticRoots = () => ({
   widget: join(REPO_ROOT, 'widget/dist'),
@@ -39,11 +42,25 @@ async function checkSecretKey(database: DatabaseHandle, secrets: SecretBox): Pro
 export async function createDeps(
   config: ServerConfig,
   logger: Logger,
-): Promise<{ deps: AppDeps; close(): Promise<void> }> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
-  })
+): Promise<{
+  deps: AppDeps
+  close(): Promise<void>
+  /** Gives back the memory a bulk load at startup grew (PGlite: migrations applied, demo seeded). */
+  settleAfterLoad(loaded: boolean): Promise<void>
+}> {
+  // The embedded database's files belong to one process; PostgreSQL serves many instances itself.
+  const lock = config.databaseUrl ? null : await lockDataDirFor(config, logger)
+  let database: DatabaseHandle
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
+      logger,
+    })
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
   const applied = await migrate(database)
   if (applied.length > 0) logger.info('migrations applied', { applied: applied.join(', ') })
 
@@ -80,7 +97,40 @@ export async function createDeps(
     apiKey,
     anonKey,
   })
-  return { deps, close: () => database.close() }
+  const listener = database.databaseUrl
+    ? listenForConfigChanges({ databaseUrl: database.databaseUrl, cache: deps.widgetConfigCache, logger })
+    : null
+  return {
+    deps,
+    settleAfterLoad: async (loaded) => {
+      if (!loaded && applied.length === 0) return
+      if (database.startAfresh) {
+        await database.startAfresh()
+        logger.info('embedded database reopened after the initial load')
+      }
+      // The load's garbage (the demo history is built in memory) would keep the heap committed at its
+      // peak for hours of idling; `npm start` exposes gc so that one full collection (the kind V8 runs
+      // under memory pressure, which also releases the emptied pages) gives it back now.
+      const collect = (globalThis as { gc?: (options: object) => void }).gc
+      collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' })
+    },
+    close: async () => {
+      await listener?.close()
+      await database.close()
+      lock?.release()
+    },
+  }
+}
+
+function lockDataDirFor(config: ServerConfig, logger: Logger): Promise<DataDirLock> {
+  return lockDataDir(config.dataDir, {
+    waitMs: config.dataDirLockWaitMs,
+    onWait: (holder) =>
+      logger.warn('DATA_DIR is held by another process; waiting for it to exit', {
+        pid: holder.pid,
+        waitSeconds: config.dataDirLockWaitMs / 1000,
+      }),
+  })
 }
 
 /** What a caller of assembleDeps chooses; the rest of AppDeps follows from these. */
@@ -116,6 +166,7 @@ export async function assembleDeps(parts: DepsParts): Promise<AppDeps> {
     config,
     db: database.db,
     dbKind: database.kind,
+    dbAvailability: database.availability,
     secrets,
     clock,
     stripe: parts.stripe,
@@ -126,6 +177,7 @@ export async function assembleDeps(parts: DepsParts): Promise<AppDeps> {
     apiKey: parts.apiKey,
     anonKey: parts.anonKey,
     widgetConfigCache: createWidgetConfigCache(),
+    background: createBackgroundWork(parts.logger),
     staticRoots: defaultStaticRoots(),
   }
 }

@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely'
 import type { SigningKeys } from './auth/signing-keys'
 import type { TokenVerifier } from './auth/types'
 import type { ServerConfig } from './config/env'
+import type { DatabaseAvailability } from './db/availability'
 import type { DatabaseKind } from './db/database'
 import type { Database } from './db/tables'
+import type { BackgroundWork } from './services/background-work'
 import type { Clock } from './services/clock'
 import type { WidgetConfigCache } from './services/config-cache'
 import type { Logger } from './services/logger'
@@ -19,6 +21,8 @@ export interface AppDeps {
   config: ServerConfig
   db: Kysely<Database>
   dbKind: DatabaseKind
+  /** Whether the database answers right now (PostgreSQL down, PGlite broken → 503s, /health degraded). */
+  dbAvailability: DatabaseAvailability
   secrets: SecretBox
   clock: Clock
   stripe: StripeClientFactory
@@ -31,6 +35,8 @@ export interface AppDeps {
   apiKey: string
   /** The anon key handed to supabase-js (the project's, or ours in embedded mode). */
   anonKey: string
+  /** Work requests start without waiting for it (a connection's backfill). */
+  background: BackgroundWork
   /** What the widget config endpoint serves; invalidated when a config or the reasons change. */
   widgetConfigCache: WidgetConfigCache
   /**

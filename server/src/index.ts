@@ -7,6 +7,7 @@ import { startBillingWorker } from './services/billing/follow-up'
 import { createLogger } from './services/logger'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
 import { startWebhookWorker } from './services/webhooks-out/deliver'
+import { startupBanner } from './startup-banner'
 
 /** Reads configuration, builds the app and listens. Everything else lives in createApp(deps). */
 async function main() {
@@ -22,11 +23,19 @@ async function main() {
     throw error
   }
 
-  const { deps, close } = await createDeps(config, logger)
+  // A promise some background task forgot to handle (a database hiccup in a fire-and-forget write) is
+  // logged; it must not end a process that is serving everyone else.
+  process.on('unhandledRejection', (reason) => {
+    logger.error('unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) })
+  })
+
+  const { deps, close, settleAfterLoad } = await createDeps(config, logger)
+  let seeded = false
   if (config.seedDemo) {
     const { seedDemoIfEmpty } = await import('./seed/demo')
-    await seedDemoIfEmpty(deps)
+    seeded = (await seedDemoIfEmpty(deps)) !== null
   }
+  await settleAfterLoad(seeded)
   // Metered usage not yet reported to Stripe and usage mails that failed are retried in the background.
   const stopBillingWorker = startBillingWorker(deps)
   // Merchants' subscriptions: events Stripe failed to deliver are read back and applied.
@@ -49,7 +58,7 @@ async function main() {
         error: error instanceof Error ? error.message : String(error),
       })
     }
-    process.stdout.write(`\n  Retainkit is running at ${config.publicUrl}\n\n`)
+    process.stdout.write(startupBanner(config, deps.dbKind))
   })
 
   let stopping = false
@@ -80,6 +89,10 @@ async function main() {
 }
 
 main().catch((error) => {
+  if (error instanceof ConfigurationError) {
+    process.stderr.write(`${error.message}\n`)
+    process.exit(1)
+  }
   const message = error instanceof Error ? error.message : String(error)
   process.stderr.write(`Retainkit failed to start: ${message}\n`)
   process.exit(1)

@@ -6,6 +6,7 @@ import {
   mechanismPerformance,
   monthsInRange,
   percentage,
+  plottedSaveRate,
   reasonsOverTime,
   savedRevenue,
   saveRate,
@@ -109,12 +110,24 @@ describe('saveRateOverTime', () => {
       { timestamp: '2026-01-31 23:59:59.999999+00', step: 'cancel_completed' }, // PostgreSQL text
     ]
     expect(saveRateOverTime(rows)).toEqual([
-      { month: '2026-01', saveRate: 33.33, cancellations: 2, continues: 1 },
-      { month: '2026-02', saveRate: 0, cancellations: 1, continues: 0 },
+      { month: '2026-01', saveRate: 33.33, cancellations: 2, continues: 1, kept: 1, acceptedOffers: 0 },
+      { month: '2026-02', saveRate: 0, cancellations: 1, continues: 0, kept: 0, acceptedOffers: 0 },
     ])
   })
 
-  it('counts only cancel_completed and reason_continue, sorts months and reads Dates', () => {
+  it('counts an accepted offer as a continue: 2 kept + 4 accepted + 6 cancelled is 50 %', () => {
+    const at = '2026-04-10T10:00:00Z'
+    const rows = [
+      ...Array.from({ length: 2 }, () => ({ timestamp: at, step: 'reason_continue' })),
+      ...Array.from({ length: 4 }, () => ({ timestamp: at, step: 'offer_accepted' })),
+      ...Array.from({ length: 6 }, () => ({ timestamp: at, step: 'cancel_completed' })),
+    ]
+    expect(saveRateOverTime(rows)).toEqual([
+      { month: '2026-04', saveRate: 50, cancellations: 6, continues: 6, kept: 2, acceptedOffers: 4 },
+    ])
+  })
+
+  it('counts only the session ends (cancel, keep, accept), sorts months and reads Dates', () => {
     const rows = [
       { timestamp: new Date('2026-03-10T00:00:00Z'), step: 'reason_continue' },
       { timestamp: '2026-03-11T00:00:00Z', step: 'offer_accepted' },
@@ -123,8 +136,8 @@ describe('saveRateOverTime', () => {
       { timestamp: '2025-12-06T00:00:00Z', step: 'flow_abandoned' },
     ]
     expect(saveRateOverTime(rows)).toEqual([
-      { month: '2025-12', saveRate: 100, cancellations: 0, continues: 1 },
-      { month: '2026-03', saveRate: 100, cancellations: 0, continues: 1 },
+      { month: '2025-12', saveRate: 100, cancellations: 0, continues: 1, kept: 1, acceptedOffers: 0 },
+      { month: '2026-03', saveRate: 100, cancellations: 0, continues: 2, kept: 1, acceptedOffers: 1 },
     ])
   })
 
@@ -137,6 +150,12 @@ describe('saveRateOverTime', () => {
     expect(saveRateOverTime(rows)).toEqual([])
   })
 
+  it('plots a month without sessions as a gap, not 0 %', () => {
+    expect(plottedSaveRate({ saveRate: 0, cancellations: 0, continues: 0 })).toBeNull()
+    expect(plottedSaveRate({ saveRate: 0, cancellations: 3, continues: 0 })).toBe(0)
+    expect(plottedSaveRate({ saveRate: 50, cancellations: 1, continues: 1 })).toBe(50)
+  })
+
   it('fills every month of a range with zeros and drops rows outside it', () => {
     const rows = [
       { timestamp: '2026-02-14T10:00:00Z', step: 'reason_continue' },
@@ -144,17 +163,23 @@ describe('saveRateOverTime', () => {
       { timestamp: '2025-06-01T10:00:00Z', step: 'cancel_completed' },
     ]
     expect(saveRateOverTime(rows, range('2025-12-31T00:00:00Z', '2026-03-31T23:59:59.999Z'))).toEqual([
-      { month: '2025-12', saveRate: 0, cancellations: 0, continues: 0 },
-      { month: '2026-01', saveRate: 0, cancellations: 0, continues: 0 },
-      { month: '2026-02', saveRate: 50, cancellations: 1, continues: 1 },
-      { month: '2026-03', saveRate: 0, cancellations: 0, continues: 0 },
+      { month: '2025-12', saveRate: 0, cancellations: 0, continues: 0, kept: 0, acceptedOffers: 0 },
+      { month: '2026-01', saveRate: 0, cancellations: 0, continues: 0, kept: 0, acceptedOffers: 0 },
+      { month: '2026-02', saveRate: 50, cancellations: 1, continues: 1, kept: 1, acceptedOffers: 0 },
+      { month: '2026-03', saveRate: 0, cancellations: 0, continues: 0, kept: 0, acceptedOffers: 0 },
     ])
   })
 
   it('keeps the totals of the input, ascending months and per-month rates (property)', () => {
     const row = fc.record({
       timestamp: fc.date({ min: new Date('2020-01-01Z'), max: new Date('2030-12-31Z'), noInvalidDate: true }),
-      step: fc.constantFrom('cancel_completed', 'reason_continue', 'offer_shown', 'session_started'),
+      step: fc.constantFrom(
+        'cancel_completed',
+        'reason_continue',
+        'offer_accepted',
+        'offer_shown',
+        'session_started',
+      ),
     })
     fc.assert(
       fc.property(fc.array(row, { maxLength: 200 }), (rows) => {
@@ -164,7 +189,8 @@ describe('saveRateOverTime', () => {
         const months = points.map((point) => point.month)
         return (
           sum('cancellations') === rows.filter((r) => r.step === 'cancel_completed').length &&
-          sum('continues') === rows.filter((r) => r.step === 'reason_continue').length &&
+          sum('continues') ===
+            rows.filter((r) => r.step === 'reason_continue' || r.step === 'offer_accepted').length &&
           months.every((month, index) => index === 0 || (months[index - 1] ?? '') < month) &&
           points.every((point) => point.saveRate === saveRate(point.continues, point.cancellations))
         )

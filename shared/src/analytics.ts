@@ -49,9 +49,19 @@ export function percentage(part: Count, whole: Count): number {
   return Number(hundredths) / 100
 }
 
-/** Spec 7: continues / (cancellations + continues) × 100, two decimals, 0 without events. */
+/**
+ * Spec 7: continues / (cancellations + continues) × 100, two decimals, 0 without events. A continue is
+ * a subscriber who stayed: who kept their plan (reason_continue) or accepted an offer (offer_accepted).
+ */
 export const saveRate = (continues: Count, cancellations: Count): number =>
   percentage(continues, toCount(continues) + toCount(cancellations))
+
+/**
+ * How a month plots on the save-rate chart: its rate, or null — a gap, not 0 % — when no session
+ * ended that month (the API's 0 for such a month means "nothing to divide", not "nobody stayed").
+ */
+export const plottedSaveRate = (point: Pick<SaveRatePoint, 'saveRate' | 'cancellations' | 'continues'>) =>
+  point.cancellations + point.continues === 0 ? null : point.saveRate
 
 /**
  * Tie-breaks order strings by Unicode code point, which is what PostgreSQL's `COLLATE "C"` does on UTF-8
@@ -117,30 +127,51 @@ export interface SaveRatePoint {
   month: string
   saveRate: number
   cancellations: number
+  /** kept + acceptedOffers */
   continues: number
+  /** Subscribers who kept their plan without an offer (reason_continue). */
+  kept: number
+  /** Subscribers who accepted a save offer (offer_accepted). */
+  acceptedOffers: number
+}
+
+/** The session ends the save rate counts, and what each one is. */
+export const SAVE_RATE_ENDS = {
+  cancel_completed: 'cancellations',
+  reason_continue: 'kept',
+  offer_accepted: 'acceptedOffers',
+} as const
+
+type SaveRateEnd = keyof typeof SAVE_RATE_ENDS
+
+const isSaveRateEnd = (step: string): step is SaveRateEnd => Object.hasOwn(SAVE_RATE_ENDS, step)
+
+/** One month's point from its three counts. */
+export function saveRatePoint(
+  month: string,
+  counts: { cancellations: number; kept: number; acceptedOffers: number },
+): SaveRatePoint {
+  const continues = counts.kept + counts.acceptedOffers
+  return { month, saveRate: saveRate(continues, counts.cancellations), continues, ...counts }
 }
 
 /**
- * Spec 4 "Save-rate aggregation": per UTC calendar month, `cancel_completed` is a cancellation and
- * `reason_continue` a continue; other steps and rows whose timestamp does not parse are ignored.
+ * Spec 4 "Save-rate aggregation": per UTC calendar month, `cancel_completed` is a cancellation, and
+ * `reason_continue` (kept the plan) and `offer_accepted` (took an offer) are continues — the server
+ * records each session's end once, so each subscriber who finished the flow counts once. Other steps
+ * and rows whose timestamp does not parse are ignored.
  */
 export function saveRateOverTime(rows: readonly SaveRateEventRow[], range?: MonthRange): SaveRatePoint[] {
-  const buckets = monthBuckets(range, () => ({ cancellations: 0, continues: 0 }))
+  const buckets = monthBuckets(range, () => ({ cancellations: 0, kept: 0, acceptedOffers: 0 }))
   for (const row of rows) {
-    if (row.step !== 'cancel_completed' && row.step !== 'reason_continue') continue
+    if (!isSaveRateEnd(row.step)) continue
     const at = toInstant(row.timestamp)
     if (!at) continue
     const bucket = buckets.at(utcMonthKey(at))
     if (!bucket) continue
-    if (row.step === 'cancel_completed') bucket.cancellations += 1
-    else bucket.continues += 1
+    bucket[SAVE_RATE_ENDS[row.step]] += 1
   }
-  return buckets.sorted().map(([month, { cancellations, continues }]) => ({
-    month,
-    saveRate: saveRate(continues, cancellations),
-    cancellations,
-    continues,
-  }))
+  return buckets.sorted().map(([month, counts]) => saveRatePoint(month, counts))
 }
 
 // ---------------------------------------------------------------------------------------------------

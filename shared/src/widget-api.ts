@@ -9,11 +9,22 @@ import type { OfferType, SaveMechanism, SessionStep } from './config/vocabulary'
 
 export type WidgetMode = 'live' | 'test'
 
+/**
+ * What `GET /api/widget/config/:accountId` publishes of a saved config: what the widget shows or needs
+ * to run the flow, nothing more. The discount's `promo_code` stays on the server, which applies it on
+ * accept: published, it would hand the merchant's coupon to anyone who reads the endpoint. The console's
+ * preview renders the same projection, so the merchant sees what subscribers get.
+ */
+export function toPublishedConfig(config: CancelFlowConfig): CancelFlowConfig {
+  const { promo_code: _kept, ...discount } = config.discount
+  return { ...config, discount }
+}
+
 /** `GET /api/widget/config/:accountId` */
 export interface WidgetConfigResponse {
   accountId: string
   tier: 'free' | 'pro'
-  /** The published `config_json`; never contains secrets. */
+  /** The published `config_json` (`toPublishedConfig`): no secrets, no coupon codes. */
   config: CancelFlowConfig
   /** Enabled reasons in display order. */
   reasons: CancellationReason[]
@@ -50,9 +61,11 @@ export interface SubscriberSummary {
 
 /**
  * `POST /api/widget/sessions`. A merchant that performs billing actions itself (handleOffer /
- * handleCancel) says so, so offers stay available even without a connected Stripe account.
+ * handleCancel) says so, so offers stay available even without a connected Stripe account; the server
+ * honours that only when the subscriber token carries the matching `handles` claim (else 403).
  */
 export interface SessionStartRequest {
+  /** Ignored: the mode follows from the subscriber token and the secret that signed it. */
   mode?: WidgetMode
   merchantHandlesOffers?: boolean
   merchantHandlesCancel?: boolean
@@ -67,7 +80,14 @@ export type SessionStartResponse =
       /** Offers the server found eligible for this subscriber, whatever the reason chosen. */
       eligibleOffers: OfferType[]
       /** Why offers are absent, when they are (for the console's debugging, never shown to subscribers). */
-      offersSuppressedBy?: 'free_tier' | 'compliance' | 'recent_save' | 'no_subscription'
+      offersSuppressedBy?: 'free_tier' | 'compliance' | 'recent_save' | 'no_subscription' | 'scheduled_cancel'
+      /**
+       * The subscription is already scheduled to cancel: no offers; the widget says when it ends and offers
+       * to undo that (with `terms`, through `/reactivation/accept` with this session's id) instead of
+       * walking the subscriber through offers. Absent when Stripe names no end date (then the flow runs
+       * without offers).
+       */
+      scheduledCancellation?: ScheduledCancellation
     }
   | {
       /** The widget must step aside and let the merchant's own cancel run (e.g. free tier's 51st session). */
@@ -90,6 +110,15 @@ export interface SessionEventsRequest {
   events: SessionEventInput[]
 }
 
+/**
+ * Its answer: 204 when every event was stored; 200 with this body when some were refused on their own
+ * (a client time that cannot be real) and the others stored.
+ */
+export interface SessionEventsPartialResponse {
+  accepted: number
+  refused: { index: number; field: string; message: string }[]
+}
+
 export interface OfferChoice {
   /** Pause length in months (pause). */
   months?: number
@@ -102,7 +131,10 @@ export interface AcceptOfferRequest {
   offer: OfferType
   choice?: OfferChoice
   reasonKey?: string
-  /** The merchant's `handleOffer` performed the billing action; only record it. */
+  /**
+   * The merchant's `handleOffer` performed the billing action; only record it. Needs the token's
+   * `handles: ['offers']` claim (else 403).
+   */
   handledByMerchant?: boolean
 }
 
@@ -115,6 +147,7 @@ export type AcceptOfferResponse =
 export interface CancelRequest {
   reasonKey?: string
   feedback?: string
+  /** The merchant's `handleCancel` cancelled; only record it. Needs the token's `handles: ['cancel']`. */
   handledByMerchant?: boolean
 }
 
@@ -123,6 +156,39 @@ export type CancelResponse =
   | { status: 'recorded' }
 
 export type ReactivationKind = 'paused' | 'scheduled_cancel' | 'churned'
+
+/**
+ * What reactivating costs, computed by the server from the Stripe subscription it would act on, so the
+ * widget can state it before anything is charged. Amounts are in minor units of `currency`.
+ */
+export interface ReactivationTerms {
+  planName: string
+  currency: string
+  interval: SubscriberPlan['interval']
+  intervalCount: number
+  /** The regular charge each billing period (every item and quantity included). */
+  amount: number
+  /** The winback discount: the charge while it lasts, and how many charges it covers. */
+  discount: { percentOff: number; amount: number; charges: number } | null
+  /** When the first charge is made (ISO): now for a new or resumed subscription, else the next renewal. */
+  firstChargeAt: string
+  /** Accepting charges at once. */
+  chargesNow: boolean
+  /**
+   * The same in words, as the widget shows them (shared `describeTerms`): the plan and its prices, the
+   * first charge, the renewal.
+   */
+  summary: string[]
+  /** The first charge and when ("$21.75 today", "$29.00 on March 31, 2027"): what the confirmation names. */
+  firstCharge: string
+}
+
+export interface ScheduledCancellation {
+  /** When the subscription ends (ISO). */
+  endsAt: string
+  /** What keeping it costs; null when it cannot be stated (then no undo is offered). */
+  terms: ReactivationTerms | null
+}
 
 /** `POST /api/widget/reactivation` (body: `{}`) */
 export type ReactivationResponse =
@@ -135,12 +201,15 @@ export type ReactivationResponse =
       plan: SubscriberPlan | null
       /** Winback discount offered to churned subscribers, when configured. */
       offer: { percentOff: number; months: number } | null
+      /** What accepting costs and when: the banner states it and asks once more before any charge. */
+      terms: ReactivationTerms
     }
   | { eligible: false }
 
 /**
  * `POST /api/widget/reactivation/accept` body (optional; `{}` works): the banner's `sessionId` from
- * ReactivationResponse, so a replay is recognised as the same action.
+ * ReactivationResponse, so a replay is recognised as the same action — or the id of a cancel session
+ * that started with `scheduledCancellation`, to undo that scheduled cancellation.
  */
 export interface ReactivationAcceptRequest {
   sessionId?: string
@@ -154,16 +223,27 @@ export interface ReactivationAcceptResponse {
   message: string
 }
 
+/** Billing actions a merchant's own handlers perform (handleOffer, handleCancel), as a token claim. */
+export type MerchantHandled = 'offers' | 'cancel'
+
 /** Claims of the subscriber token the merchant's server mints (HS256, exp ≤ 1 h after iat). */
 export interface SubscriberTokenClaims {
   iss: string
   sub: string
   sid?: string
+  /** A token signed with a test-mode widget secret is always test mode (and may not claim 'live'). */
   mode?: WidgetMode
+  /** What the merchant's handlers do themselves; only then may the widget say so (else 403). */
+  handles?: MerchantHandled[]
+  /** The subscriber's country (ISO 3166-1 alpha-2) and state or region, for offer rules by jurisdiction. */
+  country?: string
+  state?: string
   iat: number
   exp: number
 }
 
 export const SUBSCRIBER_TOKEN_MAX_TTL_SECONDS = 3600
 export const WIDGET_EVENTS_MAX_BATCH = 50
+/** Events the widget may send for one session in all (a real walk through the flow sends a dozen). */
+export const WIDGET_EVENTS_MAX_PER_SESSION = 50
 export const WIDGET_FAIL_OPEN_MS = 3000

@@ -142,3 +142,14 @@ export function analyticsRows(output: string): Row[] {
   }
   return rows
 }
+
+export function memoryRows(output: string): Row[] {
+  const lines = output.matchAll(/idle RSS (.+?): (\d+) MB \(peak (\d+) MB; goal ≤ (\d+) MB\)/g)
+  return [...lines].map(([, label, rss, peak, goal]) => ({
+    bench: 'memory',
+    measure: `idle RSS of the server process, ${label} (peak while starting)`,
+    value: `${rss} MB (${peak} MB)`,
+    goal: `≤ ${goal} MB`,
+    result: number(rss) <= number(goal) ? 'PASS' : 'FAIL',
+  }))
+}

@@ -2,10 +2,11 @@
  * `npm run bench`: every benchmark under tests/bench, one after the other, then ONE markdown table of
  * their figures with the machine and the versions they ran on.
  *
- *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics --quick (200k events, spread)
+ *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics --quick (200k events,
+ *                                 spread), idle memory of real server processes (PGlite and PostgreSQL)
  *   npm run bench --quick         CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
  *   npm run bench --full          analytics on 200k and 1M events, 20 runs (long: tens of minutes)
- *   options: --only=widget,config,analytics
+ *   options: --only=widget,config,analytics,memory
  *
  * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
  * and its figures are read from what it prints: the benchmarks stay standalone and unchanged, and a
@@ -18,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { machineNotes } from './machine'
-import { analyticsRows, configRows, type Row, widgetRows } from './parse-output'
+import { analyticsRows, configRows, memoryRows, type Row, widgetRows } from './parse-output'
 
 const args = process.argv.slice(2)
 // From the repository root, `npm run bench --quick` reaches us as npm_config_quick (npm keeps unknown flags).
@@ -54,6 +55,7 @@ const BENCHES: Bench[] = [
     args: FULL ? [] : QUICK ? ['--quick', '--sizes=20000', '--runs=3'] : ['--quick', '--scenarios=spread'],
     rows: analyticsRows,
   },
+  { name: 'memory', file: 'memory.bench.ts', args: [], rows: memoryRows },
 ]
 
 /** Runs one benchmark, echoing its output as it comes (prefixed), and returns all of it. */

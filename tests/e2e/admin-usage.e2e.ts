@@ -127,7 +127,14 @@ describe('self-hosting: npm run admin and usage in Chromium', () => {
     )
     const secret = ((await created.json()) as { data: { secret: string } }).data.secret
     const start = async (customerId: string) => {
-      const subscriberToken = createSubscriberToken({ accountId, customerId, mode: 'live', secret })
+      // The merchant's own handlers act, so its server signs that claim (the body alone is refused).
+      const subscriberToken = createSubscriberToken({
+        accountId,
+        customerId,
+        mode: 'live',
+        secret,
+        handles: ['offers', 'cancel'],
+      })
       const response = await fetch(`${product.url}/api/widget/sessions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${subscriberToken}`, 'content-type': 'application/json' },

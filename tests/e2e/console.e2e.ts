@@ -185,7 +185,14 @@ describe('console in Chromium', () => {
     await recordCancelSessions(
       product,
       accountId,
-      (customerId) => createSubscriberToken({ accountId, customerId, secret, mode: 'test' }),
+      (customerId) =>
+        createSubscriberToken({
+          accountId,
+          customerId,
+          secret,
+          mode: 'test',
+          handles: ['offers', 'cancel'],
+        }),
       [
         { reasonKey: 'too_expensive', feedback: 'The price went up again', outcome: 'cancel' },
         { reasonKey: 'too_expensive', feedback: 'Too expensive for what I use', outcome: 'cancel' },
@@ -205,7 +212,7 @@ describe('console in Chromium', () => {
     await page.getByText('Showing test-mode sessions only', { exact: false }).waitFor()
     const reasons = page.getByRole('region', { name: 'Cancellation reasons' })
     await reasons
-      .getByRole('img', { name: /Bar chart of cancellation reasons: It's too expensive 3 \(60%\)/ })
+      .getByRole('img', { name: /Bar chart of the reasons subscribers gave: It's too expensive 3 \(60%\)/ })
       .waitFor()
     await page
       .getByRole('region', { name: 'Write-in feedback words' })
@@ -232,13 +239,75 @@ describe('console in Chromium', () => {
     const path = await download.path()
     const csv = (await import('node:fs')).readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
     expect(csv).toBe(
-      "Reason,Key,Cancellations,Share (%)\r\nIt's too expensive,too_expensive,3,60\r\nI'm not using it enough,not_using_enough,1,20\r\nSomething else,other,1,20\r\n",
+      "Reason,Key,Subscribers,Share (%)\r\nIt's too expensive,too_expensive,3,60\r\nI'm not using it enough,not_using_enough,1,20\r\nSomething else,other,1,20\r\n",
     )
     writeFileSync(`${ARTIFACTS}cancellation-reasons.csv`, csv)
 
     await reasons.getByRole('button', { name: 'Show table' }).click()
     await reasons.getByRole('cell', { name: '60' }).waitFor()
     await shot(page, 'dashboard-1-month-table', true)
+  })
+
+  it('counts an accepted offer as a save: 2 kept + 4 accepted + 6 cancelled is 50.00 %, one count of cancellations', async () => {
+    const { page, accountId, token } = owner
+    const created = await consoleApi(
+      product,
+      token,
+      `/api/account?accountId=${accountId}&action=widget-secret`,
+      { method: 'POST' },
+    )
+    const { secret } = ((await created.json()) as { data: { secret: string } }).data
+    // Live subscribers this time (the test-mode sessions above stay apart).
+    const outcomes = [
+      ...Array.from({ length: 2 }, () => ({ reasonKey: 'not_using_enough', outcome: 'stay' as const })),
+      ...Array.from({ length: 4 }, () => ({ reasonKey: 'too_expensive', outcome: 'accept' as const })),
+      ...Array.from({ length: 6 }, () => ({ reasonKey: 'other', outcome: 'cancel' as const })),
+    ]
+    await recordCancelSessions(
+      product,
+      accountId,
+      (customerId) =>
+        createSubscriberToken({
+          accountId,
+          customerId: `${customerId}Live`,
+          secret,
+          handles: ['offers', 'cancel'],
+        }),
+      outcomes,
+    )
+    await page.goto(`${product.url}/dashboard/?account_id=${accountId}`)
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    const rate = page.getByRole('region', { name: 'Save rate over time' })
+    await rate.getByText('50.00 %', { exact: true }).waitFor()
+    const figure = (name: string) =>
+      rate
+        .locator('dt', { hasText: new RegExp(`^${name}$`) })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent()
+    expect(await figure('Stayed')).toBe('6')
+    expect(await figure('Kept their plan')).toBe('2')
+    expect(await figure('Accepted an offer')).toBe('4')
+    expect(await figure('Cancellations')).toBe('6')
+    // Months without sessions are gaps, named as such for screen readers; this month is 50 %.
+    await rate.getByRole('img', { name: /no sessions.*50\.00 %/ }).waitFor()
+
+    // The reasons card counts the 12 subscribers who gave a reason and never calls them cancellations.
+    const reasons = page.getByRole('region', { name: 'Cancellation reasons' })
+    await reasons.getByText(/gave a reason, whether they then cancelled or stayed/).waitFor()
+    expect(await reasons.locator('.rk-card__summary').textContent()).toMatch(/^12 subscribers gave a reason/)
+    expect(await reasons.getByText(/cancellations/i).count()).toBe(0)
+    const overTime = page.getByRole('region', { name: 'Reasons over time' })
+    await overTime.getByRole('img', { name: /Subscribers who gave a reason, per month/ }).waitFor()
+    expect(await overTime.getByText(/cancellations/i).count()).toBe(0)
+    // Every count of cancellations on the page agrees.
+    const counts = await page
+      .locator('dt', { hasText: /^Cancellations$/ })
+      .locator('xpath=following-sibling::dd[1]')
+      .allInnerTexts()
+    expect(counts).toEqual(['6'])
+    await rate.scrollIntoViewIfNeeded()
+    await shot(page, 'dashboard-save-rate-50', true)
+    expect(await axeProblems(page)).toEqual([])
   })
 
   it('invites a teammate from Settings → Team', async () => {

@@ -209,7 +209,11 @@ describe('a newcomer, from sign-up to the dashboard', () => {
     const banner = page.getByRole('region', { name: 'Welcome back!' })
     await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true)
     await shot(page, '09-banner')
+    // The banner states the price and when it is charged, and asks once more before charging.
+    expect(await banner.textContent()).toContain('Renews automatically every year until you cancel.')
     await banner.getByRole('button', { name: 'Reactivate' }).click()
+    expect(subscription(two.subscriptionId).pause_collection).not.toBeNull()
+    await banner.getByRole('button', { name: /^Confirm: \$290\.00 on / }).click()
     await expect
       .poll(async () => (await banner.textContent()) ?? '')
       .toContain('Welcome back — your subscription is active again.')
@@ -243,7 +247,8 @@ describe('a newcomer, from sign-up to the dashboard', () => {
       saveRate: number
     }[]
     expect(rate.reduce((sum, m) => sum + m.cancellations, 0)).toBe(1)
-    expect(rate.reduce((sum, m) => sum + m.continues, 0)).toBe(0)
+    // The two who accepted an offer stayed.
+    expect(rate.reduce((sum, m) => sum + m.continues, 0)).toBe(2)
     const words = JSON.stringify(await analytics('write-in-reasons'))
     for (const word of ['reporting', 'export', 'missing']) expect(words).toContain(`"${word}"`)
     expect(words).not.toContain('"the"')
@@ -278,7 +283,7 @@ describe('a newcomer, from sign-up to the dashboard', () => {
     const region = (title: string) => console_.getByRole('region', { name: title })
     await region('Cancellation reasons')
       .getByRole('img', {
-        name: /Bar chart of cancellation reasons: .*It's missing features I need 1 \(33\.3\d?%\)/,
+        name: /Bar chart of the reasons subscribers gave: .*It's missing features I need 1 \(33\.3\d?%\)/,
       })
       .waitFor()
     const reasonsChart = await region('Cancellation reasons')
@@ -299,7 +304,8 @@ describe('a newcomer, from sign-up to the dashboard', () => {
     expect(mechanismLabel).toMatch(/ 1 accepted, 0 declined.* 1 accepted, 0 declined/)
     expect(mechanismLabel.match(/ 0 accepted, 0 declined/g)).toHaveLength(2)
     await region('Save rate over time')
-      .getByRole('img', { name: /Line chart of the save rate per month: .* 0%/ })
+      // One cancellation and two accepted offers this month: 2 of 3 stayed.
+      .getByRole('img', { name: /Line chart of the save rate per month: .* 66\.67 %/ })
       .waitFor()
     const cloud = region('Write-in feedback words')
     for (const word of ['reporting', 'export', 'missing'])

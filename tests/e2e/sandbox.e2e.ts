@@ -187,12 +187,14 @@ describe('the banner page', () => {
     const text = (await banner.textContent()) ?? ''
     await page.screenshot({ animations: 'disabled', path: join(artifacts, `${shot}.png`) })
     await banner.getByRole('button', { name: 'Reactivate' }).click()
+    // One explicit confirmation, naming the amount, before anything is charged.
+    await banner.getByRole('button', { name: /^Confirm: \$\d+\.\d\d (today|on )/ }).click()
     await expect.poll(async () => (await banner.textContent()) ?? '').toContain('Welcome back —')
     await page.close()
     return text
   }
 
-  it('Devon Paused resumes in one click', async () => {
+  it('Devon Paused resumes after one confirmation', async () => {
     expect(subscription('paused').pause_collection).not.toBeNull()
     await reactivate('paused', 'banner-paused')
     expect(subscription('paused').pause_collection).toBeNull()
@@ -206,7 +208,7 @@ describe('the banner page', () => {
 
   it('Finley Churned is won back with 25% off the first month, on a new subscription', async () => {
     const text = await reactivate('churned', 'banner-churned')
-    expect(text).toContain('25% off for 1 month')
+    expect(text).toContain('25% off, $21.75 for the first charge, then $29.00 every month.')
     const customer = sandbox.subscriber('churned').customerId
     const live = sandbox.stripe.fake
       .state(sandbox.stripe.merchant.account)

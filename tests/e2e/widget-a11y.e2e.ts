@@ -155,7 +155,7 @@ describe('accessibility in Chromium', () => {
     const page = await openAccountPage(browser, site, churned, { path: '/welcome-back' })
     const banner = page.getByRole('region', { name: 'Welcome back!' })
     await expect.poll(() => banner.isVisible()).toBe(true)
-    expect(await banner.textContent()).toContain('25% off for 1 month')
+    expect(await banner.textContent()).toContain('Pro: 25% off, $21.75 for the first charge, then $29.00')
     expect(await seriousAxeViolations(page)).toEqual([])
     await page.screenshot({ animations: 'disabled', path: join(ARTIFACTS, 'banner.png') })
     await page.getByRole('button', { name: 'Not now' }).click()

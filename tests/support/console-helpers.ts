@@ -100,13 +100,17 @@ export async function addMember(
 export interface RecordedSession {
   reasonKey: string
   feedback?: string
-  /** 'cancel': the subscriber cancelled (merchant-handled); 'stay': kept the subscription. */
-  outcome: 'cancel' | 'stay'
+  /**
+   * 'cancel': the subscriber cancelled (merchant-handled); 'stay': kept the subscription; 'accept':
+   * accepted the discount offer (merchant-handled).
+   */
+  outcome: 'cancel' | 'stay' | 'accept'
 }
 
 /**
  * Records cancel sessions through the public widget API exactly as the widget does (subscriber token,
- * session start, step events, cancel), with the merchant handling billing so no Stripe account is needed.
+ * session start, step events, accept or cancel), with the merchant handling billing so no Stripe
+ * account is needed: `mintToken` must sign the `handles: ['offers', 'cancel']` claim for that.
  */
 export async function recordCancelSessions(
   product: Product,
@@ -136,9 +140,17 @@ export async function recordCancelSessions(
     const events: Array<Record<string, string>> = [{ step: 'reason_selected', reasonKey: session.reasonKey }]
     if (session.feedback) events.push({ step: 'feedback_submitted', text: session.feedback })
     if (session.outcome === 'stay') events.push({ step: 'reason_continue', reasonKey: session.reasonKey })
+    if (session.outcome === 'accept') events.push({ step: 'offer_shown', offer: 'discount' })
     await call(`/sessions/${sessionId}/events`, { events })
     if (session.outcome === 'cancel') {
       await call(`/sessions/${sessionId}/cancel`, { reasonKey: session.reasonKey, handledByMerchant: true })
+    }
+    if (session.outcome === 'accept') {
+      await call(`/sessions/${sessionId}/accept`, {
+        offer: 'discount',
+        reasonKey: session.reasonKey,
+        handledByMerchant: true,
+      })
     }
   }
 }

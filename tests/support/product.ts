@@ -93,11 +93,13 @@ export async function startProduct(options: StartProductOptions = {}): Promise<P
   const stripe = createStripeFake({ webhooks: { autoDeliver: options.billing?.autoDeliver ?? false } })
   const stripeServer = await stripe.listen()
   // The URL is known once listening; the app is built right after, before any request can arrive.
-  let handler: (request: Request) => Response | Promise<Response> = () =>
+  // The node bindings (the socket) go through: the dev outbox answers loopback peers only.
+  let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
     new Response('starting', { status: 503 })
   const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve) => {
-    const started = serve({ fetch: (request) => handler(request), port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ server: started, url: `http://127.0.0.1:${info.port}` }),
+    const started = serve(
+      { fetch: (request, env) => handler(request, env), port: 0, hostname: '127.0.0.1' },
+      (info) => resolve({ server: started, url: `http://127.0.0.1:${info.port}` }),
     )
   })
   const billing = options.billing

@@ -3,6 +3,12 @@ import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { snippetFor, snippetForTagManager } from './snippet'
+import {
+  TOKEN_RECIPE_LANGUAGES,
+  type TokenRecipeLanguage,
+  tokenRecipe,
+  tryTokenRecipe,
+} from './token-recipes'
 
 /** The README is documentation people copy from: its snippets and recipes are checked here. */
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
@@ -14,8 +20,17 @@ const blocks = (language: string) =>
     (m[2] ?? '').replace(new RegExp(`^${m[1]}`, 'gm'), ''),
   )
 
+/** The fence each recipe's language uses in the README. */
+const FENCES: Record<TokenRecipeLanguage, string> = {
+  node: 'js',
+  shell: 'sh',
+  python: 'python',
+  ruby: 'ruby',
+  php: 'php',
+  go: 'go',
+}
+
 const ENV = {
-  RETAINKIT_ACCOUNT_ID: 'acct_demo',
   CUSTOMER_ID: 'cus_42',
   RETAINKIT_WIDGET_SECRET: 'rkws_readme',
 }
@@ -48,16 +63,20 @@ describe('README', () => {
     expect(blocks('html')[1]).toBe(`${gtm}\n`)
   })
 
-  it('its shell recipe mints a token the server would accept', () => {
-    const recipe = blocks('sh')[0] ?? ''
-    const run = spawnSync('bash', ['-c', recipe], { env: { ...process.env, ...ENV }, encoding: 'utf8' })
-    expect(run.stderr).toBe('')
-    verify(run.stdout)
+  it('shows the token recipes exactly as the console renders them (one source: token-recipes.ts)', () => {
+    for (const language of TOKEN_RECIPE_LANGUAGES) {
+      const recipe = `${tokenRecipe(language, { accountId: 'acct_demo', mode: 'live' })}\n`
+      expect(blocks(FENCES[language]), language).toContain(recipe)
+    }
+    expect(blocks('sh')).toContain(`${tryTokenRecipe('https://retainkit.example.com')}\n`)
   })
 
-  it('its Python recipe mints a token the server would accept', () => {
-    const recipe = `${blocks('python')[0]}\nimport os\nprint(create_subscriber_token(os.environ["RETAINKIT_ACCOUNT_ID"], os.environ["CUSTOMER_ID"], os.environ["RETAINKIT_WIDGET_SECRET"]))\n`
-    const run = spawnSync('python3', ['-c', recipe], { env: { ...process.env, ...ENV }, encoding: 'utf8' })
+  it('its shell recipe mints a token the server would accept', () => {
+    const recipe = blocks('sh')[0] ?? ''
+    const run = spawnSync('bash', ['-c', recipe, 'retainkit-token.sh', ENV.CUSTOMER_ID], {
+      env: { ...process.env, ...ENV },
+      encoding: 'utf8',
+    })
     expect(run.stderr).toBe('')
     verify(run.stdout)
   })

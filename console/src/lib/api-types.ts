@@ -61,6 +61,10 @@ export interface DefaultConfig {
 export interface ReasonsData {
   reasons: CancellationReason[]
   warnings?: string[]
+  /** The saved version (0: the defaults, nothing saved yet); a save names it as its base. */
+  version?: number
+  updated_at?: string | null
+  previous_versions?: { version: number; created_at: string; created_by_email: string | null }[]
 }
 
 /** GET …&action=credentials: the secret is only ever masked. */
@@ -128,10 +132,15 @@ export interface OAuthCallbackResult {
   stripe_account_id: string
 }
 
+/** A live secret signs live (or explicitly test-mode) tokens; a test secret only test-mode ones. */
+export type WidgetSecretMode = 'live' | 'test'
+
 export interface WidgetSecretCreated {
   id: string
   /** Shown once, never again. */
   secret: string
+  /** Absent from servers that predate test-mode secrets: live. */
+  mode?: WidgetSecretMode
   created_at: string
 }
 
@@ -165,6 +174,7 @@ export interface InvitationSent {
 export interface WidgetSecretInfo {
   id: string
   hint: string
+  mode?: WidgetSecretMode
   created_at: string
   last_used_at: string | null
 }

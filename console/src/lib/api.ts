@@ -28,6 +28,7 @@ import type {
   WebhookEndpoint,
   WidgetSecretCreated,
   WidgetSecretInfo,
+  WidgetSecretMode,
 } from './api-types'
 
 /**
@@ -69,8 +70,16 @@ export const getDefaultConfig = (accountId: string) =>
 // Cancellation reasons
 export const getReasons = (accountId: string) => apiRequest<ReasonsData>('GET', account(accountId, 'reasons'))
 
-export const saveReasons = (accountId: string, reasons: CancellationReason[]) =>
-  apiRequest<ReasonsData>('POST', account(accountId, 'reasons'), { body: { reasons } })
+/** Like configs: `baseVersion` makes the server refuse (409) a save on top of reasons that moved on. */
+export const saveReasons = (
+  accountId: string,
+  reasons: CancellationReason[],
+  options: { baseVersion?: number | undefined } = {},
+) =>
+  apiRequest<ReasonsData>('POST', account(accountId, 'reasons'), {
+    body: { reasons },
+    query: { base_version: options.baseVersion },
+  })
 
 // Payment-provider credentials
 export const getCredentials = (accountId: string) =>
@@ -143,8 +152,8 @@ export const sendContactMessage = (message: ContactInput) =>
   apiRequest<{ success: boolean }>('POST', '/api/contact', { body: message })
 
 // Widget secrets and install status (ours)
-export const createWidgetSecret = (accountId: string) =>
-  apiRequest<WidgetSecretCreated>('POST', account(accountId, 'widget-secret'))
+export const createWidgetSecret = (accountId: string, mode: WidgetSecretMode = 'live') =>
+  apiRequest<WidgetSecretCreated>('POST', account(accountId, 'widget-secret'), { body: { mode } })
 
 export const listWidgetSecrets = (accountId: string) =>
   apiRequest<WidgetSecretInfo[]>('GET', account(accountId, 'widget-secret'))

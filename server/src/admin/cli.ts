@@ -5,6 +5,7 @@ import { openDatabase } from '../db/database'
 import { migrate } from '../db/migrate'
 import { systemClock } from '../services/clock'
 import { createWidgetConfigCache } from '../services/config-cache'
+import { createLogger } from '../services/logger'
 import { readAdminFile } from './admin-file'
 import {
   type AccountListing,
@@ -108,7 +109,15 @@ async function directly(config: ServerConfig, command: Command): Promise<unknown
   })
   try {
     await migrate(database)
-    const deps = { db: database.db, clock: systemClock, widgetConfigCache: createWidgetConfigCache(), config }
+    // On PostgreSQL the tier change is announced (NOTIFY) to running instances, as a server would.
+    const deps = {
+      db: database.db,
+      dbKind: database.kind,
+      logger: createLogger({ level: 'warn', sink: (line) => process.stderr.write(`${line}\n`) }),
+      clock: systemClock,
+      widgetConfigCache: createWidgetConfigCache(),
+      config,
+    }
     if (command.name === 'accounts') return await listAccounts(deps)
     if (command.name === 'tier') return await setTier(deps, command.account, command.tier, command)
     return await revokeSessions(deps, command.email)

@@ -1,8 +1,10 @@
 import { type TierSource, usageLimitFor } from '@retainkit/shared/billing'
 import { sql } from 'kysely'
+import { z } from 'zod'
 import type { ServerConfig } from '../config/env'
 import type { AppDeps } from '../deps'
 import { effectiveTier } from '../services/billing/tier'
+import { configChanged } from '../services/config-changes'
 import { startOfUtcMonth } from '../services/widget/session-store'
 
 /**
@@ -12,7 +14,7 @@ import { startOfUtcMonth } from '../services/widget/session-store'
  * with a sentence the CLI prints as is.
  */
 
-export type AdminDeps = Pick<AppDeps, 'db' | 'clock' | 'widgetConfigCache'> & {
+export type AdminDeps = Pick<AppDeps, 'db' | 'dbKind' | 'logger' | 'clock' | 'widgetConfigCache'> & {
   config: Pick<ServerConfig, 'billing'>
 }
 
@@ -25,6 +27,16 @@ export class AdminError extends Error {
 
 export const ADMIN_TIERS = ['pro', 'starter'] as const
 export type AdminTier = (typeof ADMIN_TIERS)[number]
+
+/** What the admin endpoint (routes/admin.ts) answers: `POST /api/admin/{command}`. */
+export const ADMIN_COMMANDS = ['accounts', 'tier', 'revoke-sessions'] as const
+
+export const adminTierBody = z.strictObject({
+  account: z.string().min(1).max(255),
+  tier: z.enum(ADMIN_TIERS, { error: 'Tier must be pro or starter' }),
+  force: z.boolean().optional(),
+})
+export const adminRevokeBody = z.strictObject({ email: z.string().min(3).max(255) })
 
 export interface AccountListing {
   id: string
@@ -149,7 +161,7 @@ export async function setTier(
     .where('id', '=', account.id)
     .returning(['tier', 'trial_ends_at'])
     .executeTakeFirstOrThrow()
-  deps.widgetConfigCache.invalidate(account.id)
+  await configChanged(deps, account.id)
   const status = await deps.db
     .selectFrom('platform_subscriptions')
     .select(['status', 'payment_failed_at'])

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { decodeJwt } from 'jose'
 import type { Kysely } from 'kysely'
+import { DatabaseUnavailableError } from '../db/errors'
 import type { Database } from '../db/tables'
 import { bearerToken } from '../http/guards'
 import { HttpError } from '../http/http-error'
@@ -37,6 +38,8 @@ export async function authenticateBearer(
   try {
     userId = (await verifier.verify(token)).id
   } catch (error) {
+    // An outage is not a bad token: answering bad_jwt would make auth-js drop a good session.
+    if (error instanceof DatabaseUnavailableError) throw error
     const expired = error instanceof HttpError && error.code === 'TOKEN_EXPIRED'
     throw new GoTrueError(
       403,

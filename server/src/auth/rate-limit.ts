@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/tables'
+import { clientAddress, rateLimitKey, type TrustProxy } from '../http/client-address'
 import { GoTrueError } from './gotrue-error'
 
 /**
@@ -17,46 +18,21 @@ export const AUTH_IP_LIMITS = {
 
 export type AuthLimitName = keyof typeof AUTH_IP_LIMITS
 
-const IPV4_PRIVATE = [/^10\./, /^127\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./]
-
-function isPrivateAddress(address: string): boolean {
-  const plain = address.startsWith('::ffff:') ? address.slice(7) : address
-  if (IPV4_PRIVATE.some((pattern) => pattern.test(plain))) return true
-  const lower = plain.toLowerCase()
-  return lower === '::1' || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('fe80:')
-}
-
-interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string } }
-}
-
 /**
- * The caller's IP: the socket's peer; when that peer is a private or loopback address (a reverse
- * proxy or load balancer in front of us), the last X-Forwarded-For hop, which that proxy appended.
- * A client on the public internet cannot reach us from a private address, so it cannot spoof this.
- * Null for in-process requests (tests calling app.request without a socket): not rate-limited by IP.
+ * Counts one hit against the caller's address (http/client-address.ts: the socket peer, or what
+ * TRUST_PROXY lets us believe of X-Forwarded-For); throws 429 over_request_rate_limit past the limit.
+ * In-process test requests have no address and are not counted.
  */
-export function clientIp(c: Context): string | null {
-  const env = c.env as NodeBindings | undefined
-  const peer = env?.incoming?.socket?.remoteAddress
-  if (!peer) return null
-  if (!isPrivateAddress(peer)) return peer
-  const hops = (c.req.header('x-forwarded-for') ?? '')
-    .split(',')
-    .map((hop) => hop.trim())
-    .filter((hop) => /^[0-9a-fA-F:.]{2,45}$/.test(hop))
-  return hops.at(-1) ?? peer
-}
-
-/** Counts one hit; throws 429 over_request_rate_limit past the limit. */
 export async function limitByIp(
   db: Kysely<Database>,
   c: Context,
   name: AuthLimitName,
   now: Date,
+  trust: TrustProxy,
 ): Promise<void> {
-  const ip = clientIp(c)
-  if (!ip) return
+  const address = clientAddress(c, trust)
+  if (address === null) return
+  const ip = rateLimitKey(address)
   const { max, windowSeconds } = AUTH_IP_LIMITS[name]
   const windowMs = windowSeconds * 1000
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)

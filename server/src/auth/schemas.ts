@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../http/text-hygiene'
 import { badRequest, GoTrueError } from './gotrue-error'
 
 /**
@@ -110,11 +111,16 @@ export function parseAuth<S extends z.ZodType>(schema: S, value: unknown): z.out
 export async function readAuthBody(c: Context): Promise<unknown> {
   const text = await c.req.text()
   if (text.trim() === '') return {}
+  let value: unknown
   try {
-    const value: unknown = JSON.parse(text)
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object')
-    return value
+    value = JSON.parse(text)
   } catch {
+    value = undefined
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON')
   }
+  const field = findUnstorableText(value)
+  if (field !== null) throw badRequest('validation_failed', `${UNSTORABLE_TEXT_MESSAGE} (${field})`)
+  return value
 }

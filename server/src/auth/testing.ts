@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { TestContext } from '../test-support/harness'
+import { nodeBindings, type TestContext } from '../test-support/harness'
 import type { SessionResponse } from './sessions'
 
 /** Helpers for the auth test files: PKCE pairs, the magic-link round trip, GoTrue error bodies. */
@@ -26,17 +26,23 @@ export async function authRequest(
     token?: string
     legacy?: boolean
     headers?: Record<string, string>
+    /** The socket peer (see nodeBindings); absent → an in-process call without an address. */
+    peer?: string
   } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { apikey: 'ignored-anon-key', ...init.headers }
   if (!init.legacy) headers['X-Supabase-Api-Version'] = '2024-01-01'
   if (init.token) headers.authorization = `Bearer ${init.token}`
   if (init.body !== undefined) headers['content-type'] = 'application/json;charset=UTF-8'
-  return await t.app.request(`${PUBLIC}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
+  return await t.app.request(
+    `${PUBLIC}${path}`,
+    {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    },
+    init.peer === undefined ? undefined : nodeBindings(init.peer, headers),
+  )
 }
 
 export async function requestLink(

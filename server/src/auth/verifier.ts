@@ -1,4 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose'
+import { DatabaseUnavailableError } from '../db/errors'
 import { HttpError } from '../http/http-error'
 import type { SigningKeys } from './signing-keys'
 import type { AuthUser, TokenVerifier } from './types'
@@ -9,8 +10,15 @@ function toUser(payload: JWTPayload): AuthUser {
   return { id: payload.sub, email }
 }
 
+/**
+ * Every access token must expire: one without `exp` could never be taken back (jose accepts it unless
+ * told otherwise).
+ */
+const REQUIRED_CLAIMS = ['exp', 'sub']
+
 function rethrow(error: unknown): never {
-  if (error instanceof HttpError) throw error
+  // The keys could not be read: a database outage, not a bad token (the caller answers 503).
+  if (error instanceof HttpError || error instanceof DatabaseUnavailableError) throw error
   if (error instanceof errors.JWTExpired) throw new HttpError('TOKEN_EXPIRED')
   throw new HttpError('UNAUTHORIZED', 'Invalid access token')
 }
@@ -25,6 +33,7 @@ export function createEmbeddedVerifier(keys: SigningKeys, issuer: string, clock:
           issuer,
           audience: 'authenticated',
           algorithms: ['ES256'],
+          requiredClaims: REQUIRED_CLAIMS,
           currentDate: clock(),
         })
         return toUser(payload)
@@ -48,8 +57,17 @@ export function createSupabaseVerifier(supabaseUrl: string, jwtSecret: string | 
         }
         const { payload } =
           header.alg === 'HS256' && secret
-            ? await jwtVerify(token, secret, { issuer, audience: 'authenticated', algorithms: ['HS256'] })
-            : await jwtVerify(token, remote, { issuer, audience: 'authenticated' })
+            ? await jwtVerify(token, secret, {
+                issuer,
+                audience: 'authenticated',
+                algorithms: ['HS256'],
+                requiredClaims: REQUIRED_CLAIMS,
+              })
+            : await jwtVerify(token, remote, {
+                issuer,
+                audience: 'authenticated',
+                requiredClaims: REQUIRED_CLAIMS,
+              })
         return toUser(payload)
       } catch (error) {
         rethrow(error)

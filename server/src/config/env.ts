@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { type OAuthProviderConfig, parseOAuthProviders } from '../auth/oauth-config'
+import { parseTrustProxy, type TrustProxy } from '../http/client-address'
 import { type BillingConfig, parseBilling } from './billing-env'
 
 /**
@@ -34,6 +35,10 @@ export interface ServerConfig {
   billing: BillingConfig | null
   /** Seed the demo merchant on first start (default on, off with RETAINKIT_SEED_DEMO=0). */
   seedDemo: boolean
+  /** Which X-Forwarded-For hops to believe (TRUST_PROXY: a hop count or a CIDR list; default none). */
+  trustProxy: TrustProxy
+  /** How long a new process waits for the previous holder of DATA_DIR to exit (DATA_DIR_LOCK_TIMEOUT). */
+  dataDirLockWaitMs: number
 }
 
 export class ConfigurationError extends Error {
@@ -160,6 +165,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const seedText = present(env, 'RETAINKIT_SEED_DEMO') ?? (production ? '0' : '1')
   if (!/^[01]$/.test(seedText)) throw new ConfigurationError('RETAINKIT_SEED_DEMO', 'must be 0 or 1')
 
+  let trustProxy: TrustProxy
+  try {
+    trustProxy = parseTrustProxy(present(env, 'TRUST_PROXY'))
+  } catch (error) {
+    throw new ConfigurationError('TRUST_PROXY', (error as Error).message)
+  }
+
+  const lockText = present(env, 'DATA_DIR_LOCK_TIMEOUT') ?? '15'
+  if (!/^\d{1,3}$/.test(lockText) || Number(lockText) > 300) {
+    throw new ConfigurationError('DATA_DIR_LOCK_TIMEOUT', 'must be a number of seconds from 0 to 300')
+  }
+
   return {
     nodeEnv,
     production,
@@ -177,5 +194,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     billingPortalUrl,
     billing,
     seedDemo: seedText === '1',
+    trustProxy,
+    dataDirLockWaitMs: Number(lockText) * 1000,
   }
 }

@@ -1,8 +1,12 @@
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { PGliteDialect } from './pglite-dialect'
+import type { Logger } from '../services/logger'
+import { createDatabaseAvailability, type DatabaseAvailability } from './availability'
+import { isPostgresConnectionLoss } from './errors'
+import { isPgliteFailure, PGliteDialect, type PGliteHost } from './pglite-dialect'
+import { ResilientDialect } from './resilient-dialect'
 import type { Database } from './tables'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -10,11 +14,23 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export interface DatabaseHandle {
   db: Kysely<Database>
   kind: DatabaseKind
+  /** Whether the database answers (marked by every query); /health reports it. */
+  availability: DatabaseAvailability
   /** Runs raw SQL with several statements (migrations). */
   execScript(sql: string): Promise<void>
   close(): Promise<void>
   /** PGlite only: the data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>
+  /** PGlite only: where the instance lives (tests break it to check recovery). */
+  pglite?: PGliteHost
+  /** PostgreSQL only: the connection string (a LISTEN connection opens its own client). */
+  databaseUrl?: string
+  /**
+   * File-backed PGlite only: closes the engine and opens its data directory again, with nothing in
+   * flight. WebAssembly memory can grow but never shrink, so a bulk load (first migrations, the demo
+   * seed) would otherwise stay resident for the life of the process; a fresh engine starts small.
+   */
+  startAfresh?: () => Promise<void>
 }
 
 // int8 (count(*), bigserial ids) arrives as a string from `pg`; our counts fit in a JS number, and
@@ -29,45 +45,118 @@ export interface OpenDatabaseOptions {
   /** PGlite: start from a dumped data directory (fast test databases). */
   loadDataDir?: Blob
   poolSize?: number
+  /** Where connection trouble is reported (never to clients). */
+  logger?: Logger
 }
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
-    // An idle client the server drops (restart, failover, a test database dropped while the pool closes)
-    // is already discarded by the pool; without a listener its 'error' event would crash the process.
-    pool.on('error', () => undefined)
-    // Fail at startup, not on the first request, when the server is unreachable.
-    const client = await pool.connect()
-    client.release()
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      kind: 'postgres',
-      execScript: async (sql) => {
-        await pool.query(sql)
-      },
-      close: async () => {
-        await pool.end().catch(() => undefined)
-      },
-    }
-  }
+/**
+ * PGlite runs PostgreSQL inside this process's memory: its default 128 MB of shared buffers alone was a
+ * third of the idle footprint. The embedded database is small (one shop's sessions), so 16 MB caches
+ * it; PostgreSQL proper keeps its own settings.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB']
 
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const pglite = new PGlite({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+/** How long a new PostgreSQL connection may take before the request gets a 503 instead of waiting. */
+const CONNECT_TIMEOUT_MS = 5_000
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options)
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const availability = createDatabaseAvailability()
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Notice a server that vanished without closing the socket (a crashed host, a dropped route).
+    keepAlive: true,
   })
-  await pglite.waitReady
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  const lost = (error: Error) => {
+    availability.markDown(error.message)
+    options.logger?.warn('database connection lost', { error: error.message })
+  }
+  // An idle client the server drops is discarded by the pool, which reports it here.
+  pool.on('error', lost)
+  // A client checked out by a request can lose its connection between two queries; `pg` then emits
+  // 'error' on the client itself, and an 'error' event nobody listens to ends the process. Every
+  // client gets a listener for life; the next query on it fails and the pool replaces it.
+  pool.on('connect', (client) => {
+    client.on('error', lost)
+  })
+  // Fail at startup, not on the first request, when the server is unreachable.
+  const client = await pool.connect()
+  client.release()
+  return {
+    db: new Kysely<Database>({
+      dialect: new ResilientDialect(new PostgresDialect({ pool }), availability, isPostgresConnectionLoss),
+    }),
+    kind: 'postgres',
+    availability,
+    databaseUrl,
+    execScript: async (sql) => {
+      await pool.query(sql)
+    },
+    close: async () => {
+      await pool.end().catch(() => undefined)
+    },
+  }
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  // Loaded only here: a PostgreSQL deployment never pays for the embedded engine's code.
+  const { PGlite } = await import('@electric-sql/pglite')
+  const availability = createDatabaseAvailability()
+  const { dataDir, loadDataDir } = options
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const create = async (load?: Blob): Promise<PGlite> => {
+    const instance = new PGlite({
+      postgresqlconf: PGLITE_SETTINGS,
+      ...(dataDir ? { dataDir } : {}),
+      ...(load ? { loadDataDir: load } : {}),
+    })
+    await instance.waitReady
+    return instance
+  }
+  let instance = await create(loadDataDir)
+  const replace = async () => {
+    const old = instance
+    // A broken engine may never answer close(); the files are what matters.
+    await Promise.race([old.close().catch(() => undefined), new Promise((r) => setTimeout(r, 1000))])
+    instance = await create()
+  }
+  const host: PGliteHost = {
+    get instance() {
+      return instance
+    },
+    ...(dataDir
+      ? {
+          reopen: async () => {
+            options.logger?.warn('PGlite failed; reopening the data directory')
+            await replace()
+            options.logger?.info('PGlite reopened')
+          },
+        }
+      : {}),
+  }
+  const dialect = new PGliteDialect(host, (error) =>
+    options.logger?.error('PGlite could not be reopened', {
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  )
+  const db = new Kysely<Database>({ dialect: new ResilientDialect(dialect, availability, isPgliteFailure) })
   return {
     db,
     kind: 'pglite',
+    availability,
+    pglite: host,
     execScript: async (sql) => {
-      await pglite.exec(sql)
+      await host.instance.exec(sql)
     },
     close: async () => {
       await db.destroy()
     },
-    dump: async () => (await pglite.dumpDataDir('none')) as Blob,
+    dump: async () => (await host.instance.dumpDataDir('none')) as Blob,
+    ...(dataDir ? { startAfresh: replace } : {}),
   }
 }

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { sql } from 'kysely'
+import { SERVER_ROOT } from '../server-root'
 import type { DatabaseHandle } from './database'
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
+const MIGRATIONS_DIR = join(SERVER_ROOT, 'src/db/migrations')
 
 /** The migration files, in order (`NNN_name.sql`). */
 export function listMigrations(): { name: string; sql: string }[] {

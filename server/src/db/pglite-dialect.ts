@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -13,17 +13,40 @@ import {
 } from 'kysely'
 
 /**
+ * Where the PGlite instance lives. When PGlite itself fails (its WebAssembly engine aborts, or it is
+ * closed under us) every later query fails too; a file-backed instance can be replaced by a new one
+ * on the same data directory, which is how the embedded database recovers without a restart.
+ */
+export interface PGliteHost {
+  readonly instance: PGlite
+  /** Opens a fresh instance on the same data directory; absent for in-memory databases. */
+  reopen?: () => Promise<void>
+}
+
+/** Failures of PGlite itself (not of a statement: those carry a SQLSTATE and leave PGlite working). */
+export function isPgliteFailure(error: unknown): boolean {
+  // WebAssembly.RuntimeError by name: the DOM-free typings here do not declare the WebAssembly global.
+  if (error instanceof Error && error.name === 'RuntimeError') return true
+  return (
+    error instanceof Error && /PGlite is closed|^Aborted\(|memory access out of bounds/.test(error.message)
+  )
+}
+
+/**
  * A Kysely dialect over PGlite (the embedded default database). PGlite is one connection, so the driver
  * hands it out to one user at a time: a transaction holds it until commit or rollback, and other
  * queries queue behind it instead of interleaving with the transaction's statements.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly host: PGliteHost,
+    private readonly onRecoveryFailed: (error: unknown) => void = () => undefined,
+  ) {}
   createAdapter() {
     return new PostgresAdapter()
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite)
+    return new PGliteDriver(this.host, this.onRecoveryFailed)
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db)
@@ -35,21 +58,51 @@ export class PGliteDialect implements Dialect {
 
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve()
-  constructor(private readonly pglite: PGlite) {}
+  private recovering: Promise<void> | null = null
+  constructor(
+    private readonly host: PGliteHost,
+    private readonly onRecoveryFailed: (error: unknown) => void,
+  ) {}
 
   async init(): Promise<void> {
-    await this.pglite.waitReady
+    await this.host.instance.waitReady
   }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
+  /** Waits for the single connection; the returned function hands it to the next in line. */
+  private async turn(): Promise<() => void> {
     let release!: () => void
-    const turn = new Promise<void>((resolve) => {
+    const mine = new Promise<void>((resolve) => {
       release = resolve
     })
     const previous = this.queue
-    this.queue = previous.then(() => turn)
+    this.queue = previous.then(() => mine)
     await previous
-    return new PGliteConnection(this.pglite, release)
+    return release
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await this.turn()
+    return new PGliteConnection(this.host, release, (error) => this.failed(error))
+  }
+
+  /**
+   * A query failed: when PGlite itself broke, replace it — in line like any other user of the
+   * connection, so nobody is mid-transaction on the old instance — and let the queued queries run on
+   * the new one.
+   */
+  private failed(error: unknown): void {
+    const reopen = this.host.reopen
+    if (!reopen || this.recovering || !isPgliteFailure(error)) return
+    this.recovering = this.turn().then(async (release) => {
+      try {
+        await reopen()
+      } catch (reopenError) {
+        this.onRecoveryFailed(reopenError)
+      } finally {
+        this.recovering = null
+        release()
+      }
+    })
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -71,21 +124,28 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.queue
-    if (!this.pglite.closed) await this.pglite.close()
+    if (!this.host.instance.closed) await this.host.instance.close()
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
   constructor(
-    private readonly pglite: PGlite | Transaction,
+    private readonly host: PGliteHost,
     readonly release: () => void,
+    private readonly failed: (error: unknown) => void,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters])
+    let result: Awaited<ReturnType<PGlite['query']>>
+    try {
+      result = await this.host.instance.query<R>(compiled.sql, [...compiled.parameters])
+    } catch (error) {
+      this.failed(error)
+      throw error
+    }
     const affected = result.affectedRows
     return {
-      rows: result.rows,
+      rows: result.rows as R[],
       ...(affected !== undefined && !/^\s*select/i.test(compiled.sql)
         ? { numAffectedRows: BigInt(affected) }
         : {}),

@@ -57,6 +57,17 @@ export interface CancellationReasonsTable {
   account_id: string
   reasons: Json<unknown>
   updated_at: Timestamp
+  /** Bumped by every save; the editor saves on top of the version it loaded. */
+  version: Generated<number>
+}
+
+/** Every saved list of reasons (migration 060), the current one included. */
+export interface CancellationReasonVersionsTable {
+  account_id: string
+  version: number
+  reasons: Json<unknown>
+  created_by: string | null
+  created_at: Timestamp
 }
 
 export interface GatewayCredentialsTable {
@@ -94,6 +105,7 @@ export interface WidgetSecretsTable {
   created_at: Timestamp
   revoked_at: NullableTimestamp
   last_used_at: NullableTimestamp
+  mode: Generated<'live' | 'test'>
 }
 
 export interface CancelSessionsTable {
@@ -111,6 +123,20 @@ export interface CancelSessionsTable {
   created_at: Timestamp
   updated_at: Timestamp
   completed_at: NullableTimestamp
+  /** Events the widget sent (the server caps them per session). */
+  client_events: Generated<number>
+  /** Offers shown and not yet answered: the only ones a decline may name. */
+  offers_on_screen: ColumnType<string[], string | undefined, string>
+  /** Set when the subscription was already scheduled to cancel as the session started. */
+  scheduled_cancel_at: NullableTimestamp
+}
+
+/** One row per (account, customer) that ever took a billing action: the lock they serialise on. */
+export interface CustomerLocksTable {
+  account_id: string
+  customer_id: string
+  generation: Generated<number>
+  locked_at: Timestamp
 }
 
 export interface SessionEventsTable {
@@ -302,6 +328,15 @@ export interface BillingEventsTable {
   received_at: Timestamp
 }
 
+/** The platform's own endpoints on its Stripe account (the Connect endpoint for OAuth accounts). */
+export interface PlatformWebhookEndpointsTable {
+  purpose: 'connect'
+  stripe_endpoint_id: string
+  url: string
+  secret_ciphertext: string
+  created_at: Timestamp
+}
+
 export interface MerchantStripeEventsTable {
   account_id: string
   event_id: string
@@ -399,10 +434,12 @@ export interface Database {
   memberships: MembershipsTable
   flow_configs: FlowConfigsTable
   cancellation_reasons: CancellationReasonsTable
+  cancellation_reason_versions: CancellationReasonVersionsTable
   gateway_credentials: GatewayCredentialsTable
   stripe_oauth_states: StripeOauthStatesTable
   widget_secrets: WidgetSecretsTable
   cancel_sessions: CancelSessionsTable
+  customer_locks: CustomerLocksTable
   member_invitations: MemberInvitationsTable
   session_events: SessionEventsTable
   saves: SavesTable
@@ -425,6 +462,7 @@ export interface Database {
   stepped_aside: SteppedAsideTable
   usage_reports: UsageReportsTable
   merchant_stripe_events: MerchantStripeEventsTable
+  platform_webhook_endpoints: PlatformWebhookEndpointsTable
   subscriber_subscriptions: SubscriberSubscriptionsTable
   webhook_endpoints_out: WebhookEndpointsOutTable
   webhook_deliveries: WebhookDeliveriesTable

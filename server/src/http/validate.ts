@@ -1,8 +1,12 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { HttpError, validationError } from './http-error'
+import { assertStorableText } from './text-hygiene'
 
-/** Reads a JSON body (the body-limit middleware has already capped its size). */
+/**
+ * Reads a JSON body (the body-limit middleware has already capped its size). Text the database could
+ * not store (NUL, unpaired surrogates) is refused here, naming the field, for every route at once.
+ */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
@@ -10,11 +14,14 @@ export async function readJson(c: Context): Promise<unknown> {
   }
   const text = await c.req.text()
   if (text.trim() === '') throw new HttpError('INVALID_INPUT', 'Request body must be valid JSON')
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch {
     throw new HttpError('INVALID_INPUT', 'Request body must be valid JSON')
   }
+  assertStorableText(value)
+  return value
 }
 
 /** Parses `value` with a shared schema or throws VALIDATION_FAILED carrying the schema's messages. */
@@ -29,5 +36,12 @@ export function parseWith<S extends z.ZodType>(
 }
 
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseWith(schema, await readJson(c))
+}
+
+/** A JSON body that may also be absent (a `POST` with no body means `{}`), validated with `schema`. */
+export async function readOptionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const text = await c.req.text()
+  if (text.trim() === '') return parseWith(schema, {})
   return parseWith(schema, await readJson(c))
 }

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { Hono } from 'hono'
-import { z } from 'zod'
 import {
-  ADMIN_TIERS,
   AdminError,
+  adminRevokeBody,
+  adminTierBody,
   BILLING_OWNS_TIERS,
   listAccounts,
   revokeSessions,
@@ -23,13 +23,6 @@ import { parseWith, readJson } from '../http/validate'
  * connections (no proxy in between) carrying the process's admin token, which the server writes to
  * DATA_DIR/admin.json (readable by the operator alone); absent that token, the endpoint does not exist.
  */
-
-const tierBody = z.strictObject({
-  account: z.string().min(1).max(255),
-  tier: z.enum(ADMIN_TIERS, { error: 'Tier must be pro or starter' }),
-  force: z.boolean().optional(),
-})
-const revokeBody = z.strictObject({ email: z.string().min(3).max(255) })
 
 const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
 
@@ -61,11 +54,11 @@ export function adminRoutes(deps: AppDeps) {
         case 'accounts':
           return ok(c, await listAccounts(deps))
         case 'tier': {
-          const body = parseWith(tierBody, await readJson(c))
+          const body = parseWith(adminTierBody, await readJson(c))
           return ok(c, await setTier(deps, body.account, body.tier, { force: body.force }))
         }
         case 'revoke-sessions': {
-          const body = parseWith(revokeBody, await readJson(c))
+          const body = parseWith(adminRevokeBody, await readJson(c))
           return ok(c, await revokeSessions(deps, body.email))
         }
         default:

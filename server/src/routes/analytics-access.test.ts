@@ -129,7 +129,7 @@ describe('validation order (spec 5: analytics validate the account ID first)', (
     )
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
-      data: [{ month: '2026-03', saveRate: 0, cancellations: 0, continues: 0 }],
+      data: [{ month: '2026-03', saveRate: 0, cancellations: 0, continues: 0, kept: 0, acceptedOffers: 0 }],
     })
   })
 

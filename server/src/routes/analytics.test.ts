@@ -19,8 +19,8 @@ beforeAll(async () => {
   await t.createAccount({ id: OTHER, tier: 'pro' })
   const db = t.database.db
   await insertSessions(db, ACCOUNT, ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9', 's10', 's11'])
-  await insertSessions(db, OTHER, ['x1'])
-  await insertSessions(db, ACCOUNT, ['t1'], 'test')
+  await insertSessions(db, OTHER, ['x1', 'x2'])
+  await insertSessions(db, ACCOUNT, ['t1', 't2', 't3'], 'test')
   await insertEvents(db, ACCOUNT, [
     // s1 changes their mind: counted once, as the LAST reason chosen.
     { session: 's1', step: 'session_started', at: '2026-03-10T09:00:00Z' },
@@ -81,15 +81,16 @@ beforeAll(async () => {
     },
     { account: OTHER, session: 'x1', step: 'feedback_submitted', text: 'price', at: '2026-04-01T10:00:00Z' },
     { account: OTHER, session: 'x1', step: 'cancel_completed', at: '2026-04-01T10:00:00Z' },
-    { account: OTHER, session: 'x1', step: 'offer_accepted', offer: 'pause', at: '2026-04-01T10:00:00Z' },
-    // A test-mode session inside the range, with a step of every kind the dashboards count.
+    { account: OTHER, session: 'x2', step: 'offer_accepted', offer: 'pause', at: '2026-04-01T10:00:00Z' },
+    // Test-mode sessions inside the range, with a step of every kind the dashboards count (each
+    // session ends once: accepted, kept or cancelled).
     { session: 't1', step: 'session_started', at: '2026-04-03T10:00:00Z' },
     { session: 't1', step: 'reason_selected', reason: 'missing_features', at: '2026-04-03T10:00:01Z' },
     { session: 't1', step: 'feedback_submitted', text: 'Rehearsal rehearsal!', at: '2026-04-03T10:00:02Z' },
     { session: 't1', step: 'offer_declined', offer: 'pause', at: '2026-04-03T10:00:03Z' },
     { session: 't1', step: 'offer_accepted', offer: 'discount', at: '2026-04-03T10:00:04Z' },
-    { session: 't1', step: 'reason_continue', at: '2026-04-03T10:00:05Z' },
-    { session: 't1', step: 'cancel_completed', at: '2026-04-03T10:00:06Z' },
+    { session: 't2', step: 'reason_continue', at: '2026-04-03T10:00:05Z' },
+    { session: 't3', step: 'cancel_completed', at: '2026-04-03T10:00:06Z' },
   ])
   await insertSaves(db, ACCOUNT, [
     { session: 's3', mechanism: 'discount', mrrBefore: 3000, mrrAfter: 2400, at: '2026-04-05T10:00:09Z' },
@@ -184,19 +185,21 @@ describe('save-rate-over-time', () => {
     expect(status).toBe(200)
     expect(body).toEqual({
       data: [
-        { month: '2026-03', saveRate: 0, cancellations: 1, continues: 0 },
-        { month: '2026-04', saveRate: 50, cancellations: 1, continues: 1 },
-        { month: '2026-05', saveRate: 33.33, cancellations: 2, continues: 1 },
+        { month: '2026-03', saveRate: 0, cancellations: 1, continues: 0, kept: 0, acceptedOffers: 0 },
+        // s2 cancelled, s6 kept their plan, s3 accepted a discount: 2 of 3 stayed.
+        { month: '2026-04', saveRate: 66.67, cancellations: 1, continues: 2, kept: 1, acceptedOffers: 1 },
+        { month: '2026-05', saveRate: 50, cancellations: 2, continues: 2, kept: 1, acceptedOffers: 1 },
       ],
     })
   })
 
-  it('answers 0 for months without events', async () => {
+  it('answers 0 for a month without events (the chart draws it as a gap)', async () => {
     const { body } = await analytics('save-rate-over-time', '&startDate=2026-06-01&endDate=2026-07-15')
     expect(body).toEqual({
       data: [
-        { month: '2026-06', saveRate: 0, cancellations: 0, continues: 0 },
-        { month: '2026-07', saveRate: 0, cancellations: 0, continues: 0 },
+        // s9 accepted a discount on June 1st; July has no session at all.
+        { month: '2026-06', saveRate: 100, cancellations: 0, continues: 1, kept: 0, acceptedOffers: 1 },
+        { month: '2026-07', saveRate: 0, cancellations: 0, continues: 0, kept: 0, acceptedOffers: 0 },
       ],
     })
   })
@@ -206,7 +209,11 @@ describe('save-rate-over-time', () => {
       'save-rate-over-time',
       '&startDate=2026-05-01&endDate=2026-05-31T12:00:00Z',
     )
-    expect(body).toEqual({ data: [{ month: '2026-05', saveRate: 0, cancellations: 2, continues: 0 }] })
+    expect(body).toEqual({
+      data: [
+        { month: '2026-05', saveRate: 33.33, cancellations: 2, continues: 1, kept: 0, acceptedOffers: 1 },
+      ],
+    })
   })
 })
 
@@ -257,8 +264,8 @@ describe('saved-revenue', () => {
   })
 })
 
-describe('outcome steps are counted as recorded (spec 4), unlike reasons', () => {
-  it('counts two reason_continue and two offer_declined steps of one session twice', async () => {
+describe('each session counts once', () => {
+  it('one end per session is all the database takes; two declines of one offer are one declined session', async () => {
     await insertSessions(t.database.db, ACCOUNT, ['j1', 'j2'])
     await insertEvents(t.database.db, ACCOUNT, [
       // j2's widget sent both picks in one batch: same server time, so insertion order decides.
@@ -269,16 +276,20 @@ describe('outcome steps are counted as recorded (spec 4), unlike reasons', () =>
       { session: 'j1', step: 'offer_declined', offer: 'pause', at: '2025-12-10T10:00:10Z' },
       { session: 'j1', step: 'offer_declined', offer: 'pause', at: '2025-12-10T10:00:11Z' },
       { session: 'j1', step: 'reason_continue', at: '2025-12-10T10:00:20Z' },
-      { session: 'j1', step: 'reason_continue', at: '2025-12-10T10:00:21Z' },
     ])
+    await expect(
+      insertEvents(t.database.db, ACCOUNT, [
+        { session: 'j1', step: 'reason_continue', at: '2025-12-10T10:00:21Z' },
+      ]),
+    ).rejects.toThrow(/session_events_one_end_idx/)
     const december = '&startDate=2025-12-01&endDate=2025-12-31'
     expect((await analytics('save-rate-over-time', december)).body).toEqual({
-      data: [{ month: '2025-12', saveRate: 100, cancellations: 0, continues: 2 }],
+      data: [{ month: '2025-12', saveRate: 100, cancellations: 0, continues: 1, kept: 1, acceptedOffers: 0 }],
     })
     expect((await analytics('save-mechanism-performance', december)).body).toMatchObject({
-      data: [{ mechanism: 'discount' }, { mechanism: 'pause', completed: 0, skipped: 2 }, {}, {}],
+      data: [{ mechanism: 'discount' }, { mechanism: 'pause', completed: 0, skipped: 1 }, {}, {}],
     })
-    // Reasons still count sessions: j1 picked twice, j2's last pick (by insertion) is too_expensive.
+    // Reasons count sessions: j1 picked twice, j2's last pick (by insertion) is too_expensive.
     expect((await analytics('cancellation-reasons', december)).body).toEqual({
       data: [{ reason_key: 'too_expensive', count: 2, share: 100 }],
     })
@@ -296,10 +307,10 @@ describe('the default period', () => {
     // March: s1's cancellation (Mar 10) and d1 are before the 15th; only d2 counts.
     expect(body).toEqual({
       data: [
-        { month: '2026-03', saveRate: 100, cancellations: 0, continues: 1 },
-        { month: '2026-04', saveRate: 50, cancellations: 1, continues: 1 },
-        { month: '2026-05', saveRate: 33.33, cancellations: 2, continues: 1 },
-        { month: '2026-06', saveRate: 0, cancellations: 0, continues: 0 },
+        { month: '2026-03', saveRate: 100, cancellations: 0, continues: 1, kept: 1, acceptedOffers: 0 },
+        { month: '2026-04', saveRate: 66.67, cancellations: 1, continues: 2, kept: 1, acceptedOffers: 1 },
+        { month: '2026-05', saveRate: 50, cancellations: 2, continues: 2, kept: 1, acceptedOffers: 1 },
+        { month: '2026-06', saveRate: 100, cancellations: 0, continues: 1, kept: 0, acceptedOffers: 1 },
       ],
     })
   })
@@ -308,7 +319,7 @@ describe('the default period', () => {
 describe('mode=test', () => {
   const range = '&startDate=2026-03-01&endDate=2026-05-31'
 
-  it('counts only the test-mode session, in every data set', async () => {
+  it('counts only the test-mode sessions, in every data set', async () => {
     const reasons = await analytics('cancellation-reasons', `${range}&mode=test`)
     expect(reasons.body).toEqual({ data: [{ reason_key: 'missing_features', count: 1, share: 100 }] })
     const mechanisms = (await analytics('save-mechanism-performance', `${range}&mode=test`)).body as {
@@ -321,7 +332,12 @@ describe('mode=test', () => {
     const rate = (await analytics('save-rate-over-time', `${range}&mode=test`)).body as {
       data: { month: string; cancellations: number; continues: number }[]
     }
-    expect(rate.data.find((row) => row.month === '2026-04')).toMatchObject({ cancellations: 1, continues: 1 })
+    expect(rate.data.find((row) => row.month === '2026-04')).toMatchObject({
+      cancellations: 1,
+      continues: 2,
+      kept: 1,
+      acceptedOffers: 1,
+    })
     expect(rate.data.filter((row) => row.month !== '2026-04').every((row) => !row.cancellations)).toBe(true)
     const words = (await analytics('write-in-reasons', `${range}&mode=test`)).body as {
       data: { text: string; value: number }[]

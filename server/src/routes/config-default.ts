@@ -16,8 +16,8 @@ import { requireMembership } from '../services/access'
 export function configDefaultRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   app.use('/api/config/default/*', requireUser(deps.verifier))
-  app.get('/api/config/default/:id', async (c) => {
-    const accountId = parseWith(accountIdSchema, c.req.param('id'), ['id'])
+  app.get('/api/config/default/:accountId', async (c) => {
+    const accountId = parseWith(accountIdSchema, c.req.param('accountId'), ['id'])
     await requireMembership(deps.db, c.get('user').id, accountId)
     return ok(c, { config_json: createDefaultConfig(), reasons: createDefaultReasons() })
   })

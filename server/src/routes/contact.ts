@@ -2,8 +2,9 @@ import { contactMessageSchema, waitlistSchema } from '@retainkit/shared/schemas'
 import { type Context, Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
+import { clientAddress, rateLimitKey } from '../http/client-address'
 import { readBody } from '../http/validate'
-import { clientAddress, enforceRateLimit } from '../services/rate-limit'
+import { enforceRateLimit } from '../services/rate-limit'
 
 /** Submissions per client address per hour, each form counted on its own. */
 export const PUBLIC_FORM_LIMIT = 5
@@ -22,20 +23,16 @@ const filledHoneypot = (value: string | undefined) => value !== undefined && val
 
 /**
  * `POST /api/contact` (spec 7) and `POST /api/waitlist` (payment recovery's 'Join Waitlist'). Public:
- * the API key (checked by app.ts) but no bearer. Rate-limited per client address before anything else,
- * so invalid and honeypot submissions count too (see clientAddress for the proxy trust assumption).
+ * the API key (checked by app.ts) but no bearer. Rate-limited per client address (http/client-address.ts,
+ * TRUST_PROXY) before anything else, so invalid and honeypot submissions count too.
  */
 export function contactRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
+  // In-process test requests carry no address; they share one bucket like any caller without one.
+  const visitor = (c: Context) => rateLimitKey(clientAddress(c, deps.config.trustProxy) ?? 'unknown')
 
   app.post('/api/contact', async (c) => {
-    await enforceRateLimit(
-      c,
-      deps,
-      `contact:${clientAddress(c)}`,
-      PUBLIC_FORM_LIMIT,
-      PUBLIC_FORM_WINDOW_SECONDS,
-    )
+    await enforceRateLimit(c, deps, `contact:${visitor(c)}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_SECONDS)
     const body = await readBody(c, contactMessageSchema)
     if (filledHoneypot(body.website)) return accepted(c)
     const row = await deps.db
@@ -55,13 +52,7 @@ export function contactRoutes(deps: AppDeps) {
   })
 
   app.post('/api/waitlist', async (c) => {
-    await enforceRateLimit(
-      c,
-      deps,
-      `waitlist:${clientAddress(c)}`,
-      PUBLIC_FORM_LIMIT,
-      PUBLIC_FORM_WINDOW_SECONDS,
-    )
+    await enforceRateLimit(c, deps, `waitlist:${visitor(c)}`, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_SECONDS)
     const body = await readBody(c, waitlistSchema)
     if (filledHoneypot(body.website)) return accepted(c)
     // Signing up twice is fine for the visitor and stores one row.

@@ -126,7 +126,8 @@ function send(target: Target, init: { rawBody?: string; headers?: Record<string,
     method: target.method,
     ...auth,
     ...(init.rawBody !== undefined ? { rawBody: init.rawBody } : {}),
-    headers: { ...(target.as === 'visitor' ? { 'x-forwarded-for': visitorAddress() } : {}), ...init.headers },
+    ...(target.as === 'visitor' ? { peer: visitorAddress() } : {}),
+    ...(init.headers ? { headers: init.headers } : {}),
   })
 }
 

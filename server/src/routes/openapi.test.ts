@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPERATIONS, operationKey } from '../services/openapi/operations'
 import { createTestContext, type TestContext } from '../test-support/harness'
+import { servedCalls } from '../test-support/served-calls'
 
 let t: TestContext
 beforeAll(async () => {
@@ -61,5 +63,51 @@ describe('GET /api/openapi.json', () => {
     )
     expect(schema).toContain('"maxLength":200')
     expect(schema).toContain('headline')
+  })
+
+  it('lists every call the server answers, each with its request body and success response', async () => {
+    const doc = (await (await t.request('/api/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: { 'application/json': { schema: unknown } } }
+            responses: Record<string, { content?: { 'application/json': { schema: unknown } } }>
+          }
+        >
+      >
+    }
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    const served = servedCalls(t.app)
+    expect(served.length).toBeGreaterThan(50)
+    expect(served.filter((call) => !documented.includes(call))).toEqual([])
+    expect(documented.filter((call) => !served.includes(call))).toEqual([])
+    for (const op of OPERATIONS) {
+      const entry = doc.paths[operationKey(op).slice(op.method.length + 1)]?.[op.method]
+      const success = entry?.responses[String(op.status ?? 200)]
+      expect(success, operationKey(op)).toBeDefined()
+      if (op.response) expect(success?.content?.['application/json'].schema, operationKey(op)).toBeDefined()
+      if (op.body)
+        expect(entry?.requestBody?.content['application/json'].schema, operationKey(op)).toBeDefined()
+    }
+    // The calls the document used to leave out.
+    for (const call of [
+      'GET /api/account#action=widget-secret',
+      'DELETE /api/account#action=widget-secret',
+      'DELETE /api/account#action=credentials',
+      'POST /api/stripe/oauth/start',
+      'GET /api/billing/status/{accountId}',
+      'POST /api/billing/checkout/{accountId}',
+      'POST /api/billing/portal/{accountId}',
+      'POST /api/billing/webhook',
+      'POST /api/admin/accounts',
+      'POST /api/admin/tier',
+      'POST /api/admin/revoke-sessions',
+    ]) {
+      expect(documented).toContain(call)
+    }
   })
 })

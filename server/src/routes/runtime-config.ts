@@ -1,5 +1,6 @@
 import { ROUTES } from '@retainkit/shared/routes'
 import { Hono } from 'hono'
+import { devOutboxEnabled } from '../auth/routes/meta'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 
@@ -19,7 +20,7 @@ export function runtimeConfigRoutes(deps: AppDeps) {
       stripeRedirectUrl: `${publicUrl}${ROUTES.stripeCallback}`,
       billingPortalUrl: deps.config.billingPortalUrl ?? `${publicUrl}${ROUTES.settings}?tab=billing`,
       embeddedAuth: deps.signingKeys !== null,
-      devOutbox: deps.signingKeys !== null && !deps.config.production,
+      devOutbox: deps.signingKeys !== null && devOutboxEnabled(deps.config),
       stripeConnect: Boolean(deps.config.stripe.clientId && deps.config.stripe.platformSecretKey),
       stripeClientId: deps.config.stripe.clientId,
     })

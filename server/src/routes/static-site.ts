@@ -89,7 +89,13 @@ export function staticSiteRoutes(deps: AppDeps) {
   })
 
   app.get('*', (c) => {
-    const path = decodeURIComponent(c.req.path)
+    // urlHygiene (app.ts) has refused paths that do not decode; this app may also be mounted alone.
+    let path: string
+    try {
+      path = decodeURIComponent(c.req.path)
+    } catch {
+      return c.text('Malformed percent-encoding in the URL', 400)
+    }
     if (path.startsWith('/api/') || path.startsWith('/auth/v1/')) {
       return c.json({ error: { code: 'NOT_FOUND', message: 'The requested item was not found.' } }, 404)
     }

@@ -112,9 +112,14 @@ export async function seedDemoIfEmpty(deps: AppDeps): Promise<DemoSeedResult | n
         created_at: now,
       })
       .execute()
+    const reasons = JSON.stringify(demoReasons())
     await trx
       .insertInto('cancellation_reasons')
-      .values({ account_id: DEMO_ACCOUNT_ID, reasons: JSON.stringify(demoReasons()), updated_at: now })
+      .values({ account_id: DEMO_ACCOUNT_ID, reasons, updated_at: now, version: 1 })
+      .execute()
+    await trx
+      .insertInto('cancellation_reason_versions')
+      .values({ account_id: DEMO_ACCOUNT_ID, version: 1, reasons, created_by: userId, created_at: now })
       .execute()
 
     // Multi-row inserts well under PostgreSQL's 65,535 parameters per statement.

@@ -7,6 +7,7 @@ import type { Account, Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
 import { effectiveTier, type TierRecords, trialEndFor } from './billing/tier'
+import { configChanged } from './config-changes'
 import { acceptInvitations } from './members'
 
 /**
@@ -185,9 +186,14 @@ export async function insertAccountWithDefaults(
       created_at: input.now,
     })
     .execute()
+  const reasons = JSON.stringify(createDefaultReasons())
   await trx
     .insertInto('cancellation_reasons')
-    .values({ account_id: input.id, reasons: JSON.stringify(createDefaultReasons()), updated_at: input.now })
+    .values({ account_id: input.id, reasons, updated_at: input.now, version: 1 })
+    .execute()
+  await trx
+    .insertInto('cancellation_reason_versions')
+    .values({ account_id: input.id, version: 1, reasons, created_by: input.ownerId, created_at: input.now })
     .execute()
   return account
 }
@@ -221,6 +227,7 @@ export async function bootstrapUser(deps: AppDeps, user: AuthUser): Promise<Sess
   // The demo seed owns the demo user's account; creating a second workspace beside it would be noise.
   if (user.email === DEMO_OWNER_EMAIL) return loadSessionContext(deps.db, user)
   await upsertUser(deps.db, user)
+  let created: string | null = null
   await deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst()
     // Invitations to this address become memberships now; the newest account joined becomes active.
@@ -248,7 +255,10 @@ export async function bootstrapUser(deps: AppDeps, user: AuthUser): Promise<Sess
       now: deps.clock.now(),
     })
     await trx.updateTable('users').set({ active_account_id: id }).where('id', '=', user.id).execute()
+    created = id
   })
+  // The id may sit in the widget config's short negative cache (someone tried it before it existed).
+  if (created) await configChanged(deps, created)
   return loadSessionContext(deps.db, user)
 }
 
@@ -327,6 +337,7 @@ export async function createOwnedAccount(
         now: deps.clock.now(),
       })
     })
+    await configChanged(deps, account.id)
     return toAccountData(account, effectiveTier(tierRecordsOf(account), deps.clock.now()).tier)
   } catch (error) {
     // A concurrent create of the same id got there first.

@@ -15,7 +15,10 @@ export interface CachedWidgetConfig {
   gzip?: Uint8Array
   br?: Uint8Array
   expiresAt: number
-  /** The same response as data, for the widget's other routes (session offers, reactivation copy). */
+  /**
+   * The response as data, with the whole saved config (the served bytes carry only its published
+   * projection): for the widget's other routes (session offers, discounts to apply, reactivation copy).
+   */
   payload?: WidgetConfigResponse
   /** accounts.domain: the CORS allow-list of the widget API. */
   domain?: string | null
@@ -23,6 +26,8 @@ export interface CachedWidgetConfig {
 
 export interface WidgetConfigCache {
   get(accountId: string, now: number): CachedWidgetConfig | undefined
+  /** The last entry stored, fresh or not: what is served while the database cannot be reached. */
+  stale(accountId: string): CachedWidgetConfig | undefined
   /**
    * Stores an entry. With `generation` (read from `generation()` before loading), an entry loaded
    * while an invalidation happened is dropped instead of resurrecting the old config.
@@ -31,17 +36,36 @@ export interface WidgetConfigCache {
   invalidate(accountId: string): void
   /** Bumped by every invalidation of this account. */
   generation(accountId: string): number
+  /** Was this id looked up and found to be no account, less than MISSING_TTL_MS ago? */
+  isMissing(accountId: string, now: number): boolean
+  /** Remembers an unknown id (dropped when `generation` is stale: the account was created meanwhile). */
+  setMissing(accountId: string, now: number, generation?: number): void
+  /** Forgets everything (another instance's changes may have been missed). */
+  clear(): void
+  /** How many unknown ids are remembered (bounded by MAX_MISSING). */
+  missingCount(): number
 }
+
+/**
+ * Unknown account ids are remembered this long: a flood of requests for ids that do not exist is
+ * answered from memory, while an account created meanwhile elsewhere shows up within seconds (and at
+ * once here and, on PostgreSQL, on every instance: creating it invalidates the id).
+ */
+export const MISSING_TTL_MS = 10_000
+/** At most this many unknown ids are remembered; the oldest go first. */
+export const MAX_MISSING = 10_000
 
 export function createWidgetConfigCache(): WidgetConfigCache {
   const entries = new Map<string, CachedWidgetConfig>()
   const generations = new Map<string, number>()
+  const missing = new Map<string, number>()
   return {
     get(accountId, now) {
       const entry = entries.get(accountId)
-      if (entry && entry.expiresAt > now) return entry
-      if (entry) entries.delete(accountId)
-      return undefined
+      return entry && entry.expiresAt > now ? entry : undefined
+    },
+    stale(accountId) {
+      return entries.get(accountId)
     },
     set(accountId, entry, generation) {
       if (generation !== undefined && generation !== (generations.get(accountId) ?? 0)) return
@@ -49,10 +73,37 @@ export function createWidgetConfigCache(): WidgetConfigCache {
     },
     invalidate(accountId) {
       entries.delete(accountId)
+      missing.delete(accountId)
       generations.set(accountId, (generations.get(accountId) ?? 0) + 1)
     },
     generation(accountId) {
       return generations.get(accountId) ?? 0
+    },
+    isMissing(accountId, now) {
+      const until = missing.get(accountId)
+      if (until === undefined) return false
+      if (until > now) return true
+      missing.delete(accountId)
+      return false
+    },
+    setMissing(accountId, now, generation) {
+      if (generation !== undefined && generation !== (generations.get(accountId) ?? 0)) return
+      missing.delete(accountId)
+      missing.set(accountId, now + MISSING_TTL_MS)
+      for (const oldest of missing.keys()) {
+        if (missing.size <= MAX_MISSING) break
+        missing.delete(oldest)
+      }
+    },
+    clear() {
+      for (const accountId of new Set([...entries.keys(), ...missing.keys()])) {
+        generations.set(accountId, (generations.get(accountId) ?? 0) + 1)
+      }
+      entries.clear()
+      missing.clear()
+    },
+    missingCount() {
+      return missing.size
     },
   }
 }

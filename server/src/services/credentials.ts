@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
+import { connectPlatform } from './connect-platform'
 import { removeMerchantEndpoint } from './merchant-events/endpoint'
 import { followNewConnection } from './merchant-events/sync'
 import { stripeForAccount } from './merchant-stripe'
@@ -198,16 +199,6 @@ async function revokeOAuthGrant(deps: AppDeps, accountId: string, connection: Co
     if (!(error instanceof HttpError)) throw error
     deps.logger.warn('stripe deauthorize failed; the old grant is left to the merchant', { accountId })
   }
-}
-
-/** The platform client for Connect, or null when STRIPE_CLIENT_ID / STRIPE_PLATFORM_SECRET_KEY are unset. */
-export function connectPlatform(deps: AppDeps): { stripe: Stripe; clientId: string } | null {
-  const { clientId, platformSecretKey } = deps.config.stripe
-  if (!clientId || !platformSecretKey) return null
-  // The factory knows the platform key when it was built from the same config; fall back to building
-  // the client from the config so both stay one source of truth.
-  const stripe = deps.stripe.platform() ?? deps.stripe.forKey(platformSecretKey)
-  return { stripe, clientId }
 }
 
 /**

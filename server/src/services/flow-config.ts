@@ -6,6 +6,7 @@ import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
 import { loadEffectiveTier } from './billing/tier'
+import { configChanged } from './config-changes'
 
 /**
  * Flow configurations (every saved version kept, the highest current) and cancellation reasons, with
@@ -249,22 +250,6 @@ export async function saveConfigVersion(deps: AppDeps, input: SaveConfigInput): 
       .execute()
     return { config: input.config, version: row.version, updated_at: row.created_at }
   })
-  deps.widgetConfigCache.invalidate(input.accountId)
+  await configChanged(deps, input.accountId)
   return saved
-}
-
-export async function saveReasons(
-  deps: AppDeps,
-  accountId: string,
-  reasons: CancellationReason[],
-): Promise<void> {
-  const now = deps.clock.now()
-  await deps.db
-    .insertInto('cancellation_reasons')
-    .values({ account_id: accountId, reasons: JSON.stringify(reasons), updated_at: now })
-    .onConflict((oc) =>
-      oc.column('account_id').doUpdateSet({ reasons: JSON.stringify(reasons), updated_at: now }),
-    )
-    .execute()
-  deps.widgetConfigCache.invalidate(accountId)
 }

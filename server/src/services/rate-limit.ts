@@ -92,17 +92,3 @@ export async function enforceRateLimit(
   c.header('Retry-After', String(result.retryAfterSeconds))
   throw new HttpError('RATE_LIMIT_EXCEEDED')
 }
-
-/**
- * The client address used as a rate-limit key: the first hop of X-Forwarded-For, else the socket's
- * remote address. TRUST ASSUMPTION: the server runs behind a proxy or load balancer that sets
- * X-Forwarded-For (overwriting what the client sent). Exposed directly, a client can send any
- * X-Forwarded-For and so pick its own bucket; deploy behind a proxy when limits matter.
- */
-export function clientAddress(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-  if (forwarded) return forwarded.slice(0, 64)
-  // @hono/node-server exposes the Node request as `c.env.incoming`; in-process tests have none.
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  return env?.incoming?.socket?.remoteAddress?.slice(0, 64) ?? 'unknown'
-}

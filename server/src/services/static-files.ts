@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { extname, join, normalize, sep } from 'node:path'
+import { type Dirent, readdirSync, readFileSync } from 'node:fs'
+import { extname, join, posix, relative, sep } from 'node:path'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,6 +23,9 @@ const TYPES: Record<string, string> = {
 /** Files whose text may carry what the build could not know (html, xml, txt), e.g. the public URL. */
 const TEXT_REWRITE_EXTENSIONS = new Set(['.html', '.xml', '.txt'])
 
+/** Bytes of file contents one reader keeps in memory (the built front ends are ~2 MB in all). */
+export const DEFAULT_STATIC_CACHE_BYTES = 8 * 1024 * 1024
+
 export interface StaticFile {
   body: Uint8Array
   type: string
@@ -32,40 +35,84 @@ export interface StaticFile {
 export interface StaticReaderOptions {
   /** Replaces every `from` with `to` in html, xml and txt files, once per file as it is first read. */
   replaceText?: { from: string; to: string }
+  /** The most bytes of contents kept in memory; least recently served files go first. */
+  maxBytes?: number
+}
+
+/** Every file under `root`, as posix paths relative to it. */
+function listFiles(root: string): Set<string> {
+  const files = new Set<string>()
+  let entries: Dirent[]
+  try {
+    entries = readdirSync(root, { recursive: true, withFileTypes: true, encoding: 'utf8' })
+  } catch {
+    return files
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    files.add(relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+  }
+  return files
 }
 
 /**
- * Reads built front-end files, confined to their root (no `..` escapes), cached in memory with a
- * content ETag taken after any text replacement, so a different replacement is a different ETag.
- * Built assets do not change while the process runs; a rebuild means a restart.
+ * Reads built front-end files, confined to their root (no `..` escapes). What exists is listed once,
+ * on the first read, so a request for a file that is not there costs a set lookup and stores nothing —
+ * a flood of made-up paths cannot grow memory. Contents are kept in a byte-bounded LRU, with a content
+ * ETag taken after any text replacement (a different replacement is a different ETag). Built assets do
+ * not change while the process runs; a rebuild means a restart.
  */
 export function createStaticReader(root: string, options: StaticReaderOptions = {}) {
-  const cache = new Map<string, StaticFile | null>()
+  const maxBytes = options.maxBytes ?? DEFAULT_STATIC_CACHE_BYTES
+  const cache = new Map<string, StaticFile>()
+  let cachedBytes = 0
+  let index: Set<string> | null = null
   const { replaceText } = options
   const contents = (full: string): Uint8Array => {
     const bytes = readFileSync(full)
     if (!replaceText || !TEXT_REWRITE_EXTENSIONS.has(extname(full).toLowerCase())) return bytes
     return Buffer.from(bytes.toString('utf8').replaceAll(replaceText.from, replaceText.to), 'utf8')
   }
+  const remember = (key: string, file: StaticFile) => {
+    // A file bigger than an eighth of the budget is served from disk each time rather than evict the rest.
+    if (file.body.byteLength > maxBytes / 8) return
+    cache.set(key, file)
+    cachedBytes += file.body.byteLength
+    for (const [oldest, entry] of cache) {
+      if (cachedBytes <= maxBytes) break
+      cache.delete(oldest)
+      cachedBytes -= entry.body.byteLength
+    }
+  }
   return {
     root,
     read(relativePath: string): StaticFile | null {
-      const cached = cache.get(relativePath)
-      if (cached !== undefined) return cached
-      const full = normalize(join(root, relativePath))
-      let file: StaticFile | null = null
-      if ((full === root || full.startsWith(root.endsWith(sep) ? root : root + sep)) && existsSync(full)) {
-        if (statSync(full).isFile()) {
-          const body = contents(full)
-          file = {
-            body,
-            type: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream',
-            etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
-          }
-        }
+      const key = posix.normalize(`/${relativePath.split(sep).join('/')}`).slice(1)
+      const hit = cache.get(key)
+      if (hit) {
+        // Most recently used goes last: the Map's order is the eviction order.
+        cache.delete(key)
+        cache.set(key, hit)
+        return hit
       }
-      cache.set(relativePath, file)
+      index ??= listFiles(root)
+      if (!index.has(key)) return null
+      const body = contents(join(root, key))
+      const file: StaticFile = {
+        body,
+        type: TYPES[extname(key).toLowerCase()] ?? 'application/octet-stream',
+        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+      }
+      remember(key, file)
       return file
+    },
+    /** What is held in memory (for tests and diagnostics). */
+    stats(): { files: number; bytes: number } {
+      return { files: cache.size, bytes: cachedBytes }
+    },
+    /** The paths held, least recently served first. */
+    cachedPaths(): string[] {
+      return [...cache.keys()]
     },
   }
 }

@@ -18,6 +18,7 @@ import { loadConfig, type ServerConfig } from '../config/env'
 import type { DatabaseHandle } from '../db/database'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
+import { listenForConfigChanges } from '../services/config-listener'
 import { createMemoryLogger } from '../services/logger'
 import { createMemoryMailer, type MailMessage } from '../services/mailer'
 import { createSecretBox, maskSecret } from '../services/secret-box'
@@ -70,6 +71,19 @@ export interface TestRequestInit {
   /** Defaults to the right key; pass null to omit it or a string to send another. */
   apiKey?: string | null
   headers?: Record<string, string>
+  /**
+   * The socket peer's address, as @hono/node-server hands it to the app; absent → an in-process call
+   * with no address at all (limiters keyed by address do not count it).
+   */
+  peer?: string
+}
+
+/** What @hono/node-server passes as the app's env: the Node request (its socket and raw headers). */
+export function nodeBindings(peer: string, headers: Record<string, string> = {}) {
+  const lower = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  )
+  return { incoming: { socket: { remoteAddress: peer }, headers: lower } }
 }
 
 export interface CreateAccountOptions {
@@ -85,12 +99,23 @@ export const TEST_ANON_KEY = 'rk_anon_test_0123456789abcdefghijkl'
 const SECRET_KEY = Buffer.alloc(32, 7)
 
 export async function createTestContext(
-  options: { config?: Partial<ServerConfig>; billing?: boolean } = {},
+  options: {
+    config?: Partial<ServerConfig>
+    /** The platform's Stripe billing in the fake, its webhooks delivered to this app (see `billing`). */
+    billing?: boolean
+    /** Another database than a fresh clone of the template (closed by the context's close()). */
+    database?: DatabaseHandle
+    /** On PostgreSQL, LISTEN for other instances' config changes as a real process does. */
+    listen?: boolean
+    /** The admin endpoint's token, as `npm start` hands one to the app (absent: no admin endpoint). */
+    adminToken?: string
+  } = {},
 ): Promise<TestContext> {
   const database =
-    process.env.TEST_DB === 'postgres'
-      ? await openPostgresFromTemplate(requiredPostgresUrl())
-      : await openPgliteFromTemplate()
+    options.database ??
+    (process.env.TEST_DB === 'postgres'
+      ? await openPostgresFromTemplate(testPostgresUrl())
+      : await openPgliteFromTemplate())
   const clock = createManualClock()
   let deliverTo: (url: string, init: RequestInit) => Promise<Response> = () =>
     Promise.reject(new Error('the app is not built yet'))
@@ -129,8 +154,13 @@ export async function createTestContext(
   const { signingKeys } = deps
   if (!signingKeys) throw new Error('The test harness signs users in itself: no Supabase configuration here')
   const mail = mailer.sent
-  const app = createApp(deps)
+  const app = createApp(options.adminToken ? { ...deps, adminToken: options.adminToken } : deps)
   deliverTo = async (url, init) => app.request(new URL(url).pathname, init)
+  const listener =
+    options.listen && database.databaseUrl
+      ? listenForConfigChanges({ databaseUrl: database.databaseUrl, cache: deps.widgetConfigCache, logger })
+      : null
+  await listener?.ready
 
   const request: TestContext['request'] = async (path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers }
@@ -143,7 +173,12 @@ export async function createTestContext(
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['content-type'] = 'application/json'
     }
-    return app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body })
+    const env = init.peer === undefined ? undefined : nodeBindings(init.peer, headers)
+    return app.request(
+      path,
+      { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body },
+      env,
+    )
   }
 
   const signIn: TestContext['signIn'] = async (email = `user-${randomUUID().slice(0, 8)}@example.com`) => {
@@ -224,11 +259,15 @@ export async function createTestContext(
     createAccount,
     addMember,
     connectStripe,
-    close: () => database.close(),
+    close: async () => {
+      await listener?.close()
+      await database.close()
+    },
   }
 }
 
-function requiredPostgresUrl(): string {
+/** The test PostgreSQL server (the server-pg project); throws elsewhere. */
+export function testPostgresUrl(): string {
   const url = inject('testDatabaseUrl') ?? process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (the global setup starts a server)')
   return url

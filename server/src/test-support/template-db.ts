@@ -44,10 +44,11 @@ async function dumpPglite(handle: DatabaseHandle): Promise<Buffer> {
   return Buffer.from(await (await dumper()).arrayBuffer())
 }
 
-export async function openPgliteFromTemplate(): Promise<DatabaseHandle> {
+/** A PGlite database cloned from the template: in memory, or in `dataDir` (so it can be reopened). */
+export async function openPgliteFromTemplate(dataDir?: string): Promise<DatabaseHandle> {
   const path = pgliteTemplatePath()
   if (!existsSync(path)) await ensurePgliteTemplate()
-  return openDatabase({ loadDataDir: new Blob([readFileSync(path)]) })
+  return openDatabase({ loadDataDir: new Blob([readFileSync(path)]), ...(dataDir ? { dataDir } : {}) })
 }
 
 const PG_TEMPLATE = () => `retainkit_tpl_${migrationsHash()}`

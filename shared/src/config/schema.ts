@@ -137,13 +137,16 @@ export const reactivationConfigSchema = z.strictObject({
 
 /**
  * Jurisdictions where save offers must not be shown during cancellation (e.g. `US-MN`), matched against
- * the subscriber's billing address; `suppress_offers` switches offers off everywhere.
+ * where the subscriber lives (the country and state signed into the subscriber token, else the Stripe
+ * billing address); `suppress_offers` switches offers off everywhere; `suppress_offers_when_unknown`
+ * shows none when neither says where the subscriber lives.
  */
 export const complianceSchema = z.strictObject({
   suppress_offers: z.boolean(),
   suppress_offers_in: z
     .array(z.string().regex(/^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/, 'Use an ISO country or region code, e.g. US-MN'))
     .max(100),
+  suppress_offers_when_unknown: z.boolean().optional(),
 })
 
 export const cancelFlowConfigSchema = z.strictObject({

@@ -57,11 +57,31 @@ export function buildFlowGraph(config: CancelFlowConfig, reasonCount: number): F
   })
 }
 
+const COUNTED = ['reason', 'feedback', 'offer', 'confirm'] as const
+
+/**
+ * The steps "Step x of y" counts, fixed once per flow from the graph and the config alone: an offer step
+ * counts when the config has an offer it could show, whichever reason is chosen and whatever the server
+ * finds eligible, so the total never changes mid-flow (a reason without an offer skips a number instead).
+ */
+export function countedSteps(config: CancelFlowConfig, graph: FlowGraph): readonly FlowScreenKind[] {
+  const offers =
+    graph.offer &&
+    config.compliance?.suppress_offers !== true &&
+    OFFER_TYPES.some((offer) => config[offer].enabled && isOfferUsable(offer, config))
+  const steps = COUNTED.filter((kind) => (kind === 'offer' ? offers : graph[kind]))
+  // A flow with nothing to show opens on confirm (firstScreen): one step.
+  return Object.freeze(steps.length ? steps : (['confirm'] as const))
+}
+
 export function createFlowContext(options: Omit<FlowMachineOptions, 'effects'>): FlowContext {
-  const reasons = Object.freeze(shownReasons(options.config, options.reasons))
+  // Already in display order (shownReasons, applied by the config endpoint and the preview).
+  const reasons = Object.freeze(options.reasons.filter((reason) => reason.enabled))
+  const graph = buildFlowGraph(options.config, reasons.length)
   return Object.freeze({
     config: options.config,
-    graph: buildFlowGraph(options.config, reasons.length),
+    graph,
+    steps: countedSteps(options.config, graph),
     reasons,
     eligibleOffers: Object.freeze([...options.eligibleOffers]),
     subscriber: Object.freeze({ ...options.subscriber }),
@@ -124,15 +144,18 @@ export const historyBefore = (
   reasonKey: string | null,
 ): readonly FlowScreen[] => (isTerminal(screen) ? [] : before(projectedPath(context, reasonKey), screen))
 
-/** "Step 2 of 4": the current screen's place among the steps of the path for the current reason. */
+/**
+ * "Step 2 of 4": the screen's place among the counted steps (context.steps), whatever the reason. A
+ * screen outside them (only the preview's step switcher can show one) counts as one more step.
+ */
 export function stepProgress(
   context: FlowContext,
   screen: FlowScreen,
-  reasonKey: string | null,
 ): { stepIndex: number; stepCount: number } {
-  const path = projectedPath(context, reasonKey)
-  const terminal = isTerminal(screen)
-  // A screen off the path (the fallback confirm, a previewed offer) still counts as a step.
-  const stepCount = path.length + (terminal || path.some((step) => step.kind === screen.kind) ? 0 : 1)
-  return { stepIndex: terminal ? stepCount : before(path, screen).length, stepCount }
+  const { steps } = context
+  const stepCount = steps.length + (isTerminal(screen) || steps.includes(screen.kind) ? 0 : 1)
+  const stepIndex = isTerminal(screen)
+    ? stepCount
+    : steps.filter((kind) => SCREEN_RANK[kind] < SCREEN_RANK[screen.kind]).length
+  return { stepIndex, stepCount }
 }

@@ -18,6 +18,7 @@ export {
 } from './copy'
 export {
   buildFlowGraph,
+  countedSteps,
   createFlowContext,
   DEFAULT_CANCELLATION_FLOW,
   feedbackCategoryFor,
@@ -27,9 +28,12 @@ export {
   shownReasons,
 } from './graph'
 export {
+  ACTION_EVENTS,
   CALL_FAILED_MESSAGE,
+  CANCEL_ATTEMPTS,
   createFlowMachine,
   FEEDBACK_MAX_LENGTH,
+  HAND_OVER_MESSAGE,
   REASON_REQUIRED_MESSAGE,
   SCREEN_ACTIONS,
 } from './machine'

@@ -178,8 +178,8 @@ describe('performing the cancellation', () => {
       status: 'idle',
       outcome: { type: 'canceled', response: SCHEDULED },
       actions: ['close'],
-      stepIndex: 3,
-      stepCount: 3,
+      stepIndex: 4,
+      stepCount: 4,
     })
   })
 

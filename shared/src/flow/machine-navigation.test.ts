@@ -12,14 +12,14 @@ const withFlow = (flow: Flow, edit?: (c: CancelFlowConfig) => void) =>
   })
 
 describe('the default path', () => {
-  it('opens on the reason screen with only forward, stay and close', () => {
+  it('opens on the reason screen with forward, cancel, stay and close', () => {
     const { snap } = setup()
     expect(snap()).toMatchObject({
       screen: { kind: 'reason' },
       status: 'idle',
       error: null,
       reasonKey: null,
-      actions: ['next', 'stay', 'close'],
+      actions: ['next', 'cancel', 'stay', 'close'],
       canGoBack: false,
       stepIndex: 0,
       stepCount: 4,
@@ -47,14 +47,14 @@ describe('the default path', () => {
     expect(snap().actions).toEqual(['cancel', 'stay', 'close', 'back'])
   })
 
-  it("skips the offer for a reason mapped to 'none' (three steps)", () => {
+  it("skips the offer for a reason mapped to 'none': a number is skipped, the total stays", () => {
     const { send, snap } = setup()
     send({ type: 'SELECT_REASON', key: 'bad_support' })
-    expect(snap().stepCount).toBe(3)
+    expect(snap().stepCount).toBe(4)
     send({ type: 'NEXT' })
-    expect(snap().screen).toEqual({ kind: 'feedback', category: 'bad_experience' })
+    expect(snap()).toMatchObject({ screen: { kind: 'feedback', category: 'bad_experience' }, stepIndex: 1 })
     send({ type: 'NEXT' })
-    expect(snap()).toMatchObject({ screen: { kind: 'confirm' }, stepIndex: 2, stepCount: 3 })
+    expect(snap()).toMatchObject({ screen: { kind: 'confirm' }, stepIndex: 3, stepCount: 4 })
   })
 
   it('ignores reasons that are unknown or disabled', () => {
@@ -81,13 +81,33 @@ describe('require_reason', () => {
     expect(events).toEqual([{ step: 'reason_selected', reasonKey: 'too_expensive' }])
   })
 
-  it('treats CANCEL on the reason screen as Continue, still requiring a reason', () => {
-    const { send, snap } = setup()
+  it('CANCEL on the reason screen skips the questions, without asking for a reason', async () => {
+    const { send, snap, events, cancels } = setup()
     send({ type: 'CANCEL' })
-    expect(snap()).toMatchObject({ screen: { kind: 'reason' }, error: REASON_REQUIRED_MESSAGE })
+    expect(snap()).toMatchObject({ screen: { kind: 'confirm' }, error: null, reasonKey: null })
+    expect(snap()).toMatchObject({ stepIndex: 3, stepCount: 4, canGoBack: true })
+    send({ type: 'CANCEL' })
+    expect(cancels.map((c) => c.input)).toEqual([{ reasonKey: null, feedback: '' }])
+    expect(events).toEqual([])
+  })
+
+  it('CANCEL on the reason screen keeps a reason already chosen, and records it', () => {
+    const { send, snap, events } = setup()
     send({ type: 'SELECT_REASON', key: 'too_expensive' })
     send({ type: 'CANCEL' })
-    expect(snap().screen).toEqual({ kind: 'feedback', category: 'any_reason' })
+    expect(snap()).toMatchObject({ screen: { kind: 'confirm' }, reasonKey: 'too_expensive' })
+    expect(events).toEqual([{ step: 'reason_selected', reasonKey: 'too_expensive' }])
+  })
+
+  it('CANCEL on the reason screen of a flow without a confirm step cancels at once', () => {
+    const config = withFlow({
+      steps: ['reason', 'feedback', 'offer'],
+      require_reason: true,
+      collect_feedback: true,
+    })
+    const { send, cancels } = setup({ config })
+    send({ type: 'CANCEL' })
+    expect(cancels.map((c) => c.input)).toEqual([{ reasonKey: null, feedback: '' }])
   })
 
   it('when off, continues without a reason: generic feedback, then the first usable offer', () => {

@@ -17,16 +17,20 @@ import type {
 
 export const REASON_REQUIRED_MESSAGE = 'Please choose a reason to continue.'
 export const CALL_FAILED_MESSAGE = 'Something went wrong. Please try again.'
+/** Shown while the widget hands over to the merchant's own cancellation (the dialog then goes). */
+export const HAND_OVER_MESSAGE = "We couldn't cancel here. Taking you to the regular cancellation page…"
+/** A cancel call that fails this many times is handed over rather than offered again. */
+export const CANCEL_ATTEMPTS = 2
 /** The server's limit for write-in feedback; longer input is cut rather than rejected. */
 export const FEEDBACK_MAX_LENGTH = 2000
 
 /**
  * What each screen offers when idle. 'back' and 'retry' are added from history and failures. Every
- * non-terminal screen has a way to finish cancelling (DESIGN 4): 'next' on the reason screen, 'cancel'
- * everywhere else; and every one has 'stay'. (Snapshots carry frozen copies.)
+ * non-terminal screen has a way to finish cancelling, 'cancel' (on the reason screen it skips the
+ * questions: no reason is needed to leave), and a way to stay. (Snapshots carry frozen copies.)
  */
 export const SCREEN_ACTIONS: Readonly<Record<FlowScreenKind, readonly FlowAction[]>> = Object.freeze({
-  reason: ['next', 'stay', 'close'],
+  reason: ['next', 'cancel', 'stay', 'close'],
   feedback: ['next', 'cancel', 'stay', 'close'],
   offer: ['accept', 'decline', 'cancel', 'stay', 'close'],
   confirm: ['cancel', 'stay', 'close'],
@@ -34,17 +38,18 @@ export const SCREEN_ACTIONS: Readonly<Record<FlowScreenKind, readonly FlowAction
   final: ['close'],
 })
 
-/** The events that are buttons, and the action the current screen must offer for each to act. */
-const BUTTONS: Readonly<Partial<Record<FlowEvent['type'], FlowAction>>> = {
-  NEXT: 'next',
-  BACK: 'back',
-  ACCEPT_OFFER: 'accept',
-  DECLINE_OFFER: 'decline',
-  CANCEL: 'cancel',
-  STAY: 'stay',
-  CLOSE: 'close',
-  RETRY: 'retry',
+/** The event each action's button sends; the machine handles it only while the screen offers the action. */
+export const ACTION_EVENTS: Readonly<Record<FlowAction, FlowEvent['type']>> = {
+  next: 'NEXT',
+  back: 'BACK',
+  accept: 'ACCEPT_OFFER',
+  decline: 'DECLINE_OFFER',
+  cancel: 'CANCEL',
+  stay: 'STAY',
+  close: 'CLOSE',
+  retry: 'RETRY',
 }
+const BUTTONS = Object.keys(ACTION_EVENTS) as FlowAction[]
 
 interface State {
   screen: FlowScreen
@@ -53,6 +58,8 @@ interface State {
   error: string | null
   /** The call RETRY repeats. */
   failed: 'accept' | 'cancel' | null
+  /** Failed cancel calls so far (kept across screens): at CANCEL_ATTEMPTS the flow hands over. */
+  cancelFailures: number
   reasonKey: string | null
   feedback: string
   selection: OfferChoice
@@ -76,14 +83,23 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
   let recordedReason: string | null = null
   let recordedFeedback: string | null = null
   let snapshot: FlowSnapshot
-  let state = { reasonKey: null, feedback: '', selection: {}, outcome: null, done: false } as unknown as State
+  let state = {
+    reasonKey: null,
+    feedback: '',
+    selection: {},
+    outcome: null,
+    done: false,
+    cancelFailures: 0,
+  } as unknown as State
 
   function update(patch: Partial<State>): void {
     state = { ...state, ...patch }
     const { screen, status, reasonKey, done } = state
+    const handedOver = state.cancelFailures >= CANCEL_ATTEMPTS
     const idle = !done && status !== 'working'
-    const canGoBack = idle && state.history.length > 0 && !isTerminal(screen)
-    const actions: FlowAction[] = idle ? [...SCREEN_ACTIONS[screen.kind]] : []
+    // Handing over leaves nothing to do here but close (which hands over at once).
+    const canGoBack = idle && !handedOver && state.history.length > 0 && !isTerminal(screen)
+    const actions: FlowAction[] = idle ? (handedOver ? ['close'] : [...SCREEN_ACTIONS[screen.kind]]) : []
     if (canGoBack) actions.push('back')
     if (idle && state.failed) actions.push('retry')
     snapshot = Object.freeze({
@@ -95,7 +111,8 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       selection: Object.freeze({ ...state.selection }),
       actions: Object.freeze(actions),
       canGoBack,
-      ...stepProgress(context, screen, reasonKey),
+      ...stepProgress(context, screen),
+      handedOver,
       outcome: state.outcome,
       done,
     })
@@ -164,8 +181,21 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     }
     promise.then(
       (result) => id === callId && done(result),
-      (error: unknown) =>
-        id === callId && update({ status: 'error', error: errorMessage(error), failed: kind }),
+      (error: unknown) => {
+        if (id !== callId) return
+        // A cancel that keeps failing (or that the server says is not ours to do) must not trap anyone.
+        const cancelFailures =
+          kind !== 'cancel'
+            ? state.cancelFailures
+            : (error as { handOver?: unknown } | null)?.handOver === true
+              ? CANCEL_ATTEMPTS
+              : state.cancelFailures + 1
+        update(
+          cancelFailures >= CANCEL_ATTEMPTS
+            ? { status: 'error', error: HAND_OVER_MESSAGE, failed: null, cancelFailures }
+            : { status: 'error', error: errorMessage(error), failed: kind, cancelFailures },
+        )
+      },
     )
   }
 
@@ -196,6 +226,8 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     const { screen } = state
     // After a failed cancel, pressing cancel again is a retry: nothing new to record.
     if (screen.kind === 'confirm' || state.failed === 'cancel') performCancel()
+    // On the reason screen it skips the questions: a reason already chosen is kept, none is asked for.
+    else if (screen.kind === 'reason') advance(true)
     else {
       if (screen.kind === 'offer') record('offer_declined', { offer: screen.offer })
       advance(true)
@@ -238,8 +270,10 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       end({ type: 'stayed' })
     },
     CLOSE() {
-      // Closing a confirmation (success/final) is the normal end, not an abandoned flow.
+      // Closing a confirmation (success/final) is the normal end, not an abandoned flow; nor is closing
+      // while the widget hands over to the merchant's cancellation.
       if (isTerminal(state.screen)) return end(null)
+      if (state.cancelFailures >= CANCEL_ATTEMPTS) return end({ type: 'closed' })
       record('flow_abandoned')
       end({ type: 'closed' })
     },
@@ -248,7 +282,11 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     GO_TO({ screen }) {
       const target = Object.freeze({ ...screen })
       callId++
-      show(target, historyBefore(context, target, state.reasonKey), { outcome: null, done: false })
+      show(target, historyBefore(context, target, state.reasonKey), {
+        outcome: null,
+        done: false,
+        cancelFailures: 0,
+      })
     },
   }
 
@@ -267,12 +305,10 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       }
     },
     send(event) {
-      let { type } = event
+      const { type } = event
       // No double submit while a call is in flight; nothing after the flow ended (except the preview's GO_TO).
       if (type !== 'GO_TO' && (state.status === 'working' || state.done)) return
-      // On the reason screen the way to cancel is the primary "Continue": CANCEL means NEXT there.
-      if (type === 'CANCEL' && state.screen.kind === 'reason') type = 'NEXT'
-      const action = BUTTONS[type]
+      const action = BUTTONS.find((button) => ACTION_EVENTS[button] === type)
       if (!action || snapshot.actions.includes(action)) (ON[type] as (event: FlowEvent) => void)(event)
     },
   }

@@ -57,9 +57,15 @@ export interface FlowSnapshot {
   /** Empty while working and once done. */
   readonly actions: readonly FlowAction[]
   readonly canGoBack: boolean
-  /** 0-based position of the screen among the steps of the path ahead; equals stepCount on terminal screens. */
+  /** 0-based position of the screen among the flow's counted steps; equals stepCount on terminal screens. */
   readonly stepIndex: number
+  /** Fixed for the flow (context.steps): never changes with the reason chosen. */
   readonly stepCount: number
+  /**
+   * The cancellation could not be carried out here (it failed twice, or the server said the merchant's
+   * own cancellation must take over): the widget hands the subscriber to the merchant's cancel page.
+   */
+  readonly handedOver: boolean
   /** Set on success/final screens (saved/canceled), or when the subscriber stays or closes. Null after GO_TO. */
   readonly outcome: FlowOutcome | null
   /** The flow is over: the widget should close. Success/final screens are not done until CLOSE. */
@@ -88,7 +94,10 @@ export interface FlowEffects {
 
 export interface FlowMachineOptions {
   config: CancelFlowConfig
-  /** Account reasons in display order; only enabled ones show. */
+  /**
+   * The reasons in display order, as the widget's config answer lists them (`shownReasons`: the
+   * account's order, or `copy.cancel_reasons` when set); only enabled ones show.
+   */
   reasons: readonly CancellationReason[]
   /** Offers the server allows for this subscriber; the preview passes all. */
   eligibleOffers: readonly OfferType[]
@@ -113,6 +122,8 @@ export interface FlowGraph {
 export interface FlowContext {
   readonly config: CancelFlowConfig
   readonly graph: FlowGraph
+  /** The steps "Step x of y" counts, in order; fixed for the whole flow. */
+  readonly steps: readonly FlowScreenKind[]
   /** The reasons the reason screen shows, in order. */
   readonly reasons: readonly CancellationReason[]
   readonly eligibleOffers: readonly OfferType[]

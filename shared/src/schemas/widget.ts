@@ -51,3 +51,8 @@ export const cancelSchema = z.strictObject({
 })
 
 export const reactivationRequestSchema = z.strictObject({})
+
+/** `POST /api/account?action=widget-secret` (optional body): a live (default) or test-mode secret. */
+export const widgetSecretCreateSchema = z.strictObject({
+  mode: z.enum(['live', 'test'], "Mode must be 'live' or 'test'").optional(),
+})

@@ -21,6 +21,12 @@ export interface CreateAccountOptions {
   platformAccountId?: string
   /** A fixed Connect client id (`ca_…`), so a server's STRIPE_CLIENT_ID can be set before the fake starts. */
   clientId?: string
+  /**
+   * A live-mode account: its keys are `sk_live_…`/`pk_live_…`/`rk_live_…` and every object it serves
+   * carries `livemode: true`. (Stripe keeps an account's test and live data apart, each reached only by
+   * that mode's keys; the fake models one mode per account, which is what a key ever sees.)
+   */
+  livemode?: boolean
 }
 
 export interface FakeAccountKeys {
@@ -50,11 +56,10 @@ export interface RefreshGrant {
   scope: 'read_write' | 'read_only'
 }
 
-const KEY_PREFIX: Record<KeyKind, string> = {
-  secret: 'sk_test_',
-  publishable: 'pk_test_',
-  restricted: 'rk_test_',
-}
+const KEY_KIND_PREFIX: Record<KeyKind, string> = { secret: 'sk', publishable: 'pk', restricted: 'rk' }
+
+const keyPrefix = (kind: KeyKind, livemode: boolean): string =>
+  `${KEY_KIND_PREFIX[kind]}_${livemode ? 'live' : 'test'}_`
 
 /** All fake accounts, their API keys and the OAuth grants between them. */
 export class AccountRegistry {
@@ -85,15 +90,17 @@ export class AccountRegistry {
       email: options.email ?? null,
       platformId: options.platformAccountId ?? null,
       clientId: options.clientId ?? `ca_${randomToken(32)}`,
+      livemode: options.livemode === true,
       state: createAccountState(),
     }
     // Register keys first so a bad or duplicate key leaves no half-made account behind.
-    const secretKey = this.checkKey(options.secretKey, 'secret')
-    const publishableKey = this.checkKey(options.publishableKey, 'publishable')
+    const live = account.livemode
+    const secretKey = this.checkKey(options.secretKey, 'secret', live)
+    const publishableKey = this.checkKey(options.publishableKey, 'publishable', live)
     const restricted = (options.restrictedKeys ?? [{}]).map((entry) =>
       typeof entry === 'string' ? { key: entry, permissions: undefined } : entry,
     )
-    const restrictedKeys = restricted.map((entry) => this.checkKey(entry.key, 'restricted'))
+    const restrictedKeys = restricted.map((entry) => this.checkKey(entry.key, 'restricted', live))
     this.accounts.set(id, account)
     this.addKey(secretKey, id, 'secret')
     this.addKey(publishableKey, id, 'publishable')
@@ -131,8 +138,8 @@ export class AccountRegistry {
     return record
   }
 
-  generateKey(kind: KeyKind): string {
-    return `${KEY_PREFIX[kind]}${randomToken(40)}`
+  generateKey(kind: KeyKind, livemode = false): string {
+    return `${keyPrefix(kind, livemode)}${randomToken(40)}`
   }
 
   account(id: string): FakeAccount | undefined {
@@ -179,10 +186,10 @@ export class AccountRegistry {
     return code
   }
 
-  private checkKey(key: string | undefined, kind: KeyKind): string {
-    const value = key ?? this.generateKey(kind)
-    if (!value.startsWith(KEY_PREFIX[kind]))
-      throw new Error(`A ${kind} key must start with ${KEY_PREFIX[kind]}`)
+  private checkKey(key: string | undefined, kind: KeyKind, livemode: boolean): string {
+    const value = key ?? this.generateKey(kind, livemode)
+    const prefix = keyPrefix(kind, livemode)
+    if (!value.startsWith(prefix)) throw new Error(`A ${kind} key must start with ${prefix}`)
     if (!/^[A-Za-z0-9_]+$/.test(value)) throw new Error(`Fake keys use letters, digits and _ only (${value})`)
     if (this.keys.has(value)) throw new Error(`Key ${value} is already registered`)
     return value

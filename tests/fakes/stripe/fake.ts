@@ -11,7 +11,7 @@ import type {
 import { createClock, type FakeClock } from './clock'
 import { type FakeServer, listenOn } from './http-server'
 import { handleRequest, type RequestLogEntry } from './pipeline'
-import { type JsonObject, previousAttributes, renderRecord } from './render'
+import { type JsonObject, markLivemode, previousAttributes, renderRecord } from './render'
 import { accountRoutes, renderAccount } from './resources/account'
 import { billingPortalRoutes } from './resources/billing-portal'
 import { checkoutSessionRoutes } from './resources/checkout-sessions'
@@ -183,7 +183,7 @@ export function createStripeFake(options: StripeFakeOptions = {}): StripeFake {
       const account = registry.account(accountId)
       if (!account) throw new Error(`Unknown fake account ${accountId}`)
       const s = account.state
-      return structuredClone({
+      const snapshot = structuredClone({
         account: renderAccount(account),
         customers: s.customers.list(),
         products: s.products.list(),
@@ -203,6 +203,7 @@ export function createStripeFake(options: StripeFakeOptions = {}): StripeFake {
         invoices: s.invoices.list(),
         paymentMethods: s.paymentMethods.list(),
       })
+      return account.livemode ? markLivemode(snapshot) : snapshot
     },
     deliverWebhooks: () => dispatcher.deliver(),
     get deliveries() {

@@ -43,7 +43,7 @@ function issueToken(
   scope: 'read_write' | 'read_only',
   code: string | null,
 ): Record<string, unknown> {
-  const accessToken = registry.generateKey('secret')
+  const accessToken = registry.generateKey('secret', account.livemode)
   registry.addKey(accessToken, account.id, 'secret', null, { platformId: platform.id, oauthCode: code })
   const refreshToken = `rt_${randomToken(40)}`
   registry.refreshTokens.set(refreshToken, { platformId: platform.id, accountId: account.id, scope })
@@ -53,7 +53,7 @@ function issueToken(
   )
   return {
     access_token: accessToken,
-    livemode: false,
+    livemode: account.livemode,
     refresh_token: refreshToken,
     scope,
     stripe_publishable_key: publishable?.key ?? null,

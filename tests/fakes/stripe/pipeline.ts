@@ -9,7 +9,7 @@ import { randomToken } from './ids'
 import { handleOAuth } from './oauth'
 import { handleAuthorize } from './oauth-authorize'
 import { validateFields } from './params'
-import { type JsonObject, lookupObject, previousAttributes } from './render'
+import { type JsonObject, lookupObject, markLivemode, previousAttributes } from './render'
 import { allowedParams, type HttpMethod, matchRoute, type Route, type RouteContext } from './router'
 import { type AccountState, type FakeAccount, restoreState, snapshotState } from './state'
 import { API_VERSION, type WebhookDispatcher } from './webhooks'
@@ -127,6 +127,7 @@ function execute(
     const result = route.handle(ctx)
     const expand = (params.expand as string[] | undefined) ?? []
     applyExpansions(result as JsonObject, expand, (type, id) => lookupObject(state, type, id))
+    if (account.livemode) markLivemode(result)
     outcome = { status: 200, body: JSON.stringify(result, null, 2), accountId: account.id, replayed: false }
   } catch (error) {
     if (snapshot) restoreState(state, snapshot)

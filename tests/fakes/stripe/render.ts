@@ -3,6 +3,21 @@ import type { PriceRecord, SubscriptionItemRecord, SubscriptionRecord } from './
 
 export type JsonObject = Record<string, unknown>
 
+/**
+ * Records are stored with `livemode: false`; a live-mode account's answers and events carry `true` on
+ * every object, nested ones included (all of one account's objects share its mode). Changes `value`.
+ */
+export function markLivemode<T>(value: T): T {
+  if (Array.isArray(value)) {
+    for (const entry of value) markLivemode(entry)
+  } else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    if (record.livemode === false) record.livemode = true
+    for (const entry of Object.values(record)) markLivemode(entry)
+  }
+  return value
+}
+
 function clone<T>(value: T): T {
   return structuredClone(value)
 }

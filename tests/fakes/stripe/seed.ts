@@ -14,6 +14,8 @@ export interface SeedOptions {
    * subscriptions (new API subscriptions default to `flexible`), so the pause endpoint refuses them.
    */
   billingMode?: 'classic' | 'flexible'
+  /** A live-mode merchant (`sk_live_…` keys, objects with `livemode: true`). */
+  livemode?: boolean
   /** Seeding goes through the API; its requests are dropped from `fake.requests` unless this is true. */
   keepRequestLog?: boolean
 }
@@ -61,6 +63,7 @@ export async function seedMerchant(fake: StripeFake, options: SeedOptions = {}):
     publishableKey: options.publishableKey,
     restrictedKeys: options.restrictedKey ? [options.restrictedKey] : undefined,
     email: 'billing@acme.example',
+    livemode: options.livemode,
   })
   const stripe = createStripeClient(fake, keys.secretKey)
   const mode = options.billingMode ?? 'classic'

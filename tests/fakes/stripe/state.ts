@@ -142,6 +142,8 @@ export interface FakeAccount {
   platformId: string | null
   /** The Connect client id (`ca_…`) used when this account acts as an OAuth platform. */
   clientId: string
+  /** Live-mode account: its objects carry `livemode: true` (see CreateAccountOptions.livemode). */
+  livemode: boolean
   state: AccountState
 }
 

@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import type { AccountRegistry } from './accounts'
 import { newId } from './ids'
+import { markLivemode } from './render'
 import type { FakeAccount } from './state'
 import type { EventRecord, WebhookEndpointRecord } from './types'
 
@@ -75,6 +76,7 @@ export class WebhookDispatcher {
       type,
     }
     if (account.platformId) event.account = account.id
+    if (account.livemode) markLivemode(event)
     const targets = this.targets(account, type)
     event.pending_webhooks = targets.length
     account.state.events.add(event)

@@ -43,14 +43,16 @@ export interface WidgetApi {
   accept(token: string, sessionId: string, body: AcceptOfferRequest): Promise<AcceptOfferResponse>
   cancel(token: string, sessionId: string, body: CancelRequest): Promise<CancelResponse>
   reactivation(token: string): Promise<ReactivationResponse>
-  reactivationAccept(token: string, sessionId: string): Promise<ReactivationAcceptResponse>
+  /** Without a session id the server finds or opens the banner session (the cancel dialog's undo). */
+  reactivationAccept(token: string, sessionId?: string): Promise<ReactivationAcceptResponse>
 }
 
-// The published config changes rarely and every flow on the page needs it: one request per page.
-const configCache = new WeakMap<object, Map<string, Promise<WidgetConfigResponse>>>()
+// The published config changes rarely and every flow on the page needs it: one request per page (the
+// bundle runs once per page, so this module's cache is the page's).
+const configCache = new Map<string, Promise<WidgetConfigResponse>>()
 
-/** Tests: forget the page's cached configs (one happy-dom window serves many tests). */
-export const clearConfigCache = (host: Host) => configCache.delete(host.window)
+/** Tests: forget the cached configs (one happy-dom window serves many tests). */
+export const clearConfigCache = (_host?: Host) => configCache.clear()
 
 export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
   const base = `${context.apiBase}/api/widget`
@@ -88,17 +90,13 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
   return {
     config() {
       const { accountId, mode } = context
-      const cache = configCache.get(host.window) ?? new Map<string, Promise<WidgetConfigResponse>>()
-      configCache.set(host.window, cache)
-      const key = `${base}|${accountId}|${mode}`
-      let pending = cache.get(key)
+      const path = `/config/${encodeURIComponent(accountId)}${mode === 'test' ? '?mode=test' : ''}`
+      let pending = configCache.get(base + path)
       if (!pending) {
-        pending = call<WidgetConfigResponse>(
-          `/config/${encodeURIComponent(accountId)}${mode === 'test' ? '?mode=test' : ''}`,
-        )
+        pending = call<WidgetConfigResponse>(path)
         // A failure is not cached: the next flow asks again.
-        pending.catch(() => cache.delete(key))
-        cache.set(key, pending)
+        pending.catch(() => configCache.delete(base + path))
+        configCache.set(base + path, pending)
       }
       return pending
     },

@@ -6,8 +6,11 @@ export const EVENT_FLUSH_DELAY_MS = 1000
 
 export interface EventQueue {
   push(event: SessionEventInput): void
-  /** Sends everything queued now; `keepalive` when the page is going away. */
-  flush(keepalive?: boolean): void
+  /**
+   * Sends everything queued now; `keepalive` when the page is going away. Settles once every batch sent
+   * so far has been answered (or failed).
+   */
+  flush(keepalive?: boolean): Promise<unknown>
 }
 
 type Send = (events: SessionEventInput[], keepalive: boolean) => Promise<unknown>
@@ -20,13 +23,15 @@ export function createEventQueue(host: Host, send: Send): EventQueue {
   const { window } = host
   const queue: SessionEventInput[] = []
   let timer: number | undefined
+  let sent: Promise<unknown> = Promise.resolve()
 
   const flush = (keepalive = false) => {
     window.clearTimeout(timer)
     timer = undefined
     while (queue.length) {
-      send(queue.splice(0, WIDGET_EVENTS_MAX_BATCH), keepalive).catch(() => {})
+      sent = Promise.all([sent, send(queue.splice(0, WIDGET_EVENTS_MAX_BATCH), keepalive).catch(() => {})])
     }
+    return sent
   }
 
   return {

@@ -1,92 +1,81 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
-import { monthsLabel } from '@retainkit/shared/flow'
-import type { ReactivationResponse } from '@retainkit/shared/widget-api'
+import type { ReactivationTerms } from '@retainkit/shared/widget-api'
+import { Dialog } from '../ui/dialog'
+import { ReactivateBody, type ReactivateState } from './terms'
 
 export type BannerCopy = NonNullable<CancelFlowConfig['reactivation']>
-export type WinbackOffer = Extract<ReactivationResponse, { eligible: true }>['offer']
-export type BannerState = { kind: 'idle' | 'working' } | { kind: 'done' | 'error'; message: string }
+export type BannerState = ReactivateState
 
 export interface BannerViewProps {
-  copy: BannerCopy
-  offer: WinbackOffer
+  /** The headline, text and the two buttons' labels (the main one, then dismissing). */
+  copy: Pick<BannerCopy, 'headline' | 'subheadline' | 'cta_primary' | 'cta_secondary'>
+  /** What reactivating costs and when (from the server; the preview's sample). Null: nothing to offer. */
+  terms: ReactivationTerms | null
   state: BannerState
   /** Drawn in place (the console's preview) rather than fixed at the bottom of the page. */
   inline?: boolean
+  /** As the cancel flow's modal dialog (a subscriber already scheduled to cancel) instead of a banner. */
+  dialog?: boolean
+  /** The main button: asks for the confirmation, then reactivates (see reactivation). */
   onReactivate: () => void
+  /** Back from the confirmation. */
+  onBack: () => void
+  /** The other button (and, as a dialog, × and Escape). */
   onDismiss: () => void
-  /** Removes the banner after a successful reactivation (not a dismissal: nothing is recorded). */
+  /** Removes it after a successful reactivation (not a dismissal: nothing is recorded). */
   onClose: () => void
 }
 
 /**
- * Runs a reactivation for the banner in `state` (once at a time), moving it to working, then done with
- * the message to show or error with the failure's message. The owner keeps the state and redraws.
- */
-export function reactivateBanner(
-  state: BannerState,
-  run: () => Promise<string>,
-  set: (state: BannerState) => void,
-): void {
-  if (state.kind === 'working') return
-  set({ kind: 'working' })
-  run().then(
-    (message) => set({ kind: 'done', message }),
-    (error: unknown) =>
-      set({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
-  )
-}
-
-/**
  * The reactivation banner: a labelled region (not a modal: it never takes focus or blocks the page),
- * with the merchant's copy, the winback offer for churned subscribers, one-click reactivation and a
- * dismiss button.
+ * with the merchant's copy, what coming back costs (plan, price with and without the winback discount,
+ * first charge, renewal), a reactivation that asks for one explicit confirmation naming the amount, and
+ * a dismiss button. As a dialog it is the cancel flow's answer to a subscriber already scheduled to
+ * cancel: when it ends, and the undo.
  */
 export function BannerView({
   copy,
-  offer,
+  terms,
   state,
   inline,
+  dialog,
   onReactivate,
+  onBack,
   onDismiss,
   onClose,
 }: BannerViewProps) {
-  const working = state.kind === 'working'
-  const done = state.kind === 'done'
+  const busy = state.kind === 'working'
+  const body = [
+    // Each widget part has its own shadow root, so the ids never meet; the dialog's owner focuses the headline.
+    <h2 key="h" id="rk-title" tabIndex={-1}>
+      {copy.headline}
+    </h2>,
+    state.kind === 'done' || !copy.subheadline ? null : (
+      <p key="s" className="s">
+        {copy.subheadline}
+      </p>
+    ),
+    <ReactivateBody
+      key="b"
+      terms={terms}
+      state={state}
+      primaryLabel={copy.cta_primary}
+      secondaryLabel={copy.cta_secondary}
+      onPrimary={onReactivate}
+      onSecondary={onDismiss}
+      onBack={onBack}
+      onClose={onClose}
+    />,
+  ]
+  if (dialog)
+    return (
+      <Dialog overlay busy={busy} progress="" closeLabel="Close" onClose={onDismiss}>
+        {body}
+      </Dialog>
+    )
   const banner = (
-    <section className="k" aria-labelledby="rk-b-title" aria-busy={working ? 'true' : undefined}>
-      <h2 id="rk-b-title">{copy.headline}</h2>
-      {done ? null : <p className="s">{copy.subheadline}</p>}
-      {offer && !done ? (
-        <p>
-          <strong>
-            {offer.percentOff}% off for {monthsLabel(offer.months)}
-          </strong>{' '}
-          when you reactivate today.
-        </p>
-      ) : null}
-      <div role="status">{done ? <p>{state.message}</p> : null}</div>
-      <div role="alert">{state.kind === 'error' ? <p className="e">{state.message}</p> : null}</div>
-      <div className="a">
-        {done ? (
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
-        ) : (
-          <>
-            <button type="button" onClick={onDismiss}>
-              {copy.cta_secondary}
-            </button>
-            <button
-              type="button"
-              className="p"
-              aria-disabled={working ? 'true' : undefined}
-              onClick={onReactivate}
-            >
-              {copy.cta_primary}
-            </button>
-          </>
-        )}
-      </div>
+    <section className="k" aria-labelledby="rk-title" aria-busy={busy ? 'true' : undefined}>
+      {body}
     </section>
   )
   return inline ? <div className="i">{banner}</div> : banner

@@ -1,3 +1,4 @@
+import { withDescription } from '@retainkit/shared/reactivation-terms'
 import { fireEvent, within } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
@@ -12,6 +13,16 @@ const ELIGIBLE = {
   subscriptionId: null,
   plan: null,
   offer: { percentOff: 25, months: 1 },
+  terms: withDescription({
+    planName: 'Pro',
+    currency: 'usd',
+    interval: 'month',
+    intervalCount: 1,
+    amount: 2900,
+    discount: { percentOff: 25, amount: 2175, charges: 1 },
+    firstChargeAt: '2027-01-15T10:00:00Z',
+    chargesNow: true,
+  }),
 } as const
 
 beforeEach(() => {
@@ -33,23 +44,37 @@ async function show(api = fakeApi({ reactivation: ELIGIBLE }), options: Record<s
 }
 
 describe('the reactivation banner', () => {
-  it('shows a labelled region (not a modal) with the copy and the winback offer', async () => {
+  it('shows a labelled region (not a modal) with the copy, the plan, the prices, the charge and the renewal', async () => {
     const { result, ui, api } = await show()
     expect(result).toEqual({ shown: true })
     const region = ui?.getByRole('region', { name: 'Welcome back!' })
     expect(region).toBeTruthy()
     expect(ui?.queryByRole('dialog')).toBeNull()
     expect(region?.textContent).toContain('Reactivate your subscription in one click')
-    expect(region?.textContent).toContain('25% off for 1 month')
+    expect(region?.textContent).toContain(
+      'Pro: 25% off, $21.75 for the first charge, then $29.00 every month.',
+    )
+    expect(region?.textContent).toContain('First charge: $21.75 today.')
+    expect(region?.textContent).toContain('Renews automatically every month until you cancel.')
     expect(api.callsTo('reactivation')[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`)
     // Not modal: focus stays where the subscriber left it.
     expect(document.activeElement).toBe(document.body)
   })
 
-  it('Reactivate calls the accept route and shows the success message', async () => {
+  it('Reactivate asks one confirmation naming the amount; only confirming calls the accept route', async () => {
     const onReactivate = vi.fn()
     const { ui, api } = await show(undefined, { onReactivate })
     fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
+    await flushPromises()
+    expect(api.callsTo('reactivation').filter((call) => call.path.endsWith('/accept'))).toEqual([])
+    expect(ui?.getByRole('status').textContent).toBe('Confirm: $21.75 today')
+    // Back changes nothing; a double click on Reactivate lands on Back, never on the charge.
+    const back = ui?.getByRole('button', { name: 'Back' }) as HTMLElement
+    fireEvent.click(back)
+    expect(ui?.queryByRole('button', { name: 'Confirm: $21.75 today' })).toBeNull()
+    fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
+    expect(ui?.getByRole('button', { name: 'Back' })).toBe(back)
+    fireEvent.click(ui?.getByRole('button', { name: 'Confirm: $21.75 today' }) as HTMLElement)
     await vi.waitFor(() => expect(ui?.getByRole('status').textContent).toBe('Welcome back!'))
     const accept = api.calls.find((call) => call.path === '/api/widget/reactivation/accept')
     expect(accept?.body).toEqual({ sessionId: 'rses_1' })
@@ -61,11 +86,12 @@ describe('the reactivation banner', () => {
     const { ui } = await show(api)
     api.state.fail = { reactivation: { status: 502, message: 'Could not reach the payment service.' } }
     fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
+    fireEvent.click(ui?.getByRole('button', { name: 'Confirm: $21.75 today' }) as HTMLElement)
     await vi.waitFor(() =>
-      expect(ui?.getByRole('alert').textContent).toBe('Could not reach the payment service.'),
+      expect(ui?.getByRole('status').textContent).toBe('Could not reach the payment service.'),
     )
     api.state.fail = {}
-    fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
+    fireEvent.click(ui?.getByRole('button', { name: 'Confirm: $21.75 today' }) as HTMLElement)
     await vi.waitFor(() => expect(ui?.getByRole('status').textContent).toBe('Welcome back!'))
   })
 
@@ -94,6 +120,25 @@ describe('the reactivation banner', () => {
     expect(again.result).toEqual({ shown: false })
     expect(again.element).toBeNull()
     expect(again.api.calls).toHaveLength(0)
+  })
+
+  it('a later charge names its date; a banner without terms (an older server) is not shown', async () => {
+    const later = { ...ELIGIBLE, kind: 'scheduled_cancel' as const, offer: null }
+    const terms = withDescription({
+      ...ELIGIBLE.terms,
+      discount: null,
+      chargesNow: false,
+      firstChargeAt: '2027-03-31T00:00:00Z',
+    })
+    const { ui } = await show(fakeApi({ reactivation: { ...later, terms } }))
+    expect(ui?.getByRole('region').textContent).toContain('Next charge: $29.00 on March 31, 2027.')
+    fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
+    expect(ui?.getByRole('button', { name: 'Confirm: $29.00 on March 31, 2027' })).toBeTruthy()
+    document.body.innerHTML = ''
+    clearConfigCache(testHost())
+    const { terms: _omitted, ...withoutTerms } = ELIGIBLE
+    const old = await show(fakeApi({ reactivation: withoutTerms as never }))
+    expect(old.result).toEqual({ shown: false })
   })
 
   it('comes back once the 30 days are over', async () => {

@@ -4,8 +4,9 @@ import { createTokens, tokenSubject } from '../api/token-source'
 import type { Host, WidgetContext } from '../host/types'
 import type { ReactivationOptions, ReactivationResult } from '../types'
 import { mountShadow } from '../ui/shadow'
-import { type BannerState, BannerView, reactivateBanner } from './banner-view'
+import { BannerView } from './banner-view'
 import { dismissal, dismissalKey } from './dismissal'
+import { reactivation } from './terms'
 
 /**
  * The reactivation banner for a returning subscriber: asks the server whether they are paused, scheduled
@@ -28,52 +29,50 @@ export async function runReactivation(
     tokens.use((token) => api.reactivation(token)),
   ])
   const copy = config.reactivation
-  if (!answer.eligible || !copy?.enabled) return { shown: false }
+  // Never a banner that cannot say what it would charge.
+  if (!answer.eligible || !answer.terms || !copy?.enabled) return { shown: false }
   const { sessionId } = answer
 
   const element = host.document.createElement('div')
   element.setAttribute('data-retainkit', 'banner')
-  const { mount, setCss } = mountShadow(host, element, context.nonce)
+  const { mount, setCss } = mountShadow(host, element)
   setCss(themeCss)
   const close = () => {
     render(null, mount)
     element.remove()
   }
-  const draw = (state: BannerState): void => {
-    render(
-      <BannerView
-        copy={copy}
-        offer={answer.offer}
-        state={state}
-        onReactivate={() =>
-          reactivateBanner(
-            state,
-            async () => {
-              const response = await tokens.use((token) => api.reactivationAccept(token, sessionId))
-              options.onReactivate?.(response)
-              return response.message
-            },
-            draw,
-          )
-        }
-        onDismiss={() => {
-          dismissal(host, key, true)
-          tokens
-            .use((token) =>
-              api.sendEvents(token, sessionId, [{ step: 'banner_dismissed', at: new Date().toISOString() }]),
-            )
-            .catch(() => {})
-          close()
-          options.onDismiss?.()
-        }}
-        onClose={close}
-      />,
-      mount,
-    )
+  const onDismiss = () => {
+    dismissal(host, key, true)
+    tokens
+      .use((token) =>
+        api.sendEvents(token, sessionId, [{ step: 'banner_dismissed', at: new Date().toISOString() }]),
+      )
+      .catch(() => {})
+    close()
+    options.onDismiss?.()
   }
 
   host.document.body.appendChild(element)
-  draw({ kind: 'idle' })
+  reactivation(
+    (state, onReactivate, onBack) =>
+      render(
+        <BannerView
+          copy={copy}
+          terms={answer.terms}
+          state={state}
+          onReactivate={onReactivate}
+          onBack={onBack}
+          onDismiss={onDismiss}
+          onClose={close}
+        />,
+        mount,
+      ),
+    async () => {
+      const response = await tokens.use((token) => api.reactivationAccept(token, sessionId))
+      options.onReactivate?.(response)
+      return response.message
+    },
+  )
   onOpen(close)
   return { shown: true }
 }

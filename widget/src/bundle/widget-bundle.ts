@@ -1,8 +1,9 @@
 import { createWidgetApi } from '../api/client'
 import { runReactivation } from '../banner/reactivation'
-import { runCancelFlow } from '../flow/cancel-flow'
+import { type FlowMemory, runCancelFlow } from '../flow/cancel-flow'
 import type { Host } from '../host/types'
 import type { WidgetBundle } from '../types'
+import { canStyle } from '../ui/shadow'
 
 const noop = () => {}
 
@@ -11,17 +12,29 @@ export function createWidgetBundle(host: Host): WidgetBundle {
   // What destroy closes: the last flow and banner opened (closing either twice does nothing).
   let closeFlow = noop
   let closeBanner = noop
+  // For this page: flows step aside to the merchant's cancel once a cancel call failed here, and from the
+  // start where the widget cannot be styled.
+  const styled = canStyle(host)
+  const memory: FlowMemory = { stepAside: !styled }
   return {
     prefetch(context) {
       createWidgetApi(host, context).config().catch(noop)
     },
     showCancelFlow: (context, options, request) =>
-      runCancelFlow(host, context, options, request, (close) => {
-        closeFlow = close
-      }),
+      runCancelFlow(
+        host,
+        context,
+        options,
+        request,
+        (close) => {
+          closeFlow = close
+        },
+        memory,
+      ),
     showReactivation(context, options) {
       // One banner per page: a second call replaces the first.
       closeBanner()
+      if (!styled) return Promise.resolve({ shown: false })
       return runReactivation(host, context, options, (close) => {
         closeBanner = close
       })

@@ -148,7 +148,7 @@ describe('the session', () => {
     const flow = await openFlow(fakeApi(), { handleOffer: () => {} })
     const [start] = flow.api.callsTo('sessions')
     expect(start?.headers.authorization).toBe(`Bearer ${TOKEN}`)
-    expect(start?.body).toEqual({ mode: 'live', merchantHandlesOffers: true, merchantHandlesCancel: false })
+    expect(start?.body).toEqual({ merchantHandlesOffers: true, merchantHandlesCancel: false })
     expect(flow.api.calls.every((call) => !('cookie' in call.headers))).toBe(true)
   })
 
@@ -341,30 +341,30 @@ describe('rendering', () => {
     expect(flow.element.shadowRoot).toBe(flow.root)
   })
 
-  it('falls back to a <style> element with the nonce when constructable sheets are missing', async () => {
-    const descriptor = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'adoptedStyleSheets')
-    delete (ShadowRoot.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets
+  it('steps aside where constructable sheets are missing: the merchant cancels, no banner, no request', async () => {
+    // Like a browser without them: remove the property where the document inherits it from.
+    let owner: object | null = document
+    while (owner && !Object.hasOwn(owner, 'adoptedStyleSheets')) owner = Object.getPrototypeOf(owner)
+    const descriptor = owner && Object.getOwnPropertyDescriptor(owner, 'adoptedStyleSheets')
+    if (owner) delete (owner as { adoptedStyleSheets?: unknown }).adoptedStyleSheets
+    expect('adoptedStyleSheets' in document).toBe(false)
     try {
       const host = testHost()
       clearConfigCache(host)
-      window.fetch = fakeApi().fetch as unknown as typeof fetch
+      const api = fakeApi()
+      window.fetch = api.fetch as unknown as typeof fetch
+      const bundle = trackedBundle(host)
       const onVisible = vi.fn()
-      trackedBundle(host).showCancelFlow(
-        { ...CONTEXT, nonce: 'n0nce' },
-        { token: TOKEN },
-        {
-          trigger: null,
-          onVisible,
-          signal: new AbortController().signal,
-        },
-      )
-      await vi.waitFor(() => expect(onVisible).toHaveBeenCalled())
-      const style = document.querySelector('[data-retainkit]')?.shadowRoot?.querySelector('style')
-      expect(style?.getAttribute('nonce')).toBe('n0nce')
-      expect(style?.textContent).toContain(':host{all:initial!important')
-      expect(style?.textContent).toContain('--rk-primary:#4f46e5')
+      const request = { trigger: null, onVisible, signal: new AbortController().signal }
+      await expect(bundle.showCancelFlow(CONTEXT, { token: TOKEN }, request)).resolves.toEqual({
+        outcome: 'fallback',
+      })
+      await expect(bundle.showReactivation(CONTEXT, { token: TOKEN })).resolves.toEqual({ shown: false })
+      expect(onVisible).not.toHaveBeenCalled()
+      expect(api.calls).toEqual([])
+      expect(document.querySelector('[data-retainkit]')).toBeNull()
     } finally {
-      if (descriptor) Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', descriptor)
+      if (owner && descriptor) Object.defineProperty(owner, 'adoptedStyleSheets', descriptor)
     }
   })
 })

@@ -5,18 +5,29 @@ import {
   type FlowMachine,
   type FlowOutcome,
   type FlowSnapshot,
+  formatDate,
 } from '@retainkit/shared/flow'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
-import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
+import { type ScheduledCancellation, WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import { render } from 'react-dom'
 import { createWidgetApi } from '../api/client'
 import { createTokens } from '../api/token-source'
+import { BannerView } from '../banner/banner-view'
+import { reactivation } from '../banner/terms'
 import type { Host, WidgetContext } from '../host/types'
 import { type CancelFlowOptions, FALLBACK_RESULT, type SessionResult, type ShowRequest } from '../types'
 import { flowDrawer } from '../ui/flow-view'
 import { mountShadow } from '../ui/shadow'
 import { saveTextFile } from './save-file'
 import { createSessionMachine, type SessionMachine, type StartedSession } from './session-machine'
+
+/** How long the dialog says it is handing over before the merchant's own cancellation takes over. */
+export const HAND_OVER_DELAY_MS = 700
+
+/** What one page remembers between flows: once set, flows step aside (a cancel call failed here). */
+export interface FlowMemory {
+  stepAside: boolean
+}
 
 /** The machine's outcome as the merchant reads it: `type` becomes `outcome`, the rest is kept. */
 const toResult = ({ type, ...rest }: FlowOutcome): SessionResult => ({ outcome: type, ...rest })
@@ -38,6 +49,12 @@ const NO_EFFECTS: FlowEffects = { acceptOffer: never, cancel: never, record: () 
  * showing anything. Anything
  * that fails before the dialog is visible rejects. `onOpen` receives what closes the dialog as if the
  * subscriber did (Retainkit.destroy).
+ *
+ * Never trapped: a cancellation that fails twice (or that the server hands back) says so and hands over
+ * to the merchant's own cancellation ('fallback') after HAND_OVER_DELAY_MS; once a cancel call has failed
+ * on this page, the next flow steps aside at once (closing the dialog and clicking the cancel link again
+ * reaches the merchant's page). Escape closes from anywhere on the page, and focus never drops out of
+ * the dialog. A subscriber already scheduled to cancel gets ScheduledView instead of the flow.
  */
 export async function runCancelFlow(
   host: Host,
@@ -45,7 +62,9 @@ export async function runCancelFlow(
   options: CancelFlowOptions,
   request: ShowRequest,
   onOpen: (close: () => void) => void,
+  memory: FlowMemory = { stepAside: false },
 ): Promise<SessionResult> {
+  if (memory.stepAside) return FALLBACK_RESULT
   const { window, document } = host
   const openedAt = request.openedAt ?? Date.now()
   const api = createWidgetApi(host, context)
@@ -54,9 +73,9 @@ export async function runCancelFlow(
   const checkpoint = () => {
     if (request.signal.aborted) throw new Error('aborted')
   }
+  // No `mode`: the server takes it from the signed token alone.
   const starting = tokens.use((token) =>
     api.startSession(token, {
-      mode: context.mode,
       merchantHandlesOffers: !!options.handleOffer,
       merchantHandlesCancel: !!options.handleCancel,
     }),
@@ -73,24 +92,32 @@ export async function runCancelFlow(
   const optimistic = tier !== 'free' && ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
   let session: SessionMachine | null = null
   const connect = (start: StartedSession) => {
-    session = createSessionMachine(host, api, tokens, options, start, {
-      config,
-      reasons,
-      initialScreen: optimistic ? early.getSnapshot().screen : undefined,
-    })
+    session = createSessionMachine(
+      host,
+      api,
+      tokens,
+      options,
+      start,
+      { config, reasons, initialScreen: optimistic ? early.getSnapshot().screen : undefined },
+      () => {
+        memory.stepAside = true
+      },
+    )
     return session.machine
   }
   let machine: FlowMachine = early
+  let started: StartedSession | null = null
   if (!optimistic) {
     const start = await starting
     checkpoint()
     if (start.fallback) return FALLBACK_RESULT
-    machine = connect(start)
+    if (start.scheduledCancellation) started = start
+    else machine = connect(start)
   }
 
   const element = document.createElement('div')
   element.setAttribute('data-retainkit', 'cancel-flow')
-  const shadow = mountShadow(host, element, context.nonce)
+  const shadow = mountShadow(host, element)
   shadow.setCss(themeCss)
   const draw = flowDrawer(shadow.mount, {
     overlay: true,
@@ -102,6 +129,14 @@ export async function runCancelFlow(
     if (!hold?.(event)) machine.send(event)
   }
   const onPageHide = () => session?.events.flush(true)
+  const root = shadow.mount.getRootNode() as ShadowRoot
+  /**
+   * A modal keeps focus (so its keys, Escape included, keep working): a new screen, or focus lost (a
+   * button that went away), puts it on the headline.
+   */
+  const holdFocus = (moved: boolean) => {
+    if (moved || !root.activeElement) shadow.mount.querySelector('h2')?.focus()
+  }
   let mounted = false
   const unmount = () => {
     if (!mounted) return
@@ -131,6 +166,7 @@ export async function runCancelFlow(
 
   let lastScreen = ''
   let announced: FlowOutcome | null = null
+  let handingOver = false
   const onSnapshot = (snapshot: FlowSnapshot) => {
     const screen = JSON.stringify(snapshot.screen)
     const moved = screen !== lastScreen
@@ -139,7 +175,12 @@ export async function runCancelFlow(
       options.onStepChange?.(snapshot.screen)
     }
     const { outcome } = snapshot
-    if (session?.handedOver) return finish(FALLBACK_RESULT)
+    if (snapshot.handedOver) {
+      // Closing meanwhile hands over at once; otherwise the message stays up a moment first.
+      if (snapshot.done) return finish(FALLBACK_RESULT)
+      if (!handingOver) window.setTimeout(() => finish(FALLBACK_RESULT), HAND_OVER_DELAY_MS)
+      handingOver = true
+    }
     if (outcome && outcome !== announced) {
       announced = outcome
       const found = toResult(outcome)
@@ -157,18 +198,61 @@ export async function runCancelFlow(
     if (!mounted) return
     draw(snapshot, machine.context, send)
     // Each new screen is announced by moving focus to its headline.
-    if (moved) shadow.mount.querySelector('h2')?.focus()
+    holdFocus(moved)
   }
+  // (Already scheduled to cancel, nothing ever moves the stand-in machine: it is never drawn.)
   let unsubscribe = machine.subscribe(onSnapshot)
 
   document.body.appendChild(element)
   window.addEventListener('pagehide', onPageHide)
   mounted = true
   onOpen(() => finish({ outcome: 'closed' }))
-  onSnapshot(machine.getSnapshot())
+  if (started) showScheduled(started)
+  else onSnapshot(machine.getSnapshot())
   request.onVisible()
   if (optimistic) waitForSession()
   return result
+
+  /**
+   * Already scheduled to cancel: no offers, no questions. When it ends, and (when the server could state
+   * what keeping it costs) an undo that asks for one confirmation naming the amount and the date of the
+   * next charge. The undo names this cancel session: the server undoes that session's own scheduled
+   * cancellation (no banner, no Pro plan needed).
+   */
+  function showScheduled({ sessionId, scheduledCancellation }: StartedSession) {
+    const { endsAt, terms } = scheduledCancellation as ScheduledCancellation
+    let kept = false
+    const close = () => finish({ outcome: kept ? 'stayed' : 'closed' })
+    reactivation(
+      (now, onKeep, onBack) => {
+        kept = now.kind === 'done'
+        render(
+          <BannerView
+            dialog
+            copy={{
+              headline:
+                now.kind === 'done'
+                  ? 'Your subscription continues'
+                  : `Your subscription ends on ${formatDate(endsAt, 'en-US')}`,
+              subheadline: '',
+              cta_primary: 'Keep my subscription',
+              cta_secondary: 'Close',
+            }}
+            terms={terms}
+            state={now}
+            onReactivate={onKeep}
+            onBack={onBack}
+            onDismiss={close}
+            onClose={close}
+          />,
+          shadow.mount,
+        )
+        // Focus was on the page or on the stand-in screen's controls, now gone: it lands on the headline.
+        holdFocus(false)
+      },
+      async () => (await tokens.use((token) => api.reactivationAccept(token, sessionId))).message,
+    )
+  }
 
   function waitForSession() {
     let held: FlowEvent | null = null
@@ -192,11 +276,17 @@ export async function runCancelFlow(
       window.clearTimeout(deadline)
       if (settled) return
       if (start.fallback) return giveUp()
+      hold = null
+      if (start.scheduledCancellation) {
+        unsubscribe()
+        // Closed (or stayed) while the session started: the dialog is gone already.
+        if (left) return finish(left)
+        return showScheduled(start)
+      }
       const { reasonKey, feedback } = early.getSnapshot()
       const next = connect(start)
       if (reasonKey) next.send({ type: 'SELECT_REASON', key: reasonKey })
       if (feedback) next.send({ type: 'SET_FEEDBACK', text: feedback })
-      hold = null
       unsubscribe()
       machine = next
       unsubscribe = next.subscribe(onSnapshot)

@@ -5,13 +5,12 @@ import type { Host } from '../host/types'
  * clipboard permission or a printer, and it works the same in every browser.
  */
 export function saveTextFile(host: Host, name: string, text: string): void {
-  const { document, window } = host
-  const url = window.URL.createObjectURL(new window.Blob([text], { type: 'text/plain;charset=utf-8' }))
+  const { document } = host
   const link = document.createElement('a')
-  link.href = url
+  // A data: URL needs no object URL to create and revoke; the download attribute saves it as `name`.
+  link.href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`
   link.download = name
   document.body.appendChild(link)
   link.click()
   link.remove()
-  window.setTimeout(() => window.URL.revokeObjectURL(url), 1000)
 }

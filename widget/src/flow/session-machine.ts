@@ -16,15 +16,16 @@ export type StartedSession = Extract<SessionStartResponse, { fallback: false }>
 export interface SessionMachine {
   machine: FlowMachine
   events: EventQueue
-  /** Set when the server could not cancel (409: no Stripe, no handleCancel): the merchant takes over. */
-  handedOver?: boolean
 }
+
+/** A billing call that has not answered by then counts as failed: a hung request must not trap anyone. */
+export const BILLING_TIMEOUT_MS = 15_000
 
 /**
  * The shared flow machine wired to one started session: offers and cancellations go to the widget API
  * (after the merchant's handleOffer/handleCancel when given), steps are batched to the events call.
  * `base` is the config, the reasons and (when the flow was shown before the session started) the screen
- * the subscriber is already on.
+ * the subscriber is already on. `onCancelFailed` hears of every failed cancellation.
  */
 export function createSessionMachine(
   host: Host,
@@ -33,6 +34,7 @@ export function createSessionMachine(
   options: CancelFlowOptions,
   { sessionId, subscriber, eligibleOffers }: StartedSession,
   base: Pick<FlowMachineOptions, 'config' | 'reasons' | 'initialScreen'>,
+  onCancelFailed: () => void = () => {},
 ): SessionMachine {
   const { handleOffer, handleCancel } = options
   const events = createEventQueue(host, (batch, keepalive) =>
@@ -40,8 +42,9 @@ export function createSessionMachine(
   )
   /**
    * The merchant's handler first when there is one (its error is for the developer, on the console; the
-   * subscriber reads the generic message), then the call, after what is queued: the server sees the
-   * steps before their outcome.
+   * subscriber reads the generic message), then the call, once the steps queued or on their way have
+   * been answered: the server refuses steps after a session's end, so the outcome must not overtake
+   * them. The timeout covers that wait too.
    */
   const billing = async <T>(handler: (() => unknown) | false, call: (token: string) => Promise<T>) => {
     if (handler) {
@@ -52,8 +55,13 @@ export function createSessionMachine(
         throw new Error(CALL_FAILED_MESSAGE)
       }
     }
-    events.flush()
-    return tokens.use(call)
+    return new Promise<T>((resolve, reject) => {
+      host.window.setTimeout(() => reject(new Error(CALL_FAILED_MESSAGE)), BILLING_TIMEOUT_MS)
+      events
+        .flush()
+        .then(() => tokens.use(call))
+        .then(resolve, reject)
+    })
   }
   const session: SessionMachine = {
     events,
@@ -75,7 +83,7 @@ export function createSessionMachine(
               api.accept(token, sessionId, {
                 offer,
                 choice,
-                ...(reasonKey ? { reasonKey } : {}),
+                reasonKey: reasonKey ?? undefined,
                 handledByMerchant: !!handleOffer,
               }),
           ),
@@ -84,12 +92,14 @@ export function createSessionMachine(
             !!handleCancel && (() => handleCancel({ reasonKey, feedback, sessionId, subscriber })),
             (token) =>
               api.cancel(token, sessionId, {
-                ...(reasonKey ? { reasonKey } : {}),
+                reasonKey: reasonKey ?? undefined,
                 feedback,
                 handledByMerchant: !!handleCancel,
               }),
           ).catch((error) => {
-            if (error?.status === 409) session.handedOver = true
+            onCancelFailed()
+            // 409: the server cannot cancel here (no Stripe, no handleCancel): the merchant's cancel must.
+            if (error?.status === 409) error.handOver = true
             throw error
           }),
         record: (event) => events.push(event),

@@ -6,11 +6,15 @@ import {
   type FlowScreen,
   firstScreen,
   parseScreen,
+  shownReasons,
 } from '@retainkit/shared/flow'
+import { withDescription } from '@retainkit/shared/reactivation-terms'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
+import type { ReactivationTerms } from '@retainkit/shared/widget-api'
 import { render } from 'react-dom'
-import { type BannerCopy, type BannerState, BannerView, reactivateBanner } from '../banner/banner-view'
+import { type BannerCopy, BannerView } from '../banner/banner-view'
+import { type ReactivateState, reactivation } from '../banner/terms'
 import type { Host } from '../host/types'
 import { flowDrawer } from '../ui/flow-view'
 import { clearShadow, mountShadow } from '../ui/shadow'
@@ -53,7 +57,8 @@ function createMachine(props: PreviewProps, screen: FlowScreen | undefined): Flo
   const periodEnd = new Date(Date.now() + 30 * DAY_MS).toISOString()
   const machine = createFlowMachine({
     config: props.config,
-    reasons: props.reasons,
+    // In the order and selection subscribers get them from the config endpoint.
+    reasons: shownReasons(props.config, props.reasons),
     eligibleOffers: props.eligibleOffers ?? OFFER_TYPES,
     subscriber: props.subscriber ?? { planName: 'Pro', periodEnd },
     effects: sampleEffects(periodEnd),
@@ -68,11 +73,32 @@ function createMachine(props: PreviewProps, screen: FlowScreen | undefined): Flo
   return machine
 }
 
-/** The winback offer a churned subscriber would see, from the banner's copy. */
-const sampleOffer = (copy: BannerCopy) =>
-  copy.winback_discount_percent
-    ? { percentOff: copy.winback_discount_percent, months: copy.winback_discount_months ?? 1 }
-    : null
+/** Sample price of the preview's churned subscriber: what the banner's terms are shown with. */
+const SAMPLE_PLAN_AMOUNT = 2900
+
+/**
+ * The terms a churned subscriber on a sample $29/month plan would read, with the banner's winback
+ * discount (the server computes the real ones from Stripe).
+ */
+function sampleTerms(copy: BannerCopy, props: PreviewProps): ReactivationTerms {
+  const percentOff = copy.winback_discount_percent
+  return withDescription({
+    planName: props.subscriber?.planName || 'Pro',
+    currency: props.subscriber?.currency || 'usd',
+    interval: 'month',
+    intervalCount: 1,
+    amount: SAMPLE_PLAN_AMOUNT,
+    discount: percentOff
+      ? {
+          percentOff,
+          amount: Math.round(SAMPLE_PLAN_AMOUNT * (1 - percentOff / 100)),
+          charges: copy.winback_discount_months ?? 1,
+        }
+      : null,
+    firstChargeAt: new Date().toISOString(),
+    chargesNow: true,
+  })
+}
 
 const sameScreen = (a: FlowScreen | undefined, b: FlowScreen | undefined) =>
   JSON.stringify(a) === JSON.stringify(b)
@@ -90,38 +116,40 @@ export const mountPreview: MountPreview = (container, initial) => {
   let props = initial
   let machine: FlowMachine
   let unsubscribe = noop
-  // The banner's state, as the page's banner keeps it (reactivating answers at once); reset whenever
-  // the banner comes back into view.
-  let bannerState: BannerState = { kind: 'idle' }
+  // The banner's state and buttons, kept as the page's banner keeps them (confirming, then reactivating
+  // answers at once); started afresh whenever the banner comes back into view.
+  let banner: { state: ReactivateState; press: () => void; back: () => void } | null = null
 
   const bannerCopy = () =>
     props.variant === 'banner' ? (props.config.reactivation ?? DEFAULT_CONFIG.reactivation) : undefined
   const draw = () => {
     shadow.setCss(cssVariablesToText(themeToCssVariables(props.config.theme)) + INLINE_CSS)
     const copy = bannerCopy()
-    if (copy)
-      render(
-        <BannerView
-          copy={copy}
-          offer={sampleOffer(copy)}
-          state={bannerState}
-          inline
-          onReactivate={() =>
-            reactivateBanner(
-              bannerState,
-              () => Promise.resolve('Your subscription is active again. Welcome back!'),
-              (state) => {
-                bannerState = state
-                draw()
-              },
-            )
-          }
-          onDismiss={noop}
-          onClose={noop}
-        />,
-        shadow.mount,
+    if (!copy) return drawFlow(machine.getSnapshot(), machine.context, machine.send)
+    if (!banner) {
+      // Draws through the callback, now and on every change.
+      reactivation(
+        (state, press, back) => {
+          banner = { state, press, back }
+          draw()
+        },
+        () => Promise.resolve('Your subscription is active again. Welcome back!'),
       )
-    else drawFlow(machine.getSnapshot(), machine.context, machine.send)
+      return
+    }
+    render(
+      <BannerView
+        copy={copy}
+        terms={sampleTerms(copy, props)}
+        state={banner.state}
+        inline
+        onReactivate={banner.press}
+        onBack={banner.back}
+        onDismiss={noop}
+        onClose={noop}
+      />,
+      shadow.mount,
+    )
   }
   const start = (screen: FlowScreen | undefined) => {
     unsubscribe()
@@ -137,7 +165,7 @@ export const mountPreview: MountPreview = (container, initial) => {
     update(next) {
       const previous = props
       props = next
-      if (next.variant !== previous.variant) bannerState = { kind: 'idle' }
+      if (next.variant !== previous.variant) banner = null
       // The console's screens are checked here: the machine trusts what it is given.
       const wanted = parseScreen(next.screen)
       const moved = wanted && !sameScreen(wanted, parseScreen(previous.screen) ?? undefined)

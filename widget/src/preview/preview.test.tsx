@@ -97,11 +97,16 @@ describe('mountPreview', () => {
     expect(preview.heading()).toBe('Before you go…')
   })
 
-  it('renders the reactivation banner variant with the winback offer', async () => {
+  it('renders the reactivation banner variant with the winback terms and the confirmation', async () => {
     const preview = mount({ variant: 'banner' })
     const region = preview.ui.getByRole('region', { name: 'Welcome back!' })
-    expect(region.textContent).toContain('25% off for 1 month')
+    // The default banner: 25% off the first month of a sample $29/month plan.
+    expect(region.textContent).toContain(
+      'Pro: 25% off, $21.75 for the first charge, then $29.00 every month.',
+    )
+    expect(region.textContent).toContain('Renews automatically')
     fireEvent.click(preview.ui.getByRole('button', { name: 'Reactivate' }))
+    fireEvent.click(preview.ui.getByRole('button', { name: 'Confirm: $21.75 today' }))
     await vi.waitFor(() => expect(preview.ui.getByRole('status').textContent).toContain('active again'))
   })
 

@@ -1,4 +1,4 @@
-import { createFlowContext, type FlowScreen } from '@retainkit/shared/flow'
+import { createFlowContext, type FlowScreen, shownReasons } from '@retainkit/shared/flow'
 import {
   FEEDBACK_CATEGORIES,
   type FeedbackCategory,
@@ -27,7 +27,11 @@ const FEEDBACK_NAMES: Readonly<Record<FeedbackCategory, string>> = {
  * confirmation (always: a flow without steps still opens on confirm).
  */
 export const PREVIEW_SCREENS: PreviewScreens = (config, reasons) => {
-  const { graph, reasons: shown } = createFlowContext({ config, reasons, eligibleOffers: OFFER_TYPES })
+  const { graph, reasons: shown } = createFlowContext({
+    config,
+    reasons: shownReasons(config, reasons),
+    eligibleOffers: OFFER_TYPES,
+  })
   const list: PreviewScreenOption[] = []
   const add = (screen: FlowScreen, label: string) => list.push({ screen, label })
   const offers = OFFER_TYPES.filter((offer) => config[offer].enabled)

@@ -42,6 +42,27 @@ describe('createSubscriberToken', () => {
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
   })
 
+  it('signs the handles and jurisdiction claims the server trusts instead of the widget', () => {
+    const token = createSubscriberToken({
+      accountId: 'acct_1',
+      customerId: 'cus_1',
+      handles: ['offers', 'cancel', 'offers'],
+      country: 'us',
+      state: 'Minnesota',
+      secret: SECRET,
+      now: NOW,
+    })
+    expect(verify(token, SECRET).claims).toMatchObject({
+      handles: ['offers', 'cancel'],
+      country: 'US',
+      state: 'Minnesota',
+    })
+    const base = { accountId: 'a', customerId: 'c', secret: SECRET }
+    expect(() => createSubscriberToken({ ...base, handles: ['refunds' as 'offers'] })).toThrow(TypeError)
+    expect(() => createSubscriberToken({ ...base, country: 'USA' })).toThrow(TypeError)
+    expect(() => createSubscriberToken({ ...base, state: 'MN' })).toThrow(TypeError)
+  })
+
   it('does not verify with another secret', () => {
     const token = createSubscriberToken({
       accountId: 'acct_1',

@@ -7,50 +7,43 @@
  *
  * The sheet ships in the size-budgeted bundle: one rule per line (the build drops the line breaks),
  * shared declarations grouped, and one- or two-letter class names:
- * o overlay · d dialog · i inline (the preview's own rules, INLINE_CSS in preview/) · h header · t progress · x close · s subheadline · f field
- * r radio option · n note/details · e error · a actions (stacked, primary first) · b back · p primary ·
- * c cancel row · l link-style · k banner
+ * o overlay · d dialog · i inline (the preview's own rules, INLINE_CSS in preview/) · h header · t progress · x close
+ * y the screen (scrolls alone, so the actions below it stay in view) · s subheadline · f field · r radio
+ * option · n note/details · e error · a actions (stacked, primary first) · b back · p primary · k banner
  */
 export const WIDGET_CSS = `
 :host{all:initial!important;display:block!important}
 *{box-sizing:border-box}
-.o{position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;padding:16px;background:#0f172a99}
+.o{position:fixed;inset:0;z-index:2147483647;display:grid;place-items:center;padding:16px;background:#0f172a99}
 .d,.k{background:var(--rk-bg,#fff);color:var(--rk-text,#1f2937);font:16px/1.5 var(--rk-font);border-radius:var(--rk-radius)}
-.d{position:relative;width:100%;max-width:480px;max-height:calc(100vh - 32px);overflow:auto;padding:20px 24px 24px;box-shadow:0 12px 40px #00000059}
+.d{width:100%;max-width:480px;max-height:calc(100vh - 32px);display:flex;flex-direction:column;padding:20px 24px 24px;box-shadow:0 12px 40px #00000059}
+.y{overflow:auto;min-height:0;margin:0 -6px;padding:0 6px}
 .h{display:flex;align-items:center;gap:8px;min-height:32px;margin-bottom:8px}
 .t,.s{color:var(--rk-muted)}
 .t{font-size:14px}
 h2{margin:0 0 8px;font-size:20px;line-height:1.3;outline:0}
 p,fieldset,.f,.n,.e{margin:0 0 16px}
-button,select,textarea,input,dd{font:inherit;color:inherit;margin:0}
+button,select,textarea,input{font:inherit;color:inherit;margin:0}
 button,.r,select,textarea,.n{border:1px solid var(--rk-border);border-radius:var(--rk-radius)}
 button{cursor:pointer;min-height:44px;padding:10px 16px;background:var(--rk-bg);font-weight:600}
 .p{background:var(--rk-primary);border-color:var(--rk-primary);color:var(--rk-primary-text)}
-.b,.l,.x,fieldset{border:0;background:none}
-.b,.l{color:var(--rk-secondary);text-decoration:underline;font-weight:400}
-.l{padding:10px 4px}
+.b,.x,fieldset{border:0;background:none}
+.b{color:var(--rk-secondary);text-decoration:underline;font-weight:400}
 .x{min-height:40px;width:40px;padding:0;font-size:24px;line-height:1;margin-left:auto}
 :focus-visible{outline:3px solid var(--rk-focus);outline-offset:2px}
 fieldset{padding:0;min-width:0}
 .r{display:flex;align-items:center;gap:12px;padding:10px 12px;margin-bottom:8px;cursor:pointer}
 .r input{width:18px;height:18px;accent-color:var(--rk-primary)}
 .f,.f span,select,textarea{display:block}
-.f span{margin-bottom:4px}
-.f span,dt{font-weight:600}
+.f span{margin-bottom:4px;font-weight:600}
 select,textarea{width:100%;padding:10px;background:var(--rk-bg)}
 textarea{min-height:96px;resize:vertical}
 .n{padding:12px}
 .n>:last-child{margin-bottom:0}
-dl.n{display:grid;grid-template-columns:auto 1fr;gap:4px 16px}
 .e{padding:8px 12px;border-left:4px solid #d92d20}
 .e p{margin-bottom:8px}
 .a{display:flex;flex-direction:column;gap:8px}
-.c{text-align:center;margin:8px 0 0}
 .k{position:fixed;left:16px;right:16px;bottom:16px;z-index:2147483646;max-width:640px;margin:0 auto;padding:16px 20px;box-shadow:0 8px 30px #0000004d}
-.k h2{font-size:18px}
-.k p{margin-bottom:12px}
 .k .a{flex-direction:row;justify-content:flex-end}
-@media (max-width:480px){.o{align-items:flex-end;padding:0}.d{max-width:none;max-height:90vh;border-radius:var(--rk-radius) var(--rk-radius) 0 0}}
-@media (prefers-reduced-motion:no-preference){.d,.k{animation:rk-in .16s ease-out}}
-@keyframes rk-in{from{opacity:0;transform:translateY(8px)}}
+@media (max-width:480px){.o{align-items:end;padding:0}.d{max-width:none;max-height:90vh;border-radius:var(--rk-radius) var(--rk-radius) 0 0}}
 `

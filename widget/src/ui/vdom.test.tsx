@@ -6,6 +6,7 @@ import {
   type FlowScreen,
   type FlowSnapshot,
 } from '@retainkit/shared/flow'
+import { type TermsNumbers, withDescription } from '@retainkit/shared/reactivation-terms'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { h, render as preactRender } from 'preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -91,6 +92,7 @@ const view = (machine: FlowMachine, snapshot: FlowSnapshot, extra: Partial<FlowV
     context={machine.context}
     send={machine.send}
     actions={snapshot.actions}
+    error={snapshot.error}
     onSaveConfirmation={noop}
     {...extra}
   />
@@ -118,6 +120,27 @@ async function everyFlowState(): Promise<[string, unknown][]> {
   return states
 }
 
+const NUMBERS: TermsNumbers = {
+  planName: 'Pro',
+  currency: 'usd',
+  interval: 'month',
+  intervalCount: 1,
+  amount: 2900,
+  discount: { percentOff: 25, amount: 2175, charges: 3 },
+  firstChargeAt: '2027-01-15T00:00:00Z',
+  chargesNow: true,
+}
+const TERMS = withDescription(NUMBERS)
+const LATER = withDescription({ ...NUMBERS, discount: null, chargesNow: false })
+
+const BANNER_STATES: BannerState[] = [
+  { kind: 'idle' },
+  { kind: 'confirm' },
+  { kind: 'working' },
+  { kind: 'error', message: 'Card declined.' },
+  { kind: 'done', message: 'Welcome back!' },
+]
+
 describe('the widget renderer against Preact (the reference)', () => {
   it('draws every screen of the cancel flow as Preact does', async () => {
     const states = await everyFlowState()
@@ -142,23 +165,18 @@ describe('the widget renderer against Preact (the reference)', () => {
   it('draws the reactivation banner in each of its states as Preact does', () => {
     const copy = flowConfig().reactivation
     if (!copy) throw new Error('the test config has a banner')
-    const states: BannerState[] = [
-      { kind: 'idle' },
-      { kind: 'working' },
-      { kind: 'error', message: 'Card declined.' },
-      { kind: 'done', message: 'Welcome back!' },
-    ]
     const container = box()
-    for (const offer of [{ percentOff: 25, months: 3 }, null])
+    for (const terms of [TERMS, LATER])
       for (const inline of [false, true])
-        for (const state of states) {
+        for (const state of BANNER_STATES) {
           const tree = (
             <BannerView
               copy={copy}
-              offer={offer}
+              terms={terms}
               state={state}
               inline={inline}
               onReactivate={noop}
+              onBack={noop}
               onDismiss={noop}
               onClose={noop}
             />
@@ -166,6 +184,28 @@ describe('the widget renderer against Preact (the reference)', () => {
           render(tree, container)
           expect(describeChildren(container), `${state.kind} ${inline}`).toBe(reference(tree))
         }
+  })
+
+  it('draws the "already scheduled to cancel" dialog in each of its states as Preact does', () => {
+    const container = box()
+    const copy = { headline: 'Ends', subheadline: '', cta_primary: 'Keep', cta_secondary: 'Close' }
+    for (const terms of [LATER, null])
+      for (const state of BANNER_STATES) {
+        const tree = (
+          <BannerView
+            dialog
+            copy={copy}
+            terms={terms}
+            state={state}
+            onReactivate={noop}
+            onBack={noop}
+            onDismiss={noop}
+            onClose={noop}
+          />
+        )
+        render(tree, container)
+        expect(describeChildren(container), `${state.kind} ${!!terms}`).toBe(reference(tree))
+      }
   })
 })
 

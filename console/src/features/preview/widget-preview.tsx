@@ -1,3 +1,4 @@
+import { toPublishedConfig } from '@retainkit/shared/widget-api'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { loadPreviewModule, type PreviewHandle, type PreviewProps } from './preview-module'
 
@@ -31,7 +32,8 @@ export function WidgetPreview({
 
   const props = useMemo<PreviewProps>(
     () => ({
-      config,
+      // What subscribers get from the config endpoint, not the whole saved config.
+      config: toPublishedConfig(config),
       reasons,
       ...(screen ? { screen } : {}),
       ...(subscriber ? { subscriber } : {}),

@@ -163,4 +163,55 @@ describe('ReasonsEditor', () => {
     expect(screen.queryByRole('button', { name: 'Save reasons' })).toBeNull()
     expect(rows()[0]?.querySelector('fieldset')?.hasAttribute('disabled')).toBe(true)
   })
+
+  it('saves on top of the version it loaded, and offers a reload when someone else saved first', async () => {
+    const user = userEvent.setup()
+    backend.on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: THREE, version: 4 }))
+    backend.on(
+      'POST',
+      '/api/account',
+      { action: 'reasons' },
+      fail(
+        409,
+        'CONSTRAINT_VIOLATION',
+        'These reasons were changed by someone else (now version 5). Reload them before saving.',
+        { field: 'base_version' },
+      ),
+    )
+    await open()
+    await user.type(within(rows()[0] as HTMLElement).getByLabelText('Label shown to subscribers'), '!')
+    await user.click(screen.getByRole('button', { name: 'Save reasons' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(
+      'Someone else saved the cancellation reasons while you were editing them.',
+    )
+    expect(backend.calls('/api/account', 'POST')[0]?.query).toMatchObject({
+      action: 'reasons',
+      base_version: '4',
+    })
+
+    // Reloading shows their version and saves on top of it from then on.
+    const theirs = createDefaultReasons().slice(0, 2)
+    backend.on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: theirs, version: 5 }))
+    backend.on('POST', '/api/account', { action: 'reasons' }, (request) =>
+      ok({ reasons: (request.body as { reasons: CancellationReason[] }).reasons, version: 6 }),
+    )
+    await user.click(within(alert).getByRole('button', { name: 'Reload latest reasons' }))
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.type(within(rows()[0] as HTMLElement).getByLabelText('Label shown to subscribers'), '?')
+    await user.click(screen.getByRole('button', { name: 'Save reasons' }))
+    await waitFor(() => expect(backend.calls('/api/account', 'POST')).toHaveLength(2))
+    expect(backend.calls('/api/account', 'POST')[1]?.query).toMatchObject({ base_version: '5' })
+  })
+
+  it('starts from the version given with the reasons', async () => {
+    const user = userEvent.setup()
+    render(<ReasonsEditor accountId="acme" initialReasons={THREE} initialVersion={7} />)
+    await screen.findByRole('button', { name: 'Add reason' })
+    await user.type(within(rows()[0] as HTMLElement).getByLabelText('Label shown to subscribers'), '!')
+    await user.click(screen.getByRole('button', { name: 'Save reasons' }))
+    await waitFor(() => expect(backend.calls('/api/account', 'POST')).toHaveLength(1))
+    expect(backend.calls('/api/account', 'POST')[0]?.query).toMatchObject({ base_version: '7' })
+  })
 })

@@ -1,6 +1,7 @@
 import type { CancellationReason } from '@retainkit/shared/config-types'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { getReasons, saveReasons } from '../../lib/api'
+import type { ApiError } from '../../lib/api-client'
 import { userMessageOf } from '../../lib/error-handler'
 import { toast } from '../../lib/toast-store'
 import { type FieldErrors, serverFieldErrors } from '../validation/field-errors'
@@ -17,14 +18,20 @@ export interface ReasonsEditorProps {
   onDirtyChange?: (dirty: boolean) => void
   /** The saved reasons when the caller already has them (the editor loads them with the config). */
   initialReasons?: readonly CancellationReason[]
+  /** The version of `initialReasons`, which a save names as its base. */
+  initialVersion?: number
 }
 
 type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' }
 
+const isConflict = (error: ApiError) => error.status === 409 || error.code === 'CONSTRAINT_VIOLATION'
+
 /**
  * The account's cancellation reasons (key, label, feedback category, mapped offer, enabled, order):
- * loads GET /api/account?action=reasons and saves POST …&action=reasons, validating with the shared
- * schema first. Self-contained so both the editor and the settings page can render it.
+ * loads GET /api/account?action=reasons and saves POST …&action=reasons on top of the version it
+ * loaded (`base_version`), validating with the shared schema first. When someone else saved in the
+ * meantime the server answers 409 and this offers to reload instead of overwriting their change.
+ * Self-contained so both the editor and the settings page can render it.
  */
 function ReasonsEditorView({
   accountId,
@@ -32,6 +39,7 @@ function ReasonsEditorView({
   onReasonsChange,
   onDirtyChange,
   initialReasons,
+  initialVersion,
 }: ReasonsEditorProps) {
   const [load, setLoad] = useState<LoadState>(initialReasons ? { status: 'ready' } : { status: 'loading' })
   const [saved, setSaved] = useState<CancellationReason[]>(() => [...(initialReasons ?? [])])
@@ -40,6 +48,8 @@ function ReasonsEditorView({
   const [saving, setSaving] = useState(false)
   const [warnings, setWarnings] = useState<string[]>([])
   const [attempted, setAttempted] = useState(false)
+  const [version, setVersion] = useState<number | undefined>(initialVersion)
+  const [conflict, setConflict] = useState(false)
   const summary = useRef<HTMLDivElement>(null)
 
   const fetchReasons = useCallback(async () => {
@@ -51,7 +61,9 @@ function ReasonsEditorView({
     }
     setSaved(result.data.reasons)
     setRows(toDraft(result.data.reasons))
+    setVersion(result.data.version)
     setServerErrors({})
+    setConflict(false)
     setLoad({ status: 'ready' })
   }, [accountId])
 
@@ -85,15 +97,20 @@ function ReasonsEditorView({
       return
     }
     setSaving(true)
-    const result = await saveReasons(accountId, reasons)
+    const result = await saveReasons(accountId, reasons, { baseVersion: version })
     setSaving(false)
     if (result.error) {
+      if (isConflict(result.error)) {
+        setConflict(true)
+        return
+      }
       setServerErrors(serverFieldErrors({ ...result.error, issues: result.error.issues ?? [] }, 'reasons'))
       toast({ title: 'Reasons not saved', description: userMessageOf(result.error), variant: 'destructive' })
       return
     }
     const stored = result.data.reasons ?? reasons
     setSaved(stored)
+    setVersion(result.data.version)
     setRows(toDraft(stored))
     setServerErrors({})
     setAttempted(false)
@@ -134,6 +151,30 @@ function ReasonsEditorView({
         <div className="rk-error-summary" role="alert" tabIndex={-1} ref={summary}>
           Fix {errorCount === 1 ? 'the problem' : `the ${errorCount} problems`} below before saving the
           reasons.
+        </div>
+      ) : null}
+      {conflict ? (
+        <div className="rk-notice rk-notice--warning" role="alert">
+          <p>
+            Someone else saved the cancellation reasons while you were editing them. Reload them to continue;
+            your unsaved reason changes here will be lost.
+          </p>
+          <div className="rk-actions">
+            <button
+              type="button"
+              className="rk-button rk-button--primary"
+              onClick={() => void fetchReasons()}
+            >
+              Reload latest reasons
+            </button>
+            <button
+              type="button"
+              className="rk-button rk-button--secondary"
+              onClick={() => setConflict(false)}
+            >
+              Keep editing reasons
+            </button>
+          </div>
         </div>
       ) : null}
       <ReasonsForm rows={rows} onChange={setRows} errors={errors} disabled={readOnly || saving} />

@@ -42,7 +42,10 @@ const DATA: Record<string, unknown> = {
     { month: '2026-04', too_expensive: 4, other: 1 },
   ],
   'save-mechanism-performance': [{ mechanism: 'pause', completed: 3, skipped: 1 }],
-  'save-rate-over-time': [{ month: '2026-04', saveRate: 42.86, cancellations: 4, continues: 3 }],
+  'save-rate-over-time': [
+    { month: '2026-03', saveRate: 0, cancellations: 0, continues: 0, kept: 0, acceptedOffers: 0 },
+    { month: '2026-04', saveRate: 50, cancellations: 6, continues: 6, kept: 2, acceptedOffers: 4 },
+  ],
   'write-in-reasons': [
     { text: 'price', value: 5 },
     { text: 'support, "slow"', value: 2 },
@@ -246,13 +249,29 @@ describe('dashboard: panels', () => {
       .getAllByRole('row')
       .map((row) => row.textContent)
     expect(rows).toEqual([
-      'ReasonKeyCancellationsShare (%)',
+      'ReasonKeySubscribersShare (%)',
       "It's too expensivetoo_expensive675",
       'Otherother225',
     ])
     expect(within(reasons).getByRole('button', { name: 'Show chart' }).getAttribute('aria-pressed')).toBe(
       'true',
     )
+
+    // The reasons count subscribers, whatever they did; only the save-rate card counts cancellations.
+    expect(
+      within(reasons).getByText(/gave a reason, whether they then cancelled or stayed/).textContent,
+    ).toMatch(/^8 subscribers/)
+    expect(within(reasons).queryByText(/cancellations/i)).toBeNull()
+    const rate = card('Save rate over time')
+    expect(await within(rate).findByText('50.00 %', { selector: '.rk-revenue__amount' })).toBeTruthy()
+    const figure = (name: string) =>
+      within(rate).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent
+    expect([
+      figure('Stayed'),
+      figure('Kept their plan'),
+      figure('Accepted an offer'),
+      figure('Cancellations'),
+    ]).toEqual(['6', '2', '4', '6'])
 
     const mechanisms = card('Save offer performance')
     await user.click(await within(mechanisms).findByRole('button', { name: 'Show table' }))
@@ -335,7 +354,9 @@ describe('dashboard: panels', () => {
     backend.on('GET', '/api/analytics', { endpoint: 'save-rate-over-time' }, analytics)
     await user.click(within(panel).getByRole('button', { name: /Retry/ }))
     await user.click(await within(panel).findByRole('button', { name: 'Show table' }))
-    expect(within(panel).getByRole('row', { name: /2026-04 42\.86 4 3/ })).toBeTruthy()
+    expect(within(panel).getByRole('row', { name: /2026-04 50 6 6 2 4/ })).toBeTruthy()
+    // March had no session: no rate (a gap on the chart), not 0 %.
+    expect(within(panel).getByRole('row', { name: /^2026-03 0 0 0 0$/ })).toBeTruthy()
     expect(analyticsCalls().filter((call) => call.query.endpoint === 'save-rate-over-time')).toHaveLength(2)
   })
 

@@ -11,9 +11,9 @@ import { useAccountId } from '../../session/use-account-id'
 import { ChartCard } from './chart-card'
 import { DurabilityChart, DurabilitySummary } from './charts/durability-view'
 import { MechanismsChart } from './charts/mechanisms-chart'
-import { ReasonsChart } from './charts/reasons-chart'
+import { ReasonsChart, ReasonsSummary } from './charts/reasons-chart'
 import { ReasonsOverTimeChart } from './charts/reasons-over-time-chart'
-import { SaveRateChart } from './charts/save-rate-chart'
+import { SaveRateChart, SaveRateSummary } from './charts/save-rate-chart'
 import { SavedRevenueChart, SavedRevenueSummary } from './charts/saved-revenue-view'
 import { WordCloud } from './charts/word-cloud'
 import type { DashboardDataset } from './dashboard-datasets'
@@ -189,24 +189,26 @@ export default function DashboardPage() {
         <ChartCard
           {...common}
           dataset="cancellation-reasons"
-          description="Why subscribers cancelled, with each reason's share."
+          description="The reason each subscriber gave in the cancel flow, with its share; those who stayed count too."
           load={reasons}
           shape={shapeReasonRows}
+          renderSummary={(data) => <ReasonsSummary data={data} />}
           renderChart={(data) => <ReasonsChart data={data} />}
         />
         <ChartCard
           {...common}
           dataset="save-rate-over-time"
-          description="Subscribers who stayed, out of everyone who finished the flow, per month."
+          description="Subscribers who stayed (kept their plan or accepted an offer), out of everyone who finished the flow, per month. Months without sessions are left blank."
           load={saveRate}
           shape={shapeSaveRate}
+          renderSummary={(data) => <SaveRateSummary data={data} />}
           renderChart={(data) => <SaveRateChart data={data} />}
         />
         <ChartCard
           {...common}
           wide
           dataset="cancellation-reasons-over-time"
-          description="Cancellation reasons per month."
+          description="The reasons subscribers gave, per month."
           load={overTime}
           shape={shapeReasonsOverTime}
           renderChart={(data) => <ReasonsOverTimeChart data={data} labels={labels} />}
@@ -214,7 +216,7 @@ export default function DashboardPage() {
         <ChartCard
           {...common}
           dataset="save-mechanism-performance"
-          description="How often each save offer was accepted or declined."
+          description="How many subscribers accepted or declined each save offer."
           load={mechanisms}
           shape={shapeMechanisms}
           renderChart={(data) => <MechanismsChart data={data} />}

@@ -4,6 +4,7 @@ import {
   IS_EMPTY,
   monthLabel,
   reasonLabel,
+  saveRateTotals,
   shapeMechanisms,
   shapeReasons,
   shapeReasonsOverTime,
@@ -30,7 +31,7 @@ describe('dashboard shaping', () => {
       { reason_key: 'other', count: 1, share: 25, label: 'Other' },
     ])
     expect(tableFor('cancellation-reasons', bars, labels)).toEqual({
-      header: ['Reason', 'Key', 'Cancellations', 'Share (%)'],
+      header: ['Reason', 'Key', 'Subscribers', 'Share (%)'],
       rows: [
         ["It's too expensive", 'too_expensive', 3, 75],
         ['Other', 'other', 1, 25],
@@ -78,6 +79,32 @@ describe('dashboard shaping', () => {
     ])
     expect(points.map((point) => point.month)).toEqual(['2026-01', '2026-02'])
     expect(IS_EMPTY['save-rate-over-time'](points)).toBe(true)
+  })
+
+  it('names the save rate: accepted offers are continues, months without sessions have no rate', () => {
+    const points = shapeSaveRate([
+      { month: '2026-03', saveRate: 0, cancellations: 0, continues: 0, kept: 0, acceptedOffers: 0 },
+      { month: '2026-04', saveRate: 50, cancellations: 6, continues: 6, kept: 2, acceptedOffers: 4 },
+      // A continues count that its parts do not add up to is not charted.
+      { month: '2026-05', saveRate: 50, cancellations: 1, continues: 1, kept: 2, acceptedOffers: 4 },
+    ])
+    expect(points).toEqual([
+      { month: '2026-03', saveRate: 0, cancellations: 0, continues: 0, kept: 0, acceptedOffers: 0 },
+      { month: '2026-04', saveRate: 50, cancellations: 6, continues: 6, kept: 2, acceptedOffers: 4 },
+    ])
+    expect(saveRateTotals(points)).toMatchObject({
+      saveRate: 50,
+      cancellations: 6,
+      kept: 2,
+      acceptedOffers: 4,
+    })
+    expect(tableFor('save-rate-over-time', points, labels)).toEqual({
+      header: ['Month', 'Save rate (%)', 'Cancellations', 'Stayed', 'Kept their plan', 'Accepted an offer'],
+      rows: [
+        ['2026-03', null, 0, 0, 0, 0],
+        ['2026-04', 50, 6, 6, 2, 4],
+      ],
+    })
   })
 
   it('sums duplicate words and drops malformed ones', () => {

@@ -3,8 +3,10 @@ import {
   type MechanismPerformance,
   mechanismPerformance,
   percentage,
+  plottedSaveRate,
   type ReasonShare,
   type SaveRatePoint,
+  saveRatePoint,
   type WordCloudEntry,
   writeInWords,
 } from '@retainkit/shared/analytics'
@@ -108,26 +110,34 @@ export function shapeMechanisms(raw: unknown): MechanismPerformance[] {
 
 // ── Save rate ────────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Each month's point, recomputed with the shared maths from its counts: continues are the subscribers
+ * who kept their plan plus those who accepted an offer (a row without that split counts its continues
+ * as kept).
+ */
 export function shapeSaveRate(raw: unknown): SaveRatePoint[] {
   return asArray(raw)
-    .flatMap((row) =>
-      isRecord(row) &&
-      typeof row.month === 'string' &&
-      MONTH.test(row.month) &&
-      typeof row.saveRate === 'number' &&
-      isCount(row.cancellations) &&
-      isCount(row.continues)
-        ? [
-            {
-              month: row.month,
-              saveRate: row.saveRate,
-              cancellations: row.cancellations,
-              continues: row.continues,
-            },
-          ]
-        : [],
-    )
+    .flatMap((row) => {
+      if (!isRecord(row) || typeof row.month !== 'string' || !MONTH.test(row.month)) return []
+      if (!isCount(row.cancellations) || !isCount(row.continues)) return []
+      const split = isCount(row.kept) && isCount(row.acceptedOffers)
+      const kept = split ? (row.kept as number) : row.continues
+      const acceptedOffers = split ? (row.acceptedOffers as number) : 0
+      if (kept + acceptedOffers !== row.continues) return []
+      return [saveRatePoint(row.month, { cancellations: row.cancellations, kept, acceptedOffers })]
+    })
     .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))
+}
+
+/** The period's totals, which the save-rate card names above its chart. */
+export function saveRateTotals(points: readonly SaveRatePoint[]): SaveRatePoint {
+  const sum = (key: 'cancellations' | 'kept' | 'acceptedOffers') =>
+    points.reduce((total, point) => total + point[key], 0)
+  return saveRatePoint('all', {
+    cancellations: sum('cancellations'),
+    kept: sum('kept'),
+    acceptedOffers: sum('acceptedOffers'),
+  })
 }
 
 // ── Write-in words ───────────────────────────────────────────────────────────────────────────────────
@@ -251,7 +261,7 @@ export function tableFor<K extends DashboardDataset>(
 ): Table {
   const tables: { [D in DashboardDataset]: (d: ShapedData[D]) => Table } = {
     'cancellation-reasons': (d) => ({
-      header: ['Reason', 'Key', 'Cancellations', 'Share (%)'],
+      header: ['Reason', 'Key', 'Subscribers', 'Share (%)'],
       rows: d.map((row) => [row.label, row.reason_key, row.count, row.share]),
     }),
     'cancellation-reasons-over-time': (d) => ({
@@ -268,8 +278,16 @@ export function tableFor<K extends DashboardDataset>(
       ]),
     }),
     'save-rate-over-time': (d) => ({
-      header: ['Month', 'Save rate (%)', 'Cancellations', 'Stayed'],
-      rows: d.map((row) => [row.month, row.saveRate, row.cancellations, row.continues]),
+      header: ['Month', 'Save rate (%)', 'Cancellations', 'Stayed', 'Kept their plan', 'Accepted an offer'],
+      // A month without sessions has no rate: an empty cell, as the chart leaves a gap.
+      rows: d.map((row) => [
+        row.month,
+        plottedSaveRate(row),
+        row.cancellations,
+        row.continues,
+        row.kept,
+        row.acceptedOffers,
+      ]),
     }),
     'write-in-reasons': (d) => ({
       header: ['Word', 'Mentions'],

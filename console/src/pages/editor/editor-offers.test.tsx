@@ -78,7 +78,10 @@ async function openEditor() {
   await waitFor(() => expect(previewRecorder.mounts).toHaveLength(1))
 }
 
+/** The config the preview renders: what subscribers get, so never the coupon's code (server-side only). */
 const draft = () => previewRecorder.current()?.config as CancelFlowConfig
+const couponInput = (discount: HTMLElement) =>
+  within(discount).getByLabelText('Stripe coupon ID (optional)') as HTMLInputElement
 
 describe('editor: discount coupons', () => {
   it('pages through Stripe coupons with limit and starting_after, and picks one', async () => {
@@ -104,10 +107,9 @@ describe('editor: discount coupons', () => {
     expect(within(discount).queryByRole('button', { name: 'Load more coupons' })).toBeNull()
 
     await user.click(within(discount).getByLabelText(/SAVE20 · 20% off for 3 months/))
-    expect((within(discount).getByLabelText('Stripe coupon ID (optional)') as HTMLInputElement).value).toBe(
-      'SAVE20',
-    )
-    expect(draft().discount).toMatchObject({ promo_code: 'SAVE20', amount: 20, duration: 3 })
+    expect(couponInput(discount).value).toBe('SAVE20')
+    expect(draft().discount).toMatchObject({ amount: 20, duration: 3 })
+    expect(draft().discount).not.toHaveProperty('promo_code')
   })
 
   it('creates a coupon and selects it', async () => {
@@ -126,7 +128,7 @@ describe('editor: discount coupons', () => {
     await user.type(within(form).getByLabelText('Months'), '2')
     await user.click(within(form).getByRole('button', { name: 'Create coupon' }))
 
-    await waitFor(() => expect(draft().discount.promo_code).toBe('NEW30'))
+    await waitFor(() => expect(couponInput(discount).value).toBe('NEW30'))
     expect(backend.calls('/api/stripe/coupons', 'POST')[0]?.body).toEqual({
       account_id: 'acme',
       config: { percent_off: 30, duration: 'repeating', duration_in_months: 2 },
@@ -267,6 +269,8 @@ describe('editor: theme, flow, banner, compliance', () => {
     expect(draft().compliance?.suppress_offers_in).toEqual([])
     await user.click(within(compliance).getByLabelText(/Never show save offers/))
     expect(draft().compliance?.suppress_offers).toBe(true)
+    await user.click(within(compliance).getByLabelText(/No save offers when neither the token nor Stripe/))
+    expect(draft().compliance?.suppress_offers_when_unknown).toBe(true)
   })
 })
 

@@ -14,6 +14,8 @@ interface EditorData {
   config: AccountConfig
   tier: Tier | null
   reasons: CancellationReason[] | null
+  /** The version of `reasons`, which the reasons editor saves on top of. */
+  reasonsVersion: number | undefined
 }
 
 async function loadEditor(id: string): Promise<PageLoaded<EditorData>> {
@@ -28,6 +30,7 @@ async function loadEditor(id: string): Promise<PageLoaded<EditorData>> {
       config: config.data,
       tier: account.data?.tier ?? null,
       reasons: reasons.data?.reasons ?? null,
+      reasonsVersion: reasons.data?.version,
     },
   }
 }
@@ -52,7 +55,7 @@ export default function EditorPage() {
   if (load.status === 'error') {
     return <PageLoadError title="The editor could not load" message={load.message} onRetry={retry} />
   }
-  const { config, tier, reasons } = load.data
+  const { config, tier, reasons, reasonsVersion } = load.data
   return (
     <EditorWorkspace
       key={`${accountId}:${config.version}`}
@@ -65,6 +68,7 @@ export default function EditorPage() {
       tier={tier}
       canEdit={canEdit}
       initialReasons={reasons}
+      initialReasonsVersion={reasonsVersion}
     />
   )
 }

@@ -31,6 +31,7 @@ export interface EditorWorkspaceProps {
   canEdit: boolean
   /** Saved reasons loaded with the config; null when they could not be (the reasons editor retries). */
   initialReasons: CancellationReason[] | null
+  initialReasonsVersion?: number | undefined
 }
 
 /** Sections a free account cannot change (spec 6: default flow and styling, no save offers or banners). */
@@ -64,7 +65,14 @@ function formatSavedAt(iso: string | null): string | null {
  * validation with the spec 5 messages, save with `base_version` and the 409 reload offer, discard, the
  * unsaved-changes guard, and the live preview beside it.
  */
-export function EditorWorkspace({ accountId, initial, tier, canEdit, initialReasons }: EditorWorkspaceProps) {
+export function EditorWorkspace({
+  accountId,
+  initial,
+  tier,
+  canEdit,
+  initialReasons,
+  initialReasonsVersion,
+}: EditorWorkspaceProps) {
   const { state, dispatch, set, errors, clientErrors, dirty } = useEditorDraft(initial)
   const [reasons, setReasons] = useState<CancellationReason[]>(() => initialReasons ?? [])
   const [reasonsDirty, setReasonsDirty] = useState(false)
@@ -277,6 +285,7 @@ export function EditorWorkspace({ accountId, initial, tier, canEdit, initialReas
               onReasonsChange={setReasons}
               onDirtyChange={setReasonsDirty}
               {...(initialReasons ? { initialReasons } : {})}
+              {...(initialReasonsVersion !== undefined ? { initialVersion: initialReasonsVersion } : {})}
             />
             <ReasonOrderField
               order={state.draft.copy.cancel_reasons}

@@ -1,4 +1,5 @@
 import { snippetFor } from '@retainkit/widget/snippet'
+import { tokenRecipe } from '@retainkit/widget/token-recipes'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -52,15 +53,25 @@ describe('install section', () => {
     expect(code()).toContain('"mode":"test"')
   })
 
-  it('shows the token recipes and the Tag Manager steps', () => {
+  it('shows the token recipe of the chosen language with the claims of the chosen mode, and the Tag Manager steps', async () => {
     const backend = new FakeBackend().on(STATUS, {
       body: { data: { installed: false, last_loaded_at: null, origins: [] } },
     })
+    const user = userEvent.setup()
     renderSection(<InstallSettings accountId="acme" />, { backend })
-    expect(document.body.textContent).toContain(
-      "import { createSubscriberToken } from '@retainkit/widget/token'",
-    )
-    expect(document.body.textContent).toContain('openssl dgst -sha256 -hmac')
+    const recipe = () =>
+      screen
+        .getByText(/mode$/, { selector: '.rk-code-block__caption span' })
+        .closest('figure')
+        ?.querySelector('code')?.textContent
+    expect(recipe()).toBe(tokenRecipe('node', { accountId: 'acme', mode: 'live' }))
+    expect(recipe()).toContain("from '@retainkit/node'")
+    await user.selectOptions(screen.getByLabelText("Your server's language"), 'python')
+    expect(recipe()).toBe(tokenRecipe('python', { accountId: 'acme', mode: 'live' }))
+    expect(recipe()).not.toContain('"mode"')
+    await user.click(screen.getByLabelText(/A test site/))
+    expect(recipe()).toBe(tokenRecipe('python', { accountId: 'acme', mode: 'test' }))
+    expect(recipe()).toContain('claims["mode"] = "test"')
     expect(document.body.textContent).toContain('curl -sS -X POST')
     expect(screen.getByText(/Custom HTML/, { selector: 'li' })).toBeTruthy()
   })
@@ -143,6 +154,51 @@ describe('widget secret section', () => {
     await user.click(screen.getByRole('button', { name: 'I have saved it' }))
     expect(screen.queryByLabelText('New widget secret')).toBeNull()
     expect(document.body.innerHTML).not.toContain('rkws_full_secret_abcd')
+  })
+
+  it('creates a test-mode secret on request, and lists each secret with what it signs', async () => {
+    let created = false
+    const backend = new FakeBackend()
+      .on(SECRETS, () => ({
+        body: {
+          data: created
+            ? [
+                {
+                  id: 'wsk_t',
+                  hint: 'rkws_test_…wxyz',
+                  mode: 'test',
+                  created_at: new Date().toISOString(),
+                  last_used_at: null,
+                },
+              ]
+            : [],
+        },
+      }))
+      .on(CREATE, () => {
+        created = true
+        return {
+          status: 201,
+          body: {
+            data: {
+              id: 'wsk_t',
+              secret: 'rkws_test_full_wxyz',
+              mode: 'test',
+              created_at: new Date().toISOString(),
+            },
+          },
+        }
+      })
+    const user = userEvent.setup()
+    renderSection(<WidgetSecretSettings accountId="acme" />, { backend })
+    await user.click(await screen.findByRole('button', { name: 'Create test-mode secret' }))
+    expect(((await screen.findByLabelText('New widget secret')) as HTMLInputElement).value).toBe(
+      'rkws_test_full_wxyz',
+    )
+    expect(backend.requestsTo(CREATE)[0]?.body).toEqual({ mode: 'test' })
+    const table = await screen.findByRole('table', { name: 'Active widget secrets' })
+    expect(within(table).getByText('Test mode only')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Rotate test-mode secret' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Create secret' })).toBeTruthy()
   })
 
   it('lists secrets with hints and last use, and revokes one after confirming', async () => {

@@ -1,46 +1,8 @@
 /**
- * The subscriber-token recipes shown on the install section. The snippet itself comes from the widget
- * package (the one source); these texts only show how a merchant's server mints the token it hands the
- * widget: with the Node helper of `@retainkit/widget/token`, or with openssl in a shell, then tried with curl.
+ * The Google Tag Manager texts of the install section. The snippet comes from the widget package
+ * (`@retainkit/widget/snippet`) and the subscriber-token recipes from `@retainkit/widget/token-recipes`:
+ * one source each, shared with the docs and the tests that run them.
  */
-
-const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`
-
-export function nodeTokenRecipe(accountId: string): string {
-  return [
-    "import { createSubscriberToken } from '@retainkit/widget/token'",
-    '',
-    '// On your server, per page view of a signed-in subscriber:',
-    'const token = createSubscriberToken({',
-    `  accountId: ${JSON.stringify(accountId)},`,
-    '  customerId: subscriber.stripeCustomerId, // cus_…',
-    '  subscriptionId: subscriber.stripeSubscriptionId, // optional, sub_…',
-    '  secret: process.env.RETAINKIT_WIDGET_SECRET, // rkws_… from Settings → Widget secret',
-    '  ttlSeconds: 900, // at most 3600',
-    '})',
-    '// Render it into the page, then: Retainkit("attach", "#cancel-link", { token })',
-  ].join('\n')
-}
-
-export function shellTokenRecipe(accountId: string, apiBaseUrl: string): string {
-  return [
-    '# An HS256 JWT: iss = account id, sub = Stripe customer id, iat/exp in seconds (at most 1 hour apart).',
-    `ACCOUNT_ID=${shellQuote(accountId)}`,
-    "CUSTOMER_ID='cus_123'",
-    'SECRET="$RETAINKIT_WIDGET_SECRET"',
-    'b64url() { openssl base64 -A | tr "+/" "-_" | tr -d "="; }',
-    'NOW=$(date +%s)',
-    'HEADER=$(printf \'{"alg":"HS256","typ":"JWT"}\' | b64url)',
-    'PAYLOAD=$(printf \'{"iss":"%s","sub":"%s","iat":%d,"exp":%d}\' "$ACCOUNT_ID" "$CUSTOMER_ID" "$NOW" "$((NOW + 900))" | b64url)',
-    'SIGNATURE=$(printf "%s.%s" "$HEADER" "$PAYLOAD" | openssl dgst -sha256 -hmac "$SECRET" -binary | b64url)',
-    'TOKEN="$HEADER.$PAYLOAD.$SIGNATURE"',
-    '',
-    '# Try it: starts a test cancel session for that customer.',
-    `curl -sS -X POST ${shellQuote(`${apiBaseUrl}/api/widget/sessions`)} \\`,
-    '  -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \\',
-    '  -d \'{"mode":"test"}\'',
-  ].join('\n')
-}
 
 /** The element the Tag Manager tag attaches the cancel flow to. */
 export const TAG_MANAGER_CANCEL_SELECTOR = '[data-retainkit-cancel]'

@@ -1,4 +1,11 @@
 import { snippetFor, snippetForTagManager } from '@retainkit/widget/snippet'
+import {
+  TOKEN_RECIPE_LABELS,
+  TOKEN_RECIPE_LANGUAGES,
+  type TokenRecipeLanguage,
+  tokenRecipe,
+  tryTokenRecipe,
+} from '@retainkit/widget/token-recipes'
 import { useId, useState } from 'react'
 import { CopyButton } from '../../components/copy-button'
 import { Spinner } from '../../components/spinner'
@@ -8,13 +15,7 @@ import { userMessageOf } from '../../lib/error-handler'
 import { formatDateTime, relativeTime } from '../../lib/relative-time'
 import { getRuntimeConfig } from '../../lib/runtime'
 import { useApiResource } from '../../lib/use-api-resource'
-import {
-  nodeTokenRecipe,
-  shellTokenRecipe,
-  TAG_MANAGER_CANCEL_SELECTOR,
-  TAG_MANAGER_STEPS,
-  TAG_MANAGER_TOKEN_VARIABLE,
-} from './install-recipes'
+import { TAG_MANAGER_CANCEL_SELECTOR, TAG_MANAGER_STEPS, TAG_MANAGER_TOKEN_VARIABLE } from './install-recipes'
 
 /** 'Installed — last loaded on <origin> <relative time>' or 'Not detected yet'. */
 export function installStatusText(status: InstallStatus, now: number = Date.now()): string {
@@ -68,6 +69,55 @@ function InstalledIndicator({ accountId }: { accountId: string }) {
         Check again
       </button>
     </div>
+  )
+}
+
+/** The token recipe for the chosen server language, with the claims of the chosen snippet's mode. */
+function TokenRecipes({
+  accountId,
+  apiBaseUrl,
+  mode,
+}: {
+  accountId: string
+  apiBaseUrl: string
+  mode: 'live' | 'test'
+}) {
+  const [language, setLanguage] = useState<TokenRecipeLanguage>('node')
+  const selectId = useId()
+  const label = `${TOKEN_RECIPE_LABELS[language]}, ${mode === 'test' ? 'test' : 'live'} mode`
+  return (
+    <>
+      <p className="rk-form__help">
+        {mode === 'test'
+          ? 'These recipes sign test-mode tokens ("mode": "test"), the only ones the test-site snippet accepts.'
+          : 'These recipes sign live tokens for your live site. For localhost or staging, choose the test site above: its recipes add the test-mode claim.'}
+      </p>
+      <div className="rk-form-field">
+        <label htmlFor={selectId}>Your server's language</label>
+        <select
+          id={selectId}
+          className="rk-input rk-select"
+          value={language}
+          onChange={(event) => setLanguage(event.target.value as TokenRecipeLanguage)}
+        >
+          {TOKEN_RECIPE_LANGUAGES.map((option) => (
+            <option key={option} value={option}>
+              {TOKEN_RECIPE_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <CodeBlock
+        code={tokenRecipe(language, { accountId, mode })}
+        label={label}
+        copyLabel={`Copy ${TOKEN_RECIPE_LABELS[language]} recipe`}
+      />
+      <CodeBlock
+        code={tryTokenRecipe(apiBaseUrl)}
+        label="Try a token with curl"
+        copyLabel="Copy curl command"
+      />
+    </>
   )
 }
 
@@ -134,16 +184,7 @@ export function InstallSettings({ accountId }: { accountId: string }) {
           <code className="rk-code-inline">Retainkit('attach', '#cancel', {'{ token }'})</code>. If anything
           fails, the click goes on to your own cancel page.
         </p>
-        <CodeBlock
-          code={nodeTokenRecipe(accountId)}
-          label="Node.js (createSubscriberToken)"
-          copyLabel="Copy Node code"
-        />
-        <CodeBlock
-          code={shellTokenRecipe(accountId, apiBaseUrl)}
-          label="Any language: openssl and curl"
-          copyLabel="Copy shell recipe"
-        />
+        <TokenRecipes accountId={accountId} apiBaseUrl={apiBaseUrl} mode={mode} />
       </div>
       <div className="rk-settings__block">
         <h3>Or: Google Tag Manager</h3>

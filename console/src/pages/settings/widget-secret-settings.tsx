@@ -6,7 +6,7 @@ import { CopyButton } from '../../components/copy-button'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
 import { createWidgetSecret, listWidgetSecrets, revokeWidgetSecret } from '../../lib/api'
-import type { WidgetSecretCreated, WidgetSecretInfo } from '../../lib/api-types'
+import type { WidgetSecretCreated, WidgetSecretInfo, WidgetSecretMode } from '../../lib/api-types'
 import { handleError } from '../../lib/error-handler'
 import { formatDateTime, relativeTime } from '../../lib/relative-time'
 import { toast } from '../../lib/toast-store'
@@ -61,6 +61,7 @@ function SecretRow({
       <td>
         <code className="rk-code-inline">{secret.hint}</code>
       </td>
+      <td>{secret.mode === 'test' ? 'Test mode only' : 'Live'}</td>
       <td>
         <time dateTime={secret.created_at} title={formatDateTime(secret.created_at)}>
           {relativeTime(secret.created_at)}
@@ -91,19 +92,20 @@ function SecretRow({
 }
 
 /**
- * Widget secrets sign the subscriber tokens the merchant's server mints (DESIGN 4). Two may be active at
- * once, so rotating is: create a new one, deploy it, revoke the old one.
+ * Widget secrets sign the subscriber tokens the merchant's server mints (DESIGN 4). Two of each mode
+ * may be active at once, so rotating is: create a new one, deploy it, revoke the old one. A test-mode
+ * secret signs test-mode tokens only, for development and staging sites.
  */
 export function WidgetSecretSettings({ accountId }: { accountId: string }) {
   const { state, reload } = useApiResource(() => listWidgetSecrets(accountId), accountId)
   const [created, setCreated] = useState<WidgetSecretCreated | null>(null)
-  const [creating, setCreating] = useState(false)
+  const [creating, setCreating] = useState<WidgetSecretMode | null>(null)
   const [revoking, setRevoking] = useState<string | null>(null)
 
-  const create = async () => {
-    setCreating(true)
-    const result = await createWidgetSecret(accountId)
-    setCreating(false)
+  const create = async (mode: WidgetSecretMode) => {
+    setCreating(mode)
+    const result = await createWidgetSecret(accountId, mode)
+    setCreating(null)
     if (result.error) {
       handleError(result.error, {
         where: 'settings.widgetSecret.create',
@@ -135,22 +137,37 @@ export function WidgetSecretSettings({ accountId }: { accountId: string }) {
   }
 
   const secrets = state.status === 'ready' ? state.data : []
+  const has = (mode: WidgetSecretMode) => secrets.some((secret) => (secret.mode ?? 'live') === mode)
   return (
     <div className="rk-settings__stack">
       <p className="rk-form__help">
         Your server signs a short-lived subscriber token with this secret so the widget can act for the
         signed-in subscriber. See <AppLink to="routes.settings?tab=install">Install</AppLink> for the token
-        helper. At most two secrets are active at once: creating another retires the oldest.
+        helper. At most two secrets of each kind are active at once: creating another retires the oldest. A
+        test-mode secret signs test-mode tokens only: use it on development and staging sites, where it can
+        never change a live subscriber's billing.
       </p>
       {created ? <NewSecret created={created} onDone={() => setCreated(null)} /> : null}
       <div className="rk-form__actions">
         <button
           type="button"
           className="rk-button rk-button--primary"
-          disabled={creating}
-          onClick={() => void create()}
+          disabled={creating !== null}
+          onClick={() => void create('live')}
         >
-          {creating ? 'Creating...' : secrets.length > 0 ? 'Rotate secret' : 'Create secret'}
+          {creating === 'live' ? 'Creating...' : has('live') ? 'Rotate secret' : 'Create secret'}
+        </button>
+        <button
+          type="button"
+          className="rk-button rk-button--secondary"
+          disabled={creating !== null}
+          onClick={() => void create('test')}
+        >
+          {creating === 'test'
+            ? 'Creating...'
+            : has('test')
+              ? 'Rotate test-mode secret'
+              : 'Create test-mode secret'}
         </button>
       </div>
       {state.status === 'loading' ? <Spinner label="Loading secrets..." /> : null}
@@ -162,7 +179,7 @@ export function WidgetSecretSettings({ accountId }: { accountId: string }) {
         <ActionsTable
           caption="Active widget secrets"
           captionHidden
-          columns={['Secret', 'Created', 'Last used']}
+          columns={['Secret', 'Signs', 'Created', 'Last used']}
         >
           {secrets.map((secret) => (
             <SecretRow

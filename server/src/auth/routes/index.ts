@@ -1,6 +1,9 @@
+import { USER_MESSAGES } from '@retainkit/shared/errors'
 import { Hono } from 'hono'
+import { classifyDatabaseError } from '../../db/errors'
 import type { AppDeps } from '../../deps'
 import type { AppEnv } from '../../http/app-env'
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../http/error-handler'
 import { HttpError } from '../../http/http-error'
 import { GoTrueError, goTrueErrorResponse } from '../gotrue-error'
 import type { Fetch } from '../oauth-client'
@@ -40,6 +43,11 @@ export function authRoutes(deps: AppDeps, options: AuthRouteOptions = {}) {
     if (error instanceof GoTrueError) return goTrueErrorResponse(c, error)
     if (error instanceof HttpError && error.status < 500) {
       return goTrueErrorResponse(c, new GoTrueError(error.status, 'validation_failed', error.message))
+    }
+    if (classifyDatabaseError(error) === 'unavailable') {
+      // auth-js retries 5xx answers on its own; the catalogue's words for whoever reads them.
+      c.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS))
+      return goTrueErrorResponse(c, new GoTrueError(503, 'unexpected_failure', USER_MESSAGES.DATABASE_ERROR))
     }
     deps.logger.error('auth request failed', {
       path: c.req.path,

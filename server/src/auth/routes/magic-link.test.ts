@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseTrustProxy } from '../../http/client-address'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { sha256Hex } from '../crypto'
 import {
@@ -142,10 +143,16 @@ describe('POST /auth/v1/otp', () => {
       error_code: 'over_request_rate_limit',
       msg: 'Request rate limit reached',
     })
-    // A public peer cannot dodge the limit with its own X-Forwarded-For...
+    // A peer cannot dodge the limit with its own X-Forwarded-For...
     expect((await send('203.0.113.9', '198.51.100.1')).status).toBe(429)
-    // ...but behind our proxy (private peer) each forwarded client has its own bucket.
-    expect((await send('10.0.0.2', '198.51.100.7')).status).toBe(200)
+    // ...but behind the proxy TRUST_PROXY names, each forwarded client has its own bucket.
+    t.deps.config.trustProxy = parseTrustProxy('10.0.0.2')
+    try {
+      expect((await send('10.0.0.2', '198.51.100.7')).status).toBe(200)
+      expect((await send('10.0.0.2', '203.0.113.9')).status).toBe(429)
+    } finally {
+      t.deps.config.trustProxy = parseTrustProxy(undefined)
+    }
     // A new window starts after ten minutes.
     t.clock.advance(10 * 60_000)
     expect((await send('203.0.113.9')).status).toBe(200)

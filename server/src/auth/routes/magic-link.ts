@@ -28,7 +28,7 @@ export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
 
   app.post('/auth/v1/otp', async (c) => {
     const now = deps.clock.now()
-    await limitByIp(deps.db, c, 'otp', now)
+    await limitByIp(deps.db, c, 'otp', now, deps.config.trustProxy)
     const raw = (await readAuthBody(c)) as Record<string, unknown>
     if ('phone' in raw && !('email' in raw)) {
       throw new GoTrueError(422, 'phone_provider_disabled', 'Phone sign-in is not supported')
@@ -100,7 +100,7 @@ export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
 
   app.get('/auth/v1/verify', async (c) => {
     const now = deps.clock.now()
-    await limitByIp(deps.db, c, 'verify', now)
+    await limitByIp(deps.db, c, 'verify', now, deps.config.trustProxy)
     const query = parseAuth(verifyQuerySchema, c.req.query())
     const pkce = query.token.startsWith(PKCE_TOKEN_PREFIX)
     c.header('Cache-Control', 'no-store')

@@ -81,7 +81,9 @@ describe('GET /auth/v1/dev/outbox', () => {
     } finally {
       process.stdout.write = write
     }
-    const all = (await (await authRequest(t, '/auth/v1/dev/outbox')).json()) as OutboxEntry[]
+    const all = (await (
+      await authRequest(t, '/auth/v1/dev/outbox', { peer: '127.0.0.1' })
+    ).json()) as OutboxEntry[]
     expect(all.map((m) => m.subject)).toEqual(['third', 'second', 'first'])
     expect(all[1]).toEqual({
       to: 'b@example.com',
@@ -91,17 +93,53 @@ describe('GET /auth/v1/dev/outbox', () => {
       sent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     })
     expect(all[0]?.link).toBeNull()
-    const res = await authRequest(t, '/auth/v1/dev/outbox?to=A@Example.com')
+    const res = await authRequest(t, '/auth/v1/dev/outbox?to=A@Example.com', { peer: '::1' })
     expect(res.headers.get('cache-control')).toBe('no-store')
     const mine = (await res.json()) as OutboxEntry[]
     expect(mine.map((m) => m.subject)).toEqual(['third', 'first'])
-    expect((await authRequest(t, '/auth/v1/dev/outbox?to=not-an-email')).status).toBe(400)
+    expect((await authRequest(t, '/auth/v1/dev/outbox?to=not-an-email', { peer: '127.0.0.1' })).status).toBe(
+      400,
+    )
+  })
+
+  it('answers only loopback peers that no proxy forwarded: anyone else gets 404', async () => {
+    const notFound = { code: 'not_found', message: 'Not found' }
+    for (const peer of ['192.0.2.10', '10.0.0.7', '::ffff:172.16.0.1', '2001:db8::1']) {
+      const res = await authRequest(t, '/auth/v1/dev/outbox', { peer })
+      expect(res.status, peer).toBe(404)
+      expect(await res.json()).toEqual(notFound)
+    }
+    // A reverse proxy on this machine forwards the world from a loopback socket: not local either.
+    const forwardedBy: Record<string, string>[] = [
+      { 'x-forwarded-for': '198.51.100.4' },
+      { forwarded: 'for=198.51.100.4' },
+      { 'x-real-ip': '198.51.100.4' },
+    ]
+    for (const headers of forwardedBy) {
+      const res = await authRequest(t, '/auth/v1/dev/outbox', { peer: '127.0.0.1', headers })
+      expect(res.status, JSON.stringify(headers)).toBe(404)
+    }
+    // In process there is no peer at all: not loopback.
+    expect((await authRequest(t, '/auth/v1/dev/outbox')).status).toBe(404)
+    expect((await authRequest(t, '/auth/v1/dev/outbox', { peer: '127.0.0.1' })).status).toBe(200)
+  })
+
+  it('does not exist when mail goes out through SMTP', async () => {
+    const smtp = await createTestContext({ config: { smtpUrl: 'smtp://mail.example:587' } })
+    try {
+      const res = await authRequest(smtp, '/auth/v1/dev/outbox', { peer: '127.0.0.1' })
+      expect(res.status).toBe(404)
+      const runtime = (await (await smtp.request('/runtime-config.json')).json()) as { devOutbox: boolean }
+      expect(runtime.devOutbox).toBe(false)
+    } finally {
+      await smtp.close()
+    }
   })
 
   it('does not exist in production', async () => {
     const prod = await createTestContext({ config: { production: true, nodeEnv: 'production' } })
     try {
-      const res = await authRequest(prod, '/auth/v1/dev/outbox')
+      const res = await authRequest(prod, '/auth/v1/dev/outbox', { peer: '127.0.0.1' })
       expect(res.status).toBe(404)
       expect(await res.json()).toEqual({ code: 'not_found', message: 'Not found' })
     } finally {

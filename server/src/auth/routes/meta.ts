@@ -1,3 +1,6 @@
+import type { Context } from 'hono'
+import type { ServerConfig } from '../../config/env'
+import { isLoopback, peerAddress } from '../../http/client-address'
 import { GoTrueError } from '../gotrue-error'
 import { outboxQuerySchema, parseAuth } from '../schemas'
 import type { AuthApp, AuthContext } from './context'
@@ -10,6 +13,28 @@ export interface OutboxEntry {
   text: string
   link: string | null
   sent_at: string
+}
+
+/**
+ * Whether this deployment keeps sign-in mail in the dev outbox at all: the embedded auth server sends
+ * it (no SMTP), outside production. The console's runtime config shows the outbox note on the same rule.
+ */
+export function devOutboxEnabled(config: ServerConfig): boolean {
+  return !config.production && config.smtpUrl === null && config.supabase === null
+}
+
+/** Headers a reverse proxy adds: with any of them the request came from elsewhere through a local proxy. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const
+
+/**
+ * The outbox hands out working sign-in links for every address: only the developer at this machine may
+ * read it. A loopback socket peer is that developer, unless a proxy on this machine forwarded someone
+ * else's request (it says so in its headers). In-process calls have no peer and are not local either.
+ */
+function fromThisMachine(c: Context): boolean {
+  const peer = peerAddress(c)
+  if (peer === null || !isLoopback(peer)) return false
+  return FORWARDING_HEADERS.every((name) => c.req.header(name) === undefined)
 }
 
 /** JWKS, settings, health and the development outbox. */
@@ -43,9 +68,12 @@ export function metaRoutes(app: AuthApp, ctx: AuthContext): void {
     c.json({ version: 'retainkit-embedded', name: 'GoTrue', description: 'Retainkit embedded auth' }, 200),
   )
 
-  // Sign-in mail readable over HTTP for development only; in production it does not exist (404).
+  // Sign-in mail readable over HTTP for the developer at this machine only; for anyone else, and in
+  // production or with SMTP, it does not exist (404).
   app.get('/auth/v1/dev/outbox', async (c) => {
-    if (deps.config.production) throw new GoTrueError(404, 'not_found', 'Not found')
+    if (!devOutboxEnabled(deps.config) || !fromThisMachine(c)) {
+      throw new GoTrueError(404, 'not_found', 'Not found')
+    }
     const to = c.req.query('to')
     const query = parseAuth(outboxQuerySchema, { to: to === '' ? undefined : to })
     let select = deps.db

@@ -32,7 +32,7 @@ export function oauthRoutes(app: AuthApp, ctx: AuthContext): void {
 
   app.get('/auth/v1/authorize', async (c) => {
     const now = deps.clock.now()
-    await limitByIp(deps.db, c, 'oauth', now)
+    await limitByIp(deps.db, c, 'oauth', now, deps.config.trustProxy)
     c.header('Cache-Control', 'no-store')
     const parsed = authorizeQuerySchema.safeParse(c.req.query())
     const query = parsed.success ? parsed.data : {}
@@ -85,7 +85,7 @@ export function oauthRoutes(app: AuthApp, ctx: AuthContext): void {
 
   app.get('/auth/v1/callback', async (c) => {
     const now = deps.clock.now()
-    await limitByIp(deps.db, c, 'oauth', now)
+    await limitByIp(deps.db, c, 'oauth', now, deps.config.trustProxy)
     c.header('Cache-Control', 'no-store')
     const state = c.req.query('state') ?? ''
     const home = `${ctx.origin}/`

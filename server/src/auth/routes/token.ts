@@ -8,6 +8,9 @@ import type { AuthApp, AuthContext } from './context'
 const FLOW_NOT_FOUND = 'invalid flow state, no valid flow state found'
 
 /** POST /token?grant_type=pkce | refresh_token. */
+/** The `?grant_type=` values /token answers (what auth-js sends). */
+export const GRANT_TYPES = ['pkce', 'refresh_token'] as const
+
 export function tokenRoutes(app: AuthApp, ctx: AuthContext): void {
   const { deps } = ctx
 
@@ -49,9 +52,9 @@ export function tokenRoutes(app: AuthApp, ctx: AuthContext): void {
 
   app.post('/auth/v1/token', async (c) => {
     const now = deps.clock.now()
-    await limitByIp(deps.db, c, 'token', now)
+    await limitByIp(deps.db, c, 'token', now, deps.config.trustProxy)
     const grantType = c.req.query('grant_type')
-    if (grantType !== 'pkce' && grantType !== 'refresh_token') {
+    if (!GRANT_TYPES.some((known) => known === grantType)) {
       throw badRequest('validation_failed', 'unsupported_grant_type')
     }
     const body = await readAuthBody(c)

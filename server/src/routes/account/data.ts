@@ -4,6 +4,7 @@ import { ok } from '../../http/respond'
 import { parseWith, readJson } from '../../http/validate'
 import { toAccountData } from '../../services/accounts'
 import { loadEffectiveTier } from '../../services/billing/tier'
+import { configChanged } from '../../services/config-changes'
 import type { AccountActionHandlers } from './types'
 
 /**
@@ -63,7 +64,7 @@ export const dataActions: AccountActionHandlers = {
         return { row, tier: current.tier }
       })
       // The domain is the widget's CORS allow-list; drop the cached config so it is rebuilt.
-      deps.widgetConfigCache.invalidate(accountId)
+      await configChanged(deps, accountId)
       return ok(c, toAccountData(updated.row, updated.tier))
     },
   },

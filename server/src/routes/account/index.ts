@@ -27,7 +27,8 @@ export const ACCOUNT_ACTIONS = [
 ] as const
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number]
 
-const HANDLERS: Record<AccountAction, AccountActionHandlers> = {
+/** Each action's handlers by method: what `/api/account` dispatches to (the OpenAPI test reads it too). */
+export const ACCOUNT_HANDLERS: Record<AccountAction, AccountActionHandlers> = {
   data: dataActions,
   config: configActions,
   reasons: reasonsActions,
@@ -57,7 +58,7 @@ export function accountRoutes(deps: AppDeps) {
         'action',
       )
     }
-    const handler = HANDLERS[action][c.req.method as AccountMethod]
+    const handler = ACCOUNT_HANDLERS[action][c.req.method as AccountMethod]
     if (!handler) {
       throw new HttpError(
         'OPERATION_NOT_ALLOWED',

@@ -14,11 +14,12 @@ const path = (accountId: string, extra = '') =>
 interface Created {
   id: string
   secret: string
+  mode: 'live' | 'test'
   created_at: string
 }
 
-async function create(accountId: string, token: string): Promise<Created> {
-  const res = await t.request(path(accountId), { method: 'POST', token })
+async function create(accountId: string, token: string, mode?: 'live' | 'test'): Promise<Created> {
+  const res = await t.request(path(accountId), { method: 'POST', token, ...(mode ? { body: { mode } } : {}) })
   expect(res.status).toBe(201)
   return ((await res.json()) as { data: Created }).data
 }
@@ -77,6 +78,32 @@ describe('POST widget-secret', () => {
     expect(await call(third.secret)).toBe(201)
   })
 
+  it('creates test-mode secrets (rkws_test_…) on request, rotated apart from the live ones', async () => {
+    const { accountId, owner } = await t.createAccount()
+    const live = await create(accountId, owner.token)
+    expect(live.mode).toBe('live')
+    const tests = [
+      await create(accountId, owner.token, 'test'),
+      await create(accountId, owner.token, 'test'),
+      await create(accountId, owner.token, 'test'),
+    ]
+    for (const secret of tests) {
+      expect(secret.mode).toBe('test')
+      expect(secret.secret).toMatch(/^rkws_test_[A-Za-z0-9_-]{43}$/)
+    }
+    // A third test secret retires the oldest test secret, never the live one.
+    const active = await list(accountId, owner.token)
+    expect(active.map((s) => s.id).sort()).toEqual([live.id, tests[1]?.id, tests[2]?.id].sort())
+    expect(active.find((s) => s.id === tests[2]?.id)?.hint).toBe(`rkws_test_…${tests[2]?.secret.slice(-4)}`)
+    const bad = await t.request(path(accountId), {
+      method: 'POST',
+      token: owner.token,
+      body: { mode: 'prod' },
+    })
+    expect(bad.status).toBe(400)
+    expect((await errorOf(bad)).message).toBe("Mode must be 'live' or 'test'")
+  })
+
   it('needs canManageWidgetSecret: editors and viewers get 403, strangers 403', async () => {
     const { accountId } = await t.createAccount()
     for (const role of ['editor', 'viewer'] as const) {
@@ -111,6 +138,7 @@ describe('GET widget-secret', () => {
     expect(item).toEqual({
       id: created.id,
       hint: `rkws_…${created.secret.slice(-4)}`,
+      mode: 'live',
       created_at: created.created_at,
       last_used_at: null,
     })

@@ -1,5 +1,7 @@
+import { widgetSecretCreateSchema } from '@retainkit/shared/schemas'
 import { HttpError, notFound } from '../../http/http-error'
 import { ok } from '../../http/respond'
+import { readOptionalBody } from '../../http/validate'
 import {
   createWidgetSecret,
   listWidgetSecrets,
@@ -11,15 +13,19 @@ const SECRET_ID = /^wsk_[A-Za-z0-9_-]{1,64}$/
 
 /**
  * `/api/account?accountId=&action=widget-secret` (DESIGN 4, "Subscriber identity"):
- * - POST creates a secret and returns it ONCE `{data: {id, secret, created_at}}`; a third active
- *   secret retires the oldest (rotation keeps two active at once).
- * - GET lists the active ones `{data: [{id, hint, created_at, last_used_at}]}` — never the secret.
+ * - POST (optional body `{mode: 'live' | 'test'}`, default live) creates a secret and returns it ONCE
+ *   `{data: {id, secret, mode, created_at}}`; a third active secret of that mode retires its oldest
+ *   (rotation keeps two active at once). A test-mode secret signs test-mode tokens only.
+ * - GET lists the active ones `{data: [{id, hint, mode, created_at, last_used_at}]}` — never the secret.
  * - DELETE `&secretId=` revokes one `{data: {id, revoked_at}}`.
  */
 export const widgetSecretActions: AccountActionHandlers = {
   POST: {
     capability: 'canManageWidgetSecret',
-    run: async (c, { deps, accountId }) => ok(c, await createWidgetSecret(deps, accountId), 201),
+    run: async (c, { deps, accountId }) => {
+      const { mode } = await readOptionalBody(c, widgetSecretCreateSchema)
+      return ok(c, await createWidgetSecret(deps, accountId, mode), 201)
+    },
   },
   GET: {
     capability: 'canManageWidgetSecret',

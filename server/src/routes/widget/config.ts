@@ -8,6 +8,7 @@ import { parseWith } from '../../http/validate'
 import { isOriginAllowed, requestOrigin } from '../../services/widget/origins'
 import {
   cachedPublishedConfig,
+  knownMissing,
   loadPublishedConfig,
   type PublishedWidgetConfig,
 } from '../../services/widget/published-config'
@@ -134,6 +135,8 @@ function respond(
   return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers })
 }
 
+const unknownAccount = () => new HttpError('NOT_FOUND', 'No Retainkit account with this id')
+
 export function widgetConfigHandler(deps: AppDeps): Handler<AppEnv> {
   return (c) => {
     const accountId = c.req.param('accountId') ?? ''
@@ -141,8 +144,10 @@ export function widgetConfigHandler(deps: AppDeps): Handler<AppEnv> {
     // The hit path stays synchronous: no promise, no microtask, for a config already in memory.
     const cached = cachedPublishedConfig(deps, accountId)
     if (cached) return respond(deps, c, accountId, cached)
+    // A flood of made-up ids is answered from memory, not from the database.
+    if (knownMissing(deps, accountId)) throw unknownAccount()
     return loadPublishedConfig(deps, accountId).then((entry) => {
-      if (!entry) throw new HttpError('NOT_FOUND', 'No Retainkit account with this id')
+      if (!entry) throw unknownAccount()
       return respond(deps, c, accountId, entry)
     })
   }

@@ -68,6 +68,8 @@ describe('a paused subscriber', () => {
         intervalCount: 1,
       },
       offer: null,
+      // What it costs and when: reactivation-terms.test.ts.
+      terms: expect.objectContaining({ amount: 2900, chargesNow: false }),
     })
     const session = await t.database.db
       .selectFrom('cancel_sessions')
@@ -263,7 +265,8 @@ describe('not eligible', () => {
     expect(res.status).toBe(409)
     expect(await errorOf(res)).toEqual({
       code: 'CONSTRAINT_VIOLATION',
-      message: 'There is nothing to reactivate for this subscriber.',
+      message:
+        'There is nothing to reactivate: this subscriber already has an active subscription, or none to come back to.',
     })
   })
 })

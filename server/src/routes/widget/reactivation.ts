@@ -5,6 +5,7 @@ import type Stripe from 'stripe'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import {
   type ActionOutcome,
   actionKeys,
@@ -17,6 +18,7 @@ import {
   reactivate,
   winbackOffer,
 } from '../../services/widget/reactivation'
+import { reactivationTerms } from '../../services/widget/reactivation-terms'
 import {
   hasRecentSave,
   loadSessionFor,
@@ -27,12 +29,18 @@ import { merchantStripe, planOf, subscriptionMrr } from '../../services/widget/s
 import { authenticateWidgetCall, type WidgetCaller } from './auth'
 import { noStore, readOptionalBody } from './body'
 import type { WidgetEnv } from './cors'
-import { runSessionAction } from './session-action'
+import { assertModeMayChange, runSessionAction } from './session-action'
+import { limitSessionStarts } from './sessions'
 
-/** Without a session id, accept uses the customer's latest banner session from this window. */
+/**
+ * Without a session id, accept uses the customer's latest banner session from this window that was
+ * not dismissed: an open one, or one already accepted (whose stored answer a replay then gets).
+ */
 const BANNER_SESSION_WINDOW_MS = 24 * 3600_000
 
-const NOTHING_TO_REACTIVATE = 'There is nothing to reactivate for this subscriber.'
+const NOTHING_TO_REACTIVATE =
+  'There is nothing to reactivate: this subscriber already has an active subscription, or none to come back to.'
+const NOTHING_TO_UNDO = 'This subscription is not scheduled to cancel: there is nothing to undo.'
 
 /** Reactivation is a Pro feature, switched on in config.reactivation, and needs Stripe. */
 async function reactivationStripe(deps: AppDeps, caller: WidgetCaller): Promise<Stripe | null> {
@@ -84,9 +92,10 @@ async function createBannerSession(
 /**
  * `POST /api/widget/reactivation` (token; body `{}`) → ReactivationResponse. Eligible when the account
  * is Pro with config.reactivation.enabled and Stripe connected, and the customer has a paused
- * subscription, one scheduled to cancel, or — with no live one — a canceled one (churned, who get the
- * winback offer unless they used an offer in the last 90 days). Creates a 'reactivation' session and
- * records `banner_shown`; the banner's dismissal arrives as `banner_dismissed` through the events call.
+ * subscription, one scheduled to cancel, or — with no live one at all — a canceled one (churned, who
+ * get the winback offer unless they used an offer in the last 90 days). Creates a 'reactivation'
+ * session (rate-limited with cancel sessions, per token and per customer) and records `banner_shown`;
+ * the banner's dismissal arrives as `banner_dismissed` through the events call.
  */
 export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
@@ -99,13 +108,13 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     const { customerId, subscriptionId, accountId } = caller.subscriber
     const target = await findReactivationTarget(deps, stripe, customerId, subscriptionId)
     if (!target) return c.json(notEligible, 200)
-    const recentSave = await hasRecentSave(
-      deps.db,
-      accountId,
-      customerId,
-      deps.clock.now(),
-      caller.subscriber.mode,
-    )
+    const now = deps.clock.now()
+    const recentSave = await hasRecentSave(deps.db, accountId, customerId, now, caller.subscriber.mode)
+    const offer = winbackOffer(caller.account.payload.config, target.kind, recentSave)
+    // No banner that cannot say what it would charge.
+    const terms = reactivationTerms(target.subscription, target.kind, offer, now)
+    if (!terms) return c.json(notEligible, 200)
+    await limitSessionStarts(deps, c, caller.subscriber)
     const session = await createBannerSession(deps, caller, target, true)
     const response: ReactivationResponse = {
       eligible: true,
@@ -113,25 +122,35 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
       kind: target.kind,
       subscriptionId: target.subscription.id,
       plan: planOf(target.subscription),
-      offer: winbackOffer(caller.account.payload.config, target.kind, recentSave),
+      offer,
+      terms,
     }
     return c.json(response, 200)
   }
 }
 
-async function bannerSession(
+/** The session an accept names, or the customer's latest banner session not dismissed, or a new one. */
+async function acceptSession(
   deps: AppDeps,
   caller: WidgetCaller,
-  stripe: Stripe,
   sessionId: string | undefined,
-): Promise<CancelSession> {
+): Promise<{ session: CancelSession; stripe: Stripe }> {
   const { subscriber } = caller
   if (sessionId) {
     const session = await loadSessionFor(deps.db, sessionId, subscriber)
-    if (session.kind !== 'reactivation')
-      throw new HttpError('INVALID_INPUT', 'Not a reactivation session', 'sessionId')
-    return session
+    // Undoing a scheduled cancellation from the cancel flow is the subscriber's own choice, not an
+    // offer: it needs Stripe, not the Pro banner.
+    const stripe =
+      session.kind === 'cancel'
+        ? await merchantStripe(deps, subscriber.accountId)
+        : await reactivationStripe(deps, caller)
+    if (!stripe)
+      throw new HttpError('BUSINESS_RULE_VIOLATION', 'Reactivation is not available for this account.')
+    return { session, stripe }
   }
+  const stripe = await reactivationStripe(deps, caller)
+  if (!stripe)
+    throw new HttpError('BUSINESS_RULE_VIOLATION', 'Reactivation is not available for this account.')
   const since = new Date(deps.clock.now().getTime() - BANNER_SESSION_WINDOW_MS)
   const latest = await deps.db
     .selectFrom('cancel_sessions')
@@ -139,23 +158,52 @@ async function bannerSession(
     .where('account_id', '=', subscriber.accountId)
     .where('customer_id', '=', subscriber.customerId)
     .where('kind', '=', 'reactivation')
+    .where('status', 'in', ['open', 'saved'])
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst()
-  if (latest) return latest
+  if (latest) return { session: latest, stripe }
   // Accepted without the banner call (e.g. a merchant's own button): open a session for the record.
   const target = await findReactivationTarget(deps, stripe, subscriber.customerId, subscriber.subscriptionId)
   if (!target) throw new HttpError('CONSTRAINT_VIOLATION', NOTHING_TO_REACTIVATE)
-  return createBannerSession(deps, caller, target, false)
+  return { session: await createBannerSession(deps, caller, target, false), stripe }
+}
+
+/**
+ * The target as Stripe has it now, under the customer's lock. A banner session takes any target the
+ * token allows; a cancel session only undoes the scheduled cancellation of its own subscription.
+ */
+async function currentTarget(
+  deps: AppDeps,
+  stripe: Stripe,
+  caller: WidgetCaller,
+  session: CancelSession,
+): Promise<ReactivationTarget> {
+  const { customerId, subscriptionId } = caller.subscriber
+  if (session.kind === 'cancel') {
+    const target = session.subscription_id
+      ? await findReactivationTarget(deps, stripe, customerId, session.subscription_id)
+      : null
+    if (target?.kind !== 'scheduled_cancel') throw new HttpError('CONSTRAINT_VIOLATION', NOTHING_TO_UNDO)
+    return target
+  }
+  const target = await findReactivationTarget(deps, stripe, customerId, subscriptionId)
+  if (!target) throw new HttpError('CONSTRAINT_VIOLATION', NOTHING_TO_REACTIVATE)
+  return target
 }
 
 /**
  * `POST /api/widget/reactivation/accept` (token; body `{sessionId?}`; optional `Idempotency-Key`) →
- * ReactivationAcceptResponse. Paused → pause_collection cleared (or resumed when status is paused);
- * scheduled → cancel_at_period_end false; churned → a new subscription on the last canceled one's
- * price, with the winback coupon in `discounts`. Records the save (mechanism 'reactivation') and
- * `banner_accepted`. Idempotent per banner session: a replay answers the stored response.
+ * ReactivationAcceptResponse. Serialised per customer: under the customer's lock the session must
+ * still be open and the target is looked up afresh among ALL the customer's subscriptions. Paused →
+ * pause_collection cleared (or resumed when status is paused); scheduled → cancel_at_period_end false;
+ * churned → a new subscription on the last canceled one's price, with the winback coupon in
+ * `discounts` — only while the customer has no live subscription, so a second tab, a replay or a token
+ * naming the old subscription never creates another. A cancel session's id (one that started on a
+ * subscription scheduled to cancel) undoes that cancellation. Records the save (mechanism
+ * 'reactivation') and the session's end: `banner_accepted`, or `reason_continue` in a cancel session.
+ * Idempotent per session: a replay answers the stored response.
  */
 export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
@@ -163,37 +211,35 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
     const body = await readOptionalBody(c, reactivationAcceptSchema)
     const header = idempotencyHeader(c.req.header('idempotency-key'))
     noStore(c)
-    const stripe = await reactivationStripe(deps, caller)
-    if (!stripe)
-      throw new HttpError('BUSINESS_RULE_VIOLATION', 'Reactivation is not available for this account.')
-    const session = await bannerSession(deps, caller, stripe, body.sessionId)
+    const { session, stripe } = await acceptSession(deps, caller, body.sessionId)
     const { subscriber } = caller
     const hash = requestHash('reactivate', {})
-    const keys = actionKeys(`reactivate:${session.id}`, header)
+    const keys = actionKeys(`reactivate:${session.id}`, header, subscriber.customerId)
 
-    const act = async (): Promise<ActionOutcome<ReactivationAcceptResponse>> => {
-      const target = await findReactivationTarget(
-        deps,
-        stripe,
-        subscriber.customerId,
-        subscriber.subscriptionId,
-      )
-      if (!target) throw new HttpError('CONSTRAINT_VIOLATION', NOTHING_TO_REACTIVATE)
+    const act = async (
+      lock: CustomerLock,
+      current: CancelSession,
+    ): Promise<ActionOutcome<ReactivationAcceptResponse>> => {
+      const target = await currentTarget(deps, stripe, caller, current)
+      assertModeMayChange(subscriber, target.subscription)
       const now = deps.clock.now()
       const recentSave = await hasRecentSave(
-        deps.db,
+        lock.trx,
         subscriber.accountId,
         subscriber.customerId,
         now,
-        subscriber.mode,
+        current.mode,
       )
-      const offer = winbackOffer(caller.account.payload.config, target.kind, recentSave)
+      const offer =
+        current.kind === 'cancel'
+          ? null
+          : winbackOffer(caller.account.payload.config, target.kind, recentSave)
       const done = await reactivate(
         deps,
         stripe,
         target,
         offer,
-        `retainkit_reactivate_${session.id}_${target.kind}`,
+        stripeIdempotencyKey('reactivate', lock, { subscription: target.subscription.id, kind: target.kind }),
       )
       return {
         result: {
@@ -210,7 +256,7 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
             .insertInto('saves')
             .values({
               account_id: subscriber.accountId,
-              session_id: session.id,
+              session_id: current.id,
               customer_id: subscriber.customerId,
               subscription_id: done.subscriptionId,
               mechanism: 'reactivation',
@@ -223,15 +269,15 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
             .execute()
           await recordSessionEnd(trx, {
             accountId: subscriber.accountId,
-            sessionId: session.id,
-            step: 'banner_accepted',
+            sessionId: current.id,
+            step: current.kind === 'cancel' ? 'reason_continue' : 'banner_accepted',
             status: 'saved',
             now,
           })
         },
       }
     }
-    // The session is the subscriber's (bannerSession only finds or opens one in their account).
+    // The session is the subscriber's (acceptSession only finds or opens one of theirs).
     const result = await runSessionAction(deps, session, {
       keys,
       hash,

@@ -131,9 +131,10 @@ describe('offers carried out without a Stripe change', () => {
     ])
   })
 
-  it("handledByMerchant answers 'recorded' and records the save", async () => {
+  it("handledByMerchant answers 'recorded' and records the save (with the token's handles claim)", async () => {
     const o = await open()
-    const res = await accept(o, { offer: 'pause', choice: { months: 3 }, handledByMerchant: true })
+    const signed = { ...o, token: await tokenFor(t, account, o, { handles: ['offers'] }) }
+    const res = await accept(signed, { offer: 'pause', choice: { months: 3 }, handledByMerchant: true })
     expect(await res.json()).toEqual({ status: 'recorded', mechanism: 'pause' })
     expect(subscriptionWrites(t, m, o.subscriptionId)).toEqual([])
     expect(await savesOf(o.sessionId)).toEqual([
@@ -144,7 +145,7 @@ describe('offers carried out without a Stripe change', () => {
 
   it('without Stripe, a Stripe-applied offer is handed back to the merchant (409)', async () => {
     const noStripe = await widgetAccount(t, { stripe: false })
-    const token = await tokenFor(t, noStripe, 'cus_nostripe2')
+    const token = await tokenFor(t, noStripe, 'cus_nostripe2', { handles: ['offers'] })
     const { body } = await startSession(t, token, { merchantHandlesOffers: true })
     const res = await widgetCall(t, `/api/widget/sessions/${body.sessionId}/accept`, {
       token,

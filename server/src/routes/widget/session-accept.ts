@@ -4,26 +4,34 @@ import { acceptOfferSchema } from '@retainkit/shared/schemas'
 import { MECHANISM_OF_OFFER, type OfferType } from '@retainkit/shared/vocabulary'
 import type { AcceptOfferResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
+import type Stripe from 'stripe'
 import type { z } from 'zod'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { applyOffer } from '../../services/widget/billing-actions'
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../services/widget/coupons'
+import { type CustomerLock, cooldownWindow, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
 import { discountedMrr } from '../../services/widget/mrr'
-import { recordSessionEnd } from '../../services/widget/session-store'
+import { hasRecentSave, recordSessionEnd } from '../../services/widget/session-store'
 import {
   assertOwnedBy,
   hasActiveDiscount,
   isEnded,
   isPaused,
+  isScheduledToCancel,
   merchantStripe,
   retrieveSubscription,
 } from '../../services/widget/stripe-subscriber'
 import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
-import { readCancelSessionAction, runSessionAction } from './session-action'
+import {
+  assertMerchantHandles,
+  assertModeMayChange,
+  readCancelSessionAction,
+  runSessionAction,
+} from './session-action'
 
 type AcceptBody = z.output<typeof acceptOfferSchema>
 
@@ -32,6 +40,11 @@ export const HAND_OVER_MESSAGE =
 
 const noLongerAvailable = () =>
   new HttpError('CONSTRAINT_VIOLATION', 'This offer is no longer available for your subscription.')
+
+export const RECENT_SAVE_MESSAGE =
+  'You already accepted an offer recently, so this one is not available. You can keep your plan or cancel.'
+export const SCHEDULED_CANCEL_MESSAGE =
+  'This subscription is already scheduled to cancel, so offers no longer apply to it.'
 
 /** MRR after an offer Retainkit did not apply itself (redirect or merchant): what the config promises. */
 function promisedMrr(offer: OfferType, config: CancelFlowConfig, mrr: number): number {
@@ -47,23 +60,50 @@ interface Accepted {
   detail: Record<string, unknown>
 }
 
-async function carryOut(
+/**
+ * The subscription as Stripe has it now, re-checked under the customer's lock: still this customer's,
+ * still live, not scheduled to cancel (another session may have cancelled a moment ago), and in a
+ * state the offer makes sense for. Null when Stripe is not connected or the session has no subscription.
+ */
+async function currentSubscription(
   deps: AppDeps,
+  stripe: Stripe | null,
   caller: WidgetCaller,
   session: CancelSession,
+  offer: OfferType,
+): Promise<Stripe.Subscription | null> {
+  if (!stripe || !session.subscription_id) return null
+  const subscription = await retrieveSubscription(deps, stripe, session.subscription_id)
+  if (!subscription || isEnded(subscription)) throw noLongerAvailable()
+  assertOwnedBy(subscription, caller.subscriber.customerId)
+  if (isScheduledToCancel(subscription)) throw new HttpError('CONSTRAINT_VIOLATION', SCHEDULED_CANCEL_MESSAGE)
+  const now = Math.floor(deps.clock.now().getTime() / 1000)
+  if (offer === 'discount' && hasActiveDiscount(subscription, now)) throw noLongerAvailable()
+  if (offer === 'pause' && isPaused(subscription)) throw noLongerAvailable()
+  return subscription
+}
+
+async function carryOut(
+  deps: AppDeps,
+  stripe: Stripe | null,
+  caller: WidgetCaller,
+  lock: CustomerLock,
+  session: CancelSession,
   body: AcceptBody,
-  hash: string,
 ): Promise<Accepted> {
   const { offer } = body
   const config = caller.account.payload.config
   const mechanism = MECHANISM_OF_OFFER[offer]
   if (body.handledByMerchant) {
+    // The merchant's handler already changed the subscription its own way (a discount it applied is
+    // now active): its state is no reason to refuse recording that. The cooldown still applied.
     return {
       response: { status: 'recorded', mechanism },
       mrrAfter: promisedMrr(offer, config, session.mrr),
       detail: { via: 'merchant', choice: body.choice ?? null },
     }
   }
+  const subscription = await currentSubscription(deps, stripe, caller, session, offer)
   const template = config[offer].redirect_template
   if (template) {
     const redirectUrl = buildRedirectUrl(template, {
@@ -78,16 +118,8 @@ async function carryOut(
       detail: { via: 'redirect', redirect_url: redirectUrl, choice: body.choice ?? null },
     }
   }
-  const stripe = await merchantStripe(deps, session.account_id)
-  if (!stripe || !session.subscription_id) throw new HttpError('CONSTRAINT_VIOLATION', HAND_OVER_MESSAGE)
-  const subscription = await retrieveSubscription(deps, stripe, session.subscription_id)
-  if (!subscription || isEnded(subscription)) throw noLongerAvailable()
-  // Re-checked on every billing action: the subscription must still be this customer's…
-  assertOwnedBy(subscription, caller.subscriber.customerId)
-  // …and still in a state the offer makes sense for.
-  const now = Math.floor(deps.clock.now().getTime() / 1000)
-  if (offer === 'discount' && hasActiveDiscount(subscription, now)) throw noLongerAvailable()
-  if (offer === 'pause' && isPaused(subscription)) throw noLongerAvailable()
+  if (!stripe || !subscription) throw new HttpError('CONSTRAINT_VIOLATION', HAND_OVER_MESSAGE)
+  assertModeMayChange(caller.subscriber, subscription)
   const applied = await applyOffer(offer, {
     deps,
     stripe,
@@ -96,7 +128,11 @@ async function carryOut(
     choice: body.choice ?? {},
     mrrBefore: session.mrr,
     sessionStartedAt: session.created_at,
-    idempotencyKey: `retainkit_accept_${session.id}_${hash.slice(0, 16)}`,
+    idempotencyKey: stripeIdempotencyKey('offer', lock, {
+      subscription: subscription.id,
+      offer,
+      window: cooldownWindow(deps.clock.now()),
+    }),
   })
   return {
     response: {
@@ -114,8 +150,11 @@ async function carryOut(
 /**
  * `POST /api/widget/sessions/:id/accept` (body AcceptOfferRequest; optional `Idempotency-Key`) →
  * AcceptOfferResponse. Idempotent per session: a replay answers the stored response without touching
- * Stripe again; a different offer after one was accepted is a 409. The offer must be one the session
- * found eligible. The merchant's handler (handledByMerchant) → 'recorded'; a redirect_template →
+ * Stripe again; a different offer after one was accepted is a 409. Runs under the customer's lock and
+ * re-checks there: the session still open, the offer one it found eligible, no offer accepted by this
+ * customer (in any session of this mode) within the cooldown, and — unless the merchant's handler
+ * carried it out — the subscription still theirs, live, not scheduled to cancel. handledByMerchant
+ * (only with the token's `handles: ['offers']` claim, else 403) → 'recorded'; a redirect_template →
  * 'redirect'; otherwise Stripe applies it → 'applied'. Each records the save (MRR before/after),
  * `offer_accepted` and the session as 'saved'. A Stripe failure is a 502 and records nothing.
  */
@@ -128,38 +167,47 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
       acceptOfferSchema,
       'Offers are accepted in cancel sessions only',
     )
+    if (body.handledByMerchant) assertMerchantHandles(caller.subscriber, 'offers')
+    // Read before the lock: inside it only the lock's transaction may touch the database.
+    const stripe = await merchantStripe(deps, session.account_id)
 
-    const act = async (): Promise<ActionOutcome<AcceptOfferResponse>> => {
+    const act = async (
+      lock: CustomerLock,
+      current: CancelSession,
+    ): Promise<ActionOutcome<AcceptOfferResponse>> => {
       if (
-        !session.eligible_offers.includes(body.offer) ||
+        !current.eligible_offers.includes(body.offer) ||
         !caller.account.payload.config[body.offer].enabled
       ) {
         throw new HttpError('BUSINESS_RULE_VIOLATION', 'This offer is not available for this subscription.')
       }
-      const accepted = await carryOut(deps, caller, session, body, hash)
       const now = deps.clock.now()
-      const reasonKey = body.reasonKey ?? session.reason_key
+      if (await hasRecentSave(lock.trx, current.account_id, current.customer_id, now, current.mode)) {
+        throw new HttpError('CONSTRAINT_VIOLATION', RECENT_SAVE_MESSAGE)
+      }
+      const accepted = await carryOut(deps, stripe, caller, lock, current, body)
+      const reasonKey = body.reasonKey ?? current.reason_key
       return {
         result: { status: 200, body: accepted.response },
         record: async (trx) => {
           await trx
             .insertInto('saves')
             .values({
-              account_id: session.account_id,
-              session_id: session.id,
-              customer_id: session.customer_id,
-              subscription_id: session.subscription_id,
+              account_id: current.account_id,
+              session_id: current.id,
+              customer_id: current.customer_id,
+              subscription_id: current.subscription_id,
               mechanism: MECHANISM_OF_OFFER[body.offer],
-              mrr_before: session.mrr,
+              mrr_before: current.mrr,
               mrr_after: accepted.mrrAfter,
-              currency: session.currency,
+              currency: current.currency,
               detail: JSON.stringify(accepted.detail),
               created_at: now,
             })
             .execute()
           await recordSessionEnd(trx, {
-            accountId: session.account_id,
-            sessionId: session.id,
+            accountId: current.account_id,
+            sessionId: current.id,
             step: 'offer_accepted',
             status: 'saved',
             now,

@@ -125,9 +125,10 @@ describe('POST /api/widget/sessions/:id/cancel', () => {
     expect((await errorOf(different)).message).toBe('This subscription was already canceled in this session.')
   })
 
-  it("records only, when the merchant's handler cancelled", async () => {
+  it("records only, when the merchant's handler cancelled (with the token's handles claim)", async () => {
     const o = await open()
-    const res = await cancel(o, { handledByMerchant: true, reasonKey: 'other' })
+    const signed = { ...o, token: await tokenFor(t, account, o.customerId, { handles: ['cancel'] }) }
+    const res = await cancel(signed, { handledByMerchant: true, reasonKey: 'other' })
     expect(await res.json()).toEqual({ status: 'recorded' })
     expect(subscriptionWrites(t, m, o.subscriptionId)).toEqual([])
     const row = await t.database.db
@@ -148,7 +149,9 @@ describe('POST /api/widget/sessions/:id/cancel', () => {
       message:
         "This account has no Stripe connection: let the merchant's own handler perform this, then call again with handledByMerchant.",
     })
-    expect((await cancel(o, { handledByMerchant: true })).status).toBe(200)
+    const signed = { ...o, token: await tokenFor(t, noStripe, o.customerId, { handles: ['cancel'] }) }
+    expect((await cancel(o, { handledByMerchant: true })).status).toBe(403)
+    expect((await cancel(signed, { handledByMerchant: true })).status).toBe(200)
   })
 
   it('is refused after an offer saved the subscription', async () => {

@@ -1,36 +1,48 @@
 import { cancelSchema } from '@retainkit/shared/schemas'
 import type { CancelResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
+import type Stripe from 'stripe'
 import type { z } from 'zod'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { scheduleCancellation } from '../../services/widget/billing-actions'
+import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
+import { cancelMessage } from '../../services/widget/messages'
 import { recordSessionEnd } from '../../services/widget/session-store'
 import {
   assertOwnedBy,
   isEnded,
+  isScheduledToCancel,
   merchantStripe,
   retrieveSubscription,
+  scheduledEndOf,
 } from '../../services/widget/stripe-subscriber'
 import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
 import { HAND_OVER_MESSAGE } from './session-accept'
-import { readCancelSessionAction, runSessionAction } from './session-action'
+import {
+  assertMerchantHandles,
+  assertModeMayChange,
+  readCancelSessionAction,
+  runSessionAction,
+} from './session-action'
 
 type CancelBody = z.output<typeof cancelSchema>
 
+const isoOrNull = (unix: number | null) => (unix === null ? null : new Date(unix * 1000).toISOString())
+
 async function carryOut(
   deps: AppDeps,
+  stripe: Stripe | null,
   caller: WidgetCaller,
+  lock: CustomerLock,
   session: CancelSession,
   body: CancelBody,
   reasonKey: string | null,
-  hash: string,
 ): Promise<CancelResponse> {
   if (body.handledByMerchant) return { status: 'recorded' }
-  const stripe = await merchantStripe(deps, session.account_id)
   if (!stripe) throw new HttpError('CONSTRAINT_VIOLATION', HAND_OVER_MESSAGE)
   if (!session.subscription_id) {
     throw new HttpError(
@@ -43,25 +55,30 @@ async function carryOut(
     throw new HttpError('CONSTRAINT_VIOLATION', 'This subscription has already ended.')
   }
   assertOwnedBy(subscription, caller.subscriber.customerId)
+  assertModeMayChange(caller.subscriber, subscription)
+  if (isScheduledToCancel(subscription)) {
+    // Another session (or the merchant) already scheduled it: the subscriber is told when access
+    // ends, and Stripe is not asked again.
+    const cancelAt = scheduledEndOf(subscription)
+    return { status: 'scheduled', cancelAt: isoOrNull(cancelAt), message: cancelMessage(cancelAt) }
+  }
   const scheduled = await scheduleCancellation(deps, stripe, subscription, {
     reasonKey,
     feedback: body.feedback,
-    idempotencyKey: `retainkit_cancel_${session.id}_${hash.slice(0, 16)}`,
+    idempotencyKey: stripeIdempotencyKey('cancel', lock, { subscription: subscription.id }),
   })
-  return {
-    status: 'scheduled',
-    cancelAt: scheduled.cancelAt === null ? null : new Date(scheduled.cancelAt * 1000).toISOString(),
-    message: scheduled.message,
-  }
+  return { status: 'scheduled', cancelAt: isoOrNull(scheduled.cancelAt), message: scheduled.message }
 }
 
 /**
  * `POST /api/widget/sessions/:id/cancel` (body CancelRequest; optional `Idempotency-Key`) →
- * CancelResponse. Idempotent like accept. Through Stripe: cancel at period end with
- * cancellation_details (the reason mapped to Stripe's feedback, the write-in as comment, ≤ 500
- * characters) → 'scheduled' with the date access ends. handledByMerchant → 'recorded'. Without Stripe
- * and without handledByMerchant → 409: the widget hands over to the merchant's own cancel.
- * Records `cancel_completed` and the session as 'canceled'.
+ * CancelResponse. Idempotent like accept, and serialised per customer like it. Through Stripe: cancel
+ * at period end with cancellation_details (the reason mapped to Stripe's feedback, the write-in as
+ * comment, ≤ 500 characters) → 'scheduled' with the date access ends; a subscription some other
+ * session already scheduled answers the same without a second Stripe write. handledByMerchant (only
+ * with the token's `handles: ['cancel']` claim, else 403) → 'recorded'. Without Stripe and without
+ * handledByMerchant → 409: the widget hands over to the merchant's own cancel. Records
+ * `cancel_completed` and the session as 'canceled'.
  */
 export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
@@ -72,17 +89,22 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
       cancelSchema,
       'Only cancel sessions can cancel',
     )
-    const reasonKey = body.reasonKey ?? session.reason_key
+    if (body.handledByMerchant) assertMerchantHandles(caller.subscriber, 'cancel')
+    const stripe = body.handledByMerchant ? null : await merchantStripe(deps, session.account_id)
 
-    const act = async (): Promise<ActionOutcome<CancelResponse>> => {
-      const response = await carryOut(deps, caller, session, body, reasonKey, hash)
+    const act = async (
+      lock: CustomerLock,
+      current: CancelSession,
+    ): Promise<ActionOutcome<CancelResponse>> => {
+      const reasonKey = body.reasonKey ?? current.reason_key
+      const response = await carryOut(deps, stripe, caller, lock, current, body, reasonKey)
       const now = deps.clock.now()
       return {
         result: { status: 200, body: response },
         record: (trx) =>
           recordSessionEnd(trx, {
-            accountId: session.account_id,
-            sessionId: session.id,
+            accountId: current.account_id,
+            sessionId: current.id,
             step: 'cancel_completed',
             status: 'canceled',
             now,

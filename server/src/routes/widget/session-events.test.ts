@@ -10,9 +10,11 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+/** A session whose offers the merchant's own handlers carry out (this account has no Stripe). */
 async function session(customer = 'cus_events1') {
-  const token = await tokenFor(t, account, customer)
-  const { body } = await startSession(t, token)
+  const token = await tokenFor(t, account, customer, { handles: ['offers', 'cancel'] })
+  const { body } = await startSession(t, token, { merchantHandlesOffers: true })
+  expect(body.eligibleOffers).toEqual(['discount', 'pause'])
   return { token, id: body.sessionId }
 }
 
@@ -85,11 +87,13 @@ describe('POST /api/widget/sessions/:id/events', () => {
     expect(await sessionRow(id)).toMatchObject({ status: 'stayed', completed_at: t.clock.now() })
   })
 
-  it('marks an open session abandoned on flow_abandoned, but never reopens or overrides a closed one', async () => {
+  it('marks an open session abandoned on flow_abandoned, and refuses anything after (409)', async () => {
     const { token, id } = await session()
-    await post(id, token, [{ step: 'flow_abandoned' }])
+    expect((await post(id, token, [{ step: 'flow_abandoned' }])).status).toBe(204)
     expect((await sessionRow(id)).status).toBe('abandoned')
-    await post(id, token, [{ step: 'reason_continue' }])
+    const late = await post(id, token, [{ step: 'reason_continue' }])
+    expect(late.status).toBe(409)
+    expect((await errorOf(late)).code).toBe('CONSTRAINT_VIOLATION')
     expect((await sessionRow(id)).status).toBe('abandoned')
   })
 
@@ -102,7 +106,7 @@ describe('POST /api/widget/sessions/:id/events', () => {
       'banner_shown',
       'banner_accepted',
     ]) {
-      const res = await post(id, token, [{ step: 'offer_shown' }, { step }])
+      const res = await post(id, token, [{ step: 'offer_shown', offer: 'discount' }, { step }])
       expect(res.status).toBe(400)
       expect(await errorOf(res)).toEqual({
         code: 'INVALID_INPUT',

@@ -7,6 +7,7 @@ import {
   publishConfig,
   startSession,
   subscriptionWrites,
+  type TokenClaims,
   tokenFor,
   type WidgetAccount,
   widgetAccount,
@@ -31,8 +32,9 @@ async function start(
   account: WidgetAccount,
   customer: { customerId: string; subscriptionId?: string } | string,
   body = {},
+  claims: TokenClaims = {},
 ) {
-  const res = await startSession(t, await tokenFor(t, account, customer), body)
+  const res = await startSession(t, await tokenFor(t, account, customer, claims), body)
   return { status: res.status, body: res.body as unknown as Started }
 }
 
@@ -267,10 +269,13 @@ describe('POST /api/widget/sessions without Stripe', () => {
       subscriber: null,
       eligibleOffers: [],
     })
-    const handled = await start(account, 'cus_nostripe1', {
-      merchantHandlesOffers: true,
-      merchantHandlesCancel: true,
-    })
+    // The merchant's handlers carry offers out only when its signed token says they do.
+    const handled = await start(
+      account,
+      'cus_nostripe1',
+      { merchantHandlesOffers: true, merchantHandlesCancel: true },
+      { handles: ['offers', 'cancel'] },
+    )
     expect(handled.body.eligibleOffers).toEqual(['discount', 'pause'])
     await publishConfig(t, account.accountId, (c) => {
       c.pause.redirect_template = 'https://shop.example/pause?customer={customer_id}'
@@ -365,8 +370,11 @@ describe('free accounts', () => {
 describe('rate limit', () => {
   it('allows 20 session starts per customer per hour, then 429 with Retry-After', async () => {
     const account = await widgetAccount(t, { stripe: false })
-    const token = await tokenFor(t, account, 'cus_busy1')
-    for (let i = 0; i < 20; i++) expect((await startSession(t, token)).status).toBe(201)
+    // Fresh tokens (one token opens at most 10 sessions): the customer's own limit is what stops this.
+    const now = Math.floor(t.clock.now().getTime() / 1000)
+    const fresh = (i: number) => tokenFor(t, account, 'cus_busy1', { iat: now - i })
+    for (let i = 0; i < 20; i++) expect((await startSession(t, await fresh(i))).status).toBe(201)
+    const token = await fresh(20)
     const res = await widgetCall(t, '/api/widget/sessions', { token, body: {} })
     expect(res.status).toBe(429)
     expect(await errorOf(res)).toEqual({

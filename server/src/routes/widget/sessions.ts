@@ -9,21 +9,41 @@ import { admitCancelSession, starterCapReached } from '../../services/billing/us
 import { enforceRateLimit } from '../../services/rate-limit'
 import { enqueueSessionEvent } from '../../services/webhooks-out/outbox'
 import { decideOffers } from '../../services/widget/eligibility'
+import { subscriberJurisdiction } from '../../services/widget/jurisdiction'
+import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
 import { hasRecentSave, newSessionId } from '../../services/widget/session-store'
 import {
   customerAddress,
   findSubscription,
   hasActiveDiscount,
   isPaused,
+  isScheduledToCancel,
   merchantStripe,
+  scheduledEndOf,
   summarize,
 } from '../../services/widget/stripe-subscriber'
+import type { Subscriber } from '../../services/widget/subscriber-token'
 import { authenticateWidgetCall } from './auth'
 import { noStore } from './body'
-import type { WidgetEnv } from './cors'
+import type { WidgetContext, WidgetEnv } from './cors'
+import { assertMerchantHandles } from './session-action'
 
 /** Session starts per account and customer per hour (DB-backed, shared by every instance). */
 export const SESSIONS_PER_CUSTOMER_PER_HOUR = 20
+/** Sessions (cancel flows and banners) one subscriber token may open: a token lives an hour at most. */
+export const SESSIONS_PER_TOKEN = 10
+
+/** Rate limits every session start shares, cancel flow or banner: per token, then per customer. */
+export async function limitSessionStarts(deps: AppDeps, c: WidgetContext, subscriber: Subscriber) {
+  await enforceRateLimit(c, deps, `widget-session-token:${subscriber.tokenId}`, SESSIONS_PER_TOKEN, 3600)
+  await enforceRateLimit(
+    c,
+    deps,
+    `widget-session:${subscriber.accountId}:${subscriber.customerId}`,
+    SESSIONS_PER_CUSTOMER_PER_HOUR,
+    3600,
+  )
+}
 
 const SESSION_LIMIT: SessionStartResponse = { fallback: true, reason: 'session_limit' }
 
@@ -34,35 +54,34 @@ const SESSION_LIMIT: SessionStartResponse = { fallback: true, reason: 'session_l
  * no session and records the subscriber as stepped aside for (services/billing/usage.ts, which also
  * sends the usage notices and meters Pro's sessions beyond the fair-use line). Otherwise: the
  * subscriber's subscription from Stripe (when connected), the offers they may see
- * (services/widget/eligibility.ts), a cancel_sessions row and `session_started`. The mode comes from
- * the signed token only: a request body cannot turn a live subscriber's session into a free test one.
+ * (services/widget/eligibility.ts), a cancel_sessions row and `session_started`. The mode is the
+ * signed token's only (the body's `mode` is ignored); merchantHandlesOffers/-Cancel need the token's
+ * `handles` claim (else 403); a subscription already scheduled to cancel comes back as
+ * `scheduledCancellation` with no offers.
  */
 export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
     const { subscriber, account } = await authenticateWidgetCall(deps, c)
     const body = await readBody(c, sessionStartSchema)
     noStore(c)
-    const { accountId, customerId } = subscriber
+    if (body.merchantHandlesOffers) assertMerchantHandles(subscriber, 'offers')
+    if (body.merchantHandlesCancel) assertMerchantHandles(subscriber, 'cancel')
+    const { accountId, customerId, mode } = subscriber
     const { tier, config } = account.payload
-    const mode = subscriber.mode
     const now = deps.clock.now()
     // A cheap early answer for an exhausted Starter account, before any Stripe call.
     if (await starterCapReached(deps, { accountId, customerId, tier, mode, now })) {
       return c.json(SESSION_LIMIT, 200)
     }
-    await enforceRateLimit(
-      c,
-      deps,
-      `widget-session:${accountId}:${customerId}`,
-      SESSIONS_PER_CUSTOMER_PER_HOUR,
-      3600,
-    )
+    await limitSessionStarts(deps, c, subscriber)
 
     const stripe = await merchantStripe(deps, accountId)
     const subscription: Stripe.Subscription | null = stripe
       ? await findSubscription(deps, stripe, customerId, subscriber.subscriptionId)
       : null
     const summary = subscription ? summarize(subscription) : null
+    const scheduledEnd =
+      subscription && isScheduledToCancel(subscription) ? scheduledEndOf(subscription) : undefined
     const eligibility = decideOffers({
       tier,
       config,
@@ -74,9 +93,13 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
               priceId: summary.plan.priceId,
               paused: isPaused(subscription),
               hasActiveDiscount: hasActiveDiscount(subscription, Math.floor(now.getTime() / 1000)),
+              scheduledToCancel: scheduledEnd !== undefined,
             }
           : null,
-      address: subscription ? customerAddress(subscription) : null,
+      jurisdiction: subscriberJurisdiction(
+        subscriber.jurisdiction,
+        subscription ? customerAddress(subscription) : null,
+      ),
       recentSave: tier === 'pro' && (await hasRecentSave(deps.db, accountId, customerId, now, mode)),
     })
 
@@ -97,6 +120,9 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
           mrr: summary?.mrr ?? 0,
           currency: summary?.plan.currency ?? null,
           eligible_offers: JSON.stringify(eligibility.offers),
+          // Marks a session that can only undo; when Stripe names no end, the start stands in.
+          scheduled_cancel_at:
+            scheduledEnd === undefined ? null : scheduledEnd === null ? now : new Date(scheduledEnd * 1000),
           created_at: now,
           updated_at: now,
         })
@@ -118,6 +144,10 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       subscriber: summary,
       eligibleOffers: eligibility.offers,
       ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
+      // Already leaving: the widget shows when it ends and an undo instead of the offers.
+      ...(subscription && typeof scheduledEnd === 'number'
+        ? { scheduledCancellation: scheduledCancellationOf(subscription, scheduledEnd, now) }
+        : {}),
     }
     return c.json(response, 201)
   }

@@ -21,15 +21,25 @@ export interface TokenClaims {
   sub?: string
   sid?: string
   mode?: 'live' | 'test'
+  /** Billing actions the merchant's own handlers perform (handleOffer / handleCancel). */
+  handles?: Array<'offers' | 'cancel'>
+  country?: string
+  state?: string
   iat?: number
   exp?: number
 }
 
-/** Creates a widget secret through `POST /api/account?action=widget-secret`. */
-export async function createSecret(t: TestContext, accountId: string, ownerToken: string): Promise<string> {
+/** Creates a widget secret through `POST /api/account?action=widget-secret` (a test-mode one on request). */
+export async function createSecret(
+  t: TestContext,
+  accountId: string,
+  ownerToken: string,
+  mode?: 'live' | 'test',
+): Promise<string> {
   const res = await t.request(`/api/account?accountId=${accountId}&action=widget-secret`, {
     method: 'POST',
     token: ownerToken,
+    ...(mode ? { body: { mode } } : {}),
   })
   expect(res.status).toBe(201)
   return ((await res.json()) as { data: { secret: string } }).data.secret

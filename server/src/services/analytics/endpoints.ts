@@ -3,7 +3,8 @@ import {
   mechanismPerformance,
   monthsInRange,
   reasonsOverTime,
-  saveRate,
+  type SAVE_RATE_ENDS,
+  saveRatePoint,
   toCount,
   WRITE_IN_WORDS_LIMIT,
   writeInWords,
@@ -156,7 +157,8 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     fetch: ({ db, accountId, range }) => offerOutcomes(db, accountId, range),
     shape: (rows) => ({ data: mechanismPerformance(mechanismRows(rows)) }),
   }),
-  // [{month, saveRate, cancellations, continues}] for every month of the range.
+  // [{month, saveRate, cancellations, continues, kept, acceptedOffers}] for every month of the range:
+  // continues = kept (reason_continue) + acceptedOffers (offer_accepted), each session counted once.
   'save-rate-over-time': define({
     failure: 'save rate',
     unexpected: 'save rate',
@@ -165,12 +167,15 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     shape: (rows, { range }) => {
       const counts = new Map<string, number>()
       for (const row of rows) counts.set(`${row.month} ${row.step}`, toCount(row.count))
+      const count = (month: string, step: keyof typeof SAVE_RATE_ENDS) => counts.get(`${month} ${step}`) ?? 0
       return {
-        data: monthsInRange(range.start, range.end).map((month) => {
-          const cancellations = counts.get(`${month} cancel_completed`) ?? 0
-          const continues = counts.get(`${month} reason_continue`) ?? 0
-          return { month, saveRate: saveRate(continues, cancellations), cancellations, continues }
-        }),
+        data: monthsInRange(range.start, range.end).map((month) =>
+          saveRatePoint(month, {
+            cancellations: count(month, 'cancel_completed'),
+            kept: count(month, 'reason_continue'),
+            acceptedOffers: count(month, 'offer_accepted'),
+          }),
+        ),
       }
     },
   }),

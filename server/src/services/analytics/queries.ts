@@ -13,10 +13,12 @@ import { collateClause, type TextCollation } from './text-collation'
  * Counting rules:
  * - cancellation reasons count SESSIONS, by their last pick: a subscriber who changes their mind counts
  *   once. An event without a session (the column is nullable) counts on its own.
- * - save-mechanism performance and the save rate count STEPS as recorded, as spec 4 and shared
- *   saveRateOverTime do. The flow records each of them once per session: offer_accepted and
- *   cancel_completed are written by the server's idempotent accept and cancel calls, and a session ends
- *   with one of them, reason_continue or flow_abandoned.
+ * - the save rate counts each session's recorded END: cancel_completed (a cancellation),
+ *   reason_continue and offer_accepted (continues: the subscriber stayed), as shared saveRateOverTime
+ *   does. The server keeps each session's state and stores one end per session (a unique index,
+ *   migration 040), so counting those steps counts sessions.
+ * - save-mechanism performance counts SESSIONS per offer: accepted (its end) and declined (a session
+ *   that declined the offer twice, going back and forth, declined it once).
  * Live and test-mode activity are counted apart (`range.mode`, migration 033): a merchant's rehearsals
  * never mix with what subscribers did.
  * Each query is shaped for an index-only plan (see migrations/030_analytics_indexes.sql and 033).
@@ -97,10 +99,14 @@ export interface OfferOutcomeRow {
   count: number | string
 }
 
-/** Per offer: offer_accepted (completed) and offer_declined (skipped) steps in the range. */
+/**
+ * Per offer: sessions that accepted it (completed) and sessions that declined it (skipped) in the
+ * range; an event without a session counts on its own.
+ */
 export async function offerOutcomes(db: Db, accountId: string, range: AnalyticsRange) {
   const { rows } = await sql<OfferOutcomeRow>`
-    select offer, step, count(*) as count
+    select offer, step,
+      count(distinct session_id) + count(*) filter (where session_id is null) as count
     from session_events
     where ${inRange(accountId, range)} and step in ('offer_accepted', 'offer_declined')
     group by offer, step`.execute(db)
@@ -109,7 +115,7 @@ export async function offerOutcomes(db: Db, accountId: string, range: AnalyticsR
 
 export interface OutcomeMonthRow {
   month: string
-  step: 'cancel_completed' | 'reason_continue'
+  step: 'cancel_completed' | 'reason_continue' | 'offer_accepted'
   count: number | string
 }
 
@@ -130,9 +136,9 @@ export function monthBounds(range: AnalyticsRange): { month: string; from: strin
 }
 
 /**
- * Spec 4 save-rate aggregation: per UTC month of the range, the cancel_completed steps (cancellations)
- * and reason_continue steps (continues). One index-only count per month: the month comes from the
- * bounds passed in, not from an expression evaluated on every row.
+ * Spec 4 save-rate aggregation: per UTC month of the range, the session ends — cancel_completed
+ * (cancellations), reason_continue and offer_accepted (continues). One index-only count per month: the
+ * month comes from the bounds passed in, not from an expression evaluated on every row.
  */
 export async function outcomesByMonth(db: Db, accountId: string, range: AnalyticsRange) {
   const months = monthBounds(range)
@@ -146,7 +152,8 @@ export async function outcomesByMonth(db: Db, accountId: string, range: Analytic
     cross join lateral (
       select step, count(*) as count
       from session_events
-      where account_id = ${accountId} and ${modeIs(range)} and step in ('cancel_completed', 'reason_continue')
+      where account_id = ${accountId} and ${modeIs(range)}
+        and step in ('cancel_completed', 'reason_continue', 'offer_accepted')
         and created_at >= m.lo and created_at < m.hi
       group by step
     ) as counted`.execute(db)

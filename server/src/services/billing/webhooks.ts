@@ -2,6 +2,7 @@ import type { BillingInterval } from '@retainkit/shared/billing'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { configChanged } from '../config-changes'
 import { subscriptionTargetOf, verifyStripeEvent } from '../stripe-events'
 import { callBilling, lockBilling, type PlatformBilling, platformBilling } from './platform'
 import { isLiveSubscriptionStatus } from './tier'
@@ -127,8 +128,9 @@ export async function receiveBillingWebhook(
     return true
   })
   if (!applied) return { result: 'duplicate', accountId }
-  // The widget's cached config carries the tier: drop it so subscribers get the new one at once.
-  deps.widgetConfigCache.invalidate(accountId)
+  // The widget's cached config carries the tier: drop it (on every instance) so subscribers get the
+  // new one at once.
+  await configChanged(deps, accountId)
   deps.logger.info('billing event applied', { type: event.type, accountId })
   return { result: 'applied', accountId }
 }

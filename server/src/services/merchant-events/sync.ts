@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps'
 import { stripeForAccount } from '../merchant-stripe'
 import { startPeriodicWorker } from '../periodic-worker'
 import { callStripe } from '../stripe-errors'
+import { ensureConnectEndpoint } from './connect'
 import { MERCHANT_EVENT_TYPES, registerMerchantEndpoint } from './endpoint'
 import { applyMerchantEvent } from './receive'
 import { lockMerchantEvents, storeSubscription } from './subscriptions'
@@ -31,9 +32,10 @@ export async function syncMerchantSubscriptions(deps: AppDeps, accountId: string
   if (!row) return { backfilled: 0, applied: 0 }
   const stripe = await stripeForAccount(deps, accountId)
   const startedAt = deps.clock.now()
-  // OAuth connections cannot own webhook endpoints on Stripe: they are followed by this reconcile.
+  // A registration that failed earlier (Stripe down, a restricted key) is tried again on every pass.
   if (!row.webhook_endpoint_id && row.connected_via === 'key')
     await registerMerchantEndpoint(deps, accountId, stripe)
+  if (row.connected_via === 'oauth') await ensureConnectEndpoint(deps)
   const result = row.subscriptions_synced_at
     ? {
         backfilled: 0,
@@ -126,10 +128,6 @@ export async function followNewConnection(deps: AppDeps, accountId: string): Pro
     .executeTakeFirst()
   if (row?.connected_via === 'key')
     await registerMerchantEndpoint(deps, accountId, await stripeForAccount(deps, accountId))
-  void syncMerchantSubscriptions(deps, accountId).catch((error: unknown) => {
-    deps.logger.warn('subscription backfill failed; the reconcile retries it', {
-      accountId,
-      error: error instanceof Error ? error.message : String(error),
-    })
-  })
+  if (row?.connected_via === 'oauth') await ensureConnectEndpoint(deps)
+  deps.background.run('subscription backfill', () => syncMerchantSubscriptions(deps, accountId))
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { OPERATIONS, type Operation, type Security } from './operations'
+import { OPERATIONS, type Operation, operationKey, type Security } from './operations'
 
 const SECURITY: Record<Security, Record<string, string[]>[]> = {
   apiKey: [{ apiKey: [] }],
   bearer: [{ bearer: [] }],
   subscriber: [{ subscriberToken: [] }],
+  admin: [{ adminToken: [] }],
   none: [],
 }
 
@@ -34,6 +35,17 @@ function toPathKey(path: string): { key: string; fixedQuery: Record<string, stri
   return { key, fixedQuery }
 }
 
+const json = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
+
+const COMMON_ERRORS = {
+  '400': 'Invalid input (VALIDATION_FAILED or INVALID_INPUT, with the field and message)',
+  '401': 'Missing or invalid API key or token',
+  '403': 'Not a member, or insufficient permissions',
+  '429': 'Too many requests (RATE_LIMIT_EXCEEDED; Retry-After)',
+  '503': "The database does not answer (DATABASE_ERROR, the catalogue's message; Retry-After)",
+} as const
+
 function operationObject(op: Operation) {
   const { fixedQuery } = toPathKey(op.path)
   const security = op.security.flatMap((s) => SECURITY[s])
@@ -49,7 +61,30 @@ function operationObject(op: Operation) {
         schema: { type: 'string', const: value },
       })),
   ]
+  const status = String(op.status ?? 200)
+  const success = op.response
+    ? {
+        description: `Success: ${op.returns}`,
+        content: {
+          'application/json': { schema: json(op.response, 'output') },
+          ...(op.textContent ? { [op.textContent]: { schema: { type: 'string' } } } : {}),
+        },
+      }
+    : { description: op.returns }
+  const errors = Object.fromEntries(
+    Object.entries({ ...COMMON_ERRORS, ...op.otherResponses })
+      .filter(([code]) => code !== status)
+      .map(([code, description]) => [
+        code,
+        Number(code) >= 400
+          ? { description, content: { 'application/json': { schema: errorBody } } }
+          : { description },
+      ]),
+  )
   return {
+    operationId: operationKey(op)
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_|_$/g, ''),
     summary: op.summary,
     tags: [op.tag],
     ...(security.length > 0
@@ -66,30 +101,12 @@ function operationObject(op: Operation) {
     ...(op.body
       ? {
           requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: z.toJSONSchema(op.body, { io: 'input', unrepresentable: 'any' }),
-              },
-            },
+            required: !op.bodyOptional,
+            content: { 'application/json': { schema: json(op.body, 'input') } },
           },
         }
       : {}),
-    responses: {
-      [String(op.status ?? 200)]: { description: `Success: ${op.returns}` },
-      '400': {
-        description: 'Invalid input (VALIDATION_FAILED with the field and message)',
-        content: { 'application/json': { schema: errorBody } },
-      },
-      '401': {
-        description: 'Missing/invalid API key or token',
-        content: { 'application/json': { schema: errorBody } },
-      },
-      '403': {
-        description: 'Not a member, insufficient permissions',
-        content: { 'application/json': { schema: errorBody } },
-      },
-    },
+    responses: { [status]: success, ...errors },
   }
 }
 
@@ -97,10 +114,9 @@ function operationObject(op: Operation) {
 export function buildOpenApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const op of OPERATIONS) {
-    const { key } = toPathKey(op.path)
-    const action = new URLSearchParams(op.path.split('?')[1] ?? '').get('action')
-    // Paths that differ only by ?action= share one key in OpenAPI; keep each call visible by its action.
-    const pathKey = action ? `${key}#action=${action}` : key
+    // Paths that differ only by a fixed query (?action=, ?grant_type=) share one key in OpenAPI; keep
+    // each call visible by it: `/api/account#action=config`.
+    const pathKey = operationKey(op).slice(op.method.length + 1)
     paths[pathKey] = { ...paths[pathKey], [op.method]: operationObject(op) }
   }
   return {
@@ -109,7 +125,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       title: 'Retainkit API',
       version: '1.0.0',
       description:
-        'Merchant calls need the x-api-key header (from /runtime-config.json) and a bearer token from sign-in. Widget calls carry the subscriber token minted by the merchant’s server. Success bodies are {data}; errors are {error: {code, message, field?}}.',
+        'Merchant calls need the x-api-key header (from /runtime-config.json) and a bearer token from sign-in. Widget calls carry the subscriber token minted by the merchant’s server. Success bodies are {data} (the widget API answers its contract types bare); errors are {error: {code, message, field?}}. The embedded auth server (/auth/v1) speaks GoTrue: its errors are {code, message}.',
     },
     servers: [{ url: serverUrl }],
     components: {
@@ -120,6 +136,11 @@ export function buildOpenApiDocument(serverUrl: string) {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT (HS256, signed with the widget secret)',
+        },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "The running process's one-time admin token (DATA_DIR/admin.json); loopback only",
         },
       },
     },

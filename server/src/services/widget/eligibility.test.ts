@@ -26,8 +26,8 @@ function input(overrides: Partial<EligibilityInput> = {}): EligibilityInput {
     config: config(),
     merchantHandlesOffers: false,
     stripeConnected: true,
-    subscription: { priceId: PRO, paused: false, hasActiveDiscount: false },
-    address: { country: 'US', state: 'CA' },
+    subscription: { priceId: PRO, paused: false, hasActiveDiscount: false, scheduledToCancel: false },
+    jurisdiction: { country: 'US', state: 'CA' },
     recentSave: false,
     ...overrides,
   }
@@ -57,11 +57,31 @@ describe('offer eligibility', () => {
         x.compliance = { suppress_offers: false, suppress_offers_in: list }
       })
     const mn = { country: 'US', state: 'MN' }
-    expect(decideOffers(input({ config: c(['US-MN']), address: mn })).suppressedBy).toBe('compliance')
-    expect(decideOffers(input({ config: c(['US']), address: mn })).suppressedBy).toBe('compliance')
+    expect(decideOffers(input({ config: c(['US-MN']), jurisdiction: mn })).suppressedBy).toBe('compliance')
+    expect(decideOffers(input({ config: c(['US']), jurisdiction: mn })).suppressedBy).toBe('compliance')
     expect(
-      decideOffers(input({ config: c(['US-MN']), address: { country: 'US', state: 'WI' } })).offers,
+      decideOffers(input({ config: c(['US-MN']), jurisdiction: { country: 'US', state: 'WI' } })).offers,
     ).toHaveLength(4)
+  })
+
+  it('offers nothing when the jurisdiction is unknown and the merchant chose so', () => {
+    const c = config((x) => {
+      x.compliance = { suppress_offers: false, suppress_offers_in: [], suppress_offers_when_unknown: true }
+    })
+    expect(decideOffers(input({ config: c, jurisdiction: null }))).toEqual({
+      offers: [],
+      suppressedBy: 'compliance',
+    })
+    expect(decideOffers(input({ config: c })).offers).toHaveLength(4)
+    expect(decideOffers(input({ jurisdiction: null })).offers).toHaveLength(4)
+  })
+
+  it('offers nothing on a subscription already scheduled to cancel', () => {
+    const sub = { priceId: PRO, paused: false, hasActiveDiscount: false, scheduledToCancel: true }
+    expect(decideOffers(input({ subscription: sub }))).toEqual({
+      offers: [],
+      suppressedBy: 'scheduled_cancel',
+    })
   })
 
   it('allows one accepted offer per 90 days', () => {
@@ -99,12 +119,12 @@ describe('offer eligibility', () => {
   })
 
   it('does not offer a discount to a subscription that already has one', () => {
-    const sub = { priceId: PRO, paused: false, hasActiveDiscount: true }
+    const sub = { priceId: PRO, paused: false, hasActiveDiscount: true, scheduledToCancel: false }
     expect(decideOffers(input({ subscription: sub })).offers).not.toContain('discount')
   })
 
   it('does not offer a pause to a paused subscription', () => {
-    const sub = { priceId: PRO, paused: true, hasActiveDiscount: false }
+    const sub = { priceId: PRO, paused: true, hasActiveDiscount: false, scheduledToCancel: false }
     expect(decideOffers(input({ subscription: sub })).offers).not.toContain('pause')
   })
 

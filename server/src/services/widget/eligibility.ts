@@ -8,10 +8,13 @@ import { matchesJurisdiction, type SubscriberAddress } from './jurisdiction'
  * Which save offers a subscriber may see, decided on the server (the widget only renders them). Rules,
  * in order — the first that removes every offer names itself in `suppressedBy`:
  * 1. offers are a Pro feature (spec 6)                                   → 'free_tier'
- * 2. config.compliance.suppress_offers, or the subscriber's address in
- *    one of config.compliance.suppress_offers_in                         → 'compliance'
- * 3. at most one accepted offer per subscriber per OFFER_COOLDOWN_DAYS  → 'recent_save'
- * 4. Stripe is connected but the customer has no live subscription      → 'no_subscription'
+ * 2. the subscription is already scheduled to cancel: nothing to save   → 'scheduled_cancel'
+ * 3. config.compliance.suppress_offers; the subscriber's jurisdiction (the
+ *    token's country/state, else the Stripe address) in one of
+ *    config.compliance.suppress_offers_in; or no known jurisdiction with
+ *    config.compliance.suppress_offers_when_unknown                      → 'compliance'
+ * 4. at most one accepted offer per subscriber per OFFER_COOLDOWN_DAYS  → 'recent_save'
+ * 5. Stripe is connected but the customer has no live subscription      → 'no_subscription'
  * Then per offer: enabled and usable in the config (shared `isOfferUsable`: a switch needs a plan
  * other than the current price, or a redirect); and something must be able to carry it out — a
  * redirect_template, the merchant's own handler, or Stripe (with a subscription); a discount is not
@@ -25,6 +28,7 @@ export interface SubscriptionFacts {
   priceId: string
   paused: boolean
   hasActiveDiscount: boolean
+  scheduledToCancel: boolean
 }
 
 export interface EligibilityInput {
@@ -35,7 +39,8 @@ export interface EligibilityInput {
   stripeConnected: boolean
   /** Null without Stripe, or when the customer has no live subscription. */
   subscription: SubscriptionFacts | null
-  address: SubscriberAddress | null
+  /** Where the subscriber lives: the token's claims first, else the Stripe address; null when unknown. */
+  jurisdiction: SubscriberAddress | null
   recentSave: boolean
 }
 
@@ -66,9 +71,13 @@ const STATE_ALLOWS: Readonly<Record<OfferType, (facts: SubscriptionFacts) => boo
 export function decideOffers(input: EligibilityInput): Eligibility {
   const { config, subscription } = input
   if (input.tier !== 'pro') return { offers: [], suppressedBy: 'free_tier' }
+  if (subscription?.scheduledToCancel) return { offers: [], suppressedBy: 'scheduled_cancel' }
   const compliance = config.compliance
   if (compliance?.suppress_offers) return { offers: [], suppressedBy: 'compliance' }
-  if (matchesJurisdiction(compliance?.suppress_offers_in ?? [], input.address)) {
+  if (matchesJurisdiction(compliance?.suppress_offers_in ?? [], input.jurisdiction)) {
+    return { offers: [], suppressedBy: 'compliance' }
+  }
+  if (compliance?.suppress_offers_when_unknown && !input.jurisdiction?.country) {
     return { offers: [], suppressedBy: 'compliance' }
   }
   if (input.recentSave) return { offers: [], suppressedBy: 'recent_save' }

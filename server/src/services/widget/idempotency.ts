@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto'
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { advanceGeneration, type CustomerLock, withCustomerLock } from './customer-lock'
 
 /**
  * Idempotent widget actions (accept an offer, cancel, reactivate). A subscriber double-clicks, a
- * network retries, a tab replays: the first request claims its keys in idempotent_actions (per
- * account) before touching Stripe; the stored answer is then replayed for the same request, and a
- * different request under a used key is a 409. The Stripe call itself also carries an idempotency
- * key derived from the same request, so even a crash between Stripe and our commit cannot apply a
- * change twice: the retry is answered by Stripe's own replay and recorded then.
+ * network retries, a tab replays: the first request acts under the customer's lock (customer-lock.ts)
+ * and stores its answer under its keys in the same transaction as the rows that record it; a replay of
+ * the same request gets that answer back, a different request under a used key is a 409. The Stripe
+ * call itself carries an idempotency key derived from what it changes, so even a crash between Stripe
+ * and our commit cannot apply a change twice: the retry is answered by Stripe's own replay and
+ * recorded then.
  */
 export interface ActionResult<T> {
   status: number
@@ -23,8 +25,6 @@ export interface ActionOutcome<T> {
   record(trx: Transaction<Database>): Promise<void>
 }
 
-/** A claim left by a process that died mid-action is taken over after this long. */
-const STALE_CLAIM_MS = 120_000
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
 
 function canonical(value: unknown): string {
@@ -57,21 +57,22 @@ export function idempotencyHeader(value: string | undefined): string | null {
 }
 
 /**
- * The keys one action claims: its own (e.g. `accept:<session id>`, one answer per session) and, when
- * the client sent one, its Idempotency-Key, so a replay under either finds the stored answer.
+ * The keys one action answers under: its own (e.g. `accept:<session id>`, one answer per session) and,
+ * when the client sent one, its Idempotency-Key (per customer, so keys never meet across customers and
+ * every key is only ever written under that customer's lock).
  */
-export function actionKeys(own: string, header: string | null): string[] {
-  return [own, ...(header ? [`header:${header}`] : [])]
+export function actionKeys(own: string, header: string | null, customerId: string): string[] {
+  return [own, ...(header ? [`header:${customerId}:${header}`] : [])]
 }
 
 async function storedAnswer<T>(
-  deps: AppDeps,
+  db: Kysely<Database>,
   accountId: string,
   keys: string[],
   hash: string,
   conflictMessage: string,
 ): Promise<ActionResult<T> | null> {
-  const rows = await deps.db
+  const rows = await db
     .selectFrom('idempotent_actions')
     .select(['request_hash', 'status', 'response'])
     .where('account_id', '=', accountId)
@@ -87,91 +88,54 @@ async function storedAnswer<T>(
   return null
 }
 
-async function claim(deps: AppDeps, accountId: string, key: string, hash: string): Promise<boolean> {
-  const now = deps.clock.now()
-  const inserted = await deps.db
-    .insertInto('idempotent_actions')
-    .values({ account_id: accountId, key, request_hash: hash, created_at: now })
-    .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst()
-  if (inserted) return true
-  const taken = await deps.db
-    .updateTable('idempotent_actions')
-    .set({ request_hash: hash, created_at: now })
-    .where('account_id', '=', accountId)
-    .where('key', '=', key)
-    .where('response', 'is', null)
-    .where('created_at', '<', new Date(now.getTime() - STALE_CLAIM_MS))
-    .returning('key')
-    .executeTakeFirst()
-  return taken !== undefined
-}
-
-async function release(deps: AppDeps, accountId: string, keys: string[]): Promise<void> {
-  if (keys.length === 0) return
-  await deps.db
-    .deleteFrom('idempotent_actions')
-    .where('account_id', '=', accountId)
-    .where('key', 'in', keys)
-    .where('response', 'is', null)
-    .execute()
-}
-
-/**
- * Runs `act` at most once per key set: replays a stored answer, refuses a different request (409),
- * refuses a concurrent duplicate still in flight (409), else claims, acts, and stores the answer in
- * the same transaction as the rows `act` records.
- */
 export interface IdempotentAction<T> {
   accountId: string
+  customerId: string
   keys: string[]
   hash: string
   /** The 409's message when a key already answered a different request. */
   conflictMessage: string
-  act: () => Promise<ActionOutcome<T>>
-  /** Runs only for a first attempt (e.g. "this session already ended"). */
-  guard?: () => void
+  /** Runs under the customer's lock when no answer is stored yet: re-checks, acts, says what to record. */
+  act: (lock: CustomerLock) => Promise<ActionOutcome<T>>
 }
 
+/**
+ * Replays a stored answer, refuses a different request under a used key (409), else acts under the
+ * customer's lock and stores the answer with the rows `act` records, in one transaction.
+ */
 export async function runIdempotent<T>(deps: AppDeps, action: IdempotentAction<T>): Promise<ActionResult<T>> {
-  const { accountId, keys, hash, conflictMessage, act, guard } = action
-  const stored = await storedAnswer<T>(deps, accountId, keys, hash, conflictMessage)
+  const { accountId, customerId, keys, hash, conflictMessage, act } = action
+  // A replay is answered at once, without queueing behind the customer's lock.
+  const stored = await storedAnswer<T>(deps.db, accountId, keys, hash, conflictMessage)
   if (stored) return stored
-  guard?.()
-  const claimed: string[] = []
-  try {
-    for (const key of keys) {
-      if (!(await claim(deps, accountId, key, hash))) {
-        const answer = await storedAnswer<T>(deps, accountId, keys, hash, conflictMessage)
-        if (answer) {
-          await release(deps, accountId, claimed)
-          return answer
-        }
-        throw new HttpError(
-          'CONSTRAINT_VIOLATION',
-          'This action is already in progress. Please wait a moment.',
-        )
-      }
-      claimed.push(key)
-    }
-    const outcome = await act()
-    await deps.db.transaction().execute(async (trx) => {
-      await outcome.record(trx)
-      await trx
-        .updateTable('idempotent_actions')
-        .set({ status: outcome.result.status, response: JSON.stringify(outcome.result.body) })
-        .where('account_id', '=', accountId)
-        .where('key', 'in', keys)
-        .execute()
-    })
+  return withCustomerLock(deps, accountId, customerId, async (lock) => {
+    const answered = await storedAnswer<T>(lock.trx, accountId, keys, hash, conflictMessage)
+    if (answered) return answered
+    const outcome = await act(lock)
+    await outcome.record(lock.trx)
+    const now = deps.clock.now()
+    await lock.trx
+      .insertInto('idempotent_actions')
+      .values(
+        keys.map((key) => ({
+          account_id: accountId,
+          key,
+          request_hash: hash,
+          status: outcome.result.status,
+          response: JSON.stringify(outcome.result.body),
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({
+          request_hash: eb.ref('excluded.request_hash'),
+          status: eb.ref('excluded.status'),
+          response: eb.ref('excluded.response'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      )
+      .execute()
+    await advanceGeneration(lock)
     return outcome.result
-  } catch (error) {
-    await release(deps, accountId, claimed).catch((releaseError: unknown) => {
-      deps.logger.warn('could not release an idempotency claim', {
-        error: releaseError instanceof Error ? releaseError.message : String(releaseError),
-      })
-    })
-    throw error
-  }
+  })
 }

@@ -1,8 +1,9 @@
 /**
  * Jurisdiction rules for offers during cancellation (DESIGN 4, Compliance): `suppress_offers_in` holds
- * ISO 3166 codes — `US` for a whole country, `US-MN` for one subdivision — matched against the
- * subscriber's Stripe address. Stripe's `address.state` is free text, so full US state names are
- * mapped to their postal codes too ("Minnesota" and "MN" both mean US-MN).
+ * ISO 3166 codes — `US` for a whole country, `US-MN` for one subdivision — matched against where the
+ * subscriber lives: the country and state the merchant signed into the subscriber token, else the
+ * Stripe address. A state is free text in both, so full US state names are mapped to their postal
+ * codes too ("Minnesota" and "MN" both mean US-MN).
  */
 export interface SubscriberAddress {
   country: string | null
@@ -79,4 +80,17 @@ export function matchesJurisdiction(entries: readonly string[], address: Subscri
     if (entryCountry !== country) return false
     return entrySubdivision === undefined || entrySubdivision === subdivision
   })
+}
+
+/**
+ * The jurisdiction offers are judged by: the merchant's signed claim comes first (it knows where its
+ * subscriber lives even when Stripe has no address), then the Stripe address; null when neither names
+ * a country.
+ */
+export function subscriberJurisdiction(
+  claimed: { country: string; state: string | null } | null,
+  stripeAddress: SubscriberAddress | null,
+): SubscriberAddress | null {
+  if (claimed) return { country: claimed.country, state: claimed.state }
+  return stripeAddress?.country ? stripeAddress : null
 }

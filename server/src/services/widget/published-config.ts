@@ -5,7 +5,8 @@ import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/def
 import { shownReasons } from '@retainkit/shared/flow'
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '@retainkit/shared/schemas'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
-import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
+import { toPublishedConfig, type WidgetConfigResponse } from '@retainkit/shared/widget-api'
+import { DatabaseUnavailableError } from '../../db/errors'
 import type { AppDeps } from '../../deps'
 import { effectiveTier, loadTierRecords } from '../billing/tier'
 import type { CachedWidgetConfig } from '../config-cache'
@@ -16,8 +17,8 @@ import type { CachedWidgetConfig } from '../config-cache'
  * `shownReasons`: `copy.cancel_reasons` orders and selects when set), the theme as ready CSS
  * (`themeCss`: the contrast maths runs here once per version instead of in every subscriber's browser,
  * and stays out of the size-budgeted bundle), prebuilt as bytes (plus gzip and brotli variants,
- * compressed once per version) with a strong ETag and cached in memory. The config holds no secrets
- * (promo codes are coupon ids, shown anyway).
+ * compressed once per version) with a strong ETag and cached in memory. The config is the published
+ * projection (shared `toPublishedConfig`): no promo code, which only the server applies.
  */
 export const WIDGET_CONFIG_TTL_MS = 60_000
 
@@ -52,7 +53,10 @@ export function buildWidgetConfigEntry(
   domain: string | null,
   expiresAt: number,
 ): PublishedWidgetConfig {
-  const body = new TextEncoder().encode(JSON.stringify(payload))
+  // Served: the published projection. Kept in `payload`: the whole config, for the widget API's own
+  // routes on this server (a discount's promo code is applied on accept, never shown).
+  const published: WidgetConfigResponse = { ...payload, config: toPublishedConfig(payload.config) }
+  const body = new TextEncoder().encode(JSON.stringify(published))
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
   const gzip = gzipSync(body, { level: 9 })
   const br = brotliCompressSync(body, {
@@ -112,6 +116,11 @@ export function cachedPublishedConfig(deps: AppDeps, accountId: string): Publish
   return cached?.payload && cached.gzip && cached.br ? (cached as PublishedWidgetConfig) : undefined
 }
 
+/** An id looked up moments ago and found to be no account (the short negative cache). */
+export function knownMissing(deps: AppDeps, accountId: string): boolean {
+  return deps.widgetConfigCache.isMissing(accountId, deps.clock.now().getTime())
+}
+
 /**
  * The published config of an account (null when there is no such account), from the cache or the
  * database. Concurrent misses for one account share one load; a load that raced an invalidation is
@@ -121,6 +130,7 @@ export function loadPublishedConfig(deps: AppDeps, accountId: string): Promise<P
   const cache = deps.widgetConfigCache
   const cached = cachedPublishedConfig(deps, accountId)
   if (cached) return Promise.resolve(cached)
+  if (knownMissing(deps, accountId)) return Promise.resolve(null)
   let pending = inFlight.get(cache)
   if (!pending) {
     pending = new Map()
@@ -133,7 +143,17 @@ export function loadPublishedConfig(deps: AppDeps, accountId: string): Promise<P
   const load = loadFromDatabase(deps, accountId)
     .then((entry) => {
       if (entry) cache.set(accountId, entry, generation)
+      else cache.setMissing(accountId, deps.clock.now().getTime(), generation)
       return entry
+    })
+    .catch((error: unknown) => {
+      // The database is out of reach: subscribers keep getting the last config this process served
+      // (a cancel flow must keep working), until it answers again.
+      const stale = cache.stale(accountId)
+      if (error instanceof DatabaseUnavailableError && stale?.payload && stale.gzip && stale.br) {
+        return stale as PublishedWidgetConfig
+      }
+      throw error
     })
     .finally(() => map.delete(accountId))
   map.set(accountId, load)

@@ -10,6 +10,7 @@ import {
   firstItem,
   isEnded,
   isPaused,
+  isScheduledToCancel,
   retrieveSubscription,
   stripeCall,
   subscriptionMrr,
@@ -45,9 +46,11 @@ export function winbackOffer(
 const endedAt = (sub: Stripe.Subscription): number => sub.ended_at ?? sub.canceled_at ?? sub.created
 
 /**
- * What the customer could come back from, in order: a paused subscription (pause_collection or status
- * paused), one scheduled to cancel, else — with no live subscription at all — the last canceled one.
- * With a `sid` in the token only that subscription is considered.
+ * What the customer could come back from, looking at ALL their subscriptions (never only the one a
+ * token names: a customer who already came back has a new live subscription beside the canceled one):
+ * a paused subscription (pause_collection or status paused), one scheduled to cancel, else — only when
+ * no subscription of theirs is live — the last canceled one. With a `sid` in the token, only that
+ * subscription may be the target, and a churned one only while nothing else is live.
  */
 export async function findReactivationTarget(
   deps: AppDeps,
@@ -55,15 +58,18 @@ export async function findReactivationTarget(
   customerId: string,
   subscriptionId: string | null,
 ): Promise<ReactivationTarget | null> {
-  const list = await stripeCall(deps, 'subscriptions.list', () =>
-    stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
-  )
-  const subs = list.data.filter((sub) => subscriptionId === null || sub.id === subscriptionId)
+  const subs = await allSubscriptionsOf(deps, stripe, customerId)
   const live = subs.filter((sub) => !isEnded(sub))
-  const paused = live.find(isPaused)
-  const scheduled = live.find((sub) => sub.cancel_at_period_end || sub.cancel_at !== null)
+  const named = (sub: Stripe.Subscription) => subscriptionId === null || sub.id === subscriptionId
+  const paused = live.filter(named).find(isPaused)
+  const scheduled = live.filter(named).find(isScheduledToCancel)
   const churned =
-    live.length === 0 ? subs.filter(isEnded).sort((a, b) => endedAt(b) - endedAt(a))[0] : undefined
+    live.length === 0
+      ? subs
+          .filter(isEnded)
+          .filter(named)
+          .sort((a, b) => endedAt(b) - endedAt(a))[0]
+      : undefined
   const pick: [ReactivationKind, Stripe.Subscription] | null = paused
     ? ['paused', paused]
     : scheduled
@@ -75,6 +81,30 @@ export async function findReactivationTarget(
   const subscription = await retrieveSubscription(deps, stripe, pick[1].id)
   if (!subscription || customerIdOf(subscription) !== customerId) return null
   return { kind: pick[0], subscription }
+}
+
+/** Every subscription of the customer, whatever its status, following Stripe's pages. */
+async function allSubscriptionsOf(
+  deps: AppDeps,
+  stripe: Stripe,
+  customerId: string,
+): Promise<Stripe.Subscription[]> {
+  const all: Stripe.Subscription[] = []
+  let startingAfter: string | undefined
+  for (let page = 0; page < 10; page++) {
+    const list = await stripeCall(deps, 'subscriptions.list', () =>
+      stripe.subscriptions.list({
+        customer: customerId,
+        status: 'all',
+        limit: 100,
+        ...(startingAfter ? { starting_after: startingAfter } : {}),
+      }),
+    )
+    all.push(...list.data)
+    if (!list.has_more || list.data.length === 0) break
+    startingAfter = list.data[list.data.length - 1]?.id
+  }
+  return all
 }
 
 export interface Reactivated {
@@ -91,7 +121,10 @@ const MESSAGES: Readonly<Record<ReactivationKind, string>> = {
   churned: 'Welcome back — your subscription is active again.',
 }
 
-/** Brings the subscriber back through Stripe; `idempotencyKey` is derived from the banner session. */
+/**
+ * Brings the subscriber back through Stripe; `idempotencyKey` derives from the customer and the change
+ * (customer-lock.ts), so however many tabs accept, Stripe creates at most one subscription.
+ */
 export async function reactivate(
   deps: AppDeps,
   stripe: Stripe,

@@ -62,6 +62,10 @@ export const isEnded = (sub: Stripe.Subscription): boolean =>
 export const customerIdOf = (sub: Stripe.Subscription): string =>
   typeof sub.customer === 'string' ? sub.customer : sub.customer.id
 
+/** Stripe will end it: at period end, or at a set time. */
+export const isScheduledToCancel = (sub: Stripe.Subscription): boolean =>
+  sub.cancel_at_period_end || (sub.cancel_at !== null && sub.cancel_at !== undefined)
+
 export const isPaused = (sub: Stripe.Subscription): boolean =>
   sub.status === 'paused' || Boolean(sub.pause_collection)
 
@@ -120,6 +124,11 @@ export function planOf(sub: Stripe.Subscription): SubscriberPlan {
 /** Period fields live on subscription items in this API version (2026-10-28), not on the subscription. */
 export function currentPeriodEnd(sub: Stripe.Subscription): number | null {
   return sub.items.data[0]?.current_period_end ?? null
+}
+
+/** When a subscription scheduled to cancel ends (unix seconds), null when Stripe does not say. */
+export function scheduledEndOf(sub: Stripe.Subscription): number | null {
+  return sub.cancel_at ?? currentPeriodEnd(sub)
 }
 
 export function summarize(sub: Stripe.Subscription): SubscriberSummary {

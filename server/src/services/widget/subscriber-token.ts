@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import {
+  type MerchantHandled,
   SUBSCRIBER_TOKEN_MAX_TTL_SECONDS,
   type SubscriberTokenClaims,
   type WidgetMode,
@@ -12,13 +14,24 @@ import { activeWidgetSecrets, touchWidgetSecret } from './widget-secrets'
  * Subscriber tokens (DESIGN 4): the merchant's server mints an HS256 JWT signed with one of the
  * account's active widget secrets (the HMAC key is the whole secret string, `rkws_…`, as UTF-8 bytes).
  * Claims: iss = account id, sub = Stripe customer id, optional sid = subscription id, optional mode,
+ * optional handles (what the merchant's own handlers do), optional country and state (jurisdiction),
  * iat, exp (at most SUBSCRIBER_TOKEN_MAX_TTL_SECONDS after iat).
+ *
+ * Everything the server decides about money and mode comes from here, never from a request body: a
+ * token verified by a test-mode secret is a test-mode token whatever it claims, and may not claim
+ * 'live' at all; a live secret's token is live unless it says `mode: 'test'`.
  */
 export interface Subscriber {
   accountId: string
   customerId: string
   subscriptionId: string | null
   mode: WidgetMode
+  /** Billing actions the merchant's handlers perform, as signed by the merchant. */
+  handles: readonly MerchantHandled[]
+  /** Where the merchant says the subscriber lives; null when the token says nothing. */
+  jurisdiction: { country: string; state: string | null } | null
+  /** A digest of the token itself: rate limits per token key on it. */
+  tokenId: string
 }
 
 /** Merchants' clocks drift; a token "issued" a little in the future is still accepted. */
@@ -55,8 +68,34 @@ export function unverifiedClaims(token: string): { iss: string | null; mode: Wid
   }
 }
 
+const HANDLED: readonly MerchantHandled[] = ['offers', 'cancel']
+const COUNTRY = /^[A-Za-z]{2}$/
+const MAX_STATE_LENGTH = 64
+
+function checkJurisdiction(country: unknown, state: unknown): void {
+  if (country !== undefined && (typeof country !== 'string' || !COUNTRY.test(country))) {
+    throw unauthorized('Subscriber token claim country must be an ISO 3166-1 alpha-2 code such as US')
+  }
+  if (state === undefined) return
+  if (typeof state !== 'string' || state.trim() === '' || state.length > MAX_STATE_LENGTH) {
+    throw unauthorized(`Subscriber token claim state must be 1-${MAX_STATE_LENGTH} characters`)
+  }
+  if (country === undefined) throw unauthorized('Subscriber token claim state needs a country claim')
+}
+
+function checkHandles(handles: unknown): void {
+  if (handles === undefined) return
+  if (
+    !Array.isArray(handles) ||
+    handles.length > HANDLED.length ||
+    !handles.every((entry) => HANDLED.includes(entry as MerchantHandled))
+  ) {
+    throw unauthorized("Subscriber token claim handles must list 'offers' and/or 'cancel'")
+  }
+}
+
 function checkClaims(payload: Record<string, unknown>, nowSeconds: number): SubscriberTokenClaims {
-  const { iss, sub, sid, mode, iat, exp } = payload
+  const { iss, sub, sid, mode, iat, exp, handles, country, state } = payload
   if (typeof sub !== 'string' || !CUSTOMER_ID.test(sub)) {
     throw unauthorized('Subscriber token claim sub must be a Stripe customer id (cus_…)')
   }
@@ -77,14 +116,30 @@ function checkClaims(payload: Record<string, unknown>, nowSeconds: number): Subs
   if (exp <= iat) throw unauthorized('Subscriber token claim exp must be after iat')
   if (iat > nowSeconds + MAX_IAT_SKEW_SECONDS)
     throw unauthorized('Subscriber token claim iat is in the future')
+  checkHandles(handles)
+  checkJurisdiction(country, state)
   return {
     iss: iss as string,
     sub,
     ...(typeof sid === 'string' ? { sid } : {}),
     ...(mode ? { mode: mode as WidgetMode } : {}),
+    ...(handles ? { handles: handles as MerchantHandled[] } : {}),
+    ...(typeof country === 'string' ? { country: country.toUpperCase() } : {}),
+    ...(typeof state === 'string' ? { state: state.trim() } : {}),
     iat,
     exp,
   }
+}
+
+/** The mode a verified token acts in: a test secret's tokens are test mode and cannot claim 'live'. */
+function tokenMode(claimed: WidgetMode | undefined, secretMode: WidgetMode): WidgetMode {
+  if (secretMode === 'live') return claimed ?? 'live'
+  if (claimed === 'live') {
+    throw unauthorized(
+      'A test-mode widget secret signs test-mode tokens only: leave out mode, or sign with a live secret',
+    )
+  }
+  return 'test'
 }
 
 /**
@@ -117,12 +172,16 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
         currentDate: now,
       })
       const claims = checkClaims(payload as Record<string, unknown>, Math.floor(now.getTime() / 1000))
+      const mode = tokenMode(claims.mode, secret.mode)
       await touchWidgetSecret(deps, secret.id)
       return {
         accountId: claims.iss,
         customerId: claims.sub,
         subscriptionId: claims.sid ?? null,
-        mode: claims.mode ?? 'live',
+        mode,
+        handles: [...new Set(claims.handles ?? [])],
+        jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
+        tokenId: createHash('sha256').update(token).digest('base64url').slice(0, 32),
       }
     } catch (error) {
       if (error instanceof errors.JWSSignatureVerificationFailed) continue

@@ -5,23 +5,30 @@ import type { AppDeps } from '../../deps'
 
 /**
  * Widget secrets sign subscriber tokens (DESIGN 4, "Subscriber identity"). They are stored encrypted
- * (secret box) and shown once, at creation. Two may be active at once so a merchant can rotate: create
- * the new one, deploy it, then revoke the old one (or create another, which retires the oldest).
+ * (secret box) and shown once, at creation. Two may be active at once per mode so a merchant can
+ * rotate: create the new one, deploy it, then revoke the old one (or create another, which retires the
+ * oldest of that mode). A test-mode secret (`rkws_test_…`) signs test-mode tokens only: it can sit in
+ * a development site's configuration without ever reaching a live subscriber's billing.
  */
 export const WIDGET_SECRET_PREFIX = 'rkws_'
+export const TEST_WIDGET_SECRET_PREFIX = 'rkws_test_'
 export const MAX_ACTIVE_WIDGET_SECRETS = 2
+
+export type WidgetSecretMode = 'live' | 'test'
 /** last_used_at is written at most this often per secret (every token check would otherwise write). */
 const LAST_USED_THROTTLE_MS = 60_000
 
 export interface CreatedWidgetSecret {
   id: string
   secret: string
+  mode: WidgetSecretMode
   created_at: string
 }
 
 export interface WidgetSecretListItem {
   id: string
   hint: string
+  mode: WidgetSecretMode
   created_at: string
   last_used_at: string | null
 }
@@ -29,15 +36,24 @@ export interface WidgetSecretListItem {
 export interface ActiveWidgetSecret {
   id: string
   secret: string
+  mode: WidgetSecretMode
 }
 
-/** `rkws_…abcd`: enough to tell two secrets apart, never enough to use one. */
+/** `rkws_…abcd` (`rkws_test_…abcd`): enough to tell two secrets apart, never enough to use one. */
 export function widgetSecretHint(secret: string): string {
-  return `${WIDGET_SECRET_PREFIX}…${secret.slice(-4)}`
+  const prefix = secret.startsWith(TEST_WIDGET_SECRET_PREFIX)
+    ? TEST_WIDGET_SECRET_PREFIX
+    : WIDGET_SECRET_PREFIX
+  return `${prefix}…${secret.slice(-4)}`
 }
 
-export async function createWidgetSecret(deps: AppDeps, accountId: string): Promise<CreatedWidgetSecret> {
-  const secret = `${WIDGET_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`
+export async function createWidgetSecret(
+  deps: AppDeps,
+  accountId: string,
+  mode: WidgetSecretMode = 'live',
+): Promise<CreatedWidgetSecret> {
+  const prefix = mode === 'test' ? TEST_WIDGET_SECRET_PREFIX : WIDGET_SECRET_PREFIX
+  const secret = `${prefix}${randomBytes(32).toString('base64url')}`
   const id = `wsk_${randomBytes(12).toString('base64url')}`
   return deps.db.transaction().execute(async (trx) => {
     // Serialises concurrent creations for the account, so two racing calls cannot leave three active.
@@ -46,13 +62,14 @@ export async function createWidgetSecret(deps: AppDeps, accountId: string): Prom
     // the "revoke the oldest" rule below relies on.
     const row = await trx
       .insertInto('widget_secrets')
-      .values({ id, account_id: accountId, secret_ciphertext: deps.secrets.encrypt(secret) })
+      .values({ id, account_id: accountId, secret_ciphertext: deps.secrets.encrypt(secret), mode })
       .returning('created_at')
       .executeTakeFirstOrThrow()
     const active = await trx
       .selectFrom('widget_secrets')
       .select('id')
       .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
       .where('revoked_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -65,14 +82,14 @@ export async function createWidgetSecret(deps: AppDeps, accountId: string): Prom
         .where('id', 'in', retired)
         .execute()
     }
-    return { id, secret, created_at: row.created_at.toISOString() }
+    return { id, secret, mode, created_at: row.created_at.toISOString() }
   })
 }
 
 export async function listWidgetSecrets(deps: AppDeps, accountId: string): Promise<WidgetSecretListItem[]> {
   const rows = await deps.db
     .selectFrom('widget_secrets')
-    .select(['id', 'secret_ciphertext', 'created_at', 'last_used_at'])
+    .select(['id', 'secret_ciphertext', 'mode', 'created_at', 'last_used_at'])
     .where('account_id', '=', accountId)
     .where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc')
@@ -80,6 +97,7 @@ export async function listWidgetSecrets(deps: AppDeps, accountId: string): Promi
   return rows.map((row) => ({
     id: row.id,
     hint: widgetSecretHint(deps.secrets.decrypt(row.secret_ciphertext)),
+    mode: row.mode,
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
   }))
@@ -111,12 +129,12 @@ export async function activeWidgetSecrets(
 ): Promise<ActiveWidgetSecret[]> {
   const rows = await db
     .selectFrom('widget_secrets')
-    .select(['id', 'secret_ciphertext'])
+    .select(['id', 'secret_ciphertext', 'mode'])
     .where('account_id', '=', accountId)
     .where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc')
     .execute()
-  return rows.map((row) => ({ id: row.id, secret: decrypt(row.secret_ciphertext) }))
+  return rows.map((row) => ({ id: row.id, secret: decrypt(row.secret_ciphertext), mode: row.mode }))
 }
 
 const lastTouched = new Map<string, number>()

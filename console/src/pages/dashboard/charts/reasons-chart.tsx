@@ -2,11 +2,25 @@ import { ResponsiveBar } from '@nivo/bar'
 import type { ReasonBar } from '../dashboard-shaping'
 import { CHART_COLORS, CHART_THEME, countTicks, listSummary, prefersReducedMotion } from './chart-theme'
 
-/** Horizontal bars, one per reason, labelled with the count and its share of all cancellations. */
+/**
+ * How many subscribers gave a reason, whether they then cancelled or stayed: the count is of
+ * subscribers, not cancellations (the save-rate card counts those).
+ */
+export function ReasonsSummary({ data }: { data: readonly ReasonBar[] }) {
+  const total = data.reduce((sum, row) => sum + row.count, 0)
+  return (
+    <p className="rk-card__summary">
+      <strong>{total}</strong> {total === 1 ? 'subscriber' : 'subscribers'} gave a reason, whether they then
+      cancelled or stayed
+    </p>
+  )
+}
+
+/** Horizontal bars, one per reason, labelled with the count and its share of all reasons given. */
 export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
   // Nivo draws horizontal bars bottom-up; reversed, the most common reason is on top.
   const rows = [...data].reverse().map((row) => ({ reason: row.label, count: row.count, share: row.share }))
-  const summary = `Bar chart of cancellation reasons: ${listSummary(data.map((row) => `${row.label} ${row.count} (${row.share}%)`))}`
+  const summary = `Bar chart of the reasons subscribers gave: ${listSummary(data.map((row) => `${row.label} ${row.count} (${row.share}%)`))}`
   const ticks = countTicks(Math.max(0, ...data.map((row) => row.count)))
   const longest = data.reduce((max, row) => Math.max(max, row.label.length), 0)
   return (
@@ -25,7 +39,7 @@ export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
         gridXValues={ticks}
         valueScale={{ type: 'linear', max: ticks[ticks.length - 1] }}
         axisBottom={{
-          legend: 'Cancellations',
+          legend: 'Subscribers',
           legendPosition: 'middle',
           legendOffset: 32,
           tickValues: ticks,

@@ -17,9 +17,9 @@ export function ReasonsOverTimeChart({ data, labels }: { data: Data; labels: Rea
   const totals = data.rows.map((row, index) => `${monthLabel(row.month)} ${monthTotals[index]}`)
   const ticks = countTicks(Math.max(0, ...monthTotals))
   const colorOf = (index: number) => CHART_COLORS[index % CHART_COLORS.length] as string
-  const summary = `Stacked bar chart of cancellation reasons per month. Reasons: ${listSummary(
+  const summary = `Stacked bar chart of the reasons subscribers gave, per month. Reasons: ${listSummary(
     data.keys.map((key) => reasonLabel(key, labels)),
-  )}. Cancellations per month: ${listSummary(totals, 12)}`
+  )}. Subscribers who gave a reason, per month: ${listSummary(totals, 12)}`
   return (
     <>
       <div className="rk-chart__canvas" style={{ height: 300 }}>
@@ -35,7 +35,7 @@ export function ReasonsOverTimeChart({ data, labels }: { data: Data; labels: Rea
           enableLabel={false}
           axisBottom={{ format: monthTickFormat(rows.map((row) => row.month)) }}
           axisLeft={{
-            legend: 'Cancellations',
+            legend: 'Subscribers',
             legendPosition: 'middle',
             legendOffset: -40,
             tickValues: ticks,

@@ -1,6 +1,6 @@
 import { ResponsiveLine } from '@nivo/line'
-import type { SaveRatePoint } from '@retainkit/shared/analytics'
-import { monthLabel } from '../dashboard-shaping'
+import { plottedSaveRate, type SaveRatePoint } from '@retainkit/shared/analytics'
+import { monthLabel, saveRateTotals } from '../dashboard-shaping'
 import {
   CHART_COLORS,
   CHART_THEME,
@@ -10,14 +10,59 @@ import {
   prefersReducedMotion,
 } from './chart-theme'
 
-/** The monthly save rate (continues / (cancellations + continues) × 100) as a line from 0 to 100 %. */
+const percent = (value: number) => `${value.toFixed(2)} %`
+
+/**
+ * The period's figures, named, above the chart and the table alike: the save rate and the counts it
+ * comes from. This is the dashboard's one count of cancellations.
+ */
+export function SaveRateSummary({ data }: { data: readonly SaveRatePoint[] }) {
+  const total = saveRateTotals(data)
+  return (
+    <div className="rk-revenue">
+      <p className="rk-revenue__total">
+        <span className="rk-revenue__amount">{percent(total.saveRate)}</span>
+        <span className="rk-revenue__caption"> of subscribers who finished the flow stayed</span>
+      </p>
+      <dl className="rk-revenue__split">
+        <div>
+          <dt>Stayed</dt>
+          <dd>{total.continues}</dd>
+        </div>
+        <div>
+          <dt>Kept their plan</dt>
+          <dd>{total.kept}</dd>
+        </div>
+        <div>
+          <dt>Accepted an offer</dt>
+          <dd>{total.acceptedOffers}</dd>
+        </div>
+        <div>
+          <dt>Cancellations</dt>
+          <dd>{total.cancellations}</dd>
+        </div>
+      </dl>
+    </div>
+  )
+}
+
+/**
+ * The monthly save rate (continues / (cancellations + continues) × 100, an accepted offer being a
+ * continue) as a line from 0 to 100 %. A month in which no session ended is a gap, not 0 %.
+ */
 export function SaveRateChart({ data }: { data: readonly SaveRatePoint[] }) {
   const months = data.map((point) => monthLabel(point.month))
   const series = [
-    { id: 'Save rate', data: data.map((point) => ({ x: monthLabel(point.month), y: point.saveRate })) },
+    {
+      id: 'Save rate',
+      data: data.map((point) => ({ x: monthLabel(point.month), y: plottedSaveRate(point) })),
+    },
   ]
   const summary = `Line chart of the save rate per month: ${listSummary(
-    data.map((point) => `${monthLabel(point.month)} ${point.saveRate}%`),
+    data.map((point) => {
+      const rate = plottedSaveRate(point)
+      return `${monthLabel(point.month)} ${rate === null ? 'no sessions' : percent(rate)}`
+    }),
     12,
   )}`
   return (
@@ -28,7 +73,7 @@ export function SaveRateChart({ data }: { data: readonly SaveRatePoint[] }) {
         xScale={{ type: 'point' }}
         yScale={{ type: 'linear', min: 0, max: 100 }}
         axisBottom={monthAxis(months)}
-        yFormat={(value) => `${Number(value).toFixed(2)}%`}
+        yFormat={(value) => percent(Number(value))}
         axisLeft={{
           legend: 'Save rate',
           legendPosition: 'middle',

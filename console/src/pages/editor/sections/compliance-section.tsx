@@ -9,9 +9,11 @@ import { memoSection, type SectionProps } from './section'
 const jurisdictionSchema = cancelFlowConfigSchema.shape.compliance.unwrap().shape.suppress_offers_in.element
 
 /**
- * Compliance switches (DESIGN 4): no save offers at all, or none for subscribers billed in listed
+ * Compliance switches (DESIGN 4): no save offers at all, or none for subscribers in listed
  * jurisdictions (ISO country or region codes such as US-MN, for laws that forbid offers during
- * cancellation).
+ * cancellation) — judged by the country and state the merchant signs into the subscriber token, else
+ * the Stripe billing address — and, if the merchant chooses, none when neither says where the
+ * subscriber lives.
  */
 function ComplianceSectionView({ draft, errors, set, disabled }: SectionProps) {
   const compliance = draft.compliance ?? { suppress_offers: false, suppress_offers_in: [] }
@@ -44,7 +46,11 @@ function ComplianceSectionView({ draft, errors, set, disabled }: SectionProps) {
         onChange={(value) => write({ suppress_offers: value })}
       />
       <fieldset id={fieldId('editor', 'compliance.suppress_offers_in')} tabIndex={-1} disabled={disabled}>
-        <legend>No save offers for subscribers billed in</legend>
+        <legend>No save offers for subscribers in</legend>
+        <p className="rk-field__hint">
+          Where a subscriber lives comes from the country and state your server signs into their token, else
+          from their Stripe billing address.
+        </p>
         {compliance.suppress_offers_in.length > 0 ? (
           <ul className="rk-chips" aria-label="Jurisdictions without save offers">
             {compliance.suppress_offers_in.map((entry) => (
@@ -98,6 +104,13 @@ function ComplianceSectionView({ draft, errors, set, disabled }: SectionProps) {
           </p>
         ) : null}
         {listError ? <p className="rk-field__error">{listError}</p> : null}
+        <CheckboxField
+          id={fieldId('editor', 'compliance.suppress_offers_when_unknown')}
+          label="No save offers when neither the token nor Stripe says where the subscriber lives"
+          checked={compliance.suppress_offers_when_unknown === true}
+          disabled={disabled}
+          onChange={(value) => write({ suppress_offers_when_unknown: value })}
+        />
       </fieldset>
     </div>
   )

@@ -1,0 +1,65 @@
+import type { z } from 'zod'
+
+/** One call of the API, described once (request schemas are the ones the routes validate with). */
+export type Security = 'apiKey' | 'bearer' | 'subscriber' | 'admin' | 'none'
+
+export interface QueryParam {
+  name: string
+  in: 'query' | 'path' | 'header'
+  required?: boolean
+  description: string
+  schema?: Record<string, unknown>
+}
+
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete'
+  /** The path; a fixed query parameter (`?action=config`) makes a call of its own. */
+  path: string
+  summary: string
+  tag:
+    | 'Session'
+    | 'Account'
+    | 'Analytics'
+    | 'Stripe'
+    | 'Billing'
+    | 'Public'
+    | 'Widget'
+    | 'Platform'
+    | 'Auth'
+    | 'Admin'
+  security: Security[]
+  params?: QueryParam[]
+  body?: z.ZodType
+  /** Whether the body may be left out (`{}` is assumed). */
+  bodyOptional?: boolean
+  /** The success body; null when the success answer has none (204, redirects). */
+  response: z.ZodType | null
+  /** A text media type the call may answer with instead of JSON (the body is then a string). */
+  textContent?: 'text/csv'
+  /** What success means, in words. */
+  returns: string
+  status?: number
+  /** Other answers worth documenting besides the common errors. */
+  otherResponses?: Record<string, string>
+}
+
+export const accountIdQuery: QueryParam = {
+  name: 'accountId',
+  in: 'query',
+  required: true,
+  description: 'Account ID: 1–100 letters, digits, hyphens or underscores',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
+}
+export const pathAccountId: QueryParam = { ...accountIdQuery, in: 'path', name: 'accountId' }
+export const merchant: Security[] = ['apiKey', 'bearer']
+
+export const queryParam = (
+  name: string,
+  description: string,
+  schema: Record<string, unknown> = { type: 'string' },
+): QueryParam => ({
+  name,
+  in: 'query',
+  description,
+  schema,
+})

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { describeTerms, formatMoney, type TermsNumbers } from './reactivation-terms'
+
+const MONTHLY: TermsNumbers = {
+  planName: 'Pro',
+  currency: 'usd',
+  interval: 'month',
+  intervalCount: 1,
+  amount: 2900,
+  discount: null,
+  firstChargeAt: '2027-03-31T00:00:00Z',
+  chargesNow: false,
+}
+
+describe('describeTerms', () => {
+  it('states the plan, the regular price, the next charge and the renewal', () => {
+    expect(describeTerms(MONTHLY)).toEqual({
+      summary: [
+        'Pro: $29.00 every month.',
+        'Next charge: $29.00 on March 31, 2027.',
+        'Renews automatically every month until you cancel.',
+      ],
+      firstCharge: '$29.00 on March 31, 2027',
+    })
+  })
+
+  it('with a discount over several charges, charged today: both prices and how long the lower one lasts', () => {
+    const terms = {
+      ...MONTHLY,
+      interval: 'month' as const,
+      intervalCount: 3,
+      discount: { percentOff: 20, amount: 2320, charges: 2 },
+      chargesNow: true,
+    }
+    expect(describeTerms(terms)).toEqual({
+      summary: [
+        'Pro: 20% off, $23.20 for the first 2 charges, then $29.00 every 3 months.',
+        'First charge: $23.20 today.',
+        'Renews automatically every 3 months until you cancel.',
+      ],
+      firstCharge: '$23.20 today',
+    })
+  })
+
+  it("formats minor units with the currency's own decimals", () => {
+    expect(formatMoney(2900, 'usd')).toBe('$29.00')
+    expect(formatMoney(2900, 'eur')).toBe('€29.00')
+    expect(formatMoney(500, 'jpy')).toBe('¥500')
+    // An unknown code still shows an amount rather than failing.
+    expect(formatMoney(1234, 'not a currency')).toBe('12.34 NOT A CURRENCY')
+  })
+})
