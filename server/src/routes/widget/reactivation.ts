@@ -6,6 +6,7 @@ import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
+import { findBannerTarget } from '../../services/widget/followed-reactivation'
 import {
   type ActionOutcome,
   actionKeys,
@@ -106,7 +107,7 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     const stripe = await reactivationStripe(deps, caller)
     if (!stripe) return c.json(notEligible, 200)
     const { customerId, subscriptionId, accountId } = caller.subscriber
-    const target = await findReactivationTarget(deps, stripe, customerId, subscriptionId)
+    const target = await findBannerTarget(deps, stripe, accountId, customerId, subscriptionId)
     if (!target) return c.json(notEligible, 200)
     const now = deps.clock.now()
     const recentSave = await hasRecentSave(deps.db, accountId, customerId, now, caller.subscriber.mode)
