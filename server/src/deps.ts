@@ -12,6 +12,7 @@ import type { Logger } from './services/logger'
 import type { Mailer } from './services/mailer'
 import type { SecretBox } from './services/secret-box'
 import type { StripeClientFactory } from './services/stripe-client'
+import type { HostResolver } from './services/webhooks-out/address-guard'
 
 /**
  * Everything a route may use. `createApp(deps)` builds the HTTP app from these and nothing else, so
@@ -45,10 +46,12 @@ export interface AppDeps {
    */
   adminToken?: string | null
   /**
-   * How webhook deliveries reach merchants' endpoints; absent, the global fetch. Tests pass receivers
-   * in process here.
+   * How webhook deliveries reach merchants' endpoints once their addresses passed the guard; absent,
+   * HTTPS pinned to those addresses. Tests pass receivers in process here.
    */
   webhookFetch?: (url: string, init: RequestInit) => Promise<Response>
+  /** DNS for webhook URLs (checked at registration and at each delivery); absent, the system's. */
+  webhookResolver?: HostResolver
   /** Built front ends served by this process. */
   staticRoots: { widget: string; console: string; marketing: string }
 }

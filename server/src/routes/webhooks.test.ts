@@ -160,6 +160,86 @@ describe('Settings → Webhooks', () => {
   })
 })
 
+describe('endpoints never reach our own network', () => {
+  const refusal =
+    'The endpoint URL must point to a public internet address, not a private, loopback or internal one'
+
+  it('refuses private, loopback, link-local and metadata addresses when an endpoint is added', async () => {
+    t.dns.point('inward.example', ['93.184.216.34', '10.0.0.7'])
+    t.dns.point('metadata.example', ['169.254.169.254'])
+    t.dns.point('six.example', ['fd00::1'])
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://0x7f.1/hook',
+      'https://0.0.0.0/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/hook',
+      'https://192.168.1.20:8443/hook',
+      'https://[::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://[::ffff:a9fe:a9fe]/hook',
+      'https://[fe80::1]/hook',
+      'https://[fc00::2]/hook',
+      'https://localhost/hook',
+      'https://inward.example/hook',
+      'https://metadata.example/hook',
+      'https://six.example/hook',
+    ]) {
+      const { res, json } = await addEndpoint({ url, events: ['offer.accepted'] })
+      expect(res.status, url).toBe(400)
+      expect(json, url).toMatchObject({ error: { code: 'INVALID_INPUT', field: 'url', message: refusal } })
+    }
+    const stored = await t.database.db
+      .selectFrom('webhook_endpoints_out')
+      .select('url')
+      .where('account_id', '=', account.accountId)
+      .execute()
+    expect(stored.filter((row) => !row.url.includes('merchant.example'))).toEqual([])
+  })
+
+  it('a name re-pointed inward after it was added is refused at delivery, and delivered once it is public again', async () => {
+    const { accountId, hook, deps } = await withEndpoint()
+    await enqueue(accountId)
+    // DNS rebinding: the name answered a public address when it was added, now it answers the metadata one.
+    t.dns.point('merchant.example', ['169.254.169.254'])
+    try {
+      expect(await deliverDueWebhooks(deps)).toEqual({ attempted: 1, delivered: 0 })
+      expect(hook.received).toHaveLength(0)
+      const [entry] = await log(accountId)
+      expect(entry?.log[0]).toMatchObject({ status: null, error: expect.stringContaining('169.254.169.254') })
+      t.dns.point('merchant.example', ['::ffff:7f00:1'])
+      t.clock.advance(retryDelayMs(1))
+      expect(await deliverDueWebhooks(deps)).toEqual({ attempted: 1, delivered: 0 })
+      expect(hook.received).toHaveLength(0)
+    } finally {
+      t.dns.point('merchant.example', ['93.184.216.34'])
+    }
+    t.clock.advance(retryDelayMs(2))
+    expect(await deliverDueWebhooks(deps)).toEqual({ attempted: 1, delivered: 1 })
+    expect(hook.received).toHaveLength(1)
+  })
+
+  it('loopback is reachable only with the explicit test allowance, never other internal ranges', async () => {
+    const local = await addEndpoint({ url: 'https://127.0.0.1:9/hook', events: ['offer.accepted'] })
+    expect(local.res.status).toBe(400)
+    const allowing = await createTestContext({ config: { webhooksAllowLoopback: true } })
+    try {
+      const { accountId, owner } = await allowing.createAccount()
+      const add = (url: string) =>
+        allowing.request(`/api/webhooks/${accountId}`, {
+          token: owner.token,
+          body: { url, events: ['offer.accepted'] },
+        })
+      expect((await add('https://127.0.0.1:9/hook')).status).toBe(201)
+      expect((await add('https://localhost:9/hook')).status).toBe(201)
+      expect((await add('https://169.254.169.254/hook')).status).toBe(400)
+      expect((await add('https://10.0.0.1/hook')).status).toBe(400)
+    } finally {
+      await allowing.close()
+    }
+  })
+})
+
 describe('deliveries', () => {
   it('an endpoint failing 3 times then succeeding receives the event exactly once more', async () => {
     const { accountId, hook, deps } = await withEndpoint([500, 503, 502])

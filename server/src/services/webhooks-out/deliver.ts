@@ -2,7 +2,9 @@ import { WEBHOOK_SIGNATURE_HEADER } from '@retainkit/shared/webhooks'
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
 import { startPeriodicWorker } from '../periodic-worker'
+import { allowedAddressesOf, hostOf, systemResolver } from './address-guard'
 import { signatureHeader } from './signing'
+import { postToPinnedAddresses } from './transport'
 
 /**
  * Sends due deliveries. A batch is claimed in one statement (`FOR UPDATE SKIP LOCKED` on the due rows,
@@ -52,22 +54,31 @@ type Outcome = { status: number | null; error: string | null }
 
 async function send(deps: AppDeps, url: string, secret: string, body: string): Promise<Outcome> {
   const timestamp = Math.floor(deps.clock.now().getTime() / 1000)
-  const post = deps.webhookFetch ?? fetch
+  const headers = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'Retainkit-Webhooks/1.0',
+    [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, timestamp, body),
+  }
   try {
-    const response = await post(url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': 'Retainkit-Webhooks/1.0',
-        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, timestamp, body),
-      },
-      body,
-      // A redirect could point anywhere: only the registered HTTPS URL is called.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    })
-    await response.arrayBuffer().catch(() => undefined)
-    return { status: response.status, error: response.ok ? null : `HTTP ${response.status}` }
+    // Checked at every attempt, not only when the endpoint was added: the name may point elsewhere now.
+    const addresses = await allowedAddressesOf(
+      hostOf(new URL(url)),
+      deps.webhookResolver ?? systemResolver,
+      deps.config.webhooksAllowLoopback,
+    )
+    if (deps.webhookFetch) {
+      const response = await deps.webhookFetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      })
+      await response.arrayBuffer().catch(() => undefined)
+      return { status: response.status, error: response.ok ? null : `HTTP ${response.status}` }
+    }
+    const status = await postToPinnedAddresses(url, addresses, headers, body, SEND_TIMEOUT_MS)
+    return { status, error: status >= 200 && status < 300 ? null : `HTTP ${status}` }
   } catch (error) {
     return { status: null, error: error instanceof Error ? error.message.slice(0, 300) : String(error) }
   }

@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto'
 import type { WebhookEndpointCreateInput } from '@retainkit/shared/schemas'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import {
+  allowedAddressesOf,
+  hostOf,
+  PRIVATE_ADDRESS_MESSAGE,
+  RefusedAddressError,
+  systemResolver,
+} from './address-guard'
 import { RETRY_WINDOW_MS } from './outbox'
 
 /** The account's endpoints and their delivery log. The signing secret is shown once, at creation. */
@@ -36,11 +43,29 @@ export async function listEndpoints(deps: AppDeps, accountId: string): Promise<E
   }))
 }
 
+/**
+ * An endpoint on an internal address is refused when it is added. A name that does not resolve right
+ * now is accepted (Stripe does the same): every delivery checks the addresses again before connecting.
+ */
+async function refuseInternalUrl(deps: AppDeps, url: string): Promise<void> {
+  try {
+    await allowedAddressesOf(
+      hostOf(new URL(url)),
+      deps.webhookResolver ?? systemResolver,
+      deps.config.webhooksAllowLoopback,
+    )
+  } catch (error) {
+    if (error instanceof RefusedAddressError)
+      throw new HttpError('INVALID_INPUT', PRIVATE_ADDRESS_MESSAGE, 'url')
+  }
+}
+
 export async function createEndpoint(
   deps: AppDeps,
   accountId: string,
   input: WebhookEndpointCreateInput,
 ): Promise<EndpointView & { secret: string }> {
+  await refuseInternalUrl(deps, input.url)
   const secret = `whsec_${randomBytes(24).toString('base64url')}`
   const id = `we_${randomBytes(10).toString('hex')}`
   const now = deps.clock.now()
