@@ -105,6 +105,26 @@ export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode 
   })
 
 // Stripe
+/** The raw sessions of a period (steps, offer, outcome, durability) as the file the server writes. */
+export const exportSessions = (query: {
+  accountId: string
+  format: 'csv' | 'json'
+  startDate: string
+  endDate: string
+  mode: 'live' | 'test'
+}) =>
+  apiRequest<string>('GET', '/api/analytics/export', {
+    query: {
+      account_id: query.accountId,
+      format: query.format,
+      startDate: query.startDate,
+      endDate: query.endDate,
+      // Like the analytics calls: live is the default and not named.
+      mode: query.mode === 'test' ? 'test' : undefined,
+    },
+    asText: true,
+  })
+
 export const stripeOAuthStart = (accountId: string) =>
   apiRequest<{ url: string }>('POST', '/api/stripe/oauth/start', { body: { account_id: accountId } })
 

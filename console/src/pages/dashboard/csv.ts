@@ -16,7 +16,11 @@ export function csvFilename(accountId: string, dataset: string, period: string):
  * correctly; other tools ignore it.
  */
 export function downloadCsv(filename: string, csv: string, doc: Document = document): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' })
+  downloadBlob(filename, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), doc)
+}
+
+/** Starts the download of any file made in the browser. */
+export function downloadBlob(filename: string, blob: Blob, doc: Document = document): void {
   const url = URL.createObjectURL(blob)
   const link = doc.createElement('a')
   link.href = url

@@ -230,7 +230,7 @@ describe('dashboard: test-mode data', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme&mode=test'))
     await waitFor(() => expect(analyticsCalls()).toHaveLength(14))
     for (const call of analyticsCalls().slice(7)) expect(call.query.mode).toBe('test')
-    expect(screen.getByRole('status').textContent).toMatch(/Showing test-mode sessions only/)
+    expect(screen.getByText(/Showing test-mode sessions only/).closest('[role="status"]')).toBeTruthy()
 
     await user.click(screen.getByRole('checkbox', { name: 'Test-mode data' }))
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme'))

@@ -27,6 +27,7 @@ import {
 } from './dashboard-shaping'
 import { shapeDurability } from './durability-shaping'
 import { PeriodSelector } from './period-selector'
+import { SessionsExport } from './sessions-export'
 import { type DatasetRange, useDataset } from './use-dataset'
 import './dashboard.css'
 
@@ -171,6 +172,8 @@ export default function DashboardPage() {
               setParams(updated)
             }}
           />
+          {/* The raw export is Pro, like the full dashboard; an unread tier leaves it to the server. */}
+          {tier === 'free' || tier === undefined ? null : <SessionsExport range={range} period={period} />}
         </div>
       </header>
       <SteppedAside />
