@@ -52,6 +52,11 @@ export interface AppDeps {
   webhookFetch?: (url: string, init: RequestInit) => Promise<Response>
   /** DNS for webhook URLs (checked at registration and at each delivery); absent, the system's. */
   webhookResolver?: HostResolver
+  /**
+   * A certificate authority webhook deliveries trust besides the system's (PEM): tests' local HTTPS
+   * receivers, which also need `webhooksAllowLoopback`. Absent in a real process.
+   */
+  webhookExtraCa?: string
   /** Built front ends served by this process. */
   staticRoots: { widget: string; console: string; marketing: string }
 }

@@ -59,7 +59,9 @@ describe('loadConfig', () => {
 
   it('lets webhooks reach loopback only when a test asks, and never in production', () => {
     expect(loadConfig({}, '/srv/app').webhooksAllowLoopback).toBe(false)
-    expect(loadConfig({ RETAINKIT_WEBHOOKS_ALLOW_LOOPBACK: '1' }, '/srv/app').webhooksAllowLoopback).toBe(true)
+    expect(loadConfig({ RETAINKIT_WEBHOOKS_ALLOW_LOOPBACK: '1' }, '/srv/app').webhooksAllowLoopback).toBe(
+      true,
+    )
     expect(
       failure({
         NODE_ENV: 'production',

@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createStripeClient, type SeededMerchant } from '@retainkit/tests/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppDeps } from '../deps'
 import { deliverDueWebhooks, LEASE_MS, retryDelayMs } from '../services/webhooks-out/deliver'
 import { enqueueWebhookEvent } from '../services/webhooks-out/outbox'
 import { createTestContext, type TestContext } from '../test-support/harness'
+import { verifyRetainkitSignature } from '../test-support/webhook-recipe'
 import { backfilled, saveKeys } from './stripe/test-support'
 import { acceptHelpers, acceptSuiteAccount, type WidgetAccount, widgetCall } from './widget/testing'
 
@@ -92,24 +92,6 @@ async function log(accountId: string) {
       data: Array<{ id: string; status: string; event_id: string; log: Array<{ status: number | null }> }>
     }
   ).data
-}
-
-/**
- * The verification recipe README.md documents, step by step, as a merchant would write it: split the
- * header, recompute the HMAC over "<t>.<raw body>", compare in constant time, refuse old timestamps.
- */
-function verifyRetainkitSignature(
-  rawBody: string,
-  header: string,
-  secret: string,
-  nowSeconds: number,
-): boolean {
-  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2) as [string, string]))
-  const timestamp = Number(parts.t)
-  const given = Buffer.from(parts.v1 ?? '', 'hex')
-  const expected = createHmac('sha256', secret).update(`${parts.t}.${rawBody}`).digest()
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
-  return Math.abs(nowSeconds - timestamp) <= 300
 }
 
 describe('Settings → Webhooks', () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { exportSessions } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
 import { csvFilename, downloadBlob, downloadCsv } from './csv'
@@ -18,7 +18,6 @@ const FORMAT_LABELS = { csv: 'CSV', json: 'JSON' } as const satisfies Record<For
  */
 export function SessionsExport({ range, period }: { range: DatasetRange; period: string }) {
   const [state, setState] = useState<ExportState>({ status: 'idle' })
-  const labelId = useId()
 
   async function download(format: Format) {
     setState({ status: 'busy', format })
@@ -36,8 +35,8 @@ export function SessionsExport({ range, period }: { range: DatasetRange; period:
 
   const busy = state.status === 'busy'
   return (
-    <div className="rk-dashboard__export" role="group" aria-labelledby={labelId}>
-      <span id={labelId}>Export raw sessions</span>
+    <fieldset className="rk-dashboard__export">
+      <legend>Export raw sessions</legend>
       {(['csv', 'json'] as const).map((format) => (
         <button
           key={format}
@@ -58,6 +57,6 @@ export function SessionsExport({ range, period }: { range: DatasetRange; period:
           {state.message}
         </p>
       ) : null}
-    </div>
+    </fieldset>
   )
 }

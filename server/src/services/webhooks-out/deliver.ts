@@ -77,7 +77,14 @@ async function send(deps: AppDeps, url: string, secret: string, body: string): P
       await response.arrayBuffer().catch(() => undefined)
       return { status: response.status, error: response.ok ? null : `HTTP ${response.status}` }
     }
-    const status = await postToPinnedAddresses(url, addresses, headers, body, SEND_TIMEOUT_MS)
+    const status = await postToPinnedAddresses(
+      url,
+      addresses,
+      headers,
+      body,
+      SEND_TIMEOUT_MS,
+      deps.webhookExtraCa,
+    )
     return { status, error: status >= 200 && status < 300 ? null : `HTTP ${status}` }
   } catch (error) {
     return { status: null, error: error instanceof Error ? error.message.slice(0, 300) : String(error) }

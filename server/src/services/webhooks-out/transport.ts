@@ -1,5 +1,6 @@
 import { request } from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
+import { rootCertificates } from 'node:tls'
 
 /**
  * The default way a delivery reaches a merchant: HTTPS to the registered URL, connecting only to the
@@ -12,6 +13,7 @@ export function postToPinnedAddresses(
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
+  extraCa?: string,
 ): Promise<number> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
     const entries = addresses.map((address) => ({ address, family: isIP(address) }))
@@ -26,6 +28,8 @@ export function postToPinnedAddresses(
         headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
         lookup: pinned,
         timeout: timeoutMs,
+        // `ca` replaces the default roots, so an extra authority comes with them, never instead.
+        ...(extraCa ? { ca: [...rootCertificates, extraCa] } : {}),
       },
       (res) => {
         res.resume()
