@@ -265,9 +265,12 @@ describe('deliveries', () => {
     expect(entry?.log.length).toBeLessThan(25)
   })
 
-  it('a worker killed mid-send loses nothing: its lease runs out and another instance sends it', async () => {
-    const { accountId, hook } = await withEndpoint()
+  it('a worker killed mid-retry loses nothing: its lease runs out and another instance sends it', async () => {
+    const { accountId, hook, deps } = await withEndpoint([503])
     await enqueue(accountId)
+    // The first attempt fails; the retry is due after its backoff.
+    expect(await deliverDueWebhooks(deps)).toEqual({ attempted: 1, delivered: 0 })
+    t.clock.advance(retryDelayMs(1))
     // The first instance claims the delivery and never comes back (its process died mid-request).
     let claimed = false
     const hanging: AppDeps = {
@@ -285,7 +288,11 @@ describe('deliveries', () => {
     t.clock.advance(LEASE_MS + 1000)
     // …and sends it once the lease has run out.
     expect(await deliverDueWebhooks(restarted)).toEqual({ attempted: 1, delivered: 1 })
-    expect(hook.received).toHaveLength(1)
+    // The failed first attempt and the successful one after the restart.
+    expect(hook.received).toHaveLength(2)
+    const [entry] = await log(accountId)
+    expect(entry?.status).toBe('delivered')
+    expect(await deliverDueWebhooks(restarted)).toEqual({ attempted: 0, delivered: 0 })
   })
 
   it('two instances working the same queue deliver each event once', async () => {
