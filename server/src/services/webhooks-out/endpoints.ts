@@ -45,7 +45,7 @@ export async function listEndpoints(deps: AppDeps, accountId: string): Promise<E
 
 /**
  * An endpoint on an internal address is refused when it is added. A name that does not resolve right
- * now is accepted (Stripe does the same): every delivery checks the addresses again before connecting.
+ * now is accepted (it may be set up later): every delivery checks the addresses again before connecting.
  */
 async function refuseInternalUrl(deps: AppDeps, url: string): Promise<void> {
   try {
