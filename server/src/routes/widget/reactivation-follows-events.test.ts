@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { alignClocks } from '../billing-testing'
 import { backfilled, saveKeys } from '../stripe/test-support'
-import { tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
+import { acceptHelpers, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
 
 /**
  * The reactivation banner follows the merchant's Stripe events: once the account's subscriptions are
@@ -92,5 +92,24 @@ describe('the reactivation banner of a followed account', () => {
     await stripe.subscriptions.update(customer.subscriptionId, { pause_collection: null })
     expect((await banner(customer)).shown).toEqual({ eligible: false })
     await t.stripe.deliverWebhooks()
+  })
+
+  it('sees a pause and a resume made through Retainkit at once, before their events arrive', async () => {
+    const { open, accept } = acceptHelpers(() => ({ t, account, merchant }))
+    const subscriber = await open()
+    const paused = await accept(subscriber, { offer: 'pause', reasonKey: 'not_using', choice: { months: 2 } })
+    expect(paused.status).toBe(200)
+    // No event delivered (the merchant's endpoint may be slow, or disabled): the flow's own write counts.
+    const offered = await banner(subscriber)
+    expect(kindOf(offered.shown)).toBe('paused')
+    const back = await widgetCall(t, '/api/widget/reactivation/accept', {
+      token: subscriber.token,
+      body: offered.shown.eligible ? { sessionId: offered.shown.sessionId } : {},
+    })
+    expect(back.status).toBe(200)
+    expect((await banner(subscriber)).shown).toEqual({ eligible: false })
+    // The events arriving afterwards (created, paused, resumed) leave it where it is.
+    await t.stripe.deliverWebhooks()
+    expect((await banner(subscriber)).shown).toEqual({ eligible: false })
   })
 })

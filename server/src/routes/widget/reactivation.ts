@@ -5,6 +5,7 @@ import type Stripe from 'stripe'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import { findBannerTarget } from '../../services/widget/followed-reactivation'
 import {
@@ -268,6 +269,7 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
               created_at: now,
             })
             .execute()
+          await rememberOwnChange(trx, subscriber.accountId, done.subscription, now)
           await recordSessionEnd(trx, {
             accountId: subscriber.accountId,
             sessionId: current.id,

@@ -55,6 +55,29 @@ export async function storeSubscription(
   await trx
     .insertInto('subscriber_subscriptions')
     .values({ account_id: accountId, subscription_id: sub.id, ...values })
-    .onConflict((oc) => oc.columns(['account_id', 'subscription_id']).doUpdateSet(values))
+    // The same rule again inside the write: a store that does not hold the account's events lock (an
+    // in-flow change, recorded under the customer's lock) cannot put back an older state between the
+    // read above and this statement.
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'subscription_id'])
+        .doUpdateSet(values)
+        .where('subscriber_subscriptions.synced_at', from === 'list' ? '<' : '<=', readAt),
+    )
     .execute()
+}
+
+/**
+ * A change Retainkit just made itself (an offer applied, a cancellation scheduled, a reactivation),
+ * stored from Stripe's answer in the transaction that records it. The banner and the durability figures
+ * then see it at once instead of waiting for the merchant's event, which may come late, out of order,
+ * or never (an endpoint Stripe disabled); the event's own read still wins when it is newer.
+ */
+export function rememberOwnChange(
+  trx: Db,
+  accountId: string,
+  sub: Stripe.Subscription,
+  now: Date,
+): Promise<void> {
+  return storeSubscription(trx, accountId, sub, now)
 }

@@ -143,6 +143,8 @@ export interface Reactivated {
   mrrAfter: number
   message: string
   detail: Record<string, unknown>
+  /** The subscription as Stripe answered (resumed, kept or created): remembered at once for the banner. */
+  subscription: Stripe.Subscription
 }
 
 const MESSAGES: Readonly<Record<ReactivationKind, string>> = {
@@ -166,7 +168,7 @@ export async function reactivate(
   const mrrBefore = subscriptionMrr(sub)
   const options = { idempotencyKey }
   if (target.kind === 'paused') {
-    await stripeCall(deps, 'reactivate paused', () =>
+    const resumed = await stripeCall(deps, 'reactivate paused', () =>
       sub.status === 'paused'
         ? stripe.subscriptions.resume(sub.id, {}, options)
         : stripe.subscriptions.update(sub.id, { pause_collection: '' }, options),
@@ -177,10 +179,11 @@ export async function reactivate(
       mrrAfter: mrrBefore,
       message: MESSAGES.paused,
       detail: { kind: 'paused' },
+      subscription: resumed,
     }
   }
   if (target.kind === 'scheduled_cancel') {
-    await stripeCall(deps, 'reactivate scheduled cancel', () =>
+    const kept = await stripeCall(deps, 'reactivate scheduled cancel', () =>
       stripe.subscriptions.update(
         sub.id,
         sub.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' },
@@ -193,6 +196,7 @@ export async function reactivate(
       mrrAfter: mrrBefore,
       message: MESSAGES.scheduled_cancel,
       detail: { kind: 'scheduled_cancel' },
+      subscription: kept,
     }
   }
   const item = firstItem(sub)
@@ -225,5 +229,6 @@ export async function reactivate(
     mrrAfter: coupon ? discountedMrr(listMrr, coupon) : listMrr,
     message: `${MESSAGES.churned}${suffix}`,
     detail: { kind: 'churned', previous_subscription: sub.id, ...(coupon ? { coupon: coupon.id } : {}) },
+    subscription: created,
   }
 }
