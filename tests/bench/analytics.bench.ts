@@ -24,6 +24,7 @@ import { loadConfig } from '@retainkit/server/src/config/env'
 import { type DatabaseHandle, openDatabase } from '@retainkit/server/src/db/database'
 import { migrate } from '@retainkit/server/src/db/migrate'
 import type { AppDeps } from '@retainkit/server/src/deps'
+import { createBackgroundWork } from '@retainkit/server/src/services/background-work'
 import { systemClock } from '@retainkit/server/src/services/clock'
 import { createWidgetConfigCache } from '@retainkit/server/src/services/config-cache'
 import { createLogger } from '@retainkit/server/src/services/logger'
@@ -117,6 +118,7 @@ async function buildApp(database: DatabaseHandle) {
   const secrets = createSecretBox(randomBytes(32))
   const issuer = `${config.publicUrl}/auth/v1`
   const signingKeys = await loadOrCreateSigningKeys(database.db, secrets, issuer)
+  const logger = createLogger({ level: 'warn' })
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -128,10 +130,11 @@ async function buildApp(database: DatabaseHandle) {
     verifier: createEmbeddedVerifier(signingKeys, issuer, () => systemClock.now()),
     signingKeys,
     mailer: { send: async () => undefined },
-    logger: createLogger({ level: 'warn' }),
+    logger,
     apiKey: API_KEY,
     anonKey: `rk_anon_bench_${randomBytes(12).toString('hex')}`,
     widgetConfigCache: createWidgetConfigCache(),
+    background: createBackgroundWork(logger),
     staticRoots: defaultStaticRoots(),
   }
   const userId = randomUUID()

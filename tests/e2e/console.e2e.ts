@@ -243,6 +243,24 @@ describe('console in Chromium', () => {
     )
     writeFileSync(`${ARTIFACTS}cancellation-reasons.csv`, csv)
 
+    // The raw sessions of the same period and mode, as the server writes them.
+    const rawExport = page.getByRole('group', { name: 'Export raw sessions' })
+    const [raw] = await Promise.all([
+      page.waitForEvent('download'),
+      rawExport.getByRole('button', { name: 'JSON (raw sessions)' }).click(),
+    ])
+    expect(raw.suggestedFilename()).toBe(`retainkit-${accountId}-sessions-test-1month.json`)
+    const sessions = JSON.parse((await import('node:fs')).readFileSync(await raw.path(), 'utf8')) as {
+      data: Array<{ mode: string; outcome: string; reason_key: string | null; steps: unknown[] }>
+    }
+    expect(sessions.data).toHaveLength(5)
+    expect(sessions.data.every((session) => session.mode === 'test' && session.steps.length > 0)).toBe(true)
+    expect(sessions.data.filter((session) => session.reason_key === 'too_expensive')).toHaveLength(3)
+    await rawExport
+      .getByRole('status')
+      .filter({ hasText: 'Raw sessions downloaded as JSON.' })
+      .waitFor({ state: 'attached' })
+
     await reasons.getByRole('button', { name: 'Show table' }).click()
     await reasons.getByRole('cell', { name: '60' }).waitFor()
     await shot(page, 'dashboard-1-month-table', true)

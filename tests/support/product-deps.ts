@@ -9,6 +9,7 @@ import { createMemoryMailer, type MailMessage } from '@retainkit/server/src/serv
 import { createSecretBox } from '@retainkit/server/src/services/secret-box'
 import { createStripeClientFactory } from '@retainkit/server/src/services/stripe-client'
 import { openPgliteFromTemplate } from '@retainkit/server/src/test-support/template-db'
+import { createFakeDns } from '../fakes/dns'
 
 /**
  * The server's dependencies, assembled by bootstrap.ts as for a real process, with what a browser
@@ -59,6 +60,8 @@ export async function createAppFor(options: {
     anonKey: `rk_anon_${randomBytes(24).toString('base64url')}`,
   })
   deps.adminToken = options.adminToken ?? null
+  // Webhook host names resolve through the fake: the browser suites reach no real name server.
+  deps.webhookResolver = createFakeDns().resolve
   const { signingKeys } = deps
   if (!signingKeys)
     throw new Error('The browser suites sign users in themselves: no Supabase configuration here')

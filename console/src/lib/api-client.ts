@@ -34,6 +34,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal
   /** false: the whole success body instead of its `data` (for answers with siblings such as `has_more`). */
   unwrap?: boolean
+  /** A successful answer's body as text, as the server sent it (files such as a CSV export). */
+  asText?: boolean
 }
 
 export interface ApiIssue {
@@ -179,6 +181,7 @@ async function send<T>(method: ApiMethod, path: string, options: ApiRequestOptio
     }
 
     const text = await response.text()
+    if (options.asText && response.ok) return { data: text as T }
     if (response.status === 204 || text.trim() === '') {
       if (response.ok) return { data: null as T }
       return { error: httpError(response.status) }

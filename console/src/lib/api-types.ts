@@ -212,3 +212,27 @@ export interface ContactInput {
   message: string
   company?: string
 }
+
+/** A webhook endpoint in Settings → Webhooks (`/api/webhooks/{accountId}`). */
+export interface WebhookEndpoint {
+  id: string
+  url: string
+  kind: 'generic' | 'slack'
+  events: string[]
+  description: string | null
+  created_at: string
+}
+
+export interface WebhookDelivery {
+  id: string
+  endpoint_id: string
+  event_id: string
+  event_type: string
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: number
+  last_status: number | null
+  next_attempt_at: string | null
+  created_at: string
+  delivered_at: string | null
+  log: Array<{ at: string; status: number | null; error: string | null; duration_ms: number }>
+}

@@ -24,6 +24,8 @@ import type {
   TeamMember,
   TeamView,
   TestConnectionResult,
+  WebhookDelivery,
+  WebhookEndpoint,
   WidgetSecretCreated,
   WidgetSecretInfo,
   WidgetSecretMode,
@@ -103,6 +105,26 @@ export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode 
   })
 
 // Stripe
+/** The raw sessions of a period (steps, offer, outcome, durability) as the file the server writes. */
+export const exportSessions = (query: {
+  accountId: string
+  format: 'csv' | 'json'
+  startDate: string
+  endDate: string
+  mode: 'live' | 'test'
+}) =>
+  apiRequest<string>('GET', '/api/analytics/export', {
+    query: {
+      account_id: query.accountId,
+      format: query.format,
+      startDate: query.startDate,
+      endDate: query.endDate,
+      // Like the analytics calls: live is the default and not named.
+      mode: query.mode === 'test' ? 'test' : undefined,
+    },
+    asText: true,
+  })
+
 export const stripeOAuthStart = (accountId: string) =>
   apiRequest<{ url: string }>('POST', '/api/stripe/oauth/start', { body: { account_id: accountId } })
 
@@ -188,3 +210,24 @@ export const startCheckout = (accountId: string, interval: BillingInterval) =>
 /** A Stripe Billing Portal page (card, invoices, cancel). */
 export const openBillingPortal = (accountId: string) =>
   apiRequest<{ url: string }>('POST', `/api/billing/portal/${enc(accountId)}`)
+
+/** Settings → Webhooks: endpoints (the secret comes back once, on creation), the delivery log, replays. */
+export const listWebhookEndpoints = (accountId: string) =>
+  apiRequest<WebhookEndpoint[]>('GET', `/api/webhooks/${enc(accountId)}`)
+
+export const createWebhookEndpoint = (
+  accountId: string,
+  body: { url: string; events: string[]; kind: 'generic' | 'slack' },
+) => apiRequest<WebhookEndpoint & { secret: string }>('POST', `/api/webhooks/${enc(accountId)}`, { body })
+
+export const deleteWebhookEndpoint = (accountId: string, endpointId: string) =>
+  apiRequest<{ deleted: true }>('DELETE', `/api/webhooks/${enc(accountId)}/endpoints/${enc(endpointId)}`)
+
+export const listWebhookDeliveries = (accountId: string) =>
+  apiRequest<WebhookDelivery[]>('GET', `/api/webhooks/${enc(accountId)}/deliveries`)
+
+export const replayWebhookDelivery = (accountId: string, deliveryId: string) =>
+  apiRequest<{ replayed: true }>(
+    'POST',
+    `/api/webhooks/${enc(accountId)}/deliveries/${enc(deliveryId)}/replay`,
+  )

@@ -84,6 +84,10 @@ export interface GatewayCredentialsTable {
   last_test_ok: boolean | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** The webhook endpoint registered on the merchant's Stripe account (080) and its secret, encrypted. */
+  webhook_endpoint_id: string | null
+  webhook_secret_ciphertext: string | null
+  subscriptions_synced_at: NullableTimestamp
 }
 
 export interface StripeOauthStatesTable {
@@ -324,6 +328,74 @@ export interface BillingEventsTable {
   received_at: Timestamp
 }
 
+/** The platform's own endpoints on its Stripe account (the Connect endpoint for OAuth accounts). */
+export interface PlatformWebhookEndpointsTable {
+  purpose: 'connect'
+  stripe_endpoint_id: string
+  url: string
+  secret_ciphertext: string
+  created_at: Timestamp
+}
+
+export interface MerchantStripeEventsTable {
+  account_id: string
+  event_id: string
+  type: string
+  event_created: Timestamp
+  received_at: Timestamp
+}
+
+export interface SubscriberSubscriptionsTable {
+  account_id: string
+  subscription_id: string
+  customer_id: string
+  status: string
+  cancel_at_period_end: boolean
+  canceled_at: NullableTimestamp
+  ended_at: NullableTimestamp
+  paused: boolean
+  unpaid_since: NullableTimestamp
+  stripe_created: Timestamp
+  synced_at: Timestamp
+}
+
+export interface WebhookEndpointsOutTable {
+  id: string
+  account_id: string
+  url: string
+  kind: Generated<'generic' | 'slack'>
+  event_types: Json<string[]>
+  secret_ciphertext: string
+  description: string | null
+  created_at: Timestamp
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>
+  account_id: string
+  endpoint_id: string
+  event_id: string
+  event_type: string
+  payload: string
+  status: Generated<'pending' | 'delivered' | 'failed'>
+  attempts: Generated<number>
+  next_attempt_at: Timestamp
+  give_up_at: Timestamp
+  locked_until: NullableTimestamp
+  last_status: number | null
+  created_at: Timestamp
+  delivered_at: NullableTimestamp
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>
+  delivery_id: string
+  attempted_at: Timestamp
+  response_status: number | null
+  error: string | null
+  duration_ms: number
+}
+
 export interface UsageNoticesTable {
   account_id: string
   /** `YYYY-MM` (UTC). */
@@ -389,6 +461,12 @@ export interface Database {
   usage_notices: UsageNoticesTable
   stepped_aside: SteppedAsideTable
   usage_reports: UsageReportsTable
+  merchant_stripe_events: MerchantStripeEventsTable
+  platform_webhook_endpoints: PlatformWebhookEndpointsTable
+  subscriber_subscriptions: SubscriberSubscriptionsTable
+  webhook_endpoints_out: WebhookEndpointsOutTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
 }
 
 export type Account = Selectable<AccountsTable>

@@ -1,6 +1,7 @@
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { type Fixture, PUBLIC_ORIGIN } from './fixture'
 import { BILLING_TARGETS } from './targets-billing'
+import { RETENTION_TARGETS } from './targets-retention'
 
 /**
  * Every route of the API, each with a valid request built on the fixture. The fuzz suite sends each
@@ -488,4 +489,5 @@ export const TARGETS: Target[] = [
   },
 
   ...BILLING_TARGETS,
+  ...RETENTION_TARGETS,
 ]

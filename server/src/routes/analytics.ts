@@ -60,6 +60,7 @@ export function analyticsRoutes(deps: AppDeps) {
       accountId,
       range,
       tier: account.tier,
+      now: deps.clock.now(),
     })
     c.header('Cache-Control', 'no-store')
     return c.json(result.meta ? { data: result.data, meta: result.meta } : { data: result.data })

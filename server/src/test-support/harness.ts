@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Role } from '@retainkit/shared/roles'
 import { createManualClock, type ManualClock } from '@retainkit/tests/fakes/clock'
+import { createFakeDns, type FakeDns } from '@retainkit/tests/fakes/dns'
 import {
   createStripeFake,
   type PlatformBilling,
@@ -36,6 +37,8 @@ export interface TestContext {
   database: DatabaseHandle
   stripe: StripeFake
   clock: ManualClock
+  /** The DNS webhook URLs resolve through (names under .example answer a public documentation address). */
+  dns: FakeDns
   logger: ReturnType<typeof createMemoryLogger>
   mail: MailMessage[]
   apiKey: string
@@ -140,7 +143,8 @@ export async function createTestContext(
   const logger = createMemoryLogger()
   const secrets = createSecretBox(SECRET_KEY)
   const mailer = createMemoryMailer()
-  const deps = await assembleDeps({
+  const dns = createFakeDns()
+  const assembled = await assembleDeps({
     config,
     database,
     secrets,
@@ -151,6 +155,7 @@ export async function createTestContext(
     apiKey: TEST_API_KEY,
     anonKey: TEST_ANON_KEY,
   })
+  const deps: AppDeps = { ...assembled, webhookResolver: dns.resolve }
   const { signingKeys } = deps
   if (!signingKeys) throw new Error('The test harness signs users in itself: no Supabase configuration here')
   const mail = mailer.sent
@@ -249,6 +254,7 @@ export async function createTestContext(
     database,
     stripe,
     clock,
+    dns,
     logger,
     mail,
     apiKey: TEST_API_KEY,

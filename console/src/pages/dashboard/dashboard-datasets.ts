@@ -18,6 +18,7 @@ export const PREFETCHED_DATASETS = [
 export const DASHBOARD_DATASETS = [
   ...PREFETCHED_DATASETS,
   'saved-revenue',
+  'save-durability',
 ] as const satisfies readonly DashboardDataset[]
 
 /** The period the startup prefetch covers (spec 2.1 "the 3-month data sets"). */
@@ -30,4 +31,5 @@ export const DATASET_TITLES: Readonly<Record<DashboardDataset, string>> = {
   'save-rate-over-time': 'Save rate over time',
   'write-in-reasons': 'Write-in feedback words',
   'saved-revenue': 'Saved revenue',
+  'save-durability': 'Saves that stuck',
 }

@@ -9,6 +9,7 @@ import { useBillingStatus } from '../../session/billing-store'
 import { DEFAULT_BILLING_URL } from '../../session/nav-hint'
 import { useAccountId } from '../../session/use-account-id'
 import { ChartCard } from './chart-card'
+import { DurabilityChart, DurabilitySummary } from './charts/durability-view'
 import { MechanismsChart } from './charts/mechanisms-chart'
 import { ReasonsChart, ReasonsSummary } from './charts/reasons-chart'
 import { ReasonsOverTimeChart } from './charts/reasons-over-time-chart'
@@ -24,7 +25,9 @@ import {
   shapeSaveRate,
   shapeWords,
 } from './dashboard-shaping'
+import { shapeDurability } from './durability-shaping'
 import { PeriodSelector } from './period-selector'
+import { SessionsExport } from './sessions-export'
 import { type DatasetRange, useDataset } from './use-dataset'
 import './dashboard.css'
 
@@ -33,6 +36,7 @@ const PRO_ONLY: ReadonlySet<DashboardDataset> = new Set([
   'cancellation-reasons-over-time',
   'save-mechanism-performance',
   'saved-revenue',
+  'save-durability',
 ])
 
 function useReasonLabels(accountId: string | null): ReadonlyMap<string, string> {
@@ -128,7 +132,9 @@ export default function DashboardPage() {
   const saveRate = useDataset(...dataset('save-rate-over-time'))
   const words = useDataset(...dataset('write-in-reasons'))
   const revenue = useDataset(...dataset('saved-revenue'))
+  const durability = useDataset(...dataset('save-durability'))
   const shapeReasonRows = useMemo(() => (raw: unknown) => shapeReasons(raw, labels), [labels])
+  const shapeStuck = useMemo(() => (raw: unknown) => shapeDurability(raw, labels), [labels])
 
   if (!accountId || !range) return <NoAccountNotice />
 
@@ -166,6 +172,8 @@ export default function DashboardPage() {
               setParams(updated)
             }}
           />
+          {/* The raw export is Pro, like the full dashboard; an unread tier leaves it to the server. */}
+          {tier === 'free' || tier === undefined ? null : <SessionsExport range={range} period={period} />}
         </div>
       </header>
       <SteppedAside />
@@ -224,6 +232,16 @@ export default function DashboardPage() {
           shape={shapeSavedRevenue}
           renderSummary={(data) => <SavedRevenueSummary data={data} />}
           renderChart={(data) => <SavedRevenueChart data={data} />}
+        />
+        <ChartCard
+          {...common}
+          wide
+          dataset="save-durability"
+          description="Whether saved subscribers were still paying 30, 60 and 90 days later, by offer and by reason."
+          load={durability}
+          shape={shapeStuck}
+          renderSummary={(data) => <DurabilitySummary data={data} />}
+          renderChart={(data) => <DurabilityChart data={data} />}
         />
         <ChartCard
           {...common}

@@ -16,6 +16,7 @@ import {
 } from './settings-tabs'
 import { StripeSettings } from './stripe-settings'
 import { TeamSettings } from './team-settings'
+import { WebhooksSettings } from './webhooks-settings'
 import { WidgetSecretSettings } from './widget-secret-settings'
 import './settings.css'
 
@@ -26,6 +27,7 @@ const SECTIONS: Readonly<Record<SettingsTab, (props: { accountId: string }) => R
   'widget-secret': WidgetSecretSettings,
   install: InstallSettings,
   reasons: ReasonsSettings,
+  webhooks: WebhooksSettings,
   billing: BillingSettings,
 }
 

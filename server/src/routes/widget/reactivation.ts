@@ -5,7 +5,9 @@ import type Stripe from 'stripe'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
+import { findBannerTarget } from '../../services/widget/followed-reactivation'
 import {
   type ActionOutcome,
   actionKeys,
@@ -106,7 +108,7 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     const stripe = await reactivationStripe(deps, caller)
     if (!stripe) return c.json(notEligible, 200)
     const { customerId, subscriptionId, accountId } = caller.subscriber
-    const target = await findReactivationTarget(deps, stripe, customerId, subscriptionId)
+    const target = await findBannerTarget(deps, stripe, accountId, customerId, subscriptionId)
     if (!target) return c.json(notEligible, 200)
     const now = deps.clock.now()
     const recentSave = await hasRecentSave(deps.db, accountId, customerId, now, caller.subscriber.mode)
@@ -267,6 +269,7 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
               created_at: now,
             })
             .execute()
+          await rememberOwnChange(trx, subscriber.accountId, done.subscription, now)
           await recordSessionEnd(trx, {
             accountId: subscriber.accountId,
             sessionId: current.id,

@@ -7,6 +7,7 @@ import { readBody } from '../../http/validate'
 import { runUsageFollowUp } from '../../services/billing/follow-up'
 import { admitCancelSession, starterCapReached } from '../../services/billing/usage'
 import { enforceRateLimit } from '../../services/rate-limit'
+import { enqueueSessionEvent } from '../../services/webhooks-out/outbox'
 import { decideOffers } from '../../services/widget/eligibility'
 import { subscriberJurisdiction } from '../../services/widget/jurisdiction'
 import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
@@ -130,6 +131,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         .insertInto('session_events')
         .values({ account_id: accountId, session_id: sessionId, step: 'session_started', created_at: now })
         .execute()
+      await enqueueSessionEvent(trx, { accountId, sessionId, type: 'session.started', now })
       return admitted
     })
     if (!admission.admitted) return c.json(SESSION_LIMIT, 200)

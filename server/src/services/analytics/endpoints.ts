@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import type { Logger } from '../logger'
+import { followSaves, outsideFlowCancellations, shapeDurability } from './durability'
 import {
   lastReasons,
   lastReasonsByMonth,
@@ -46,6 +47,8 @@ export interface AnalyticsContext {
   accountId: string
   range: AnalyticsRange
   tier: Tier
+  /** The server's clock: saves are followed up to this moment. */
+  now: Date
 }
 
 /** What an endpoint answers: `{data}`, plus `meta` beside it where a data set has one. */
@@ -200,5 +203,16 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     proOnly: true,
     fetch: ({ db, accountId, range }) => savesByMonth(db, accountId, range),
     shape: (rows, { range }) => ({ data: shapeSavedRevenue(rows, range) }),
+  }),
+  // {asOf, checkpoints, currency, totals, byOffer, byReason, outsideFlow}: see durability.ts.
+  'save-durability': define({
+    failure: 'save durability',
+    unexpected: 'save durability',
+    proOnly: true,
+    fetch: async ({ db, accountId, range, now }) => ({
+      saves: await followSaves(db, accountId, range, now),
+      outsideFlow: await outsideFlowCancellations(db, accountId, range),
+    }),
+    shape: ({ saves, outsideFlow }, { now }) => ({ data: shapeDurability(saves, outsideFlow, now) }),
   }),
 }

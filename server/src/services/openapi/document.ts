@@ -65,7 +65,10 @@ function operationObject(op: Operation) {
   const success = op.response
     ? {
         description: `Success: ${op.returns}`,
-        content: { 'application/json': { schema: json(op.response, 'output') } },
+        content: {
+          'application/json': { schema: json(op.response, 'output') },
+          ...(op.textContent ? { [op.textContent]: { schema: { type: 'string' } } } : {}),
+        },
       }
     : { description: op.returns }
   const errors = Object.fromEntries(

@@ -34,6 +34,8 @@ export interface Operation {
   bodyOptional?: boolean
   /** The success body; null when the success answer has none (204, redirects). */
   response: z.ZodType | null
+  /** A text media type the call may answer with instead of JSON (the body is then a string). */
+  textContent?: 'text/csv'
   /** What success means, in words. */
   returns: string
   status?: number

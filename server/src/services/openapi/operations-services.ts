@@ -13,6 +13,7 @@ import {
   waitlistSchema,
 } from '@retainkit/shared/schemas'
 import { merchant, type Operation, pathAccountId, queryParam } from './operation-types'
+import { ANALYTICS_PERIOD_PARAMS } from './period-params'
 import * as r from './responses'
 
 const sessionId = { name: 'id', in: 'path' as const, required: true, description: 'The cancel session id' }
@@ -31,12 +32,7 @@ export const SERVICE_OPERATIONS: Operation[] = [
         required: true,
       },
       { ...queryParam('account_id', 'Account ID'), required: true },
-      queryParam('startDate', 'ISO date or datetime'),
-      queryParam('endDate', 'ISO date or datetime, not before startDate'),
-      queryParam('mode', "whose sessions count: 'live' (default) or 'test' (test-mode sessions only)", {
-        type: 'string',
-        enum: ['live', 'test'],
-      }),
+      ...ANALYTICS_PERIOD_PARAMS,
     ],
     response: r.data(r.analyticsRows),
     returns: 'rows of the chosen data set',

@@ -2,6 +2,7 @@ import type { Operation } from './operation-types'
 import { AUTH_OPERATIONS } from './operations-auth'
 import { ADMIN_OPERATIONS, BILLING_OPERATIONS } from './operations-billing'
 import { CONSOLE_OPERATIONS } from './operations-console'
+import { RETENTION_OPERATIONS } from './operations-retention'
 import { SERVICE_OPERATIONS } from './operations-services'
 
 export type { Operation, QueryParam, Security } from './operation-types'
@@ -17,6 +18,7 @@ export const OPERATIONS: Operation[] = [
   ...BILLING_OPERATIONS,
   ...ADMIN_OPERATIONS,
   ...AUTH_OPERATIONS,
+  ...RETENTION_OPERATIONS,
 ]
 
 /** `METHOD path-key` of an operation, as the document lists it (`/api/account#action=config`). */
