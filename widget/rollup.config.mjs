@@ -28,16 +28,16 @@ const typescriptPlugin = () =>
   })
 
 /**
- * The widget's components are written with the React API; every widget file resolves `react`,
- * `react-dom` and the JSX runtime (TypeScript emits `preact/jsx-runtime`: Preact's JSX types check the
- * components) to the widget's own renderer, src/ui/vdom.ts (why: see there).
+ * The widget's components are written with the React API and drawn by Preact: `react` and `react-dom`
+ * resolve to `preact/compat` (its render installs the React prop names: onDoubleClick, onChange on text
+ * fields, className), the JSX runtime is Preact's own (TypeScript emits `preact/jsx-runtime`).
  */
 const aliases = () =>
   alias({
-    entries: [/^react$/, /^react-dom$/, /^react\/jsx-runtime$/, /^preact\/jsx-runtime$/].map((find) => ({
-      find,
-      replacement: here('./src/ui/vdom.ts'),
-    })),
+    entries: [
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+    ],
   })
 
 /**
