@@ -28,9 +28,10 @@ const typescriptPlugin = () =>
   })
 
 /**
- * The widget's components are written with the React API and drawn by Preact: `react` and `react-dom`
- * resolve to `preact/compat` (its render installs the React prop names: onDoubleClick, onChange on text
- * fields, className), the JSX runtime is Preact's own (TypeScript emits `preact/jsx-runtime`).
+ * The widget's components are written with the React API and drawn by Preact. A module that imports
+ * `react` or `react-dom` gets `preact/compat` (and its React prop names, such as onDoubleClick); the
+ * widget's own entries draw with Preact's core `render`, so compat's bytes are paid only if something
+ * imports it. The JSX runtime is Preact's own (TypeScript emits `preact/jsx-runtime`).
  */
 const aliases = () =>
   alias({
