@@ -1,5 +1,4 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -61,16 +60,11 @@ export default defineConfig({
         },
       },
       {
-        // The widget's components use the React API, drawn by the widget's own renderer as in its
-        // bundles (widget/rollup.config.mjs): `react`, `react-dom` and the JSX runtime resolve to it.
+        // The widget's components use the React API, drawn by Preact as in its bundles
+        // (widget/rollup.config.mjs): `react` and `react-dom` resolve to `preact/compat`.
         extends: true,
         oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-        resolve: {
-          alias: [/^react$/, /^react-dom$/, /^react\/jsx-runtime$/, /^preact\/jsx-runtime$/].map((find) => ({
-            find,
-            replacement: fileURLToPath(new URL('./widget/src/ui/vdom.ts', import.meta.url)),
-          })),
-        },
+        resolve: { alias: [{ find: /^react(-dom)?$/, replacement: 'preact/compat' }] },
         test: {
           name: 'widget-dom',
           environment: 'happy-dom',

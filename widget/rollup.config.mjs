@@ -28,16 +28,17 @@ const typescriptPlugin = () =>
   })
 
 /**
- * The widget's components are written with the React API; every widget file resolves `react`,
- * `react-dom` and the JSX runtime (TypeScript emits `preact/jsx-runtime`: Preact's JSX types check the
- * components) to the widget's own renderer, src/ui/vdom.ts (why: see there).
+ * The widget's components are written with the React API and drawn by Preact. A module that imports
+ * `react` or `react-dom` gets `preact/compat` (and its React prop names, such as onDoubleClick); the
+ * widget's own entries draw with Preact's core `render`, so compat's bytes are paid only if something
+ * imports it. The JSX runtime is Preact's own (TypeScript emits `preact/jsx-runtime`).
  */
 const aliases = () =>
   alias({
-    entries: [/^react$/, /^react-dom$/, /^react\/jsx-runtime$/, /^preact\/jsx-runtime$/].map((find) => ({
-      find,
-      replacement: here('./src/ui/vdom.ts'),
-    })),
+    entries: [
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+    ],
   })
 
 /**
