@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import type { Logger } from '../logger'
+import { fetchHeadlineFigures, shapeHeadlineFigures } from './headline-figures'
 import {
   lastReasons,
   lastReasonsByMonth,
@@ -200,5 +201,14 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     proOnly: true,
     fetch: ({ db, accountId, range }) => savesByMonth(db, accountId, range),
     shape: (rows, { range }) => ({ data: shapeSavedRevenue(rows, range) }),
+  }),
+  // {sessions, save_rate, saved_mrr, top_reason, previous_period}: each figure for the range and the
+  // range of the same length before it (headline-figures.ts). Every tier; saved_mrr is null on free.
+  'headline-figures': define({
+    failure: 'headline figures',
+    unexpected: 'headline figures',
+    proOnly: false,
+    fetch: fetchHeadlineFigures,
+    shape: (rows, context) => ({ data: shapeHeadlineFigures(rows, context) }),
   }),
 }
