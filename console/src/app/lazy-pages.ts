@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { type ComponentType, createElement, lazy } from 'react'
 
 /**
  * The routes that load on demand (spec 2.1), each behind one import function so startup can preload
@@ -15,12 +15,29 @@ export const pageLoaders = {
 
 export type LazyPageName = keyof typeof pageLoaders
 
-export const EditorPage = lazy(pageLoaders.editor)
-export const DashboardPage = lazy(pageLoaders.dashboard)
-export const PreviewPage = lazy(pageLoaders.preview)
-export const SettingsPage = lazy(pageLoaders.settings)
-export const StripeCallbackPage = lazy(pageLoaders.stripeCallback)
-export const NotFoundPage = lazy(pageLoaders.notFound)
+/**
+ * React.lazy remembers a failed import for good, so "Try again" after a dropped connection would fail
+ * again without asking the network. This one swaps in a fresh lazy component after a failure: the next
+ * render (the error boundary's retry) imports the chunk again.
+ */
+export function retryableLazy(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  const attempt = (): Promise<{ default: ComponentType }> =>
+    load().catch((error: unknown) => {
+      current = lazy(attempt)
+      throw error
+    })
+  let current = lazy(attempt)
+  // One stable component per page whose body renders whichever lazy component is current.
+  const renderCurrent = () => createElement(current)
+  return Object.assign(renderCurrent, { displayName: 'RetryablePage' })
+}
+
+export const EditorPage = retryableLazy(pageLoaders.editor)
+export const DashboardPage = retryableLazy(pageLoaders.dashboard)
+export const PreviewPage = retryableLazy(pageLoaders.preview)
+export const SettingsPage = retryableLazy(pageLoaders.settings)
+export const StripeCallbackPage = retryableLazy(pageLoaders.stripeCallback)
+export const NotFoundPage = retryableLazy(pageLoaders.notFound)
 
 /** Spec 2.1: "On startup the editor, dashboard and preview are preloaded." */
 export const STARTUP_PRELOADS = ['editor', 'dashboard', 'preview'] as const satisfies readonly LazyPageName[]

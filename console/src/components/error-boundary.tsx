@@ -22,6 +22,16 @@ interface ErrorBoundaryProps {
 interface ErrorBoundaryState {
   errorId: string | null
   retries: number
+  /** The page's code could not be fetched (a deploy, a dropped connection): said as such. */
+  chunkFailed: boolean
+}
+
+/** What browsers throw when a lazily loaded module cannot be fetched. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error)
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Loading chunk/i.test(
+    message,
+  )
 }
 
 /**
@@ -29,10 +39,10 @@ interface ErrorBoundaryState {
  * then 'Reload Page'; the error ID is shown and logged so a report can be matched to the log line.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { errorId: null, retries: 0 }
+  override state: ErrorBoundaryState = { errorId: null, retries: 0, chunkFailed: false }
 
-  static getDerivedStateFromError(): Partial<ErrorBoundaryState> {
-    return { errorId: createErrorId() }
+  static getDerivedStateFromError(error: unknown): Partial<ErrorBoundaryState> {
+    return { errorId: createErrorId(), chunkFailed: isChunkLoadError(error) }
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -64,9 +74,11 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
       <div className="rk-error-screen" role="alert">
         <h1>Something went wrong</h1>
         <p>
-          {canRetry
-            ? 'This part of the page stopped working. You can try again.'
-            : 'Trying again did not help. Reloading the page usually does.'}
+          {this.state.chunkFailed && canRetry
+            ? 'This page could not be loaded: the connection may have dropped. You can try again.'
+            : canRetry
+              ? 'This part of the page stopped working. You can try again.'
+              : 'Trying again did not help. Reloading the page usually does.'}
         </p>
         <p className="rk-error-screen__id">
           Error ID: <code>{errorId}</code>
