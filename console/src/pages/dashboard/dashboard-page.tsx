@@ -3,6 +3,7 @@ import { formatPeriodLabel, parsePeriod } from '@retainkit/shared/period'
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { NoAccountNotice } from '../../components/no-account-notice'
+import { GettingLiveChecklist } from '../../features/getting-live/getting-live-checklist'
 import { getAccount, getReasons } from '../../lib/api'
 import type { Tier } from '../../lib/api-types'
 import { useBillingStatus } from '../../session/billing-store'
@@ -24,6 +25,7 @@ import {
   shapeSaveRate,
   shapeWords,
 } from './dashboard-shaping'
+import { HeadlineFiguresRow } from './headline-figures'
 import { PeriodSelector } from './period-selector'
 import { type DatasetRange, useDataset } from './use-dataset'
 import './dashboard.css'
@@ -168,6 +170,15 @@ export default function DashboardPage() {
           />
         </div>
       </header>
+      <GettingLiveChecklist
+        accountId={accountId}
+        forceOpen={params.get('checklist') === 'open'}
+        onClose={() => {
+          const updated = new URLSearchParams(params)
+          updated.delete('checklist')
+          setParams(updated)
+        }}
+      />
       <SteppedAside />
       {mode === 'test' ? (
         <p className="rk-notice" role="status">
@@ -180,6 +191,7 @@ export default function DashboardPage() {
           {parsed.message}: showing {formatPeriodLabel(DEFAULT_ANALYTICS_PERIOD).toLowerCase()} instead.
         </p>
       )}
+      <HeadlineFiguresRow range={range} labels={labels} />
       <div className="rk-dashboard__grid">
         <ChartCard
           {...common}

@@ -34,6 +34,9 @@ describe('getting-live checklist', () => {
 
     await t.connectStripe(accountId)
     expect(doneSteps(await checklist(accountId, owner.token))).toEqual(['stripe_connected'])
+    // Version 1 is the default every account starts with: not a customisation yet.
+    await publishConfig(t, accountId, () => {})
+    expect(doneSteps(await checklist(accountId, owner.token))).toEqual(['stripe_connected'])
     await publishConfig(t, accountId, (config) => {
       config.copy.general.headline = 'Before you leave'
     })
