@@ -38,6 +38,8 @@ export async function overlappingText(page: Page, tolerancePx = 2): Promise<stri
       return result
     }
     const visible = (element: Element) => {
+      // Not rendered at all: display none, or skipped content such as a closed <details>' body.
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false
       for (let current: Element | null = element; current; current = current.parentElement) {
         const style = getComputedStyle(current)
         if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0)

@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy } from 'react'
+import { retryableLazy } from '../lib/retryable-lazy'
 
 /**
  * The routes that load on demand (spec 2.1), each behind one import function so startup can preload
@@ -14,23 +14,6 @@ export const pageLoaders = {
 } as const
 
 export type LazyPageName = keyof typeof pageLoaders
-
-/**
- * React.lazy remembers a failed import for good, so "Try again" after a dropped connection would fail
- * again without asking the network. This one swaps in a fresh lazy component after a failure: the next
- * render (the error boundary's retry) imports the chunk again.
- */
-export function retryableLazy(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const attempt = (): Promise<{ default: ComponentType }> =>
-    load().catch((error: unknown) => {
-      current = lazy(attempt)
-      throw error
-    })
-  let current = lazy(attempt)
-  // One stable component per page whose body renders whichever lazy component is current.
-  const renderCurrent = () => createElement(current)
-  return Object.assign(renderCurrent, { displayName: 'RetryablePage' })
-}
 
 export const EditorPage = retryableLazy(pageLoaders.editor)
 export const DashboardPage = retryableLazy(pageLoaders.dashboard)

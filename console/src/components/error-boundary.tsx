@@ -2,6 +2,7 @@ import { ERROR_BOUNDARY_MAX_RETRIES } from '@retainkit/shared/constants'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { browserLocation } from '../lib/browser-location'
 import { handleError } from '../lib/error-handler'
+import { retryFailedPageLoads } from '../lib/retryable-lazy'
 
 /** 'ERR-' + time + random, short enough to read out to support, unique enough to find in the logs. */
 export function createErrorId(now: number = Date.now(), random: number = Math.random()): string {
@@ -54,11 +55,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override componentDidUpdate(previous: ErrorBoundaryProps): void {
     if (previous.resetKey !== this.props.resetKey && this.state.errorId !== null) {
+      retryFailedPageLoads()
       this.setState({ errorId: null, retries: 0 })
     }
   }
 
   private readonly retry = () => {
+    retryFailedPageLoads()
     this.setState((state) => ({ errorId: null, retries: state.retries + 1 }))
   }
 
