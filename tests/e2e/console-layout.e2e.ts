@@ -209,4 +209,25 @@ describe('around the pages', () => {
     await page.getByRole('heading', { name: 'Preview', level: 1 }).waitFor()
     await context.close()
   })
+
+  it("shows the new widget secret's underscores (a field too short for them clipped them away)", async () => {
+    const context = await browser.newContext({ storageState: storage, viewport: VIEWPORTS.phone })
+    const page = await context.newPage()
+    await page.goto(`${product.url}/settings/?tab=widget-secret&account_id=${accountId}`)
+    await page.getByRole('button', { name: 'Create test-mode secret' }).click()
+    const field = page.getByLabel('New widget secret')
+    expect(await field.inputValue()).toContain('_')
+    // The same field drawn with underscores and with spaces in their place must differ: if the
+    // underscores sit below what the field shows, both pictures are the same.
+    const drawn = async (value: string) => {
+      await field.evaluate((input, text) => {
+        ;(input as HTMLInputElement).value = text
+      }, value)
+      return field.screenshot({ animations: 'disabled' })
+    }
+    const underscores = await drawn('rkws_test____________')
+    const spaces = await drawn('rkws test            ')
+    expect(underscores.equals(spaces)).toBe(false)
+    await context.close()
+  })
 })
