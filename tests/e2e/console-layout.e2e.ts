@@ -182,6 +182,7 @@ describe('around the pages', () => {
     const context = await browser.newContext({ storageState: storage })
     const page = await context.newPage()
     await page.goto(`${product.url}/settings/`)
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg')
     expect((await fetch(`${product.url}/favicon.svg`)).status).toBe(200)
     // The logo beside the name, as on the marketing site.

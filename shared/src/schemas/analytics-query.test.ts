@@ -26,7 +26,7 @@ describe('analytics query (spec 3, 7)', () => {
     expect(issues({ ...base, endpoint: 'save-rate' })).toEqual([
       [
         'endpoint',
-        'endpoint must be one of: cancellation-reasons, cancellation-reasons-over-time, save-mechanism-performance, save-rate-over-time, write-in-reasons, saved-revenue',
+        'endpoint must be one of: cancellation-reasons, cancellation-reasons-over-time, save-mechanism-performance, save-rate-over-time, write-in-reasons, saved-revenue, headline-figures',
       ],
     ])
   })
