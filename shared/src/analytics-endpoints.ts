@@ -10,5 +10,7 @@ export const ANALYTICS_ENDPOINTS = [
   'saved-revenue',
   // Ours: whether saves stuck 30/60/90 days on (kept or lost), by offer and by reason.
   'save-durability',
+  // The dashboard's headline row: the period's figures beside the previous period of the same length.
+  'headline-figures',
 ] as const
 export type AnalyticsEndpoint = (typeof ANALYTICS_ENDPOINTS)[number]

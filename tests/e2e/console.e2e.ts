@@ -226,16 +226,16 @@ describe('console in Chromium', () => {
     await shot(page, 'dashboard-3-months', true)
     expect(await axeProblems(page)).toEqual([])
 
-    await page.getByLabel('Period').selectOption('1month')
-    await page.waitForURL(/period=1month/)
-    await page.getByText('Showing Last month').waitFor()
+    await page.getByLabel('Period').selectOption('30days')
+    await page.waitForURL(/period=30days/)
+    await page.getByText('Showing Last 30 days').waitFor()
     await reasons.getByRole('img', { name: /It's too expensive 3 \(60%\)/ }).waitFor()
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       reasons.getByRole('button', { name: /Export CSV/ }).click(),
     ])
-    expect(download.suggestedFilename()).toBe(`retainkit-${accountId}-cancellation-reasons-1month.csv`)
+    expect(download.suggestedFilename()).toBe(`retainkit-${accountId}-cancellation-reasons-30days.csv`)
     const path = await download.path()
     const csv = (await import('node:fs')).readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
     expect(csv).toBe(

@@ -192,7 +192,7 @@ export interface InstallStatus {
 }
 
 export interface AnalyticsQuery {
-  endpoint: AnalyticsEndpoint | 'saved-revenue'
+  endpoint: AnalyticsEndpoint
   accountId: string
   startDate?: string
   endDate?: string

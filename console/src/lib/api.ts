@@ -1,6 +1,7 @@
 import type { BillingInterval, BillingStatus } from '@retainkit/shared/billing'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { Role } from '@retainkit/shared/roles'
+import type { GettingLive, WidgetErrors } from '@retainkit/shared/schemas'
 import { type ApiResult, apiRequest } from './api-client'
 import type {
   AccountConfig,
@@ -198,6 +199,14 @@ export const withdrawInvitation = (accountId: string, email: string) =>
 
 export const getInstallStatus = (accountId: string) =>
   apiRequest<InstallStatus>('GET', account(accountId, 'install-status'))
+
+/** The getting-live checklist, each step read from the account's real state by the server. */
+export const getGettingLive = (accountId: string) =>
+  apiRequest<GettingLive>('GET', account(accountId, 'getting-live'))
+
+/** The widget calls the server refused lately for this account, newest first. */
+export const getWidgetErrors = (accountId: string) =>
+  apiRequest<WidgetErrors>('GET', account(accountId, 'widget-errors'))
 
 // Plan and billing on the platform's Stripe account
 export const getBillingStatus = (accountId: string) =>

@@ -187,6 +187,16 @@ export interface WidgetLoadsTable {
   last_loaded_at: Timestamp
 }
 
+/** Widget calls the server refused, per account (120): deduplicated by kind and detail, counted. */
+export interface WidgetErrorsTable {
+  account_id: string
+  kind: 'refused_origin' | 'wrong_mode' | 'expired_token' | 'forged_token' | 'over_cap'
+  detail: Generated<string>
+  count: ColumnType<number | string, number | undefined, number | string>
+  first_seen_at: Timestamp
+  last_seen_at: Timestamp
+}
+
 export interface ContactMessagesTable {
   id: Generated<string>
   name: string
@@ -445,6 +455,7 @@ export interface Database {
   saves: SavesTable
   idempotent_actions: IdempotentActionsTable
   widget_loads: WidgetLoadsTable
+  widget_errors: WidgetErrorsTable
   contact_messages: ContactMessagesTable
   waitlist_signups: WaitlistSignupsTable
   rate_limit_hits: RateLimitHitsTable

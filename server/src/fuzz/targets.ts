@@ -230,6 +230,18 @@ export const TARGETS: Target[] = [
   },
   {
     method: 'GET',
+    doc: 'GET /api/account#action=getting-live',
+    caller: 'merchant',
+    valid: (f) => ({ path: account(f, 'getting-live') }),
+  },
+  {
+    method: 'GET',
+    doc: 'GET /api/account#action=widget-errors',
+    caller: 'merchant',
+    valid: (f) => ({ path: account(f, 'widget-errors') }),
+  },
+  {
+    method: 'GET',
     doc: 'GET /api/account#action=members',
     caller: 'merchant',
     valid: (f) => ({ path: account(f, 'members') }),

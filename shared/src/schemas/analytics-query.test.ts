@@ -27,7 +27,7 @@ describe('analytics query (spec 3, 7)', () => {
     expect(issues({ ...base, endpoint: 'save-rate' })).toEqual([
       [
         'endpoint',
-        'endpoint must be one of: cancellation-reasons, cancellation-reasons-over-time, save-mechanism-performance, save-rate-over-time, write-in-reasons, saved-revenue, save-durability',
+        'endpoint must be one of: cancellation-reasons, cancellation-reasons-over-time, save-mechanism-performance, save-rate-over-time, write-in-reasons, saved-revenue, save-durability, headline-figures',
       ],
     ])
   })

@@ -1,10 +1,11 @@
 import type { AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
 
 /**
- * The dashboard's data sets: the spec's five analytics endpoints (spec 7) and our saved-revenue one.
+ * The dashboard's charted data sets: the spec's five analytics endpoints (spec 7) and our saved-revenue
+ * one (the headline figures are a row of their own, not a chart).
  * Zod-free and chart-free: `dashboard-data.ts` (loaded at startup for the prefetch) imports this.
  */
-export type DashboardDataset = AnalyticsEndpoint | 'saved-revenue'
+export type DashboardDataset = Exclude<AnalyticsEndpoint, 'headline-figures'>
 
 /** Spec 2.1: what startup prefetches for a 3-month period, in the spec's order. */
 export const PREFETCHED_DATASETS = [

@@ -140,7 +140,7 @@ describe('dashboard: periods', () => {
   it('defaults to 3 months and asks for every data set with that range', async () => {
     await openDashboard()
     expect(screen.getByText('Showing Last 3 months')).toBeTruthy()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(7))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
     const range = periodToRange('3months')
     if (!range.ok) throw new Error('unreachable')
     expect(new Set(analyticsCalls().map((call) => call.query.endpoint))).toEqual(
@@ -152,6 +152,7 @@ describe('dashboard: periods', () => {
         'write-in-reasons',
         'saved-revenue',
         'save-durability',
+        'headline-figures',
       ]),
     )
     for (const call of analyticsCalls()) {
@@ -166,11 +167,11 @@ describe('dashboard: periods', () => {
   it('a new period goes into the URL and refetches with its startDate and endDate', async () => {
     const user = userEvent.setup()
     const { router } = await openDashboard()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(7))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
     await user.selectOptions(screen.getByLabelText('Period'), 'Last 6 months')
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme&period=6months'))
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(14))
-    for (const call of analyticsCalls().slice(7)) {
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(16))
+    for (const call of analyticsCalls().slice(8)) {
       expect(call.query).toMatchObject({
         startDate: '2025-11-15T00:00:00.000Z',
         endDate: '2026-05-15T23:59:59.999Z',
@@ -221,21 +222,21 @@ describe('dashboard: test-mode data', () => {
   it('counts live sessions by default; the toggle asks for test-mode data, says so, and goes into the URL', async () => {
     const user = userEvent.setup()
     const { router } = await openDashboard()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(7))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
     // The spec's call exactly: no mode parameter for live data.
     for (const call of analyticsCalls()) expect(call.query.mode).toBeUndefined()
     expect(screen.queryByText(/Showing test-mode sessions only/)).toBeNull()
 
     await user.click(screen.getByRole('checkbox', { name: 'Test-mode data' }))
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme&mode=test'))
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(14))
-    for (const call of analyticsCalls().slice(7)) expect(call.query.mode).toBe('test')
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(16))
+    for (const call of analyticsCalls().slice(8)) expect(call.query.mode).toBe('test')
     expect(screen.getByText(/Showing test-mode sessions only/).closest('[role="status"]')).toBeTruthy()
 
     await user.click(screen.getByRole('checkbox', { name: 'Test-mode data' }))
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme'))
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(21))
-    for (const call of analyticsCalls().slice(14)) expect(call.query.mode).toBeUndefined()
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(24))
+    for (const call of analyticsCalls().slice(16)) expect(call.query.mode).toBeUndefined()
   })
 })
 
@@ -393,9 +394,9 @@ describe('dashboard: free tier', () => {
     expect(
       await within(card('Cancellation reasons')).findByRole('button', { name: 'Show table' }),
     ).toBeTruthy()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(3))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(4))
     expect(new Set(analyticsCalls().map((call) => call.query.endpoint))).toEqual(
-      new Set(['cancellation-reasons', 'save-rate-over-time', 'write-in-reasons']),
+      new Set(['cancellation-reasons', 'save-rate-over-time', 'write-in-reasons', 'headline-figures']),
     )
   })
 

@@ -3,6 +3,7 @@ import { formatPeriodLabel, parsePeriod } from '@retainkit/shared/period'
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { NoAccountNotice } from '../../components/no-account-notice'
+import { GettingLiveChecklist } from '../../features/getting-live/getting-live-checklist'
 import { getAccount, getReasons } from '../../lib/api'
 import type { Tier } from '../../lib/api-types'
 import { useBillingStatus } from '../../session/billing-store'
@@ -26,6 +27,7 @@ import {
   shapeWords,
 } from './dashboard-shaping'
 import { shapeDurability } from './durability-shaping'
+import { HeadlineFiguresRow } from './headline-figures'
 import { PeriodSelector } from './period-selector'
 import { SessionsExport } from './sessions-export'
 import { type DatasetRange, useDataset } from './use-dataset'
@@ -176,6 +178,15 @@ export default function DashboardPage() {
           {tier === 'free' || tier === undefined ? null : <SessionsExport range={range} period={period} />}
         </div>
       </header>
+      <GettingLiveChecklist
+        accountId={accountId}
+        forceOpen={params.get('checklist') === 'open'}
+        onClose={() => {
+          const updated = new URLSearchParams(params)
+          updated.delete('checklist')
+          setParams(updated)
+        }}
+      />
       <SteppedAside />
       {mode === 'test' ? (
         <p className="rk-notice" role="status">
@@ -188,6 +199,7 @@ export default function DashboardPage() {
           {parsed.message}: showing {formatPeriodLabel(DEFAULT_ANALYTICS_PERIOD).toLowerCase()} instead.
         </p>
       )}
+      <HeadlineFiguresRow range={range} labels={labels} />
       <div className="rk-dashboard__grid">
         <ChartCard
           {...common}

@@ -227,11 +227,12 @@ describe('editor: theme, flow, banner, compliance', () => {
     const user = userEvent.setup()
     await openEditor()
     const flow = screen.getByRole('region', { name: 'Flow' })
-    await user.click(
-      within(flow).getByLabelText('Collect written feedback', {
-        selector: '#editor-cancellation_flow-steps-feedback',
-      }),
+    // Two different switches, two different names: the step, and whether feedback is collected at all.
+    expect(within(flow).getAllByLabelText('Collect written feedback')).toHaveLength(1)
+    expect(within(flow).getByLabelText('Collect written feedback').id).toBe(
+      'editor-cancellation_flow-collect_feedback',
     )
+    await user.click(within(flow).getByLabelText('Ask for written feedback (its own step)'))
     expect(draft().cancellation_flow?.steps).toEqual(['reason', 'offer', 'confirm'])
     await user.click(within(flow).getByLabelText('Ask for a reason'))
     await user.click(within(flow).getByLabelText('Show a save offer'))

@@ -72,6 +72,16 @@ describe('login page (spec 2.10)', () => {
     expect(alert.innerHTML).not.toContain('<script')
   })
 
+  it("shows the server's own words when the callback passed them on (a used magic link)", async () => {
+    const description = encodeURIComponent('Email link is invalid or has expired')
+    renderConsole(`/login/?error=access_denied&error_description=${description}`)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe(
+      'Email link is invalid or has expired. Request a new link below, or choose another way to sign in.',
+    )
+    expect(alert.textContent).not.toContain('access_denied')
+  })
+
   it('offers one social sign-in button per provider enabled in /auth/v1/settings', async () => {
     const backend = new FakeBackend().on('GET /auth/v1/settings', (request) => {
       expect(request.headers.get('apikey')).toBe('anon-key-0123456789abcdef')

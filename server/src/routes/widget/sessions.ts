@@ -23,6 +23,7 @@ import {
   summarize,
 } from '../../services/widget/stripe-subscriber'
 import type { Subscriber } from '../../services/widget/subscriber-token'
+import { recordWidgetErrorInBackground } from '../../services/widget/widget-errors'
 import { authenticateWidgetCall } from './auth'
 import { noStore } from './body'
 import type { WidgetContext, WidgetEnv } from './cors'
@@ -71,6 +72,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     const now = deps.clock.now()
     // A cheap early answer for an exhausted Starter account, before any Stripe call.
     if (await starterCapReached(deps, { accountId, customerId, tier, mode, now })) {
+      recordWidgetErrorInBackground(deps, accountId, 'over_cap')
       return c.json(SESSION_LIMIT, 200)
     }
     await limitSessionStarts(deps, c, subscriber)
@@ -134,7 +136,10 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       await enqueueSessionEvent(trx, { accountId, sessionId, type: 'session.started', now })
       return admitted
     })
-    if (!admission.admitted) return c.json(SESSION_LIMIT, 200)
+    if (!admission.admitted) {
+      recordWidgetErrorInBackground(deps, accountId, 'over_cap')
+      return c.json(SESSION_LIMIT, 200)
+    }
     // Mails and metered usage after the answer: a slow mail server must not hold the subscriber.
     if (admission.followUp) void runUsageFollowUp(deps, admission.followUp)
 

@@ -17,6 +17,7 @@ import type { Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import type { Logger } from '../logger'
 import { followSaves, outsideFlowCancellations, shapeDurability } from './durability'
+import { fetchHeadlineFigures, shapeHeadlineFigures } from './headline-figures'
 import {
   lastReasons,
   lastReasonsByMonth,
@@ -214,5 +215,14 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
       outsideFlow: await outsideFlowCancellations(db, accountId, range),
     }),
     shape: ({ saves, outsideFlow }, { now }) => ({ data: shapeDurability(saves, outsideFlow, now) }),
+  }),
+  // {sessions, save_rate, saved_mrr, top_reason, previous_period}: each figure for the range and the
+  // range of the same length before it (headline-figures.ts). Every tier; saved_mrr is null on free.
+  'headline-figures': define({
+    failure: 'headline figures',
+    unexpected: 'headline figures',
+    proOnly: false,
+    fetch: fetchHeadlineFigures,
+    shape: (rows, context) => ({ data: shapeHeadlineFigures(rows, context) }),
   }),
 }

@@ -4,9 +4,11 @@ import {
   configPayloadSchema,
   createAccountSchema,
   credentialsSchema,
+  gettingLiveSchema,
   memberInviteSchema,
   memberRoleSchema,
   reasonsPayloadSchema,
+  widgetErrorsSchema,
   widgetSecretCreateSchema,
 } from '@retainkit/shared/schemas'
 import { accountIdQuery, merchant, type Operation, pathAccountId, queryParam } from './operation-types'
@@ -241,6 +243,26 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     params: [accountIdQuery],
     response: r.data(r.installStatus),
     returns: '{installed, last_loaded_at, origins}',
+  },
+  {
+    method: 'get',
+    path: '/api/account?action=getting-live',
+    summary: 'The getting-live checklist: each step and whether it is done',
+    tag: 'Account',
+    security: merchant,
+    params: [accountIdQuery],
+    response: r.data(gettingLiveSchema),
+    returns: '{steps: [{key, done}], complete}',
+  },
+  {
+    method: 'get',
+    path: '/api/account?action=widget-errors',
+    summary: 'The widget calls the server refused lately, counted (newest first)',
+    tag: 'Account',
+    security: merchant,
+    params: [accountIdQuery],
+    response: r.data(widgetErrorsSchema),
+    returns: '{errors: [{kind, detail, count, first_seen_at, last_seen_at}]}',
   },
   {
     method: 'get',
