@@ -1,5 +1,6 @@
+import { API_RESPONSES } from '@retainkit/shared/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OPERATIONS, operationKey } from '../services/openapi/operations'
+import { contractKey, OPERATIONS, operationKey } from '../services/openapi/operations'
 import { createTestContext, type TestContext } from '../test-support/harness'
 import { servedCalls } from '../test-support/served-calls'
 
@@ -63,6 +64,15 @@ describe('GET /api/openapi.json', () => {
     )
     expect(schema).toContain('"maxLength":200')
     expect(schema).toContain('headline')
+  })
+
+  it('describes exactly the calls of the shared response contract, closed objects included', async () => {
+    const described = OPERATIONS.map(contractKey)
+    expect(Object.keys(API_RESPONSES).filter((call) => !described.includes(call))).toEqual([])
+    expect(described.filter((call) => !(call in API_RESPONSES))).toEqual([])
+    const doc = JSON.stringify(await (await t.request('/api/openapi.json')).json())
+    // Closed response objects: a client generated from the document knows no field goes unannounced.
+    expect(doc).toContain('"additionalProperties":false')
   })
 
   it('lists every call the server answers, each with its request body and success response', async () => {

@@ -3,6 +3,7 @@ import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
+import { answer } from '../../http/respond'
 import { readBody } from '../../http/validate'
 import { runUsageFollowUp } from '../../services/billing/follow-up'
 import { admitCancelSession, starterCapReached } from '../../services/billing/usage'
@@ -70,7 +71,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     const now = deps.clock.now()
     // A cheap early answer for an exhausted Starter account, before any Stripe call.
     if (await starterCapReached(deps, { accountId, customerId, tier, mode, now })) {
-      return c.json(SESSION_LIMIT, 200)
+      return answer(c, 'POST /api/widget/sessions', SESSION_LIMIT, 200)
     }
     await limitSessionStarts(deps, c, subscriber)
 
@@ -132,7 +133,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         .execute()
       return admitted
     })
-    if (!admission.admitted) return c.json(SESSION_LIMIT, 200)
+    if (!admission.admitted) return answer(c, 'POST /api/widget/sessions', SESSION_LIMIT, 200)
     // Mails and metered usage after the answer: a slow mail server must not hold the subscriber.
     if (admission.followUp) void runUsageFollowUp(deps, admission.followUp)
 
@@ -147,6 +148,6 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         ? { scheduledCancellation: scheduledCancellationOf(subscription, scheduledEnd, now) }
         : {}),
     }
-    return c.json(response, 201)
+    return answer(c, 'POST /api/widget/sessions', response, 201)
   }
 }

@@ -32,7 +32,7 @@ export interface Operation {
   body?: z.ZodType
   /** Whether the body may be left out (`{}` is assumed). */
   bodyOptional?: boolean
-  /** The success body; null when the success answer has none (204, redirects). */
+  /** The success body, from the shared contract; null when the success answer has none (204, redirects). */
   response: z.ZodType | null
   /** What success means, in words. */
   returns: string
@@ -40,6 +40,9 @@ export interface Operation {
   /** Other answers worth documenting besides the common errors. */
   otherResponses?: Record<string, string>
 }
+
+/** An operation as its file describes it: the response comes from the shared contract. */
+export type OperationSpec = Omit<Operation, 'response'>
 
 export const accountIdQuery: QueryParam = {
   name: 'accountId',

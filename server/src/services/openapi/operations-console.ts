@@ -9,8 +9,7 @@ import {
   reasonsPayloadSchema,
   widgetSecretCreateSchema,
 } from '@retainkit/shared/schemas'
-import { accountIdQuery, merchant, type Operation, pathAccountId, queryParam } from './operation-types'
-import * as r from './responses'
+import { accountIdQuery, merchant, type OperationSpec, pathAccountId, queryParam } from './operation-types'
 
 const baseVersion = (what: string) =>
   queryParam(`base_version`, `The version of the ${what} the edit started from: 409 if it moved on since`, {
@@ -23,14 +22,13 @@ const versionParam = queryParam('version', 'A kept version to read instead of th
 })
 
 /** The platform's own documents and the console's calls: session and account. */
-export const CONSOLE_OPERATIONS: Operation[] = [
+export const CONSOLE_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
     path: '/health',
     summary: 'Health check: 200 when the database answers, 503 {status: "degraded"} when it does not',
     tag: 'Platform',
     security: ['none'],
-    response: r.health,
     returns: '{status, database, uptimeSeconds}',
     otherResponses: {
       '503': 'The database does not answer: {status: "degraded", database, databaseAvailable: false}',
@@ -42,7 +40,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: "The console's public runtime settings",
     tag: 'Platform',
     security: ['none'],
-    response: r.runtimeConfig,
     returns: '{backendUrl, apiBaseUrl, anonKey, apiKey, stripeRedirectUrl, …}',
   },
   {
@@ -51,7 +48,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: 'This document',
     tag: 'Platform',
     security: ['none'],
-    response: r.openApiDocument,
     returns: 'the OpenAPI 3.1 document',
   },
   {
@@ -60,7 +56,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: 'First sign-in accepts invitations or creates an account and owner membership; idempotent',
     tag: 'Session',
     security: merchant,
-    response: r.data(r.sessionContext),
     returns: 'session context',
   },
   {
@@ -70,7 +65,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Session',
     security: merchant,
     body: activeAccountSchema,
-    response: r.data(r.sessionContext),
     returns: 'session context',
   },
   {
@@ -79,7 +73,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: 'Session context: active account, accounts, membership, capabilities, user',
     tag: 'Session',
     security: merchant,
-    response: r.data(r.sessionContext),
     returns: '{active_account_id, accounts, membership, capabilities, user}',
   },
   {
@@ -89,7 +82,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.accountData),
     returns: '{account_id, name, slug, email, domain, tier}',
   },
   {
@@ -100,7 +92,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: accountDataSchema,
-    response: r.data(r.accountData),
     returns: 'the account',
   },
   {
@@ -110,7 +101,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     body: createAccountSchema,
-    response: r.data(r.accountData),
     returns: 'the account',
     status: 201,
   },
@@ -121,7 +111,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, versionParam],
-    response: r.data(r.accountConfig),
     returns: '{config_json, version, updated_at, previous_versions}',
   },
   {
@@ -132,7 +121,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery, baseVersion('configuration')],
     body: configPayloadSchema,
-    response: r.data(r.accountConfig),
     returns: '{config_json, version, updated_at, previous_versions, warnings}',
     otherResponses: { '409': 'base_version is not the current version any more (CONSTRAINT_VIOLATION)' },
   },
@@ -143,7 +131,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [pathAccountId],
-    response: r.data(r.defaultConfig),
     returns: '{config_json, reasons}',
   },
   {
@@ -153,7 +140,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, versionParam],
-    response: r.data(r.accountReasons),
     returns: '{reasons, version, updated_at, previous_versions, warnings}',
   },
   {
@@ -164,7 +150,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery, baseVersion('reasons')],
     body: reasonsPayloadSchema,
-    response: r.data(r.accountReasons),
     returns: '{reasons, version, updated_at, previous_versions, warnings}',
     otherResponses: { '409': 'base_version is not the current version any more (CONSTRAINT_VIOLATION)' },
   },
@@ -175,7 +160,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.credentialsView),
     returns: '{gateway, connected, api_key (masked), access_token, …}',
   },
   {
@@ -186,7 +170,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: credentialsSchema,
-    response: r.data(r.credentialsView),
     returns: 'masked credentials',
   },
   {
@@ -196,7 +179,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.credentialsView),
     returns: '{gateway, connected: false}',
   },
   {
@@ -206,7 +188,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.widgetSecretList),
     returns: '[{id, hint, mode, created_at, last_used_at}]',
   },
   {
@@ -218,7 +199,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     params: [accountIdQuery],
     body: widgetSecretCreateSchema,
     bodyOptional: true,
-    response: r.data(r.widgetSecretCreated),
     returns: '{id, secret, mode, created_at}',
     status: 201,
   },
@@ -229,7 +209,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, { ...queryParam('secretId', 'The secret to revoke (wsk_…)'), required: true }],
-    response: r.data(r.widgetSecretRevoked),
     returns: '{id, revoked_at}',
   },
   {
@@ -239,7 +218,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.installStatus),
     returns: '{installed, last_loaded_at, origins}',
   },
   {
@@ -249,7 +227,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.team),
     returns: '{members, invitations}',
   },
   {
@@ -260,7 +237,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: memberInviteSchema,
-    response: r.data(r.invited),
     returns: '{invitation, emailed}',
     status: 201,
   },
@@ -272,7 +248,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: memberRoleSchema,
-    response: r.data(r.memberChanged),
     returns: '{user_id, email, role, joined_at, you}',
   },
   {
@@ -286,7 +261,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
       queryParam('userId', 'A member to remove'),
       queryParam('email', 'An invitation to withdraw'),
     ],
-    response: r.data(r.memberRemoved),
     returns: '{user_id, removed} or {email, revoked}',
   },
 ]

@@ -12,13 +12,12 @@ import {
   stripeOAuthStartSchema,
   waitlistSchema,
 } from '@retainkit/shared/schemas'
-import { merchant, type Operation, pathAccountId, queryParam } from './operation-types'
-import * as r from './responses'
+import { merchant, type OperationSpec, pathAccountId, queryParam } from './operation-types'
 
 const sessionId = { name: 'id', in: 'path' as const, required: true, description: 'The cancel session id' }
 
 /** Analytics, Stripe, the marketing forms and the widget's own API. */
-export const SERVICE_OPERATIONS: Operation[] = [
+export const SERVICE_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
     path: '/api/analytics',
@@ -38,7 +37,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
         enum: ['live', 'test'],
       }),
     ],
-    response: r.data(r.analyticsRows),
     returns: 'rows of the chosen data set',
   },
   {
@@ -48,7 +46,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     body: stripeOAuthStartSchema,
-    response: r.data(r.oauthStarted),
     returns: '{url}',
     otherResponses: { '503': 'Stripe Connect is not configured on this server' },
   },
@@ -59,7 +56,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     body: stripeOAuthCallbackSchema,
-    response: r.data(r.oauthConnected),
     returns: '{account_id, connected, stripe_account_id}',
   },
   {
@@ -69,7 +65,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     params: [pathAccountId],
-    response: r.data(r.plans),
     returns: '[{id, product_name, unit_amount, currency, interval, display}]',
   },
   {
@@ -79,7 +74,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     body: createCouponSchema,
-    response: r.data(r.couponCreated),
     returns: 'the coupon',
     status: 201,
   },
@@ -94,7 +88,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
       queryParam('limit', '1–100, default 10', { type: 'integer', minimum: 1, maximum: 100 }),
       queryParam('starting_after', 'Cursor: the last coupon id of the previous page'),
     ],
-    response: r.data(r.couponList),
     returns: '{data, has_more}',
   },
   {
@@ -104,7 +97,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     params: [pathAccountId],
-    response: r.data(r.connectionTest),
     returns: '{ok, account, livemode} or {ok: false, message}',
   },
   {
@@ -114,7 +106,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Public',
     security: ['apiKey'],
     body: contactMessageSchema,
-    response: r.formAccepted,
     returns: '{success: true}',
   },
   {
@@ -124,7 +115,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Public',
     security: ['apiKey'],
     body: waitlistSchema,
-    response: r.formAccepted,
     returns: '{success: true}',
   },
   {
@@ -137,7 +127,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
       pathAccountId,
       queryParam('mode', "'test' allows localhost origins", { type: 'string', enum: ['test'] }),
     ],
-    response: r.widgetConfig,
     returns: 'WidgetConfigResponse (not wrapped in data)',
     otherResponses: { '304': 'Not modified (If-None-Match)' },
   },
@@ -149,7 +138,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     body: sessionStartSchema,
     bodyOptional: true,
-    response: r.sessionStarted,
     returns: 'SessionStartResponse',
     status: 201,
   },
@@ -161,7 +149,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     params: [sessionId],
     body: sessionEventsSchema,
-    response: null,
     returns: 'nothing (204)',
     status: 204,
     otherResponses: {
@@ -178,7 +165,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     params: [sessionId],
     body: acceptOfferSchema,
-    response: r.offerAccepted,
     returns: 'AcceptOfferResponse',
   },
   {
@@ -190,7 +176,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     params: [sessionId],
     body: cancelSchema,
     bodyOptional: true,
-    response: r.cancelled,
     returns: 'CancelResponse',
   },
   {
@@ -201,7 +186,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     body: reactivationRequestSchema,
     bodyOptional: true,
-    response: r.reactivation,
     returns: 'ReactivationResponse',
   },
   {
@@ -212,7 +196,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     body: reactivationAcceptSchema,
     bodyOptional: true,
-    response: r.reactivated,
     returns: 'ReactivationAcceptResponse',
   },
 ]

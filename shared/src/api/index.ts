@@ -1,0 +1,8 @@
+export * from './common'
+export * from './contract'
+export * from './responses-account'
+export * from './responses-auth'
+export * from './responses-billing'
+export * from './responses-services'
+export * from './responses-widget'
+export type * from './types'
