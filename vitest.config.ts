@@ -42,7 +42,7 @@ export default defineConfig({
           include: [
             '{shared,console,marketing,examples,widget}/**/*.test.ts',
             'packages/*/{src,test}/**/*.test.ts',
-            'tests/fakes/**/*.test.ts',
+            'packages/fakes/**/*.test.ts',
             'scripts/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],

@@ -1,5 +1,5 @@
-import type { SeededMerchant } from '@retainkit/tests/fakes/stripe'
-import { createStripeClient } from '@retainkit/tests/fakes/stripe'
+import type { SeededMerchant } from '@retainkit/fakes/stripe'
+import { createStripeClient } from '@retainkit/fakes/stripe'
 import { createSubscriberToken } from '@retainkit/widget/token'
 import { withNonce } from '../../examples/src/site/html'
 import { type SandboxSite, startSandboxSite } from '../../examples/src/site/server'

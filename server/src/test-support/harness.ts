@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Role } from '@retainkit/shared/roles'
-import { createManualClock, type ManualClock } from '@retainkit/tests/fakes/clock'
+import { createManualClock, type ManualClock } from '@retainkit/fakes/clock'
 import {
   createStripeFake,
   type PlatformBilling,
@@ -8,7 +7,8 @@ import {
   type StripeFake,
   seedMerchant,
   seedPlatformBilling,
-} from '@retainkit/tests/fakes/stripe'
+} from '@retainkit/fakes/stripe'
+import type { Role } from '@retainkit/shared/roles'
 import type { Hono } from 'hono'
 import { inject } from 'vitest'
 import { createApp } from '../app'
