@@ -2,7 +2,9 @@
 // The package-boundary check `npm run lint` runs: reads every import of every workspace package (source,
 // tests and scripts alike — a test that imports another package ties the two just as much), turns them
 // into package → package edges, and fails on any cycle among them. An import that reaches into another
-// package by relative path counts as an edge too, so a cycle cannot hide behind `../../other/src`.
+// package by relative path counts as an edge too, so a cycle cannot hide behind `../../other/src`; it
+// also fails on such path reaches themselves and on a package imported without being declared in the
+// importer's package.json (both bypass the exports map that says what a package offers).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -30,6 +32,16 @@ export function workspacePackages(root) {
     .map((dir) => ({ name: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name, dir }))
 }
 
+/** Boundary breaches found by the last `packageEdges` call (path reaches, undeclared imports). */
+export const problems = []
+
+const declared = (dir) => {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+  return new Set(
+    Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.peerDependencies }),
+  )
+}
+
 /**
  * Every package → package dependency the code makes, with the first file that makes it.
  * @param {string} root
@@ -44,13 +56,15 @@ export function packageEdges(root) {
       .find((pkg) => file === pkg.dir || file.startsWith(pkg.dir + sep))?.name
   const byName = new Map(packages.map((pkg) => [pkg.name, pkg]))
   const edges = new Map(packages.map((pkg) => [pkg.name, new Map()]))
+  problems.length = 0
   for (const pkg of packages) {
     for (const file of sourceFiles(pkg.dir)) {
       const text = readFileSync(file, 'utf8')
       for (const match of text.matchAll(IMPORT)) {
         const specifier = match[2] ?? ''
         let target
-        if (specifier.startsWith('.')) target = owner(resolve(dirname(file), specifier))
+        const byPath = specifier.startsWith('.')
+        if (byPath) target = owner(resolve(dirname(file), specifier))
         else {
           const name = specifier.startsWith('@')
             ? specifier.split('/').slice(0, 2).join('/')
@@ -59,6 +73,11 @@ export function packageEdges(root) {
         }
         const from = owner(file)
         if (!target || !from || target === from) continue
+        const where = relative(root, file)
+        if (byPath)
+          problems.push(`${where}: reaches into ${target} by path ('${specifier}'); import its public entry`)
+        else if (!declared(pkg.dir).has(target))
+          problems.push(`${where}: imports ${target}, which ${from}'s package.json does not declare`)
         const outgoing = edges.get(from)
         if (outgoing && !outgoing.has(target)) outgoing.set(target, relative(root, file))
       }
@@ -122,7 +141,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'))
   const edges = packageEdges(root)
   const cycles = packageCycles(edges)
-  for (const line of describeCycles(edges, cycles)) console.error(line)
-  console.log(`package cycles: ${cycles.length}`)
-  if (cycles.length > 0) process.exit(1)
+  for (const line of [...describeCycles(edges, cycles), ...problems]) console.error(line)
+  console.log(`package cycles: ${cycles.length}, boundary breaches: ${problems.length}`)
+  if (cycles.length > 0 || problems.length > 0) process.exit(1)
 }
