@@ -34,8 +34,11 @@ export interface Operation {
   bodyOptional?: boolean
   /** The success body, from the shared contract; null when the success answer has none (204, redirects). */
   response: z.ZodType | null
-  /** What success means, in words. */
-  returns: string
+  /**
+   * What success means, in words, only where the response schema cannot say it (a redirect, no body,
+   * a call that never succeeds): the shape of a JSON answer is the contract's schema, never prose.
+   */
+  returns?: string
   status?: number
   /** Other answers worth documenting besides the common errors. */
   otherResponses?: Record<string, string>

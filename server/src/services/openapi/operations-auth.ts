@@ -16,7 +16,6 @@ export const AUTH_OPERATIONS: OperationSpec[] = [
     security: ['none'],
     params: [redirectTo],
     body: otpBodySchema,
-    returns: '{}',
   },
   {
     method: 'get',
@@ -42,7 +41,6 @@ export const AUTH_OPERATIONS: OperationSpec[] = [
     tag: 'Auth',
     security: ['none'],
     body: pkceGrantSchema,
-    returns: '{access_token, token_type, expires_in, expires_at, refresh_token, user}',
   },
   {
     method: 'post',
@@ -51,7 +49,6 @@ export const AUTH_OPERATIONS: OperationSpec[] = [
     tag: 'Auth',
     security: ['none'],
     body: refreshGrantSchema,
-    returns: '{access_token, token_type, expires_in, expires_at, refresh_token, user}',
   },
   {
     method: 'get',
@@ -59,7 +56,6 @@ export const AUTH_OPERATIONS: OperationSpec[] = [
     summary: 'The signed-in user',
     tag: 'Auth',
     security: ['bearer'],
-    returns: 'the user object',
   },
   {
     method: 'put',
@@ -111,7 +107,6 @@ export const AUTH_OPERATIONS: OperationSpec[] = [
     summary: 'The public keys access tokens are signed with (ES256)',
     tag: 'Auth',
     security: ['none'],
-    returns: '{keys}',
   },
   {
     method: 'get',
@@ -119,7 +114,6 @@ export const AUTH_OPERATIONS: OperationSpec[] = [
     summary: 'Which sign-in methods are enabled',
     tag: 'Auth',
     security: ['none'],
-    returns: '{external, disable_signup, …}',
   },
   {
     method: 'get',
@@ -127,7 +121,6 @@ export const AUTH_OPERATIONS: OperationSpec[] = [
     summary: 'The auth server answers',
     tag: 'Auth',
     security: ['none'],
-    returns: '{version, name, description}',
   },
   {
     method: 'get',
@@ -137,6 +130,5 @@ export const AUTH_OPERATIONS: OperationSpec[] = [
     tag: 'Auth',
     security: ['none'],
     params: [queryParam('to', 'Only mail to this address')],
-    returns: '[{to, subject, text, link, sent_at}]',
   },
 ]

@@ -11,8 +11,6 @@ export const BILLING_OPERATIONS: OperationSpec[] = [
     tag: 'Billing',
     security: merchant,
     params: [pathAccountId],
-    returns:
-      '{account_id, tier, source, billing_enabled, trial, subscription, grace, can_subscribe, can_manage, usage: {month, sessions, limit, limit_kind, stepped_aside, overage_sessions}, notices}',
   },
   {
     method: 'post',
@@ -22,7 +20,6 @@ export const BILLING_OPERATIONS: OperationSpec[] = [
     security: merchant,
     params: [pathAccountId],
     body: billingCheckoutSchema,
-    returns: '{url}',
     status: 201,
     otherResponses: {
       '409': 'The account already has a live subscription',
@@ -36,7 +33,6 @@ export const BILLING_OPERATIONS: OperationSpec[] = [
     tag: 'Billing',
     security: merchant,
     params: [pathAccountId],
-    returns: '{url}',
     status: 201,
     otherResponses: { '503': 'Billing is not configured on this server' },
   },
@@ -55,7 +51,6 @@ export const BILLING_OPERATIONS: OperationSpec[] = [
         schema: { type: 'string' },
       },
     ],
-    returns: '{received: true, result: applied | duplicate | ignored} (not wrapped in data)',
   },
 ]
 
@@ -75,7 +70,6 @@ export const ADMIN_OPERATIONS: OperationSpec[] = [
     summary: 'Every account: tier and why, trial, usage this month, owners',
     tag: 'Admin',
     security: ['admin'],
-    returns: '[{id, name, owners, tier, source, trial_ends_at, sessions_this_month, session_limit}]',
     otherResponses: adminOnly,
   },
   {
@@ -86,7 +80,6 @@ export const ADMIN_OPERATIONS: OperationSpec[] = [
     tag: 'Admin',
     security: ['admin'],
     body: adminTierBody,
-    returns: '{account: {id, name}, tier, source}',
     otherResponses: { ...adminOnly, '409': 'Billing decides tiers on this server: add force' },
   },
   {
@@ -96,7 +89,6 @@ export const ADMIN_OPERATIONS: OperationSpec[] = [
     tag: 'Admin',
     security: ['admin'],
     body: adminRevokeBody,
-    returns: '{email, revoked}',
     otherResponses: adminOnly,
   },
 ]

@@ -29,7 +29,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     summary: 'Health check: 200 when the database answers, 503 {status: "degraded"} when it does not',
     tag: 'Platform',
     security: ['none'],
-    returns: '{status, database, uptimeSeconds}',
     otherResponses: {
       '503': 'The database does not answer: {status: "degraded", database, databaseAvailable: false}',
     },
@@ -40,7 +39,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     summary: "The console's public runtime settings",
     tag: 'Platform',
     security: ['none'],
-    returns: '{backendUrl, apiBaseUrl, anonKey, apiKey, stripeRedirectUrl, …}',
   },
   {
     method: 'get',
@@ -48,7 +46,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     summary: 'This document',
     tag: 'Platform',
     security: ['none'],
-    returns: 'the OpenAPI 3.1 document',
   },
   {
     method: 'post',
@@ -56,7 +53,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     summary: 'First sign-in accepts invitations or creates an account and owner membership; idempotent',
     tag: 'Session',
     security: merchant,
-    returns: 'session context',
   },
   {
     method: 'post',
@@ -65,7 +61,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Session',
     security: merchant,
     body: activeAccountSchema,
-    returns: 'session context',
   },
   {
     method: 'get',
@@ -73,7 +68,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     summary: 'Session context: active account, accounts, membership, capabilities, user',
     tag: 'Session',
     security: merchant,
-    returns: '{active_account_id, accounts, membership, capabilities, user}',
   },
   {
     method: 'get',
@@ -82,7 +76,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    returns: '{account_id, name, slug, email, domain, tier}',
   },
   {
     method: 'put',
@@ -92,7 +85,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     security: merchant,
     params: [accountIdQuery],
     body: accountDataSchema,
-    returns: 'the account',
   },
   {
     method: 'post',
@@ -101,7 +93,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     body: createAccountSchema,
-    returns: 'the account',
     status: 201,
   },
   {
@@ -111,7 +102,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, versionParam],
-    returns: '{config_json, version, updated_at, previous_versions}',
   },
   {
     method: 'put',
@@ -121,7 +111,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     security: merchant,
     params: [accountIdQuery, baseVersion('configuration')],
     body: configPayloadSchema,
-    returns: '{config_json, version, updated_at, previous_versions, warnings}',
     otherResponses: { '409': 'base_version is not the current version any more (CONSTRAINT_VIOLATION)' },
   },
   {
@@ -131,7 +120,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [pathAccountId],
-    returns: '{config_json, reasons}',
   },
   {
     method: 'get',
@@ -140,7 +128,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, versionParam],
-    returns: '{reasons, version, updated_at, previous_versions, warnings}',
   },
   {
     method: 'post',
@@ -150,7 +137,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     security: merchant,
     params: [accountIdQuery, baseVersion('reasons')],
     body: reasonsPayloadSchema,
-    returns: '{reasons, version, updated_at, previous_versions, warnings}',
     otherResponses: { '409': 'base_version is not the current version any more (CONSTRAINT_VIOLATION)' },
   },
   {
@@ -160,7 +146,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    returns: '{gateway, connected, api_key (masked), access_token, …}',
   },
   {
     method: 'post',
@@ -170,7 +155,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     security: merchant,
     params: [accountIdQuery],
     body: credentialsSchema,
-    returns: 'masked credentials',
   },
   {
     method: 'delete',
@@ -179,7 +163,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    returns: '{gateway, connected: false}',
   },
   {
     method: 'get',
@@ -188,7 +171,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    returns: '[{id, hint, mode, created_at, last_used_at}]',
   },
   {
     method: 'post',
@@ -199,7 +181,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     params: [accountIdQuery],
     body: widgetSecretCreateSchema,
     bodyOptional: true,
-    returns: '{id, secret, mode, created_at}',
     status: 201,
   },
   {
@@ -209,7 +190,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, { ...queryParam('secretId', 'The secret to revoke (wsk_…)'), required: true }],
-    returns: '{id, revoked_at}',
   },
   {
     method: 'get',
@@ -218,7 +198,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    returns: '{installed, last_loaded_at, origins}',
   },
   {
     method: 'get',
@@ -227,7 +206,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    returns: '{members, invitations}',
   },
   {
     method: 'post',
@@ -237,7 +215,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     security: merchant,
     params: [accountIdQuery],
     body: memberInviteSchema,
-    returns: '{invitation, emailed}',
     status: 201,
   },
   {
@@ -248,7 +225,6 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
     security: merchant,
     params: [accountIdQuery],
     body: memberRoleSchema,
-    returns: '{user_id, email, role, joined_at, you}',
   },
   {
     method: 'delete',
@@ -261,6 +237,5 @@ export const CONSOLE_OPERATIONS: OperationSpec[] = [
       queryParam('userId', 'A member to remove'),
       queryParam('email', 'An invitation to withdraw'),
     ],
-    returns: '{user_id, removed} or {email, revoked}',
   },
 ]

@@ -37,7 +37,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
         enum: ['live', 'test'],
       }),
     ],
-    returns: 'rows of the chosen data set',
   },
   {
     method: 'post',
@@ -46,7 +45,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     tag: 'Stripe',
     security: merchant,
     body: stripeOAuthStartSchema,
-    returns: '{url}',
     otherResponses: { '503': 'Stripe Connect is not configured on this server' },
   },
   {
@@ -56,7 +54,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     tag: 'Stripe',
     security: merchant,
     body: stripeOAuthCallbackSchema,
-    returns: '{account_id, connected, stripe_account_id}',
   },
   {
     method: 'get',
@@ -65,7 +62,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     tag: 'Stripe',
     security: merchant,
     params: [pathAccountId],
-    returns: '[{id, product_name, unit_amount, currency, interval, display}]',
   },
   {
     method: 'post',
@@ -74,7 +70,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     tag: 'Stripe',
     security: merchant,
     body: createCouponSchema,
-    returns: 'the coupon',
     status: 201,
   },
   {
@@ -88,7 +83,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
       queryParam('limit', '1–100, default 10', { type: 'integer', minimum: 1, maximum: 100 }),
       queryParam('starting_after', 'Cursor: the last coupon id of the previous page'),
     ],
-    returns: '{data, has_more}',
   },
   {
     method: 'post',
@@ -97,7 +91,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     tag: 'Stripe',
     security: merchant,
     params: [pathAccountId],
-    returns: '{ok, account, livemode} or {ok: false, message}',
   },
   {
     method: 'post',
@@ -106,7 +99,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     tag: 'Public',
     security: ['apiKey'],
     body: contactMessageSchema,
-    returns: '{success: true}',
   },
   {
     method: 'post',
@@ -115,7 +107,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     tag: 'Public',
     security: ['apiKey'],
     body: waitlistSchema,
-    returns: '{success: true}',
   },
   {
     method: 'get',
@@ -127,7 +118,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
       pathAccountId,
       queryParam('mode', "'test' allows localhost origins", { type: 'string', enum: ['test'] }),
     ],
-    returns: 'WidgetConfigResponse (not wrapped in data)',
     otherResponses: { '304': 'Not modified (If-None-Match)' },
   },
   {
@@ -138,7 +128,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     security: ['subscriber'],
     body: sessionStartSchema,
     bodyOptional: true,
-    returns: 'SessionStartResponse',
     status: 201,
   },
   {
@@ -165,7 +154,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     security: ['subscriber'],
     params: [sessionId],
     body: acceptOfferSchema,
-    returns: 'AcceptOfferResponse',
   },
   {
     method: 'post',
@@ -176,7 +164,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     params: [sessionId],
     body: cancelSchema,
     bodyOptional: true,
-    returns: 'CancelResponse',
   },
   {
     method: 'post',
@@ -186,7 +173,6 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     security: ['subscriber'],
     body: reactivationRequestSchema,
     bodyOptional: true,
-    returns: 'ReactivationResponse',
   },
   {
     method: 'post',
@@ -196,6 +182,5 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     security: ['subscriber'],
     body: reactivationAcceptSchema,
     bodyOptional: true,
-    returns: 'ReactivationAcceptResponse',
   },
 ]
