@@ -18,6 +18,8 @@ export const BUILDS = [
   { name: 'console', dir: 'console', output: 'dist/index.html', env: { NODE_ENV: 'production' } },
   { name: 'marketing', dir: 'marketing', output: 'dist/robots.txt' },
   { name: 'server', dir: 'server', output: 'dist/index.mjs' },
+  // The sandbox's React merchant site (examples/spa), which the sandbox and its browser suites serve.
+  { name: 'examples', dir: 'examples', output: 'dist/spa/index.html' },
 ]
 
 const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json']
