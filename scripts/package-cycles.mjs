@@ -10,7 +10,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage'])
+// Generated output (build, coverage, test artifacts written by the suites) is not code a package owns.
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage', 'artifacts', 'test-results'])
 const IMPORT =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bvi\.mock\s*\(\s*)(['"])([^'"\n]+)\1/g
 
