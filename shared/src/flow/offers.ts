@@ -8,46 +8,20 @@ export type OfferOption =
   | { readonly kind: 'months'; readonly months: number }
   | { readonly kind: 'plan'; readonly plan: Plan }
 
-interface OfferBehaviour {
-  /** What the offer screen lists to choose from. */
-  options(config: CancelFlowConfig, subscriber: FlowSubscriber): readonly OfferOption[]
-  /** Whether accepting can give something without a redirect. */
-  canGive(config: CancelFlowConfig, subscriber: FlowSubscriber): boolean
-}
-
-/** Switching to the plan you are already on saves nobody, so the current plan is never offered. */
-const switchTo = (offer: 'plan_switch' | 'billing_cycle_switch'): OfferBehaviour => ({
-  options: (config, subscriber) =>
-    (config[offer].plans ?? [])
-      .filter((plan) => plan.id !== subscriber.planId)
-      .map((plan) => ({ kind: 'plan', plan })),
-  canGive: (config, subscriber) => switchTo(offer).options(config, subscriber).length > 0,
-})
-
 /**
- * Per offer, what it lists and whether it has something to give: an exhaustive table, so a new offer
- * type does not compile until it says both.
+ * Pause lengths for a pause, the plans for the two switch offers, nothing for a discount. Switching to
+ * the plan you are already on saves nobody, so the current plan is never offered.
  */
-const OFFER_BEHAVIOUR: Readonly<Record<OfferType, OfferBehaviour>> = {
-  discount: {
-    options: () => [],
-    canGive: ({ discount }) => discount.amount !== undefined || Boolean(discount.promo_code),
-  },
-  pause: {
-    options: (config) => (config.pause.durations ?? []).map((months) => ({ kind: 'months', months })),
-    canGive: (config) => (config.pause.durations ?? []).length > 0,
-  },
-  plan_switch: switchTo('plan_switch'),
-  billing_cycle_switch: switchTo('billing_cycle_switch'),
-}
-
-/** Pause lengths for a pause, the plans for the two switch offers, nothing for a discount. */
 export function offerOptions(
   offer: OfferType,
   config: CancelFlowConfig,
   subscriber: FlowSubscriber = {},
 ): readonly OfferOption[] {
-  return OFFER_BEHAVIOUR[offer].options(config, subscriber)
+  if (offer === 'discount') return []
+  if (offer === 'pause') return (config.pause.durations ?? []).map((months) => ({ kind: 'months', months }))
+  return (config[offer].plans ?? [])
+    .filter((plan) => plan.id !== subscriber.planId)
+    .map((plan) => ({ kind: 'plan', plan }))
 }
 
 /**
@@ -59,7 +33,13 @@ export function isOfferUsable(
   config: CancelFlowConfig,
   subscriber: FlowSubscriber = {},
 ): boolean {
-  return Boolean(config[offer].redirect_template) || OFFER_BEHAVIOUR[offer].canGive(config, subscriber)
+  const { discount } = config
+  return Boolean(
+    config[offer].redirect_template ||
+      (offer === 'discount'
+        ? discount.amount !== undefined || discount.promo_code
+        : offerOptions(offer, config, subscriber).length),
+  )
 }
 
 /** The choice an option stands for, with only the field the server reads for that offer. */
