@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
+import { preactAliases as marketingPreactAliases } from './marketing/vite.config'
 
 /**
  * One Vitest run, several projects: `node` for `*.test.ts` beside the code, `dom` for `*.test.tsx`
@@ -44,7 +45,7 @@ export default defineConfig({
           include: [
             '{shared,console,marketing,examples,widget}/**/*.test.ts',
             'packages/*/{src,test}/**/*.test.ts',
-            'tests/fakes/**/*.test.ts',
+            'packages/fakes/**/*.test.ts',
             'scripts/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],
@@ -55,7 +56,20 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          include: ['{shared,console,marketing}/**/*.test.tsx'],
+          include: ['{shared,console}/**/*.test.tsx'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        // The marketing pages render with Preact in production (marketing/vite.config.ts), so their
+        // tests do too: the same aliases, and Preact's Testing Library.
+        extends: true,
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        resolve: { alias: marketingPreactAliases },
+        test: {
+          name: 'marketing-dom',
+          environment: 'happy-dom',
+          include: ['marketing/**/*.test.tsx'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { createStripeClient, seedMerchant } from '@retainkit/fakes/stripe'
 import { createSubscriberToken } from '@retainkit/node'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStripeClient, seedMerchant } from '../fakes/stripe'
 import { axeProblems } from '../support/axe'
 import {
   accessTokenOf,

@@ -1,6 +1,6 @@
+import { enableSwitchOffers, sandboxReasons } from '@retainkit/examples/provision'
 import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { enableSwitchOffers, sandboxReasons } from '../../examples/src/provision'
 import type { MerchantSite, Product, Subscriber } from './product'
 import { startProduct } from './product'
 

@@ -1,6 +1,10 @@
+import type { WebhookEventType } from '@retainkit/shared/webhooks'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
-/** Kysely's view of migrations/*.sql. Keep both in step: a column added there is added here. */
+/**
+ * Kysely's view of migrations/*.sql. A column added there is added here: tables-match-schema.test.ts
+ * migrates a database and fails while the tables, columns or nullability of the two differ.
+ */
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -374,7 +378,8 @@ export interface WebhookEndpointsOutTable {
   account_id: string
   url: string
   kind: Generated<'generic' | 'slack'>
-  event_types: Json<string[]>
+  // Written only from the validated endpoint form (the shared event list).
+  event_types: Json<WebhookEventType[]>
   secret_ciphertext: string
   description: string | null
   created_at: Timestamp
@@ -385,7 +390,7 @@ export interface WebhookDeliveriesTable {
   account_id: string
   endpoint_id: string
   event_id: string
-  event_type: string
+  event_type: WebhookEventType
   payload: string
   status: Generated<'pending' | 'delivered' | 'failed'>
   attempts: Generated<number>

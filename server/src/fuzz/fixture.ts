@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createStripeClient, type SeededMerchant } from '@retainkit/tests/fakes/stripe'
+import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import { pkcePair, requestLink, uniqueEmail } from '../auth/testing'
 import {
   newSubscriber,

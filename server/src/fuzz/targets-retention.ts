@@ -1,4 +1,4 @@
-import { seedMerchant } from '@retainkit/tests/fakes/stripe'
+import { seedMerchant } from '@retainkit/fakes/stripe'
 import Stripe from 'stripe'
 import { saveKeys } from '../routes/stripe/test-support'
 import type { Fixture } from './fixture'

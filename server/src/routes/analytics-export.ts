@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { requireUser } from '../http/guards'
 import { HttpError } from '../http/http-error'
+import { answer } from '../http/respond'
 import { parseWith } from '../http/validate'
 import { requireMembership } from '../services/access'
 import { PRO_DASHBOARD_MESSAGE } from '../services/analytics/endpoints'
@@ -42,7 +43,10 @@ export function analyticsExportRoutes(deps: AppDeps) {
     const name = `retainkit-${accountId}-sessions-${range.mode ?? 'live'}`
     if (query.format === 'json') {
       c.header('Content-Disposition', `attachment; filename="${name}.json"`)
-      return c.json({ data: sessions, meta: { truncated, asOf: now.toISOString() } })
+      return answer(c, 'GET /api/analytics/export', {
+        data: sessions,
+        meta: { truncated, asOf: now.toISOString() },
+      })
     }
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="${name}.csv"`)

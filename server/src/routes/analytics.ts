@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { requireUser } from '../http/guards'
 import { HttpError } from '../http/http-error'
+import { answer } from '../http/respond'
 import { parseWith } from '../http/validate'
 import { requireMembership } from '../services/access'
 import { ANALYTICS, PRO_DASHBOARD_MESSAGE } from '../services/analytics/endpoints'
@@ -63,7 +64,11 @@ export function analyticsRoutes(deps: AppDeps) {
       now: deps.clock.now(),
     })
     c.header('Cache-Control', 'no-store')
-    return c.json(result.meta ? { data: result.data, meta: result.meta } : { data: result.data })
+    return answer(
+      c,
+      'GET /api/analytics',
+      result.meta ? { data: result.data, meta: result.meta } : { data: result.data },
+    )
   })
   return app
 }

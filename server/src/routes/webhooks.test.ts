@@ -1,4 +1,4 @@
-import { createStripeClient, type SeededMerchant } from '@retainkit/tests/fakes/stripe'
+import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppDeps } from '../deps'
 import { deliverDueWebhooks, LEASE_MS, retryDelayMs } from '../services/webhooks-out/deliver'

@@ -27,35 +27,39 @@ export function webhookRoutes(deps: AppDeps) {
   app.get('/api/webhooks/:accountId', async (c) => {
     const accountId = account(c.req.param('accountId'))
     await requireMembership(deps.db, c.get('user').id, accountId, 'canViewConfig')
-    return ok(c, await listEndpoints(deps, accountId))
+    return ok(c, 'GET /api/webhooks/{accountId}', await listEndpoints(deps, accountId))
   })
 
   app.post('/api/webhooks/:accountId', async (c) => {
     const accountId = account(c.req.param('accountId'))
     await requireMembership(deps.db, c.get('user').id, accountId, 'canManageCredentials')
     const body = await readBody(c, webhookEndpointCreateSchema)
-    return ok(c, await createEndpoint(deps, accountId, body), 201)
+    return ok(c, 'POST /api/webhooks/{accountId}', await createEndpoint(deps, accountId, body), 201)
   })
 
   app.delete('/api/webhooks/:accountId/endpoints/:endpointId', async (c) => {
     const accountId = account(c.req.param('accountId'))
     await requireMembership(deps.db, c.get('user').id, accountId, 'canManageCredentials')
     await deleteEndpoint(deps, accountId, c.req.param('endpointId'))
-    return ok(c, { deleted: true })
+    return ok(c, 'DELETE /api/webhooks/{accountId}/endpoints/{endpointId}', { deleted: true })
   })
 
   app.get('/api/webhooks/:accountId/deliveries', async (c) => {
     const accountId = account(c.req.param('accountId'))
     await requireMembership(deps.db, c.get('user').id, accountId, 'canViewConfig')
     c.header('Cache-Control', 'no-store')
-    return ok(c, await deliveryLog(deps, accountId, c.req.query('endpoint_id') || undefined))
+    return ok(
+      c,
+      'GET /api/webhooks/{accountId}/deliveries',
+      await deliveryLog(deps, accountId, c.req.query('endpoint_id') || undefined),
+    )
   })
 
   app.post('/api/webhooks/:accountId/deliveries/:deliveryId/replay', async (c) => {
     const accountId = account(c.req.param('accountId'))
     await requireMembership(deps.db, c.get('user').id, accountId, 'canManageCredentials')
     await replayDelivery(deps, accountId, c.req.param('deliveryId'))
-    return ok(c, { replayed: true })
+    return ok(c, 'POST /api/webhooks/{accountId}/deliveries/{deliveryId}/replay', { replayed: true })
   })
   return app
 }

@@ -214,12 +214,9 @@ export async function deleteCredentials(deps: AppDeps, accountId: string): Promi
   await deps.db.deleteFrom('gateway_credentials').where('account_id', '=', accountId).execute()
 }
 
-export interface ConnectionTest {
-  ok: boolean
-  account?: { id: string; name: string }
-  livemode?: boolean
-  message?: string
-}
+export type ConnectionTest =
+  | { ok: true; account: { id: string; name: string }; livemode: boolean }
+  | { ok: false; message: string }
 
 /**
  * Tests the stored key: the account it belongs to, then read access to what Retainkit reads (prices

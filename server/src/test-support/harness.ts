@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { Role } from '@retainkit/shared/roles'
-import { createManualClock, type ManualClock } from '@retainkit/tests/fakes/clock'
-import { createFakeDns, type FakeDns } from '@retainkit/tests/fakes/dns'
+import { createManualClock, type ManualClock } from '@retainkit/fakes/clock'
+import { createFakeDns, type FakeDns } from '@retainkit/fakes/dns'
 import {
   createStripeFake,
   type PlatformBilling,
@@ -9,7 +8,8 @@ import {
   type StripeFake,
   seedMerchant,
   seedPlatformBilling,
-} from '@retainkit/tests/fakes/stripe'
+} from '@retainkit/fakes/stripe'
+import type { Role } from '@retainkit/shared/roles'
 import type { Hono } from 'hono'
 import { inject } from 'vitest'
 import { createApp } from '../app'

@@ -9,6 +9,7 @@ import {
   installFakeBackend,
   ok,
   type RecordedRequest,
+  reasonsData,
   signInTestSession,
 } from '../../features/test-support/fake-backend'
 import { renderPage } from '../../features/test-support/render-page'
@@ -106,17 +107,19 @@ beforeEach(() => {
       'GET',
       '/api/account',
       { action: 'reasons' },
-      ok({
-        reasons: [
-          {
-            key: 'too_expensive',
-            label: "It's too expensive",
-            feedback: 'any_reason',
-            offer: 'discount',
-            enabled: true,
-          },
-        ],
-      }),
+      ok(
+        reasonsData({
+          reasons: [
+            {
+              key: 'too_expensive',
+              label: "It's too expensive",
+              feedback: 'any_reason',
+              offer: 'discount',
+              enabled: true,
+            },
+          ],
+        }),
+      ),
     )
     .on('GET', '/api/analytics', {}, analytics)
 })

@@ -1,3 +1,4 @@
+import type { InstallStatus } from '@retainkit/shared/api'
 import { snippetFor, snippetForTagManager } from '@retainkit/widget/snippet'
 import {
   TOKEN_RECIPE_LABELS,
@@ -12,7 +13,6 @@ import { CopyButton } from '../../components/copy-button'
 import { Spinner } from '../../components/spinner'
 import { reopenChecklistHref } from '../../features/getting-live/getting-live-steps'
 import { getInstallStatus } from '../../lib/api'
-import type { InstallStatus } from '../../lib/api-types'
 import { userMessageOf } from '../../lib/error-handler'
 import { formatDateTime, relativeTime } from '../../lib/relative-time'
 import { getRuntimeConfig } from '../../lib/runtime'

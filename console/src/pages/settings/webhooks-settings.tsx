@@ -1,3 +1,4 @@
+import type { ApiData } from '@retainkit/shared/api'
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@retainkit/shared/webhooks'
 import { type FormEvent, useId, useState } from 'react'
 import { ActionsTable } from '../../components/actions-table'
@@ -12,13 +13,14 @@ import {
   listWebhookEndpoints,
   replayWebhookDelivery,
 } from '../../lib/api'
-import type { WebhookDelivery } from '../../lib/api-types'
 import { handleError } from '../../lib/error-handler'
 import { formatDateTime, relativeTime } from '../../lib/relative-time'
 import { toast } from '../../lib/toast-store'
 import { useApiResource } from '../../lib/use-api-resource'
 import { useCapability } from '../../session/session-store'
 import { NewSecret } from './widget-secret-settings'
+
+type WebhookDelivery = ApiData<'GET /api/webhooks/{accountId}/deliveries'>[number]
 
 /** Add form: an HTTPS URL (or a Slack incoming-webhook URL with the Slack preset) and its events. */
 function AddEndpoint({ accountId, onAdded }: { accountId: string; onAdded: (secret: string) => void }) {
@@ -149,7 +151,7 @@ function DeliveryLog({ accountId, canManage }: { accountId: string; canManage: b
           <td>{STATUS_LABELS[delivery.status]}</td>
           <td>{delivery.log.map((attempt) => attempt.status ?? 'no answer').join(', ') || '—'}</td>
           <td>
-            <time dateTime={delivery.created_at} title={formatDateTime(delivery.created_at)}>
+            <time dateTime={delivery.created_at ?? undefined} title={formatDateTime(delivery.created_at)}>
               {relativeTime(delivery.created_at)}
             </time>
           </td>

@@ -12,7 +12,11 @@ export const gettingLiveActions: AccountActionHandlers = {
   GET: {
     capability: 'canViewConfig',
     run: async (c, { deps, accountId }) =>
-      ok(c, gettingLiveSchema.parse(await gettingLiveStatus(deps, accountId))),
+      ok(
+        c,
+        'GET /api/account?action=getting-live',
+        gettingLiveSchema.parse(await gettingLiveStatus(deps, accountId)),
+      ),
   },
 }
 
@@ -24,6 +28,10 @@ export const widgetErrorsActions: AccountActionHandlers = {
   GET: {
     capability: 'canViewConfig',
     run: async (c, { deps, accountId }) =>
-      ok(c, widgetErrorsSchema.parse({ errors: await listWidgetErrors(deps, accountId) })),
+      ok(
+        c,
+        'GET /api/account?action=widget-errors',
+        widgetErrorsSchema.parse({ errors: await listWidgetErrors(deps, accountId) }),
+      ),
   },
 }

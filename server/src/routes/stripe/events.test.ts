@@ -1,4 +1,4 @@
-import { createStripeClient, seedMerchant } from '@retainkit/tests/fakes/stripe'
+import { createStripeClient, seedMerchant } from '@retainkit/fakes/stripe'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { syncMerchantSubscriptions } from '../../services/merchant-events/sync'

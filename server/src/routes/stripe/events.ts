@@ -2,6 +2,7 @@ import { accountIdSchema } from '@retainkit/shared/schemas'
 import { Hono } from 'hono'
 import type { AppDeps } from '../../deps'
 import type { AppEnv } from '../../http/app-env'
+import { answer } from '../../http/respond'
 import { parseWith } from '../../http/validate'
 import { receiveConnectEvent } from '../../services/merchant-events/connect'
 import { receiveMerchantEvent } from '../../services/merchant-events/receive'
@@ -23,13 +24,13 @@ export function stripeEventRoutes(deps: AppDeps) {
       c.req.header('stripe-signature'),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json({ received: true, result: outcome.result })
+    return answer(c, 'POST /api/stripe/webhooks/{accountId}', { received: true, result: outcome.result })
   })
   // Accounts connected by OAuth: the platform's Connect endpoint, each event naming its account.
   app.post('/api/stripe/connect/webhook', async (c) => {
     const outcome = await receiveConnectEvent(deps, await c.req.text(), c.req.header('stripe-signature'))
     c.header('Cache-Control', 'no-store')
-    return c.json({ received: true, result: outcome.result })
+    return answer(c, 'POST /api/stripe/connect/webhook', { received: true, result: outcome.result })
   })
   return app
 }

@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { answer } from '../../http/respond'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { applyOffer } from '../../services/widget/billing-actions'
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../services/widget/coupons'
@@ -228,6 +229,6 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
       conflictMessage: 'An offer was already accepted in this session.',
       act,
     })
-    return c.json(result.body, result.status as 200)
+    return answer(c, 'POST /api/widget/sessions/{id}/accept', result.body, result.status as 200)
   }
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { answer } from '../../http/respond'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { scheduleCancellation } from '../../services/widget/billing-actions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
@@ -126,6 +127,6 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
       conflictMessage: 'This subscription was already canceled in this session.',
       act,
     })
-    return c.json(result.body, result.status as 200)
+    return answer(c, 'POST /api/widget/sessions/{id}/cancel', result.body, result.status as 200)
   }
 }

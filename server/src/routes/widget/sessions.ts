@@ -3,6 +3,7 @@ import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
+import { answer } from '../../http/respond'
 import { readBody } from '../../http/validate'
 import { runUsageFollowUp } from '../../services/billing/follow-up'
 import { admitCancelSession, starterCapReached } from '../../services/billing/usage'
@@ -73,7 +74,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     // A cheap early answer for an exhausted Starter account, before any Stripe call.
     if (await starterCapReached(deps, { accountId, customerId, tier, mode, now })) {
       recordWidgetErrorInBackground(deps, accountId, 'over_cap')
-      return c.json(SESSION_LIMIT, 200)
+      return answer(c, 'POST /api/widget/sessions', SESSION_LIMIT, 200)
     }
     await limitSessionStarts(deps, c, subscriber)
 
@@ -138,7 +139,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     })
     if (!admission.admitted) {
       recordWidgetErrorInBackground(deps, accountId, 'over_cap')
-      return c.json(SESSION_LIMIT, 200)
+      return answer(c, 'POST /api/widget/sessions', SESSION_LIMIT, 200)
     }
     // Mails and metered usage after the answer: a slow mail server must not hold the subscriber.
     if (admission.followUp) void runUsageFollowUp(deps, admission.followUp)
@@ -154,6 +155,6 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         ? { scheduledCancellation: scheduledCancellationOf(subscription, scheduledEnd, now) }
         : {}),
     }
-    return c.json(response, 201)
+    return answer(c, 'POST /api/widget/sessions', response, 201)
   }
 }

@@ -54,7 +54,7 @@ export interface AnalyticsContext {
 
 /** What an endpoint answers: `{data}`, plus `meta` beside it where a data set has one. */
 export interface AnalyticsResult {
-  data: unknown
+  data: object
   meta?: Record<string, unknown>
 }
 

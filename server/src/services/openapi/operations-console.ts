@@ -4,15 +4,12 @@ import {
   configPayloadSchema,
   createAccountSchema,
   credentialsSchema,
-  gettingLiveSchema,
   memberInviteSchema,
   memberRoleSchema,
   reasonsPayloadSchema,
-  widgetErrorsSchema,
   widgetSecretCreateSchema,
 } from '@retainkit/shared/schemas'
-import { accountIdQuery, merchant, type Operation, pathAccountId, queryParam } from './operation-types'
-import * as r from './responses'
+import { accountIdQuery, merchant, type OperationSpec, pathAccountId, queryParam } from './operation-types'
 
 const baseVersion = (what: string) =>
   queryParam(`base_version`, `The version of the ${what} the edit started from: 409 if it moved on since`, {
@@ -25,15 +22,13 @@ const versionParam = queryParam('version', 'A kept version to read instead of th
 })
 
 /** The platform's own documents and the console's calls: session and account. */
-export const CONSOLE_OPERATIONS: Operation[] = [
+export const CONSOLE_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
     path: '/health',
     summary: 'Health check: 200 when the database answers, 503 {status: "degraded"} when it does not',
     tag: 'Platform',
     security: ['none'],
-    response: r.health,
-    returns: '{status, database, uptimeSeconds}',
     otherResponses: {
       '503': 'The database does not answer: {status: "degraded", database, databaseAvailable: false}',
     },
@@ -44,8 +39,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: "The console's public runtime settings",
     tag: 'Platform',
     security: ['none'],
-    response: r.runtimeConfig,
-    returns: '{backendUrl, apiBaseUrl, anonKey, apiKey, stripeRedirectUrl, …}',
   },
   {
     method: 'get',
@@ -53,8 +46,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: 'This document',
     tag: 'Platform',
     security: ['none'],
-    response: r.openApiDocument,
-    returns: 'the OpenAPI 3.1 document',
   },
   {
     method: 'post',
@@ -62,8 +53,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: 'First sign-in accepts invitations or creates an account and owner membership; idempotent',
     tag: 'Session',
     security: merchant,
-    response: r.data(r.sessionContext),
-    returns: 'session context',
   },
   {
     method: 'post',
@@ -72,8 +61,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Session',
     security: merchant,
     body: activeAccountSchema,
-    response: r.data(r.sessionContext),
-    returns: 'session context',
   },
   {
     method: 'get',
@@ -81,8 +68,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: 'Session context: active account, accounts, membership, capabilities, user',
     tag: 'Session',
     security: merchant,
-    response: r.data(r.sessionContext),
-    returns: '{active_account_id, accounts, membership, capabilities, user}',
   },
   {
     method: 'get',
@@ -91,8 +76,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.accountData),
-    returns: '{account_id, name, slug, email, domain, tier}',
   },
   {
     method: 'put',
@@ -102,8 +85,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: accountDataSchema,
-    response: r.data(r.accountData),
-    returns: 'the account',
   },
   {
     method: 'post',
@@ -112,8 +93,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     body: createAccountSchema,
-    response: r.data(r.accountData),
-    returns: 'the account',
     status: 201,
   },
   {
@@ -123,8 +102,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, versionParam],
-    response: r.data(r.accountConfig),
-    returns: '{config_json, version, updated_at, previous_versions}',
   },
   {
     method: 'put',
@@ -134,8 +111,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery, baseVersion('configuration')],
     body: configPayloadSchema,
-    response: r.data(r.accountConfig),
-    returns: '{config_json, version, updated_at, previous_versions, warnings}',
     otherResponses: { '409': 'base_version is not the current version any more (CONSTRAINT_VIOLATION)' },
   },
   {
@@ -145,8 +120,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [pathAccountId],
-    response: r.data(r.defaultConfig),
-    returns: '{config_json, reasons}',
   },
   {
     method: 'get',
@@ -155,8 +128,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, versionParam],
-    response: r.data(r.accountReasons),
-    returns: '{reasons, version, updated_at, previous_versions, warnings}',
   },
   {
     method: 'post',
@@ -166,8 +137,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery, baseVersion('reasons')],
     body: reasonsPayloadSchema,
-    response: r.data(r.accountReasons),
-    returns: '{reasons, version, updated_at, previous_versions, warnings}',
     otherResponses: { '409': 'base_version is not the current version any more (CONSTRAINT_VIOLATION)' },
   },
   {
@@ -177,8 +146,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.credentialsView),
-    returns: '{gateway, connected, api_key (masked), access_token, …}',
   },
   {
     method: 'post',
@@ -188,8 +155,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: credentialsSchema,
-    response: r.data(r.credentialsView),
-    returns: 'masked credentials',
   },
   {
     method: 'delete',
@@ -198,8 +163,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.credentialsView),
-    returns: '{gateway, connected: false}',
   },
   {
     method: 'get',
@@ -208,8 +171,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.widgetSecretList),
-    returns: '[{id, hint, mode, created_at, last_used_at}]',
   },
   {
     method: 'post',
@@ -220,8 +181,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     params: [accountIdQuery],
     body: widgetSecretCreateSchema,
     bodyOptional: true,
-    response: r.data(r.widgetSecretCreated),
-    returns: '{id, secret, mode, created_at}',
     status: 201,
   },
   {
@@ -231,8 +190,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, { ...queryParam('secretId', 'The secret to revoke (wsk_…)'), required: true }],
-    response: r.data(r.widgetSecretRevoked),
-    returns: '{id, revoked_at}',
   },
   {
     method: 'get',
@@ -241,8 +198,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.installStatus),
-    returns: '{installed, last_loaded_at, origins}',
   },
   {
     method: 'get',
@@ -251,8 +206,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(gettingLiveSchema),
-    returns: '{steps: [{key, done}], complete}',
   },
   {
     method: 'get',
@@ -261,8 +214,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(widgetErrorsSchema),
-    returns: '{errors: [{kind, detail, count, first_seen_at, last_seen_at}]}',
   },
   {
     method: 'get',
@@ -271,8 +222,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.team),
-    returns: '{members, invitations}',
   },
   {
     method: 'post',
@@ -282,8 +231,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: memberInviteSchema,
-    response: r.data(r.invited),
-    returns: '{invitation, emailed}',
     status: 201,
   },
   {
@@ -294,8 +241,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: memberRoleSchema,
-    response: r.data(r.memberChanged),
-    returns: '{user_id, email, role, joined_at, you}',
   },
   {
     method: 'delete',
@@ -308,7 +253,5 @@ export const CONSOLE_OPERATIONS: Operation[] = [
       queryParam('userId', 'A member to remove'),
       queryParam('email', 'An invitation to withdraw'),
     ],
-    response: r.data(r.memberRemoved),
-    returns: '{user_id, removed} or {email, revoked}',
   },
 ]

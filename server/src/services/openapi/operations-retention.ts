@@ -1,84 +1,8 @@
 import { webhookEndpointCreateSchema } from '@retainkit/shared/schemas'
-import { WEBHOOK_ENDPOINT_KINDS, WEBHOOK_EVENT_TYPES } from '@retainkit/shared/webhooks'
-import { z } from 'zod'
-import { merchant, type Operation, pathAccountId, type QueryParam, queryParam } from './operation-types'
+import { merchant, type OperationSpec, pathAccountId, type QueryParam, queryParam } from './operation-types'
 import { ANALYTICS_PERIOD_PARAMS } from './period-params'
-import { data } from './responses'
 
 /** Saves that stick: the merchant's Stripe events in, the raw export and webhooks out. */
-
-const isoTime = z.string().describe('ISO 8601 time')
-const nullableTime = isoTime.nullable()
-
-const exportedSession = z.object({
-  session_id: z.string(),
-  kind: z.string(),
-  mode: z.string(),
-  customer_id: z.string(),
-  subscription_id: z.string().nullable(),
-  started_at: isoTime,
-  completed_at: nullableTime,
-  outcome: z.string(),
-  reason_key: z.string().nullable(),
-  mrr: z.number(),
-  currency: z.string().nullable(),
-  steps: z.array(
-    z.object({
-      step: z.string(),
-      at: isoTime,
-      reason_key: z.string().nullable(),
-      offer: z.string().nullable(),
-    }),
-  ),
-  offer: z.string().nullable(),
-  saved_mrr: z.number().nullable(),
-  durability: z.enum(['kept', 'lost', 'unknown']).nullable(),
-  lost_at: nullableTime,
-  d30: z.string().nullable(),
-  d60: z.string().nullable(),
-  d90: z.string().nullable(),
-})
-const sessionExport = z.union([
-  z.object({
-    data: z.array(exportedSession),
-    meta: z.object({ truncated: z.boolean(), asOf: isoTime }),
-  }),
-  z.string().describe('CSV (text/csv): one line per session, steps joined by " > "'),
-])
-
-const stripeReceipt = z.object({
-  received: z.literal(true),
-  result: z.enum(['applied', 'duplicate', 'ignored']),
-})
-
-const endpointView = z.object({
-  id: z.string(),
-  url: z.string(),
-  kind: z.enum(WEBHOOK_ENDPOINT_KINDS),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
-  description: z.string().nullable(),
-  created_at: isoTime,
-})
-const delivery = z.object({
-  id: z.string(),
-  endpoint_id: z.string(),
-  event_id: z.string(),
-  event_type: z.enum(WEBHOOK_EVENT_TYPES),
-  status: z.enum(['pending', 'delivered', 'failed']),
-  attempts: z.number().int().nonnegative(),
-  last_status: z.number().int().nullable(),
-  next_attempt_at: nullableTime,
-  created_at: nullableTime,
-  delivered_at: nullableTime,
-  log: z.array(
-    z.object({
-      at: nullableTime,
-      status: z.number().int().nullable(),
-      error: z.string().nullable(),
-      duration_ms: z.number().nullable(),
-    }),
-  ),
-})
 
 const stripeSignature: QueryParam = {
   name: 'Stripe-Signature',
@@ -95,7 +19,7 @@ const pathId = (name: string, description: string): QueryParam => ({
   schema: { type: 'string' },
 })
 
-export const RETENTION_OPERATIONS: Operation[] = [
+export const RETENTION_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
     path: '/api/analytics/export',
@@ -111,9 +35,7 @@ export const RETENTION_OPERATIONS: Operation[] = [
       }),
       ...ANALYTICS_PERIOD_PARAMS,
     ],
-    response: sessionExport,
     textContent: 'text/csv',
-    returns: 'CSV (text/csv, the default) or JSON {data: sessions, meta: {truncated, asOf}}',
   },
   {
     method: 'post',
@@ -123,8 +45,6 @@ export const RETENTION_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: ['none'],
     params: [pathAccountId, stripeSignature],
-    response: stripeReceipt,
-    returns: '{received: true, result} (not wrapped in data)',
   },
   {
     method: 'post',
@@ -134,8 +54,6 @@ export const RETENTION_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: ['none'],
     params: [stripeSignature],
-    response: stripeReceipt,
-    returns: '{received: true, result} (not wrapped in data)',
   },
   {
     method: 'get',
@@ -144,8 +62,6 @@ export const RETENTION_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [pathAccountId],
-    response: data(z.array(endpointView)),
-    returns: '[{id, url, kind: generic | slack, events, description, created_at}]',
   },
   {
     method: 'post',
@@ -156,8 +72,6 @@ export const RETENTION_OPERATIONS: Operation[] = [
     security: merchant,
     params: [pathAccountId],
     body: webhookEndpointCreateSchema,
-    response: data(endpointView.extend({ secret: z.string() })),
-    returns: '{id, url, kind, events, description, created_at, secret}',
     status: 201,
   },
   {
@@ -167,8 +81,6 @@ export const RETENTION_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [pathAccountId, pathId('endpointId', 'Endpoint ID')],
-    response: data(z.object({ deleted: z.literal(true) })),
-    returns: '{deleted: true}',
   },
   {
     method: 'get',
@@ -177,9 +89,6 @@ export const RETENTION_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [pathAccountId, queryParam('endpoint_id', 'Only this endpoint')],
-    response: data(z.array(delivery)),
-    returns:
-      '[{id, endpoint_id, event_id, event_type, status, attempts, last_status, next_attempt_at, …, log}]',
   },
   {
     method: 'post',
@@ -189,7 +98,5 @@ export const RETENTION_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [pathAccountId, pathId('deliveryId', 'Delivery ID')],
-    response: data(z.object({ replayed: z.literal(true) })),
-    returns: '{replayed: true}',
   },
 ]

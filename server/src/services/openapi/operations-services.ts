@@ -12,14 +12,13 @@ import {
   stripeOAuthStartSchema,
   waitlistSchema,
 } from '@retainkit/shared/schemas'
-import { merchant, type Operation, pathAccountId, queryParam } from './operation-types'
+import { merchant, type OperationSpec, pathAccountId, queryParam } from './operation-types'
 import { ANALYTICS_PERIOD_PARAMS } from './period-params'
-import * as r from './responses'
 
 const sessionId = { name: 'id', in: 'path' as const, required: true, description: 'The cancel session id' }
 
 /** Analytics, Stripe, the marketing forms and the widget's own API. */
-export const SERVICE_OPERATIONS: Operation[] = [
+export const SERVICE_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
     path: '/api/analytics',
@@ -34,8 +33,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
       { ...queryParam('account_id', 'Account ID'), required: true },
       ...ANALYTICS_PERIOD_PARAMS,
     ],
-    response: r.data(r.analyticsRows),
-    returns: 'rows of the chosen data set',
   },
   {
     method: 'post',
@@ -44,8 +41,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     body: stripeOAuthStartSchema,
-    response: r.data(r.oauthStarted),
-    returns: '{url}',
     otherResponses: { '503': 'Stripe Connect is not configured on this server' },
   },
   {
@@ -55,8 +50,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     body: stripeOAuthCallbackSchema,
-    response: r.data(r.oauthConnected),
-    returns: '{account_id, connected, stripe_account_id}',
   },
   {
     method: 'get',
@@ -65,8 +58,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     params: [pathAccountId],
-    response: r.data(r.plans),
-    returns: '[{id, product_name, unit_amount, currency, interval, display}]',
   },
   {
     method: 'post',
@@ -75,8 +66,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     body: createCouponSchema,
-    response: r.data(r.couponCreated),
-    returns: 'the coupon',
     status: 201,
   },
   {
@@ -90,8 +79,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
       queryParam('limit', '1–100, default 10', { type: 'integer', minimum: 1, maximum: 100 }),
       queryParam('starting_after', 'Cursor: the last coupon id of the previous page'),
     ],
-    response: r.data(r.couponList),
-    returns: '{data, has_more}',
   },
   {
     method: 'post',
@@ -100,8 +87,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     params: [pathAccountId],
-    response: r.data(r.connectionTest),
-    returns: '{ok, account, livemode} or {ok: false, message}',
   },
   {
     method: 'post',
@@ -110,8 +95,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Public',
     security: ['apiKey'],
     body: contactMessageSchema,
-    response: r.formAccepted,
-    returns: '{success: true}',
   },
   {
     method: 'post',
@@ -120,8 +103,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Public',
     security: ['apiKey'],
     body: waitlistSchema,
-    response: r.formAccepted,
-    returns: '{success: true}',
   },
   {
     method: 'get',
@@ -133,8 +114,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
       pathAccountId,
       queryParam('mode', "'test' allows localhost origins", { type: 'string', enum: ['test'] }),
     ],
-    response: r.widgetConfig,
-    returns: 'WidgetConfigResponse (not wrapped in data)',
     otherResponses: { '304': 'Not modified (If-None-Match)' },
   },
   {
@@ -145,8 +124,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     body: sessionStartSchema,
     bodyOptional: true,
-    response: r.sessionStarted,
-    returns: 'SessionStartResponse',
     status: 201,
   },
   {
@@ -157,7 +134,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     params: [sessionId],
     body: sessionEventsSchema,
-    response: null,
     returns: 'nothing (204)',
     status: 204,
     otherResponses: {
@@ -174,8 +150,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     params: [sessionId],
     body: acceptOfferSchema,
-    response: r.offerAccepted,
-    returns: 'AcceptOfferResponse',
   },
   {
     method: 'post',
@@ -186,8 +160,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     params: [sessionId],
     body: cancelSchema,
     bodyOptional: true,
-    response: r.cancelled,
-    returns: 'CancelResponse',
   },
   {
     method: 'post',
@@ -197,8 +169,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     body: reactivationRequestSchema,
     bodyOptional: true,
-    response: r.reactivation,
-    returns: 'ReactivationResponse',
   },
   {
     method: 'post',
@@ -208,7 +178,5 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     body: reactivationAcceptSchema,
     bodyOptional: true,
-    response: r.reactivated,
-    returns: 'ReactivationAcceptResponse',
   },
 ]

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { ApiData } from '@retainkit/shared/api'
 import type { WebhookEndpointCreateInput } from '@retainkit/shared/schemas'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
@@ -16,14 +17,7 @@ import { RETRY_WINDOW_MS } from './outbox'
 export const MAX_ENDPOINTS = 10
 const LOG_LIMIT = 100
 
-export interface EndpointView {
-  id: string
-  url: string
-  kind: 'generic' | 'slack'
-  events: string[]
-  description: string | null
-  created_at: string
-}
+export type EndpointView = ApiData<'GET /api/webhooks/{accountId}'>[number]
 
 export async function listEndpoints(deps: AppDeps, accountId: string): Promise<EndpointView[]> {
   const rows = await deps.db

@@ -1,7 +1,7 @@
 /**
  * Runs the Stripe fake over loopback for the sandbox and browser tests:
  *
- *   npx tsx tests/fakes/stripe/serve.ts --port 12111 [--host 127.0.0.1] [--seed]
+ *   npx tsx packages/fakes/stripe/serve.ts --port 12111 [--host 127.0.0.1] [--seed]
  *
  * Prints one JSON line: `{"url": …, "port": …}` plus, with --seed, the seeded merchant's keys and
  * ids. Point the server at it with STRIPE_API_BASE=<url>. Stops on SIGINT/SIGTERM.
