@@ -37,7 +37,8 @@ const typescriptPlugin = () =>
  * The widget's components are written with the React API and drawn by Preact. A module that imports
  * `react` or `react-dom` gets `preact/compat` (and its React prop names, such as onDoubleClick); the
  * widget's own entries draw with Preact's core `render`, so compat's bytes are paid only if something
- * imports it. The JSX runtime is Preact's own (TypeScript emits `preact/jsx-runtime`).
+ * imports it. JSX becomes calls to Preact's own `h` (see JSX below); a module that imports
+ * `react/jsx-runtime` gets Preact's.
  */
 const aliases = () =>
   alias({
