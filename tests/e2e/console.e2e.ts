@@ -249,7 +249,7 @@ describe('console in Chromium', () => {
       page.waitForEvent('download'),
       rawExport.getByRole('button', { name: 'JSON (raw sessions)' }).click(),
     ])
-    expect(raw.suggestedFilename()).toBe(`retainkit-${accountId}-sessions-test-1month.json`)
+    expect(raw.suggestedFilename()).toBe(`retainkit-${accountId}-sessions-test-30days.json`)
     const sessions = JSON.parse((await import('node:fs')).readFileSync(await raw.path(), 'utf8')) as {
       data: Array<{ mode: string; outcome: string; reason_key: string | null; steps: unknown[] }>
     }
