@@ -90,7 +90,7 @@ describe('saves that stuck', () => {
     await deliver()
     // Day 40: the subscriber cancels in the Billing Portal (or support does it in Stripe).
     const stripe = createStripeClient(t.stripe, m.keys.secret)
-    await stripe.subscriptions.cancel(discounted.subscriptionId)
+    const cancelled = await stripe.subscriptions.cancel(discounted.subscriptionId)
     await deliver()
     // The fake Stripe's clock runs on from real time while ours is set by hand: the dashboard is read
     // once our clock has reached the cancellation (a loaded machine can take seconds in between).
@@ -122,7 +122,8 @@ describe('saves that stuck', () => {
       reason_key: 'too_expensive',
       saved_mrr: 2320,
       durability: 'lost',
-      lost_at: t.clock.now().toISOString(),
+      // When Stripe ended it (whole seconds on Stripe's clock), not when our clock was next read.
+      lost_at: new Date((cancelled.ended_at ?? cancelled.canceled_at ?? 0) * 1000).toISOString(),
       d30: 'kept',
       d60: 'lost',
       d90: 'lost',
