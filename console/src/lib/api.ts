@@ -102,6 +102,21 @@ export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode 
     },
   })
 
+/** Every data set for one range in one request: `{<data set>: {data, meta?} | {error, status}}`. */
+export const getAnalyticsDashboard = (
+  { accountId, startDate, endDate, mode }: Omit<AnalyticsQuery, 'endpoint'>,
+  datasets: readonly string[],
+) =>
+  apiRequest<Record<string, unknown>>('GET', '/api/analytics/dashboard', {
+    query: {
+      account_id: accountId,
+      startDate,
+      endDate,
+      mode: mode === 'test' ? 'test' : undefined,
+      datasets: datasets.join(','),
+    },
+  })
+
 // Stripe
 export const stripeOAuthStart = (accountId: string) =>
   apiRequest<{ url: string }>('POST', '/api/stripe/oauth/start', { body: { account_id: accountId } })

@@ -16,16 +16,16 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import type { Logger } from '../logger'
-import {
-  lastReasons,
-  lastReasonsByMonth,
-  type OfferOutcomeRow,
-  offerOutcomes,
-  outcomesByMonth,
-  savesByMonth,
-  writeInWordCounts,
-} from './queries'
+import { type OfferOutcomeRow, writeInWordCounts } from './queries'
 import type { AnalyticsRange } from './range'
+import {
+  rolledUpOfferOutcomes,
+  rolledUpOutcomesByMonth,
+  rolledUpReasonsByMonth,
+  rolledUpSavesByMonth,
+  rolledUpWordCounts,
+  sumOverMonths,
+} from './rollup-queries'
 import { shapeSavedRevenue } from './saved-revenue'
 import { textCollation } from './text-collation'
 
@@ -131,7 +131,8 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'cancellation reasons',
     unexpected: 'cancellation reasons',
     proOnly: false,
-    fetch: ({ db, accountId, range }) => lastReasons(db, accountId, range),
+    fetch: async ({ db, accountId, range }) =>
+      sumOverMonths(await rolledUpReasonsByMonth(db, accountId, range)),
     shape: (rows) => ({ data: cancellationReasons(rows) }),
   }),
   // data: one row per month of the range (zero-filled) with a count per reason key; meta.keys: the
@@ -140,7 +141,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'cancellation trends',
     unexpected: 'cancellation trends',
     proOnly: true,
-    fetch: ({ db, accountId, range }) => lastReasonsByMonth(db, accountId, range),
+    fetch: ({ db, accountId, range }) => rolledUpReasonsByMonth(db, accountId, range),
     shape: (rows, { range }) => {
       const { data, keys } = reasonsOverTime(rows, range)
       return { data, meta: { keys } }
@@ -151,7 +152,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'save mechanism performance',
     unexpected: 'save mechanism performance',
     proOnly: true,
-    fetch: ({ db, accountId, range }) => offerOutcomes(db, accountId, range),
+    fetch: ({ db, accountId, range }) => rolledUpOfferOutcomes(db, accountId, range),
     shape: (rows) => ({ data: mechanismPerformance(mechanismRows(rows)) }),
   }),
   // [{month, saveRate, cancellations, continues, kept, acceptedOffers}] for every month of the range:
@@ -160,7 +161,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'save rate',
     unexpected: 'save rate',
     proOnly: false,
-    fetch: ({ db, accountId, range }) => outcomesByMonth(db, accountId, range),
+    fetch: ({ db, accountId, range }) => rolledUpOutcomesByMonth(db, accountId, range),
     shape: (rows, { range }) => {
       const counts = new Map<string, number>()
       for (const row of rows) counts.set(`${row.month} ${row.step}`, toCount(row.count))
@@ -181,14 +182,15 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'write-in word frequencies',
     unexpected: 'write-in word frequencies',
     proOnly: false,
-    fetch: async ({ db, logger, accountId, range, tier }) =>
-      writeInWordCounts(
-        db,
-        accountId,
-        range,
-        tier === 'free' ? FREE_WRITE_IN_WORDS_LIMIT : WRITE_IN_WORDS_LIMIT,
-        await textCollation(db, logger),
-      ),
+    fetch: async ({ db, logger, accountId, range, tier }) => {
+      const limit = tier === 'free' ? FREE_WRITE_IN_WORDS_LIMIT : WRITE_IN_WORDS_LIMIT
+      const collation = await textCollation(db, logger)
+      // The stored tokens (and so the daily word counts) follow the default collation; under another
+      // one the words are tokenised from the raw text.
+      return collation === 'default'
+        ? rolledUpWordCounts(db, accountId, range, limit)
+        : writeInWordCounts(db, accountId, range, limit, collation)
+    },
     shape: (rows, { tier }) => ({
       data: writeInWords(rows).slice(0, tier === 'free' ? FREE_WRITE_IN_WORDS_LIMIT : WRITE_IN_WORDS_LIMIT),
     }),
@@ -198,7 +200,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'saved revenue',
     unexpected: 'saved revenue',
     proOnly: true,
-    fetch: ({ db, accountId, range }) => savesByMonth(db, accountId, range),
+    fetch: ({ db, accountId, range }) => rolledUpSavesByMonth(db, accountId, range),
     shape: (rows, { range }) => ({ data: shapeSavedRevenue(rows, range) }),
   }),
 }

@@ -42,6 +42,25 @@ export const SERVICE_OPERATIONS: Operation[] = [
     returns: 'rows of the chosen data set',
   },
   {
+    method: 'get',
+    path: '/api/analytics/dashboard',
+    summary: 'The whole analytics dashboard in one call: every data set for one range',
+    tag: 'Analytics',
+    security: merchant,
+    params: [
+      { ...queryParam('account_id', 'Account ID'), required: true },
+      queryParam('startDate', 'ISO date or datetime'),
+      queryParam('endDate', 'ISO date or datetime, not before startDate'),
+      queryParam('mode', "whose sessions count: 'live' (default) or 'test' (test-mode sessions only)", {
+        type: 'string',
+        enum: ['live', 'test'],
+      }),
+      queryParam('datasets', 'comma-separated data sets to answer (absent: all of them)'),
+    ],
+    response: r.data(r.analyticsDashboard),
+    returns: '{<data set>: {data, meta?} | {error, status}}',
+  },
+  {
     method: 'post',
     path: '/api/stripe/oauth/start',
     summary: "Start Stripe Connect: the consent page's URL, with a single-use state",

@@ -130,6 +130,20 @@ export const analyticsRows = z
   .array(z.record(z.string(), z.unknown()))
   .describe(`Rows of the data set: ${ANALYTICS_ENDPOINTS.join(', ')} (see the spec's analytics outputs)`)
 
+const analyticsEntry = z.union([
+  z.object({ data: z.unknown(), meta: z.record(z.string(), z.unknown()).optional() }),
+  z.object({
+    error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+    status: z.number().int(),
+  }),
+])
+export const analyticsDashboard = z
+  .object(Object.fromEntries(ANALYTICS_ENDPOINTS.map((name) => [name, analyticsEntry])))
+  .partial()
+  .describe(
+    'Each data set asked for, by name: what its own /api/analytics call answers ({data, meta?}), or {error, status} (a Pro data set on the free tier: 403)',
+  )
+
 export const plans = z.array(
   z.object({
     id: z.string(),
