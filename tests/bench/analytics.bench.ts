@@ -12,6 +12,7 @@
  * PostgreSQL comes from TEST_DATABASE_URL or `scripts/test-postgres.mjs` (a throw-away local cluster);
  * the benchmark creates its own database there and drops it afterwards. Prints markdown tables.
  */
+
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -24,6 +25,15 @@ import { loadConfig } from '@retainkit/server/src/config/env'
 import { type DatabaseHandle, openDatabase } from '@retainkit/server/src/db/database'
 import { migrate } from '@retainkit/server/src/db/migrate'
 import type { AppDeps } from '@retainkit/server/src/deps'
+import {
+  lastReasons,
+  lastReasonsByMonth,
+  offerOutcomes,
+  outcomesByMonth,
+  savesByMonth,
+  writeInWordCounts,
+} from '@retainkit/server/src/services/analytics/queries'
+import { resolveRange } from '@retainkit/server/src/services/analytics/range'
 import { systemClock } from '@retainkit/server/src/services/clock'
 import { createWidgetConfigCache } from '@retainkit/server/src/services/config-cache'
 import { createLogger } from '@retainkit/server/src/services/logger'
@@ -352,6 +362,32 @@ async function benchOne(
     'dashboard: the five, in parallel',
     await measure(RUNS, meter, async () => {
       await Promise.all(DASHBOARD.map((endpoint) => call(endpoint)))
+    }),
+  ])
+  rows.push([
+    'dashboard: the combined call (/api/analytics/dashboard, all six, from the rollups)',
+    await measure(RUNS, meter, async () => {
+      const res = await app.request(`/api/analytics/dashboard?account_id=${ACCOUNT}`, {
+        headers: { 'x-api-key': API_KEY, authorization: `Bearer ${token}` },
+      })
+      if (res.status !== 200) throw new Error(`dashboard: HTTP ${res.status}`)
+      await res.arrayBuffer()
+    }),
+  ])
+  // Before the rollups: the raw-event queries every call ran (kept as the rollups' test oracle), the six
+  // in parallel as the dashboard asked for them, without HTTP.
+  const range = resolveRange(undefined, undefined, new Date())
+  rows.push([
+    'BEFORE: the six raw-event queries in parallel (no HTTP)',
+    await measure(RUNS, meter, async () => {
+      await Promise.all([
+        lastReasons(database.db, ACCOUNT, range),
+        lastReasonsByMonth(database.db, ACCOUNT, range),
+        offerOutcomes(database.db, ACCOUNT, range),
+        outcomesByMonth(database.db, ACCOUNT, range),
+        writeInWordCounts(database.db, ACCOUNT, range, 100, 'default'),
+        savesByMonth(database.db, ACCOUNT, range),
+      ])
     }),
   ])
   await postgresMeter?.close()

@@ -392,7 +392,7 @@ describe('the combined dashboard call', () => {
       const single = await t.request(`/api/analytics?endpoint=${endpoint}&account_id=analytics-free`, {
         headers,
       })
-      const body = await single.json()
+      const body = (await single.json()) as Record<string, unknown>
       expect(data[endpoint], endpoint).toEqual(
         single.status === 200 ? body : { ...body, status: single.status },
       )

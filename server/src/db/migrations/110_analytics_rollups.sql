@@ -107,7 +107,8 @@ begin
   order by 1, 2, 3, 4
   on conflict (account_id, live, day, word, slot) do update set occurrences = w.occurrences + excluded.occurrences;
 
-  for latest in
+  -- Sessions seen for the first time (most of them): one set-based insert, and their days counted.
+  with latest as (
     select distinct on (account_id, session_id, step, coalesce(offer, ''))
       session_id, step, coalesce(offer, '') as offer, account_id, live,
       case when step = 'reason_selected' then reason_key end as reason_key, created_at, id,
@@ -115,31 +116,57 @@ begin
     from inserted
     where session_id is not null and step in ('reason_selected', 'offer_accepted', 'offer_declined')
     order by account_id, session_id, step, coalesce(offer, ''), created_at desc, id desc
-  loop
+  ), fresh as (
     insert into analytics_session_last
       (session_id, step, offer, account_id, live, reason_key, first_at, last_at, last_id)
-    values (latest.session_id, latest.step, latest.offer, latest.account_id, latest.live, latest.reason_key,
-      latest.first_at, latest.created_at, latest.id)
-    on conflict (account_id, session_id, step, offer) do nothing;
-    if found then
-      perform retainkit_count_last(latest.account_id, latest.live, latest.step, latest.created_at,
-        latest.reason_key, latest.offer, 1);
-      continue;
-    end if;
+    select session_id, step, offer, account_id, live, reason_key, first_at, created_at, id from latest
+    order by account_id, session_id, step, offer
+    on conflict (account_id, session_id, step, offer) do nothing
+    returning account_id, live, step, last_at, reason_key, offer
+  )
+  insert into analytics_daily as d (account_id, live, step, day, reason_key, offer, slot, last_of_session)
+  select account_id, live, step, (last_at at time zone 'UTC')::date, coalesce(reason_key, ''), offer,
+    slot_now, count(*)
+  from fresh
+  group by 1, 2, 3, 4, 5, 6
+  order by 1, 2, 3, 4, 5, 6
+  on conflict (account_id, live, step, day, reason_key, offer, slot)
+    do update set last_of_session = d.last_of_session + excluded.last_of_session;
+
+  -- Sessions already known (a second reason, another decline): their last event may move.
+  for latest in
+    select b.* from (
+      select distinct on (account_id, session_id, step, coalesce(offer, ''))
+        session_id, step, coalesce(offer, '') as offer, account_id, live,
+        case when step = 'reason_selected' then reason_key end as reason_key, created_at, id,
+        min(created_at) over (partition by account_id, session_id, step, coalesce(offer, '')) as first_at
+      from inserted
+      where session_id is not null and step in ('reason_selected', 'offer_accepted', 'offer_declined')
+      order by account_id, session_id, step, coalesce(offer, ''), created_at desc, id desc
+    ) as b
+    join analytics_session_last as known on known.account_id = b.account_id
+      and known.session_id = b.session_id and known.step = b.step and known.offer = b.offer
+    where known.last_id <> b.id
+    order by b.account_id, b.session_id, b.step, b.offer
+  loop
     select * into previous from analytics_session_last
-      where account_id = latest.account_id and session_id = latest.session_id and step = latest.step and offer = latest.offer for update;
+      where account_id = latest.account_id and session_id = latest.session_id and step = latest.step
+        and offer = latest.offer
+      for update;
     if (latest.created_at, latest.id) > (previous.last_at, previous.last_id) then
       update analytics_session_last
         set reason_key = latest.reason_key, last_at = latest.created_at, last_id = latest.id,
           first_at = least(first_at, latest.first_at)
-        where account_id = latest.account_id and session_id = latest.session_id and step = latest.step and offer = latest.offer;
+        where account_id = latest.account_id and session_id = latest.session_id and step = latest.step
+          and offer = latest.offer;
       perform retainkit_count_last(previous.account_id, previous.live, previous.step, previous.last_at,
         previous.reason_key, previous.offer, -1);
       perform retainkit_count_last(latest.account_id, latest.live, latest.step, latest.created_at,
         latest.reason_key, latest.offer, 1);
     elsif latest.first_at < previous.first_at then
       update analytics_session_last set first_at = latest.first_at
-        where account_id = latest.account_id and session_id = latest.session_id and step = latest.step and offer = latest.offer;
+        where account_id = latest.account_id and session_id = latest.session_id and step = latest.step
+          and offer = latest.offer;
     end if;
   end loop;
   return null;
