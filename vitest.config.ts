@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { preactAliases as marketingPreactAliases } from './marketing/vite.config'
 
 /**
  * One Vitest run, several projects: `node` for `*.test.ts` beside the code, `dom` for `*.test.tsx`
@@ -33,6 +33,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // A hang guard, not a speed check: exhaustive walks (shared/src/flow/compliance.test.ts) take
+    // about a second alone but several on a loaded 2-core CI machine; speed is measured by benchmarks.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,
@@ -42,7 +45,7 @@ export default defineConfig({
           include: [
             '{shared,console,marketing,examples,widget}/**/*.test.ts',
             'packages/*/{src,test}/**/*.test.ts',
-            'tests/fakes/**/*.test.ts',
+            'packages/fakes/**/*.test.ts',
             'scripts/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],
@@ -53,21 +56,29 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          include: ['{shared,console,marketing}/**/*.test.tsx'],
+          include: ['{shared,console}/**/*.test.tsx'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },
       {
-        // The widget's components use the React API, drawn by the widget's own renderer as in its
-        // bundles (widget/rollup.config.mjs): `react`, `react-dom` and the JSX runtime resolve to it.
+        // The marketing pages render with Preact in production (marketing/vite.config.ts), so their
+        // tests do too: the same aliases, and Preact's Testing Library.
+        extends: true,
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        resolve: { alias: marketingPreactAliases },
+        test: {
+          name: 'marketing-dom',
+          environment: 'happy-dom',
+          include: ['marketing/**/*.test.tsx'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        // The widget's components use the React API, drawn by Preact as in its bundles
+        // (widget/rollup.config.mjs): `react` and `react-dom` resolve to `preact/compat`.
         extends: true,
         oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-        resolve: {
-          alias: [/^react$/, /^react-dom$/, /^react\/jsx-runtime$/, /^preact\/jsx-runtime$/].map((find) => ({
-            find,
-            replacement: fileURLToPath(new URL('./widget/src/ui/vdom.ts', import.meta.url)),
-          })),
-        },
+        resolve: { alias: [{ find: /^react(-dom)?$/, replacement: 'preact/compat' }] },
         test: {
           name: 'widget-dom',
           environment: 'happy-dom',

@@ -23,22 +23,39 @@ const typescriptPlugin = () =>
     tsconfig: here('./tsconfig.json'),
     include: [here('./src/**/*.ts'), here('./src/**/*.tsx'), here('../shared/src/**/*.ts')],
     exclude: ['**/*.test.ts', '**/*.test.tsx'],
-    compilerOptions: { noEmit: false, declaration: false, sourceMap: false, target: 'ES2020' },
+    compilerOptions: {
+      noEmit: false,
+      declaration: false,
+      sourceMap: false,
+      target: 'ES2020',
+      jsx: 'preserve',
+    },
     noForceEmit: false,
   })
 
 /**
- * The widget's components are written with the React API; every widget file resolves `react`,
- * `react-dom` and the JSX runtime (TypeScript emits `preact/jsx-runtime`: Preact's JSX types check the
- * components) to the widget's own renderer, src/ui/vdom.ts (why: see there).
+ * The widget's components are written with the React API and drawn by Preact. A module that imports
+ * `react` or `react-dom` gets `preact/compat` (and its React prop names, such as onDoubleClick); the
+ * widget's own entries draw with Preact's core `render`, so compat's bytes are paid only if something
+ * imports it. JSX becomes calls to Preact's own `h` (see JSX below); a module that imports
+ * `react/jsx-runtime` gets Preact's.
  */
 const aliases = () =>
   alias({
-    entries: [/^react$/, /^react-dom$/, /^react\/jsx-runtime$/, /^preact\/jsx-runtime$/].map((find) => ({
-      find,
-      replacement: here('./src/ui/vdom.ts'),
-    })),
+    entries: [
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+    ],
   })
+
+/**
+ * JSX is compiled by Rollup, not TypeScript: classic calls to Preact's `h` (its `createElement`), which
+ * take children as arguments (`h('p', null, text)` instead of `jsx('p', { children: text })`) and
+ * leave the JSX runtime's own element factory out of the bundle: 160 bytes gzip less. TypeScript
+ * (which preserves the JSX here) still checks the components against `preact/jsx-runtime`'s types, and
+ * the tests compile them with the automatic runtime: both produce the same Preact elements.
+ */
+const JSX = { mode: 'classic', factory: 'h', fragment: 'Fragment', importSource: 'preact' }
 
 /**
  * The style sheet (src/ui/styles.ts) is written one rule per line for people; in the bundle the line
@@ -80,6 +97,7 @@ export default [
   {
     input: here('./src/bundle/index.ts'),
     onwarn,
+    jsx: JSX,
     plugins: [
       {
         // dist is never emptied up front: a server may be serving it meanwhile. Older hashed bundles
@@ -144,6 +162,7 @@ export default [
   {
     input: here('./src/preview/index.tsx'),
     onwarn,
+    jsx: JSX,
     plugins: [
       aliases(),
       resolve({ browser: true, extensions: ['.ts', '.tsx', '.js'] }),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
-import type { SeededMerchant } from '@retainkit/tests/fakes/stripe'
 import type { RetainkitServer } from './retainkit-server'
 
 /**

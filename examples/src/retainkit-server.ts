@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createApp } from '@retainkit/server/src/app'
-import { createDeps } from '@retainkit/server/src/bootstrap'
-import { loadConfig } from '@retainkit/server/src/config/env'
-import type { AppDeps } from '@retainkit/server/src/deps'
-import { createLogger, type LogLevel } from '@retainkit/server/src/services/logger'
+import { createApp } from '@retainkit/server/app'
+import { createDeps } from '@retainkit/server/bootstrap'
+import { loadConfig } from '@retainkit/server/config'
+import type { AppDeps } from '@retainkit/server/deps'
+import { createLogger, type LogLevel } from '@retainkit/server/logger'
 import { describeListener, PortTakenError, portIsFree } from './ports'
 
 /**

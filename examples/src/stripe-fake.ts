@@ -6,7 +6,7 @@ import {
   type StripeFake,
   seedMerchant,
   seedPlatformBilling,
-} from '@retainkit/tests/fakes/stripe'
+} from '@retainkit/fakes/stripe'
 import { portIsFree } from './ports'
 
 /**
@@ -26,7 +26,7 @@ export interface SandboxStripe {
   platformBilling(webhookUrl: string): Promise<PlatformBilling>
 }
 
-/** Port 12111 as `tests/fakes/stripe/serve.ts` uses; any free port when that one is taken. */
+/** Port 12111 as `packages/fakes/stripe/serve.ts` uses; any free port when that one is taken. */
 export async function startStripeFake(port: number): Promise<SandboxStripe> {
   const fake = createStripeFake({ webhooks: { autoDeliver: true } })
   const merchant = await seedMerchant(fake, { businessName: 'Acme Cloud' })

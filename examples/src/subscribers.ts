@@ -1,4 +1,4 @@
-import type { SeededMerchant } from '@retainkit/tests/fakes/stripe'
+import type { SeededMerchant } from '@retainkit/fakes/stripe'
 
 /**
  * The test subscribers the pages let you "sign in" as. Each is a real customer in the Stripe fake;

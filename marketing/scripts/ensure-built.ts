@@ -1,7 +1,7 @@
 /**
- * Node only: keeps marketing/dist as fresh as its sources for the suites that serve it through the real
- * server (tests/e2e/marketing.e2e.ts, tests/lighthouse/run.ts), building it when a source is newer.
- * `npm test` builds first, so there this costs one directory walk.
+ * Node only: keeps marketing/dist current for the suites that serve it through the real server
+ * (tests/e2e/marketing.e2e.ts, tests/lighthouse/run.ts), and builds the site into other directories for
+ * the tests that read the prerendered output (test-support/built-site.ts).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -66,21 +66,19 @@ export function runBuild(outDir: string, env: Record<string, string> = {}): void
   }
 }
 
-const isFresh = () => {
-  // robots.txt is the build's last file: its presence means the build finished.
-  const marker = join(MARKETING_DIST, 'robots.txt')
-  if (!existsSync(marker)) return false
-  const newest = Math.max(...buildInputs().map((file) => statSync(file).mtimeMs))
-  return statSync(marker).mtimeMs >= newest
-}
-
-/** Builds marketing/dist when it is missing or older than a source; returns its path. */
+/**
+ * Builds marketing/dist unless it was built from exactly today's inputs; returns its path. Whether it
+ * is current is decided by the repository's one build orchestration (`scripts/build.mjs`, which
+ * hashes the site's files, those of the packages it depends on and the lockfile).
+ */
 export function ensureMarketingBuilt(): string {
-  if (!isFresh()) {
-    withBuildLock(join(MARKETING_DIR, '.build-lock'), () => {
-      // Another process may have built it while this one waited for the lock.
-      if (!isFresh()) runBuild(MARKETING_DIST)
-    })
+  const result = spawnSync(process.execPath, [join(MARKETING_DIR, '../scripts/build.mjs'), 'marketing'], {
+    cwd: join(MARKETING_DIR, '..'),
+    encoding: 'utf8',
+    timeout: 600_000,
+  })
+  if (result.status !== 0) {
+    throw new Error(`marketing build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`)
   }
   return MARKETING_DIST
 }

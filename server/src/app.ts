@@ -13,6 +13,7 @@ import { accountRoutes } from './routes/account'
 import { accountsRoutes } from './routes/accounts'
 import { adminRoutes } from './routes/admin'
 import { analyticsRoutes } from './routes/analytics'
+import { analyticsExportRoutes } from './routes/analytics-export'
 import { billingRoutes } from './routes/billing'
 import { configDefaultRoutes } from './routes/config-default'
 import { contactRoutes } from './routes/contact'
@@ -22,6 +23,8 @@ import { runtimeConfigRoutes } from './routes/runtime-config'
 import { sessionRoutes } from './routes/session'
 import { staticSiteRoutes } from './routes/static-site'
 import { stripeRoutes } from './routes/stripe'
+import { stripeEventRoutes } from './routes/stripe/events'
+import { webhookRoutes } from './routes/webhooks'
 import { widgetConfigRoutes, widgetRoutes } from './routes/widget'
 
 /** Request bodies the API accepts; configs are the largest legitimate payloads (~20 KB). */
@@ -29,10 +32,11 @@ export const MAX_BODY_BYTES = 128 * 1024
 
 /**
  * Paths under /api that take no API key: the widget's own API (DESIGN 4), the OpenAPI document and
- * Stripe's billing webhook (its signature is its credential) and the operator's admin endpoint (its
+ * Stripe's webhooks, the platform's and each merchant's (their signature is their credential) and the operator's admin endpoint (its
  * own token, loopback only).
  */
-const API_KEY_EXEMPT = /^\/api\/(?:widget\/|openapi\.json$|billing\/webhook$|admin\/)/
+const API_KEY_EXEMPT =
+  /^\/api\/(?:widget\/|openapi\.json$|billing\/webhook$|stripe\/webhooks\/[^/]+$|stripe\/connect\/webhook$|admin\/)/
 
 /**
  * Builds the whole HTTP app from injected dependencies. `index.ts` only reads configuration and
@@ -75,8 +79,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accountsRoutes(deps))
   app.route('/', configDefaultRoutes(deps))
   app.route('/', analyticsRoutes(deps))
+  app.route('/', analyticsExportRoutes(deps))
+  // Before stripeRoutes: its signed-in guard covers /api/stripe/* and Stripe signs in by signature.
+  app.route('/', stripeEventRoutes(deps))
   app.route('/', stripeRoutes(deps))
   app.route('/', billingRoutes(deps))
+  app.route('/', webhookRoutes(deps))
   app.route('/', adminRoutes(deps))
   app.route('/', contactRoutes(deps))
   app.route('/', widgetRoutes(deps))

@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import type { AppDeps } from './deps'
 import { SERVER_ROOT } from './server-root'
+import { createBackgroundWork } from './services/background-work'
 import { type Clock, systemClock } from './services/clock'
 import { createWidgetConfigCache } from './services/config-cache'
 import { listenForConfigChanges } from './services/config-listener'
@@ -176,6 +177,7 @@ export async function assembleDeps(parts: DepsParts): Promise<AppDeps> {
     apiKey: parts.apiKey,
     anonKey: parts.anonKey,
     widgetConfigCache: createWidgetConfigCache(),
+    background: createBackgroundWork(parts.logger),
     staticRoots: defaultStaticRoots(),
   }
 }

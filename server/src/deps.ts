@@ -5,12 +5,14 @@ import type { ServerConfig } from './config/env'
 import type { DatabaseAvailability } from './db/availability'
 import type { DatabaseKind } from './db/database'
 import type { Database } from './db/tables'
+import type { BackgroundWork } from './services/background-work'
 import type { Clock } from './services/clock'
 import type { WidgetConfigCache } from './services/config-cache'
 import type { Logger } from './services/logger'
 import type { Mailer } from './services/mailer'
 import type { SecretBox } from './services/secret-box'
 import type { StripeClientFactory } from './services/stripe-client'
+import type { HostResolver } from './services/webhooks-out/address-guard'
 
 /**
  * Everything a route may use. `createApp(deps)` builds the HTTP app from these and nothing else, so
@@ -34,6 +36,8 @@ export interface AppDeps {
   apiKey: string
   /** The anon key handed to supabase-js (the project's, or ours in embedded mode). */
   anonKey: string
+  /** Work requests start without waiting for it (a connection's backfill). */
+  background: BackgroundWork
   /** What the widget config endpoint serves; invalidated when a config or the reasons change. */
   widgetConfigCache: WidgetConfigCache
   /**
@@ -41,6 +45,18 @@ export interface AppDeps {
    * or null, the admin endpoint does not exist (tests, scripts).
    */
   adminToken?: string | null
+  /**
+   * How webhook deliveries reach merchants' endpoints once their addresses passed the guard; absent,
+   * HTTPS pinned to those addresses. Tests pass receivers in process here.
+   */
+  webhookFetch?: (url: string, init: RequestInit) => Promise<Response>
+  /** DNS for webhook URLs (checked at registration and at each delivery); absent, the system's. */
+  webhookResolver?: HostResolver
+  /**
+   * A certificate authority webhook deliveries trust besides the system's (PEM): tests' local HTTPS
+   * receivers, which also need `webhooksAllowLoopback`. Absent in a real process.
+   */
+  webhookExtraCa?: string
   /** Built front ends served by this process. */
   staticRoots: { widget: string; console: string; marketing: string }
 }

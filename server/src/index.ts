@@ -5,6 +5,8 @@ import { createDeps } from './bootstrap'
 import { ConfigurationError, loadConfig } from './config/env'
 import { startBillingWorker } from './services/billing/follow-up'
 import { createLogger } from './services/logger'
+import { startMerchantSyncWorker } from './services/merchant-events/sync'
+import { startWebhookWorker } from './services/webhooks-out/deliver'
 import { startupBanner } from './startup-banner'
 
 /** Reads configuration, builds the app and listens. Everything else lives in createApp(deps). */
@@ -36,6 +38,10 @@ async function main() {
   await settleAfterLoad(seeded)
   // Metered usage not yet reported to Stripe and usage mails that failed are retried in the background.
   const stopBillingWorker = startBillingWorker(deps)
+  // Merchants' subscriptions: events Stripe failed to deliver are read back and applied.
+  const stopMerchantSync = startMerchantSyncWorker(deps)
+  // Merchants' webhooks: the durable queue, shared safely by every instance.
+  const stopWebhooks = startWebhookWorker(deps)
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
@@ -61,6 +67,8 @@ async function main() {
     stopping = true
     removeAdminFile(config.dataDir, process.pid)
     stopBillingWorker()
+    stopMerchantSync()
+    stopWebhooks()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {

@@ -8,5 +8,9 @@ export const ANALYTICS_ENDPOINTS = [
   // Ours, beyond the spec's five (DESIGN 5 "saved revenue"): MRR kept by saves, from the saves table.
   // Kept last so the spec's five stay first in every list and message.
   'saved-revenue',
+  // Ours: whether saves stuck 30/60/90 days on (kept or lost), by offer and by reason.
+  'save-durability',
+  // The dashboard's headline row: the period's figures beside the previous period of the same length.
+  'headline-figures',
 ] as const
 export type AnalyticsEndpoint = (typeof ANALYTICS_ENDPOINTS)[number]

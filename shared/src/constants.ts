@@ -8,10 +8,22 @@ export const SANITIZED_MESSAGE_MAX_LENGTH = 500
 export const SANITIZED_USER_MESSAGE_MAX_LENGTH = 200
 export const SIGN_OUT_REDIRECT_DELAY_MS = 100
 
+/** The spec's rolling presets: N calendar months back through today. */
 export const ANALYTICS_PERIODS = ['1month', '3months', '6months', '12months'] as const
-export type AnalyticsPresetPeriod = (typeof ANALYTICS_PERIODS)[number]
-export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPresetPeriod = '3months'
-export const PERIOD_MONTHS: Readonly<Record<AnalyticsPresetPeriod, number>> = {
+export type RollingPresetPeriod = (typeof ANALYTICS_PERIODS)[number]
+/** Ours beside them: the last 30 days through today, and the previous calendar month, whole. */
+export const DAY_AND_CALENDAR_PERIODS = ['30days', 'lastmonth'] as const
+export type AnalyticsPresetPeriod = RollingPresetPeriod | (typeof DAY_AND_CALENDAR_PERIODS)[number]
+/** What the dashboard's period menu offers, in order ('1month' still parses, for old links). */
+export const SELECTABLE_PERIODS = [
+  '30days',
+  'lastmonth',
+  '3months',
+  '6months',
+  '12months',
+] as const satisfies readonly AnalyticsPresetPeriod[]
+export const DEFAULT_ANALYTICS_PERIOD: RollingPresetPeriod = '3months'
+export const PERIOD_MONTHS: Readonly<Record<RollingPresetPeriod, number>> = {
   '1month': 1,
   '3months': 3,
   '6months': 6,

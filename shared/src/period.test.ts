@@ -1,11 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ANALYTICS_PERIODS, PERIOD_MONTHS } from './constants'
+import { ANALYTICS_PERIODS, PERIOD_MONTHS, SELECTABLE_PERIODS } from './constants'
 import {
   customPeriod,
   daysInMonth,
   formatPeriodLabel,
   PERIOD_MESSAGES,
+  PRESET_PERIOD_LABELS,
   parsePeriod,
   parseUtcTimestamp,
   periodToRange,
@@ -264,7 +265,7 @@ describe('periodToRange', () => {
 
 describe('formatPeriodLabel', () => {
   it('names each preset and the default', () => {
-    expect(formatPeriodLabel('1month')).toBe('Last month')
+    expect(formatPeriodLabel('1month')).toBe('Past month to date')
     expect(formatPeriodLabel('3months')).toBe('Last 3 months')
     expect(formatPeriodLabel('6months')).toBe('Last 6 months')
     expect(formatPeriodLabel('12months')).toBe('Last 12 months')
@@ -319,5 +320,38 @@ describe('shiftUtcMonths', () => {
       '2026-02-28T15:16:17.018Z',
     )
     expect(shiftUtcMonths(new Date('2026-12-31T00:00:00Z'), 2).toISOString()).toBe('2027-02-28T00:00:00.000Z')
+  })
+})
+
+describe('last month and last 30 days', () => {
+  const now = () => new Date('2026-03-15T10:00:00Z')
+  it('"Last month" is the previous calendar month, whole', () => {
+    expect(parsePeriod('lastmonth', now)).toEqual({
+      ok: true,
+      period: 'lastmonth',
+      start: new Date('2026-02-01T00:00:00.000Z'),
+      end: new Date('2026-02-28T23:59:59.999Z'),
+    })
+    expect(parsePeriod('lastmonth', () => new Date('2026-01-01T00:00:00Z'))).toMatchObject({
+      start: new Date('2025-12-01T00:00:00.000Z'),
+      end: new Date('2025-12-31T23:59:59.999Z'),
+    })
+    expect(formatPeriodLabel('lastmonth')).toBe('Last month')
+  })
+
+  it('"Last 30 days" is today and the 29 days before it', () => {
+    expect(parsePeriod('30days', now)).toEqual({
+      ok: true,
+      period: '30days',
+      start: new Date('2026-02-14T00:00:00.000Z'),
+      end: new Date('2026-03-15T23:59:59.999Z'),
+    })
+    expect(formatPeriodLabel('30days')).toBe('Last 30 days')
+  })
+
+  it('the selector offers both, and no second "Last month"', () => {
+    const labels = SELECTABLE_PERIODS.map((period) => PRESET_PERIOD_LABELS[period])
+    expect(labels).toEqual(['Last 30 days', 'Last month', 'Last 3 months', 'Last 6 months', 'Last 12 months'])
+    expect(PRESET_PERIOD_LABELS['1month']).not.toBe('Last month')
   })
 })

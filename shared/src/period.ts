@@ -1,8 +1,10 @@
 import {
   ANALYTICS_PERIODS,
   type AnalyticsPresetPeriod,
+  DAY_AND_CALENDAR_PERIODS,
   DEFAULT_ANALYTICS_PERIOD,
   PERIOD_MONTHS,
+  type RollingPresetPeriod,
 } from './constants'
 
 /**
@@ -159,8 +161,20 @@ export function toInstant(value: string | Date): Date | undefined {
 // ---------------------------------------------------------------------------------------------------
 // Periods
 
-export const isPresetPeriod = (value: string): value is AnalyticsPresetPeriod =>
+const isRollingPeriod = (value: string): value is RollingPresetPeriod =>
   (ANALYTICS_PERIODS as readonly string[]).includes(value)
+
+export const isPresetPeriod = (value: string): value is AnalyticsPresetPeriod =>
+  isRollingPeriod(value) || (DAY_AND_CALENDAR_PERIODS as readonly string[]).includes(value)
+
+/** The first and last instant of a preset that is not N months back: 30 days, or last calendar month. */
+function dayOrCalendarRange(period: '30days' | 'lastmonth', today: Date): { start: Date; end: Date } {
+  if (period === '30days') {
+    return { start: new Date(startOfUtcDay(today).getTime() - 29 * MS_PER_DAY), end: endOfUtcDay(today) }
+  }
+  const firstOfThisMonth = utcInstant(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)
+  return { start: shiftUtcMonths(firstOfThisMonth, -1), end: new Date(firstOfThisMonth.getTime() - 1) }
+}
 
 // A custom bound as the period accepts it: a date, or a full ISO datetime that names its zone (the same
 // forms the analytics query's startDate/endDate accept). No space separator: the value sits in a URL.
@@ -181,7 +195,7 @@ export const customPeriod = (startDay: string, endDay: string): CustomPeriod => 
 export function parsePeriod(period: string | undefined, now: () => Date = () => new Date()): PeriodResult {
   const value = period === undefined || period === '' ? DEFAULT_ANALYTICS_PERIOD : period
 
-  if (isPresetPeriod(value)) {
+  if (isRollingPeriod(value)) {
     const today = now()
     return {
       ok: true,
@@ -189,6 +203,9 @@ export function parsePeriod(period: string | undefined, now: () => Date = () => 
       start: startOfUtcDay(shiftUtcMonths(today, -PERIOD_MONTHS[value])),
       end: endOfUtcDay(today),
     }
+  }
+  if (value === '30days' || value === 'lastmonth') {
+    return { ok: true, period: value, ...dayOrCalendarRange(value, now()) }
   }
 
   if (!value.startsWith(CUSTOM_PREFIX)) return { ok: false, message: PERIOD_MESSAGES.unsupported }
@@ -215,7 +232,10 @@ export function periodToRange(
 }
 
 export const PRESET_PERIOD_LABELS: Readonly<Record<AnalyticsPresetPeriod, string>> = {
-  '1month': 'Last month',
+  '30days': 'Last 30 days',
+  lastmonth: 'Last month',
+  // The spec's rolling month: from this day last month through today (not the calendar month).
+  '1month': 'Past month to date',
   '3months': 'Last 3 months',
   '6months': 'Last 6 months',
   '12months': 'Last 12 months',

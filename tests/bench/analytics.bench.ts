@@ -17,14 +17,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { createApp } from '@retainkit/server/src/app'
-import { loadOrCreateSigningKeys } from '@retainkit/server/src/auth/signing-keys'
-import { createEmbeddedVerifier } from '@retainkit/server/src/auth/verifier'
-import { defaultStaticRoots } from '@retainkit/server/src/bootstrap'
-import { loadConfig } from '@retainkit/server/src/config/env'
-import { type DatabaseHandle, openDatabase } from '@retainkit/server/src/db/database'
-import { migrate } from '@retainkit/server/src/db/migrate'
-import type { AppDeps } from '@retainkit/server/src/deps'
+import { resolveRange } from '@retainkit/server/analytics/range'
 import {
   lastReasons,
   lastReasonsByMonth,
@@ -32,14 +25,22 @@ import {
   outcomesByMonth,
   savesByMonth,
   writeInWordCounts,
-} from '@retainkit/server/src/services/analytics/queries'
-import { resolveRange } from '@retainkit/server/src/services/analytics/range'
-import { systemClock } from '@retainkit/server/src/services/clock'
-import { createWidgetConfigCache } from '@retainkit/server/src/services/config-cache'
-import { createLogger } from '@retainkit/server/src/services/logger'
-import { createSecretBox } from '@retainkit/server/src/services/secret-box'
-import { createStripeClientFactory } from '@retainkit/server/src/services/stripe-client'
-import { withDatabase } from '@retainkit/server/src/test-support/template-db'
+} from '@retainkit/server/analytics/raw-queries'
+import { createApp } from '@retainkit/server/app'
+import { loadOrCreateSigningKeys } from '@retainkit/server/auth/signing-keys'
+import { createEmbeddedVerifier } from '@retainkit/server/auth/verifier'
+import { createBackgroundWork } from '@retainkit/server/background-work'
+import { defaultStaticRoots } from '@retainkit/server/bootstrap'
+import { systemClock } from '@retainkit/server/clock'
+import { loadConfig } from '@retainkit/server/config'
+import { createWidgetConfigCache } from '@retainkit/server/config-cache'
+import { type DatabaseHandle, openDatabase } from '@retainkit/server/database'
+import type { AppDeps } from '@retainkit/server/deps'
+import { createLogger } from '@retainkit/server/logger'
+import { migrate } from '@retainkit/server/migrate'
+import { createSecretBox } from '@retainkit/server/secret-box'
+import { createStripeClientFactory } from '@retainkit/server/stripe-client'
+import { withDatabase } from '@retainkit/server/testing/template-db'
 import { ANALYTICS_ENDPOINTS } from '@retainkit/shared/analytics-endpoints'
 import { parsePeriod } from '@retainkit/shared/period'
 import { sql } from 'kysely'
@@ -127,6 +128,7 @@ async function buildApp(database: DatabaseHandle) {
   const secrets = createSecretBox(randomBytes(32))
   const issuer = `${config.publicUrl}/auth/v1`
   const signingKeys = await loadOrCreateSigningKeys(database.db, secrets, issuer)
+  const logger = createLogger({ level: 'warn' })
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -138,10 +140,11 @@ async function buildApp(database: DatabaseHandle) {
     verifier: createEmbeddedVerifier(signingKeys, issuer, () => systemClock.now()),
     signingKeys,
     mailer: { send: async () => undefined },
-    logger: createLogger({ level: 'warn' }),
+    logger,
     apiKey: API_KEY,
     anonKey: `rk_anon_bench_${randomBytes(12).toString('hex')}`,
     widgetConfigCache: createWidgetConfigCache(),
+    background: createBackgroundWork(logger),
     staticRoots: defaultStaticRoots(),
   }
   const userId = randomUUID()

@@ -15,12 +15,9 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { REPO_ROOT } from '@retainkit/server/src/bootstrap'
-import { freePort } from '@retainkit/server/src/test-support/server-process'
-import {
-  startThrowawayPostgres,
-  type ThrowawayPostgres,
-} from '@retainkit/server/src/test-support/throwaway-postgres'
+import { REPO_ROOT } from '@retainkit/server/bootstrap'
+import { freePort } from '@retainkit/server/testing/server-process'
+import { startThrowawayPostgres, type ThrowawayPostgres } from '@retainkit/server/testing/throwaway-postgres'
 import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../../scripts/server-command.mjs'
 
 const IDLE_MS = 10_000

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { createStripeClient } from '@retainkit/tests/fakes/stripe'
+import { createStripeClient } from '@retainkit/fakes/stripe'
 import type { Browser, Page } from 'playwright-core'
 import type Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -226,22 +226,40 @@ describe('console in Chromium', () => {
     await shot(page, 'dashboard-3-months', true)
     expect(await axeProblems(page)).toEqual([])
 
-    await page.getByLabel('Period').selectOption('1month')
-    await page.waitForURL(/period=1month/)
-    await page.getByText('Showing Last month').waitFor()
+    await page.getByLabel('Period').selectOption('30days')
+    await page.waitForURL(/period=30days/)
+    await page.getByText('Showing Last 30 days').waitFor()
     await reasons.getByRole('img', { name: /It's too expensive 3 \(60%\)/ }).waitFor()
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       reasons.getByRole('button', { name: /Export CSV/ }).click(),
     ])
-    expect(download.suggestedFilename()).toBe(`retainkit-${accountId}-cancellation-reasons-1month.csv`)
+    expect(download.suggestedFilename()).toBe(`retainkit-${accountId}-cancellation-reasons-30days.csv`)
     const path = await download.path()
     const csv = (await import('node:fs')).readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
     expect(csv).toBe(
       "Reason,Key,Subscribers,Share (%)\r\nIt's too expensive,too_expensive,3,60\r\nI'm not using it enough,not_using_enough,1,20\r\nSomething else,other,1,20\r\n",
     )
     writeFileSync(`${ARTIFACTS}cancellation-reasons.csv`, csv)
+
+    // The raw sessions of the same period and mode, as the server writes them.
+    const rawExport = page.getByRole('group', { name: 'Export raw sessions' })
+    const [raw] = await Promise.all([
+      page.waitForEvent('download'),
+      rawExport.getByRole('button', { name: 'JSON (raw sessions)' }).click(),
+    ])
+    expect(raw.suggestedFilename()).toBe(`retainkit-${accountId}-sessions-test-30days.json`)
+    const sessions = JSON.parse((await import('node:fs')).readFileSync(await raw.path(), 'utf8')) as {
+      data: Array<{ mode: string; outcome: string; reason_key: string | null; steps: unknown[] }>
+    }
+    expect(sessions.data).toHaveLength(5)
+    expect(sessions.data.every((session) => session.mode === 'test' && session.steps.length > 0)).toBe(true)
+    expect(sessions.data.filter((session) => session.reason_key === 'too_expensive')).toHaveLength(3)
+    await rawExport
+      .getByRole('status')
+      .filter({ hasText: 'Raw sessions downloaded as JSON.' })
+      .waitFor({ state: 'attached' })
 
     await reasons.getByRole('button', { name: 'Show table' }).click()
     await reasons.getByRole('cell', { name: '60' }).waitFor()

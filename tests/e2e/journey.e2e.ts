@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { type SeededMerchant, seedMerchant } from '@retainkit/tests/fakes/stripe'
+import { type SeededMerchant, seedMerchant } from '@retainkit/fakes/stripe'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import { snippetFor } from '@retainkit/widget/snippet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'

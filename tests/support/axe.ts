@@ -17,6 +17,11 @@ export interface AxeViolation {
  * lighter than it will ever be at rest.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return (await allAxeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+/** Every axe-core violation, minor and moderate ones included. */
+export async function allAxeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT })
   const violations = await page.evaluate(async () => {
     const roots: (Document | ShadowRoot)[] = [document]
@@ -29,19 +34,18 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     ).axe
     return (await axe.run(document)).violations
   })
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map((n) => ({ target: n.target })),
-    }))
+  return violations.map(({ id, impact, help, nodes }) => ({
+    id,
+    impact,
+    help,
+    nodes: nodes.map((n) => ({ target: n.target })),
+  }))
 }
 
-/** The same, as `id: target` lines, for a readable failure message. */
-export async function axeProblems(page: Page): Promise<string[]> {
-  return (await seriousAxeViolations(page)).flatMap((violation) =>
+/** The same, as `id: target` lines, for a readable failure message (`all`: every impact). */
+export async function axeProblems(page: Page, { all = false }: { all?: boolean } = {}): Promise<string[]> {
+  const violations = all ? await allAxeViolations(page) : await seriousAxeViolations(page)
+  return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
   )
 }

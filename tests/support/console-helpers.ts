@@ -1,5 +1,5 @@
+import { createOutboxMailer } from '@retainkit/server/mailer'
 import type { BrowserContext, Page } from 'playwright-core'
-import { createOutboxMailer } from '../../server/src/services/mailer'
 import type { Product } from './product'
 
 /**

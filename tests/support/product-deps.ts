@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { createApp } from '@retainkit/server/src/app'
-import { assembleDeps } from '@retainkit/server/src/bootstrap'
-import { loadConfig } from '@retainkit/server/src/config/env'
-import type { AppDeps } from '@retainkit/server/src/deps'
-import { systemClock } from '@retainkit/server/src/services/clock'
-import { createMemoryLogger } from '@retainkit/server/src/services/logger'
-import { createMemoryMailer, type MailMessage } from '@retainkit/server/src/services/mailer'
-import { createSecretBox } from '@retainkit/server/src/services/secret-box'
-import { createStripeClientFactory } from '@retainkit/server/src/services/stripe-client'
-import { openPgliteFromTemplate } from '@retainkit/server/src/test-support/template-db'
+import { createFakeDns } from '@retainkit/fakes/dns'
+import { createApp } from '@retainkit/server/app'
+import { assembleDeps } from '@retainkit/server/bootstrap'
+import { systemClock } from '@retainkit/server/clock'
+import { loadConfig } from '@retainkit/server/config'
+import type { AppDeps } from '@retainkit/server/deps'
+import { createMemoryLogger } from '@retainkit/server/logger'
+import { createMemoryMailer, type MailMessage } from '@retainkit/server/mailer'
+import { createSecretBox } from '@retainkit/server/secret-box'
+import { createStripeClientFactory } from '@retainkit/server/stripe-client'
+import { openPgliteFromTemplate } from '@retainkit/server/testing/template-db'
 
 /**
  * The server's dependencies, assembled by bootstrap.ts as for a real process, with what a browser
@@ -59,6 +60,8 @@ export async function createAppFor(options: {
     anonKey: `rk_anon_${randomBytes(24).toString('base64url')}`,
   })
   deps.adminToken = options.adminToken ?? null
+  // Webhook host names resolve through the fake: the browser suites reach no real name server.
+  deps.webhookResolver = createFakeDns().resolve
   const { signingKeys } = deps
   if (!signingKeys)
     throw new Error('The browser suites sign users in themselves: no Supabase configuration here')

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
-import { createDefaultConfig } from '@retainkit/shared/default-config'
 import {
   createStripeClient,
   createStripeFake,
@@ -13,7 +11,9 @@ import {
   type StripeFake,
   seedMerchant,
   seedPlatformBilling,
-} from '@retainkit/tests/fakes/stripe'
+} from '@retainkit/fakes/stripe'
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { createSubscriberToken } from '@retainkit/widget/token'
 import { type Browser, chromium } from 'playwright-core'
 import { createAppFor, type ProductDeps } from './product-deps'

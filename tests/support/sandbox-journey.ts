@@ -1,10 +1,10 @@
-import type { SeededMerchant } from '@retainkit/tests/fakes/stripe'
-import { createStripeClient } from '@retainkit/tests/fakes/stripe'
+import { withNonce } from '@retainkit/examples/site/html'
+import { type SandboxSite, startSandboxSite } from '@retainkit/examples/site/server'
+import { ensureSpaBuilt } from '@retainkit/examples/site/spa-build'
+import { type SandboxSubscriber, sandboxSubscribers } from '@retainkit/examples/subscribers'
+import type { SeededMerchant } from '@retainkit/fakes/stripe'
+import { createStripeClient } from '@retainkit/fakes/stripe'
 import { createSubscriberToken } from '@retainkit/widget/token'
-import { withNonce } from '../../examples/src/site/html'
-import { type SandboxSite, startSandboxSite } from '../../examples/src/site/server'
-import { ensureSpaBuilt } from '../../examples/src/site/spa-build'
-import { type SandboxSubscriber, sandboxSubscribers } from '../../examples/src/subscribers'
 import type { Product } from './product'
 
 /**

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type Sandbox, startSandbox } from '@retainkit/examples/sandbox'
 import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { type Sandbox, startSandbox } from '../../examples/src/sandbox'
 
 /**
  * The browser suites' view of `npm run sandbox`: the very same startSandbox (Stripe fake, the sandbox's

@@ -1,6 +1,6 @@
+import { enableSwitchOffers, sandboxReasons } from '@retainkit/examples/provision'
 import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { enableSwitchOffers, sandboxReasons } from '../../examples/src/provision'
 import type { MerchantSite, Product, Subscriber } from './product'
 import { startProduct } from './product'
 
@@ -17,11 +17,13 @@ export async function openAccountPage(
   browser: Browser,
   site: MerchantSite,
   subscriber: Subscriber,
-  options: { width?: number; height?: number; path?: string } = {},
+  options: { width?: number; height?: number; path?: string; initScript?: string } = {},
 ): Promise<Page> {
   const page = await browser.newPage({
     viewport: { width: options.width ?? 1024, height: options.height ?? 800 },
   })
+  // Page source, run before the page's own scripts (a string: a compiled function may carry helpers).
+  if (options.initScript) await page.addInitScript({ content: options.initScript })
   await page.goto(`${site.url}${options.path ?? '/account'}?customer=${subscriber.customerId}`)
   await page.waitForFunction(
     () => (window as unknown as { Retainkit?: { loaded?: boolean } }).Retainkit?.loaded,

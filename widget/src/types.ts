@@ -7,6 +7,7 @@ import type {
   ReactivationAcceptResponse,
   SubscriberSummary,
 } from '@retainkit/shared/widget-api'
+import type { RunCommand } from './bundle/commands'
 import type { WidgetContext } from './host/types'
 
 /**
@@ -88,16 +89,26 @@ export interface ShowRequest {
 
 /** What the bundle registers with the loader (`Retainkit._r(bundle)`). */
 export interface WidgetBundle {
-  /** Warm the page's config cache. */
-  prefetch(context: WidgetContext): void
+  /** Every public command, handed over by the loader in call order (bundle/commands.ts). */
+  run: RunCommand
+  /** The cancel flow itself (what the showCancelFlow command runs, once checked). */
   showCancelFlow(
     context: WidgetContext,
     options: CancelFlowOptions,
     request: ShowRequest,
   ): Promise<SessionResult>
+  /** The banner (what the showReactivation command runs, once checked). */
   showReactivation(context: WidgetContext, options: ReactivationOptions): Promise<ReactivationResult>
   /** Close whatever is open (open flows resolve as 'closed'). */
   destroy(): void
 }
 
 export const FALLBACK_RESULT: Readonly<SessionResult> = { outcome: 'fallback' }
+
+/** What a failed command answers instead of rejecting into the page (the loader's and the bundle's). */
+export const failedResult = (command: unknown) =>
+  command === 'showCancelFlow'
+    ? FALLBACK_RESULT
+    : command === 'showReactivation'
+      ? { shown: false }
+      : undefined

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { retryableLazy } from '../lib/retryable-lazy'
 
 /**
  * The routes that load on demand (spec 2.1), each behind one import function so startup can preload
@@ -15,12 +15,12 @@ export const pageLoaders = {
 
 export type LazyPageName = keyof typeof pageLoaders
 
-export const EditorPage = lazy(pageLoaders.editor)
-export const DashboardPage = lazy(pageLoaders.dashboard)
-export const PreviewPage = lazy(pageLoaders.preview)
-export const SettingsPage = lazy(pageLoaders.settings)
-export const StripeCallbackPage = lazy(pageLoaders.stripeCallback)
-export const NotFoundPage = lazy(pageLoaders.notFound)
+export const EditorPage = retryableLazy(pageLoaders.editor)
+export const DashboardPage = retryableLazy(pageLoaders.dashboard)
+export const PreviewPage = retryableLazy(pageLoaders.preview)
+export const SettingsPage = retryableLazy(pageLoaders.settings)
+export const StripeCallbackPage = retryableLazy(pageLoaders.stripeCallback)
+export const NotFoundPage = retryableLazy(pageLoaders.notFound)
 
 /** Spec 2.1: "On startup the editor, dashboard and preview are preloaded." */
 export const STARTUP_PRELOADS = ['editor', 'dashboard', 'preview'] as const satisfies readonly LazyPageName[]

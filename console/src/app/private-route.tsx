@@ -3,17 +3,20 @@ import { useEffect } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { Spinner } from '../components/spinner'
 import { pathOf, rememberReturnTo } from '../lib/return-to'
+import { SESSION_EXPIRED } from '../pages/login/login-errors'
 import { useAuth } from '../session/auth-store'
 
 function RedirectToLogin() {
   const location = useLocation()
   const navigate = useNavigate()
+  const expired = useAuth((state) => state.expired)
   useEffect(() => {
     const from = pathOf(location)
     // Router state covers sign-in in this page; storage covers the magic link's new page load.
     rememberReturnTo(from)
-    navigate(ROUTES.login, { replace: true, state: { from } })
-  }, [location, navigate])
+    const login = expired ? `${ROUTES.login}?error=${SESSION_EXPIRED}` : ROUTES.login
+    navigate(login, { replace: true, state: { from } })
+  }, [location, navigate, expired])
   return <Spinner label="Redirecting to sign in..." block />
 }
 

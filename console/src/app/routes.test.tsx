@@ -109,12 +109,13 @@ describe('lazy routes (spec 2.1)', () => {
   })
 
   it('load editor, dashboard, preview, settings, Stripe callback and not-found on demand', () => {
-    const lazyType = Symbol.for('react.lazy')
+    // Each on-demand page is a retryable wrapper around React.lazy (lib/retryable-lazy.ts).
+    const lazyType = 'RetryablePage'
     const byPath = new Map<string, unknown>()
     const walk = (routes: typeof consoleRoutes) => {
       for (const route of routes) {
         if (route.path)
-          byPath.set(route.path, (route.element as { type?: { $$typeof?: symbol } })?.type?.$$typeof)
+          byPath.set(route.path, (route.element as { type?: { displayName?: string } })?.type?.displayName)
         if (route.children) walk(route.children)
       }
     }

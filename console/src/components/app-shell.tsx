@@ -5,6 +5,8 @@ import { userMessageOf } from '../lib/error-handler'
 import { useBillingPolling } from '../session/billing-store'
 import { useSession } from '../session/session-store'
 import { BillingNotices } from './billing-notices'
+import { BrandLogo } from './brand-logo'
+import { ErrorBoundary } from './error-boundary'
 import { MainNav } from './main-nav'
 import { Spinner } from './spinner'
 
@@ -52,6 +54,7 @@ function SessionProblem() {
  */
 export function AppShell() {
   const status = useSession((state) => state.status)
+  const { pathname } = useLocation()
   useAccountIdInUrl()
   useBillingPolling()
   return (
@@ -59,21 +62,17 @@ export function AppShell() {
       <a className="rk-skip-link" href="#main">
         Skip to content
       </a>
-      <header className="rk-header">
-        {status === 'ready' ? (
-          <MainNav />
-        ) : (
-          <a className="rk-brand" href={ROUTES.home}>
-            Retainkit
-          </a>
-        )}
-      </header>
+      <header className="rk-header">{status === 'ready' ? <MainNav /> : <BrandLogo />}</header>
       <main id="main" className="rk-main" tabIndex={-1}>
         {status === 'ready' ? (
-          <Suspense fallback={<Spinner label="Loading..." block />}>
-            <BillingNotices />
-            <Outlet />
-          </Suspense>
+          // A page that fails (its code did not load, or it threw) shows its error here, with a retry:
+          // the navigation above stays, so the rest of the console is one click away.
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<Spinner label="Loading..." block />}>
+              <BillingNotices />
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         ) : status === 'error' ? (
           <SessionProblem />
         ) : (

@@ -2,6 +2,7 @@ import { ERROR_BOUNDARY_MAX_RETRIES } from '@retainkit/shared/constants'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { browserLocation } from '../lib/browser-location'
 import { handleError } from '../lib/error-handler'
+import { retryFailedPageLoads } from '../lib/retryable-lazy'
 
 /** 'ERR-' + time + random, short enough to read out to support, unique enough to find in the logs. */
 export function createErrorId(now: number = Date.now(), random: number = Math.random()): string {
@@ -22,6 +23,16 @@ interface ErrorBoundaryProps {
 interface ErrorBoundaryState {
   errorId: string | null
   retries: number
+  /** The page's code could not be fetched (a deploy, a dropped connection): said as such. */
+  chunkFailed: boolean
+}
+
+/** What browsers throw when a lazily loaded module cannot be fetched. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error)
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Loading chunk/i.test(
+    message,
+  )
 }
 
 /**
@@ -29,10 +40,10 @@ interface ErrorBoundaryState {
  * then 'Reload Page'; the error ID is shown and logged so a report can be matched to the log line.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { errorId: null, retries: 0 }
+  override state: ErrorBoundaryState = { errorId: null, retries: 0, chunkFailed: false }
 
-  static getDerivedStateFromError(): Partial<ErrorBoundaryState> {
-    return { errorId: createErrorId() }
+  static getDerivedStateFromError(error: unknown): Partial<ErrorBoundaryState> {
+    return { errorId: createErrorId(), chunkFailed: isChunkLoadError(error) }
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -44,11 +55,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override componentDidUpdate(previous: ErrorBoundaryProps): void {
     if (previous.resetKey !== this.props.resetKey && this.state.errorId !== null) {
+      retryFailedPageLoads()
       this.setState({ errorId: null, retries: 0 })
     }
   }
 
   private readonly retry = () => {
+    retryFailedPageLoads()
     this.setState((state) => ({ errorId: null, retries: state.retries + 1 }))
   }
 
@@ -64,9 +77,11 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
       <div className="rk-error-screen" role="alert">
         <h1>Something went wrong</h1>
         <p>
-          {canRetry
-            ? 'This part of the page stopped working. You can try again.'
-            : 'Trying again did not help. Reloading the page usually does.'}
+          {this.state.chunkFailed && canRetry
+            ? 'This page could not be loaded: the connection may have dropped. You can try again.'
+            : canRetry
+              ? 'This part of the page stopped working. You can try again.'
+              : 'Trying again did not help. Reloading the page usually does.'}
         </p>
         <p className="rk-error-screen__id">
           Error ID: <code>{errorId}</code>

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom'
 import { useCapability, useSession } from '../session/session-store'
 import { AccountMenu } from './account-menu'
 import { accountHref } from './app-link'
+import { BrandLogo } from './brand-logo'
 import { PlanStatus } from './plan-status'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -17,9 +18,7 @@ export function MainNav() {
   const canEditConfig = useCapability('canEditConfig')
   return (
     <nav className="rk-nav" aria-label="Main">
-      <a className="rk-brand" href={ROUTES.home}>
-        Retainkit
-      </a>
+      <BrandLogo />
       <ul className="rk-nav__links">
         <li>
           <NavLink to={accountHref('dashboard', accountId)} className={navClass}>

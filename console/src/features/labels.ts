@@ -36,7 +36,7 @@ export const MECHANISM_LABELS: Readonly<Record<SaveMechanism, string>> = {
 
 export const STEP_LABELS: Readonly<Record<FlowStep, string>> = {
   reason: 'Ask for a reason',
-  feedback: 'Collect written feedback',
+  feedback: 'Ask for written feedback (its own step)',
   offer: 'Show a save offer',
   confirm: 'Confirm the cancellation',
 }

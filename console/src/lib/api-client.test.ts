@@ -1,6 +1,7 @@
+import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { USER_MESSAGES } from '@retainkit/shared/errors'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeBackend, json, TEST_CONFIG } from '../test-support/fake-backend'
+import { FakeBackend, json, sessionContext, TEST_CONFIG } from '../test-support/fake-backend'
 import { FakeSupabaseAuth, fakeSession, fakeUser } from '../test-support/fake-supabase'
 import { bootstrapSession, getConfig, listCoupons, saveConfig, sendContactMessage } from './api'
 import { apiRequest, buildApiUrl } from './api-client'
@@ -29,11 +30,19 @@ afterEach(() => {
 
 describe('apiRequest (spec 7)', () => {
   it('sends the API key, the bearer token, cookies and a JSON body to the API base', async () => {
-    backend.on('PUT /api/account?action=data', { body: { data: { ok: 1 } } })
-    const result = await apiRequest<{ ok: number }>('PUT', '/api/account?accountId=acme&action=data', {
+    const account = {
+      account_id: 'acme',
+      name: 'Acme',
+      slug: 'acme',
+      email: 'x@y.z',
+      domain: null,
+      tier: 'free',
+    }
+    backend.on('PUT /api/account?action=data', { body: { data: account } })
+    const result = await apiRequest('PUT', '/api/account?accountId=acme&action=data', {
       body: { email: 'x@y.z' },
     })
-    expect(result).toEqual({ data: { ok: 1 } })
+    expect(result).toEqual({ data: account })
     const [request] = backend.requests
     expect(request?.url.href).toBe('http://localhost:8799/api/account?accountId=acme&action=data')
     expect(request?.headers.get('x-api-key')).toBe(TEST_CONFIG.apiKey)
@@ -45,9 +54,10 @@ describe('apiRequest (spec 7)', () => {
 
   it('sends no bearer token without a session', async () => {
     setRuntime({ config: TEST_CONFIG, auth: new FakeSupabaseAuth() })
-    backend.on('GET /health', { body: { status: 'ok' } })
+    const health = { status: 'ok', database: 'pglite', uptimeSeconds: 5 }
+    backend.on('GET /health', { body: health })
     const result = await apiRequest('GET', '/health')
-    expect(result).toEqual({ data: { status: 'ok' } })
+    expect(result).toEqual({ data: health })
     expect(backend.requests[0]?.headers.get('authorization')).toBeNull()
     expect(backend.requests[0]?.headers.get('content-type')).toBeNull()
   })
@@ -208,17 +218,32 @@ describe('error logging through the shared error handler', () => {
 
 describe('typed calls (spec 7 paths)', () => {
   it('use the exact spec paths and payloads', async () => {
+    const config = { config_json: createDefaultConfig(), version: 3, updated_at: null, previous_versions: [] }
+    const coupon = {
+      id: 'c1',
+      name: '20% off',
+      percent_off: 20,
+      duration: 'once',
+      duration_in_months: null,
+      amount_off: null,
+      currency: null,
+      valid: true,
+      times_redeemed: 0,
+      max_redemptions: null,
+      redeem_by: null,
+      created: 1_700_000_000,
+    }
     backend
-      .on('POST /api/session?action=bootstrap', { body: { data: {} } })
-      .on('GET /api/account?action=config', { body: { data: {} } })
-      .on('PUT /api/account?action=config', { body: { data: {} } })
-      .on('GET /api/stripe/coupons/acme', { body: { data: [{ id: 'c1' }], has_more: true } })
+      .on('POST /api/session?action=bootstrap', { body: { data: sessionContext() } })
+      .on('GET /api/account?action=config', { body: { data: config } })
+      .on('PUT /api/account?action=config', { body: { data: config } })
+      .on('GET /api/stripe/coupons/acme', { body: { data: [coupon], has_more: true } })
       .on('POST /api/contact', { body: { success: true, data: { success: true } } })
-    await bootstrapSession()
-    await getConfig('acme', { version: 3 })
+    expect((await bootstrapSession()).data).toEqual(sessionContext())
+    expect((await getConfig('acme', { version: 3 })).data).toEqual(config)
     await saveConfig('acme', { copy: {} } as never, { baseVersion: 7 })
     expect(await listCoupons('acme', { limit: 10, startingAfter: 'c0' })).toEqual({
-      data: { coupons: [{ id: 'c1' }], has_more: true },
+      data: { coupons: [coupon], has_more: true },
     })
     const contact = await sendContactMessage({ name: 'N', email: 'n@x.io', message: 'Hello there!' })
     const urls = backend.requests.map(

@@ -34,6 +34,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal
   /** false: the whole success body instead of its `data` (for answers with siblings such as `has_more`). */
   unwrap?: boolean
+  /** A successful answer's body as text, as the server sent it (files such as a CSV export). */
+  asText?: boolean
 }
 
 export interface ApiIssue {
@@ -126,13 +128,27 @@ export async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> {
-  const result = await send<T>(method, path, options)
+  const sent = { bearer: false }
+  const result = await send<T>(method, path, options, sent)
+  // A signed-in call the server refuses as unauthenticated: the session was revoked or has run out.
+  if (result.error?.status === 401 && sent.bearer) onSessionRejected()
   // Logged here once for every caller; the path (without its query) says which call failed.
   if (result.error) reportApiError(result.error, `${method} ${path.split('?')[0]}`)
   return result
 }
 
-async function send<T>(method: ApiMethod, path: string, options: ApiRequestOptions): Promise<ApiResult<T>> {
+/** What to do when the server refuses this browser's session (set by the session layer). */
+let onSessionRejected: () => void = () => {}
+export function setSessionRejectedHandler(handler: () => void): void {
+  onSessionRejected = handler
+}
+
+async function send<T>(
+  method: ApiMethod,
+  path: string,
+  options: ApiRequestOptions,
+  sent: { bearer: boolean } = { bearer: false },
+): Promise<ApiResult<T>> {
   if (!hasRuntime()) {
     return { error: apiError('CONFIGURATION_ERROR', 'The console runtime is not initialised', 0) }
   }
@@ -152,6 +168,7 @@ async function send<T>(method: ApiMethod, path: string, options: ApiRequestOptio
     const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': config.apiKey }
     const token = await accessToken()
     if (token) headers.authorization = `Bearer ${token}`
+    sent.bearer = token !== null
     const hasBody = options.body !== undefined
     if (hasBody) headers['content-type'] = 'application/json'
 
@@ -179,6 +196,7 @@ async function send<T>(method: ApiMethod, path: string, options: ApiRequestOptio
     }
 
     const text = await response.text()
+    if (options.asText && response.ok) return { data: text as T }
     if (response.status === 204 || text.trim() === '') {
       if (response.ok) return { data: null as T }
       return { error: httpError(response.status) }

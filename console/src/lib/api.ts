@@ -1,33 +1,36 @@
-import type { BillingInterval, BillingStatus } from '@retainkit/shared/billing'
+import type { AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
+import type { ApiData, ApiResponse, ListedCoupon, WidgetSecretMode } from '@retainkit/shared/api'
+import type { BillingInterval } from '@retainkit/shared/billing'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { Role } from '@retainkit/shared/roles'
-import { type ApiResult, apiRequest } from './api-client'
 import type {
-  AccountConfig,
-  AccountData,
-  AccountFields,
-  AnalyticsQuery,
-  ContactInput,
-  Coupon,
-  CouponInput,
-  CouponPage,
-  Credentials,
-  CredentialsInput,
-  DefaultConfig,
-  HealthStatus,
-  InstallStatus,
-  InvitationSent,
-  OAuthCallbackResult,
-  ReasonsData,
-  SessionContext,
-  StripePlan,
-  TeamMember,
-  TeamView,
-  TestConnectionResult,
-  WidgetSecretCreated,
-  WidgetSecretInfo,
-  WidgetSecretMode,
-} from './api-types'
+  accountDataSchema,
+  contactMessageSchema,
+  createCouponSchema,
+  credentialsSchema,
+} from '@retainkit/shared/schemas'
+import type { z } from 'zod'
+import { type ApiResult, apiRequest } from './api-client'
+
+/** What the request schemas accept: the console sends exactly what the server validates with. */
+export type AccountFields = z.input<typeof accountDataSchema>
+export type CredentialsInput = z.input<typeof credentialsSchema>
+export type CouponInput = z.input<typeof createCouponSchema>['config']
+export type ContactInput = z.input<typeof contactMessageSchema>
+
+export interface CouponPage {
+  coupons: ListedCoupon[]
+  has_more: boolean
+}
+
+export interface AnalyticsQuery {
+  endpoint: AnalyticsEndpoint
+  accountId: string
+  startDate?: string
+  endDate?: string
+  /** 'test': the test-mode sessions only (a merchant trying the widget); default live. */
+  mode?: 'live' | 'test'
+}
 
 /**
  * One typed helper per call of spec 7 (exact paths), plus ours: widget secrets, install status, Stripe
@@ -39,17 +42,20 @@ const account = (accountId: string, action: string) =>
   `/api/account?accountId=${enc(accountId)}&action=${action}`
 
 // Account (spec 7)
-export const getAccount = (accountId: string) => apiRequest<AccountData>('GET', account(accountId, 'data'))
+export const getAccount = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=data'>>('GET', account(accountId, 'data'))
 
 export const updateAccount = (accountId: string, fields: AccountFields) =>
-  apiRequest<AccountData>('PUT', account(accountId, 'data'), { body: fields })
+  apiRequest<ApiData<'PUT /api/account?action=data'>>('PUT', account(accountId, 'data'), { body: fields })
 
 export const createAccount = (fields: AccountFields) =>
-  apiRequest<AccountData>('POST', '/api/accounts', { body: fields })
+  apiRequest<ApiData<'POST /api/accounts'>>('POST', '/api/accounts', { body: fields })
 
 // Configuration
 export const getConfig = (accountId: string, options: { version?: number } = {}) =>
-  apiRequest<AccountConfig>('GET', account(accountId, 'config'), { query: { version: options.version } })
+  apiRequest<ApiData<'GET /api/account?action=config'>>('GET', account(accountId, 'config'), {
+    query: { version: options.version },
+  })
 
 /** `baseVersion` guards against overwriting another editor's save: the server answers 409 if it moved on. */
 export const saveConfig = (
@@ -57,16 +63,17 @@ export const saveConfig = (
   config: CancelFlowConfig,
   options: { baseVersion?: number } = {},
 ) =>
-  apiRequest<AccountConfig>('PUT', account(accountId, 'config'), {
+  apiRequest<ApiData<'PUT /api/account?action=config'>>('PUT', account(accountId, 'config'), {
     body: { config_json: config },
     query: { base_version: options.baseVersion },
   })
 
 export const getDefaultConfig = (accountId: string) =>
-  apiRequest<DefaultConfig>('GET', `/api/config/default/${enc(accountId)}`)
+  apiRequest<ApiData<'GET /api/config/default/{accountId}'>>('GET', `/api/config/default/${enc(accountId)}`)
 
 // Cancellation reasons
-export const getReasons = (accountId: string) => apiRequest<ReasonsData>('GET', account(accountId, 'reasons'))
+export const getReasons = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=reasons'>>('GET', account(accountId, 'reasons'))
 
 /** Like configs: `baseVersion` makes the server refuse (409) a save on top of reasons that moved on. */
 export const saveReasons = (
@@ -74,20 +81,22 @@ export const saveReasons = (
   reasons: CancellationReason[],
   options: { baseVersion?: number | undefined } = {},
 ) =>
-  apiRequest<ReasonsData>('POST', account(accountId, 'reasons'), {
+  apiRequest<ApiData<'POST /api/account?action=reasons'>>('POST', account(accountId, 'reasons'), {
     body: { reasons },
     query: { base_version: options.baseVersion },
   })
 
 // Payment-provider credentials
 export const getCredentials = (accountId: string) =>
-  apiRequest<Credentials>('GET', account(accountId, 'credentials'))
+  apiRequest<ApiData<'GET /api/account?action=credentials'>>('GET', account(accountId, 'credentials'))
 
 export const saveCredentials = (accountId: string, credentials: CredentialsInput) =>
-  apiRequest<Credentials>('POST', account(accountId, 'credentials'), { body: credentials })
+  apiRequest<ApiData<'POST /api/account?action=credentials'>>('POST', account(accountId, 'credentials'), {
+    body: credentials,
+  })
 
 export const deleteCredentials = (accountId: string) =>
-  apiRequest<null>('DELETE', account(accountId, 'credentials'))
+  apiRequest<ApiData<'DELETE /api/account?action=credentials'>>('DELETE', account(accountId, 'credentials'))
 
 // Analytics
 export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode }: AnalyticsQuery) =>
@@ -118,47 +127,82 @@ export const getAnalyticsDashboard = (
   })
 
 // Stripe
+/** The raw sessions of a period (steps, offer, outcome, durability) as the file the server writes. */
+export const exportSessions = (query: {
+  accountId: string
+  format: 'csv' | 'json'
+  startDate: string
+  endDate: string
+  mode: 'live' | 'test'
+}) =>
+  apiRequest<string>('GET', '/api/analytics/export', {
+    query: {
+      account_id: query.accountId,
+      format: query.format,
+      startDate: query.startDate,
+      endDate: query.endDate,
+      // Like the analytics calls: live is the default and not named.
+      mode: query.mode === 'test' ? 'test' : undefined,
+    },
+    asText: true,
+  })
+
 export const stripeOAuthStart = (accountId: string) =>
-  apiRequest<{ url: string }>('POST', '/api/stripe/oauth/start', { body: { account_id: accountId } })
+  apiRequest<ApiData<'POST /api/stripe/oauth/start'>>('POST', '/api/stripe/oauth/start', {
+    body: { account_id: accountId },
+  })
 
 export const stripeOAuthCallback = (payload: { code: string; state: string }) =>
-  apiRequest<OAuthCallbackResult>('POST', '/api/stripe/oauth/callback', { body: payload })
+  apiRequest<ApiData<'POST /api/stripe/oauth/callback'>>('POST', '/api/stripe/oauth/callback', {
+    body: payload,
+  })
 
 export const getStripePlans = (accountId: string) =>
-  apiRequest<StripePlan[]>('GET', `/api/stripe/plans/${enc(accountId)}`)
+  apiRequest<ApiData<'GET /api/stripe/plans/{accountId}'>>('GET', `/api/stripe/plans/${enc(accountId)}`)
 
 export const createCoupon = (accountId: string, config: CouponInput) =>
-  apiRequest<Coupon>('POST', '/api/stripe/coupons', { body: { account_id: accountId, config } })
+  apiRequest<ApiData<'POST /api/stripe/coupons'>>('POST', '/api/stripe/coupons', {
+    body: { account_id: accountId, config },
+  })
 
 /** The server answers `{data: [...], has_more}`: read whole, so the paging flag survives. */
 export async function listCoupons(
   accountId: string,
   page: { limit?: number; startingAfter?: string } = {},
 ): Promise<ApiResult<CouponPage>> {
-  const result = await apiRequest<{ data?: Coupon[]; has_more?: boolean }>(
+  const result = await apiRequest<ApiResponse<'GET /api/stripe/coupons/{accountId}'>>(
     'GET',
     `/api/stripe/coupons/${enc(accountId)}`,
     { query: { limit: page.limit, starting_after: page.startingAfter }, unwrap: false },
   )
   if (result.error) return result
-  return { data: { coupons: result.data?.data ?? [], has_more: result.data?.has_more === true } }
+  return { data: { coupons: result.data.data, has_more: result.data.has_more } }
 }
 
 export const testConnection = (accountId: string) =>
-  apiRequest<TestConnectionResult>('POST', `/api/stripe/test-connection/${enc(accountId)}`)
+  apiRequest<ApiData<'POST /api/stripe/test-connection/{accountId}'>>(
+    'POST',
+    `/api/stripe/test-connection/${enc(accountId)}`,
+  )
 
 // Session (spec 3, 4)
-export const bootstrapSession = () => apiRequest<SessionContext>('POST', '/api/session?action=bootstrap')
+export const bootstrapSession = () =>
+  apiRequest<ApiData<'POST /api/session?action=bootstrap'>>('POST', '/api/session?action=bootstrap')
 
 export const setActiveAccount = (accountId: string) =>
-  apiRequest<SessionContext>('POST', '/api/session?action=active-account', {
-    body: { account_id: accountId },
-  })
+  apiRequest<ApiData<'POST /api/session?action=active-account'>>(
+    'POST',
+    '/api/session?action=active-account',
+    {
+      body: { account_id: accountId },
+    },
+  )
 
-export const getSessionContext = () => apiRequest<SessionContext>('GET', '/api/session?action=context')
+export const getSessionContext = () =>
+  apiRequest<ApiData<'GET /api/session?action=context'>>('GET', '/api/session?action=context')
 
 // Platform
-export const health = () => apiRequest<HealthStatus>('GET', '/health')
+export const health = () => apiRequest<ApiResponse<'GET /health'>>('GET', '/health')
 
 /** Spec 7 note: success is a flag at the top level or inside data; both land in `data.success` here. */
 export const sendContactMessage = (message: ContactInput) =>
@@ -166,40 +210,95 @@ export const sendContactMessage = (message: ContactInput) =>
 
 // Widget secrets and install status (ours)
 export const createWidgetSecret = (accountId: string, mode: WidgetSecretMode = 'live') =>
-  apiRequest<WidgetSecretCreated>('POST', account(accountId, 'widget-secret'), { body: { mode } })
+  apiRequest<ApiData<'POST /api/account?action=widget-secret'>>('POST', account(accountId, 'widget-secret'), {
+    body: { mode },
+  })
 
 export const listWidgetSecrets = (accountId: string) =>
-  apiRequest<WidgetSecretInfo[]>('GET', account(accountId, 'widget-secret'))
+  apiRequest<ApiData<'GET /api/account?action=widget-secret'>>('GET', account(accountId, 'widget-secret'))
 
 export const revokeWidgetSecret = (accountId: string, secretId: string) =>
-  apiRequest<null>('DELETE', account(accountId, 'widget-secret'), { query: { secretId } })
+  apiRequest<ApiData<'DELETE /api/account?action=widget-secret'>>(
+    'DELETE',
+    account(accountId, 'widget-secret'),
+    { query: { secretId } },
+  )
 
 // Team (Settings → Team)
-export const getTeam = (accountId: string) => apiRequest<TeamView>('GET', account(accountId, 'members'))
+export const getTeam = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=members'>>('GET', account(accountId, 'members'))
 
 export const inviteMember = (accountId: string, email: string, role: Role) =>
-  apiRequest<InvitationSent>('POST', account(accountId, 'members'), { body: { email, role } })
+  apiRequest<ApiData<'POST /api/account?action=members'>>('POST', account(accountId, 'members'), {
+    body: { email, role },
+  })
 
 export const changeMemberRole = (accountId: string, userId: string, role: Role) =>
-  apiRequest<TeamMember>('PUT', account(accountId, 'members'), { body: { user_id: userId, role } })
+  apiRequest<ApiData<'PUT /api/account?action=members'>>('PUT', account(accountId, 'members'), {
+    body: { user_id: userId, role },
+  })
 
 export const removeMember = (accountId: string, userId: string) =>
-  apiRequest<unknown>('DELETE', account(accountId, 'members'), { query: { userId } })
+  apiRequest<ApiData<'DELETE /api/account?action=members'>>('DELETE', account(accountId, 'members'), {
+    query: { userId },
+  })
 
 export const withdrawInvitation = (accountId: string, email: string) =>
-  apiRequest<unknown>('DELETE', account(accountId, 'members'), { query: { email } })
+  apiRequest<ApiData<'DELETE /api/account?action=members'>>('DELETE', account(accountId, 'members'), {
+    query: { email },
+  })
 
 export const getInstallStatus = (accountId: string) =>
-  apiRequest<InstallStatus>('GET', account(accountId, 'install-status'))
+  apiRequest<ApiData<'GET /api/account?action=install-status'>>('GET', account(accountId, 'install-status'))
+
+/** The getting-live checklist, each step read from the account's real state by the server. */
+export const getGettingLive = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=getting-live'>>('GET', account(accountId, 'getting-live'))
+
+/** The widget calls the server refused lately for this account, newest first. */
+export const getWidgetErrors = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=widget-errors'>>('GET', account(accountId, 'widget-errors'))
 
 // Plan and billing on the platform's Stripe account
 export const getBillingStatus = (accountId: string) =>
-  apiRequest<BillingStatus>('GET', `/api/billing/status/${enc(accountId)}`)
+  apiRequest<ApiData<'GET /api/billing/status/{accountId}'>>('GET', `/api/billing/status/${enc(accountId)}`)
 
 /** A Stripe Checkout page for Pro; the console sends the owner there. */
 export const startCheckout = (accountId: string, interval: BillingInterval) =>
-  apiRequest<{ url: string }>('POST', `/api/billing/checkout/${enc(accountId)}`, { body: { interval } })
+  apiRequest<ApiData<'POST /api/billing/checkout/{accountId}'>>(
+    'POST',
+    `/api/billing/checkout/${enc(accountId)}`,
+    { body: { interval } },
+  )
 
 /** A Stripe Billing Portal page (card, invoices, cancel). */
 export const openBillingPortal = (accountId: string) =>
-  apiRequest<{ url: string }>('POST', `/api/billing/portal/${enc(accountId)}`)
+  apiRequest<ApiData<'POST /api/billing/portal/{accountId}'>>('POST', `/api/billing/portal/${enc(accountId)}`)
+
+/** Settings → Webhooks: endpoints (the secret comes back once, on creation), the delivery log, replays. */
+export const listWebhookEndpoints = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/webhooks/{accountId}'>>('GET', `/api/webhooks/${enc(accountId)}`)
+
+export const createWebhookEndpoint = (
+  accountId: string,
+  body: { url: string; events: string[]; kind: 'generic' | 'slack' },
+) =>
+  apiRequest<ApiData<'POST /api/webhooks/{accountId}'>>('POST', `/api/webhooks/${enc(accountId)}`, { body })
+
+export const deleteWebhookEndpoint = (accountId: string, endpointId: string) =>
+  apiRequest<ApiData<'DELETE /api/webhooks/{accountId}/endpoints/{endpointId}'>>(
+    'DELETE',
+    `/api/webhooks/${enc(accountId)}/endpoints/${enc(endpointId)}`,
+  )
+
+export const listWebhookDeliveries = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/webhooks/{accountId}/deliveries'>>(
+    'GET',
+    `/api/webhooks/${enc(accountId)}/deliveries`,
+  )
+
+export const replayWebhookDelivery = (accountId: string, deliveryId: string) =>
+  apiRequest<ApiData<'POST /api/webhooks/{accountId}/deliveries/{deliveryId}/replay'>>(
+    'POST',
+    `/api/webhooks/${enc(accountId)}/deliveries/${enc(deliveryId)}/replay`,
+  )

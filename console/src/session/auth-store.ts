@@ -1,6 +1,7 @@
 import type { Session, User } from '@supabase/supabase-js'
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
+import { setSessionRejectedHandler } from '../lib/api-client'
 import type { AuthClient } from '../lib/auth-client'
 import { handleError } from '../lib/error-handler'
 import { removeNavHint } from './nav-hint'
@@ -18,12 +19,18 @@ export interface AuthState {
   user: User | null
   /** Set by sign-out: private pages wait for the redirect home instead of bouncing to /login/. */
   signingOut: boolean
+  /**
+   * The user was signed in and is not any more without asking to sign out: the session was revoked
+   * (signed out elsewhere, by the operator) or could not be refreshed. Login says so.
+   */
+  expired: boolean
 }
 
 export const authStore = createStore<AuthState>()(() => ({
   status: 'loading',
   user: null,
   signingOut: false,
+  expired: false,
 }))
 
 export function useAuth<T>(selector: (state: AuthState) => T): T {
@@ -33,7 +40,8 @@ export function useAuth<T>(selector: (state: AuthState) => T): T {
 function applySession(session: Session | null, defer: (task: () => void) => void): void {
   const previous = authStore.getState()
   const user = session?.user ?? null
-  authStore.setState({ status: user ? 'signed-in' : 'signed-out', user })
+  const expired = user ? false : previous.expired || (previous.status === 'signed-in' && !previous.signingOut)
+  authStore.setState({ status: user ? 'signed-in' : 'signed-out', user, expired })
   // supabase-js warns against calling back into it from inside its own callback (the bootstrap reads
   // the session for its bearer token), so the session layer runs on the next task.
   if (user) {
@@ -50,6 +58,13 @@ function applySession(session: Session | null, defer: (task: () => void) => void
  */
 export function startAuthSync(auth: AuthClient): () => void {
   let stopped = false
+  // The server refused the session (a 401 to a signed-in call): drop it here too, which signs out.
+  setSessionRejectedHandler(() => {
+    if (authStore.getState().status !== 'signed-in' || authStore.getState().signingOut) return
+    auth
+      .signOut({ scope: 'local' })
+      .catch((thrown: unknown) => handleError(thrown, { where: 'auth.expired' }))
+  })
   const timers = new Set<ReturnType<typeof setTimeout>>()
   const defer = (task: () => void) => {
     const timer = setTimeout(() => {
@@ -82,5 +97,5 @@ export function startAuthSync(auth: AuthClient): () => void {
 
 /** For tests. */
 export function resetAuthStore(): void {
-  authStore.setState({ status: 'loading', user: null, signingOut: false })
+  authStore.setState({ status: 'loading', user: null, signingOut: false, expired: false })
 }

@@ -1,5 +1,5 @@
+import type { SessionContext } from '@retainkit/shared/api'
 import { ROUTES } from '@retainkit/shared/routes'
-import type { SessionContext } from '../lib/api-types'
 
 /**
  * The hint the marketing site reads to show the logged-in navigation without shipping the auth client

@@ -1,10 +1,10 @@
+import type { SessionAccount, SessionContext } from '@retainkit/shared/api'
 import type { Capabilities, Capability } from '@retainkit/shared/roles'
 import { capabilitiesFor } from '@retainkit/shared/roles'
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import { bootstrapSession, getSessionContext, setActiveAccount } from '../lib/api'
 import type { ApiError, ApiResult } from '../lib/api-client'
-import type { SessionAccount, SessionContext } from '../lib/api-types'
 import { getRuntimeConfig, hasRuntime } from '../lib/runtime'
 import { navHintFor, removeNavHint, writeNavHint } from './nav-hint'
 

@@ -1,7 +1,8 @@
+import type { SessionAccount, SessionContext } from '@retainkit/shared/api'
 import { capabilitiesFor, type Role } from '@retainkit/shared/roles'
 import { vi } from 'vitest'
-import type { SessionAccount, SessionContext } from '../lib/api-types'
 import type { RuntimeConfig } from '../lib/runtime-config'
+import { assertContractAnswer } from './contract-answer'
 
 /**
  * A stand-in for the server at the fetch boundary: handlers keyed by `METHOD path` (path without the
@@ -76,6 +77,7 @@ export class FakeBackend {
       return json({ error: { code: 'NOT_FOUND', message: `No fake for ${routeKey(method, url)}` } }, 404)
     const result = await handler(request)
     if (result instanceof Response) return result
+    assertContractAnswer(method, url, result.status ?? 200, result.body ?? null)
     return json(result.body ?? null, result.status ?? 200)
   })
 
@@ -101,5 +103,17 @@ export function sessionContext(
     membership: { role },
     capabilities: capabilitiesFor(role),
     user: { id: 'user-1', email: options.email ?? 'jane@example.com' },
+  }
+}
+
+/** `/auth/v1/settings` as the embedded auth server answers it, with these providers switched on. */
+export function authSettings(external: Record<string, boolean>) {
+  return {
+    external,
+    disable_signup: false,
+    mailer_autoconfirm: false,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
   }
 }

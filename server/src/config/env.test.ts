@@ -57,6 +57,21 @@ describe('loadConfig', () => {
     )
   })
 
+  it('lets webhooks reach loopback only when a test asks, and never in production', () => {
+    expect(loadConfig({}, '/srv/app').webhooksAllowLoopback).toBe(false)
+    expect(loadConfig({ RETAINKIT_WEBHOOKS_ALLOW_LOOPBACK: '1' }, '/srv/app').webhooksAllowLoopback).toBe(
+      true,
+    )
+    expect(
+      failure({
+        NODE_ENV: 'production',
+        RETAINKIT_SECRET_KEY: 'ab'.repeat(32),
+        SMTP_URL: 'smtp://m',
+        RETAINKIT_WEBHOOKS_ALLOW_LOOPBACK: '1',
+      }).variable,
+    ).toBe('RETAINKIT_WEBHOOKS_ALLOW_LOOPBACK')
+  })
+
   it('accepts a hex or base64 secret key of 32 bytes', () => {
     expect(loadConfig({ RETAINKIT_SECRET_KEY: 'ab'.repeat(32) }).secretKey?.length).toBe(32)
     expect(

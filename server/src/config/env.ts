@@ -39,6 +39,12 @@ export interface ServerConfig {
   trustProxy: TrustProxy
   /** How long a new process waits for the previous holder of DATA_DIR to exit (DATA_DIR_LOCK_TIMEOUT). */
   dataDirLockWaitMs: number
+  /**
+   * Test-only: webhook endpoints on loopback (127.0.0.0/8, ::1, localhost) are allowed, so a test can
+   * receive real deliveries on this machine. Off unless RETAINKIT_WEBHOOKS_ALLOW_LOOPBACK=1, and refused
+   * in production.
+   */
+  webhooksAllowLoopback: boolean
 }
 
 export class ConfigurationError extends Error {
@@ -158,6 +164,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigurationError('STRIPE_PLATFORM_SECRET_KEY', 'must start with sk_')
   }
   const apiBase = httpUrl(env, 'STRIPE_API_BASE') ?? null
+  const webhooksAllowLoopback = present(env, 'RETAINKIT_WEBHOOKS_ALLOW_LOOPBACK') === '1'
+  if (webhooksAllowLoopback && production) {
+    throw new ConfigurationError(
+      'RETAINKIT_WEBHOOKS_ALLOW_LOOPBACK',
+      'is for tests only: never set it in production',
+    )
+  }
 
   const billingPortalUrl = httpUrl(env, 'BILLING_PORTAL_URL') ?? null
   const billing = parseBilling(env, platformSecretKey)
@@ -196,5 +209,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     seedDemo: seedText === '1',
     trustProxy,
     dataDirLockWaitMs: Number(lockText) * 1000,
+    webhooksAllowLoopback,
   }
 }

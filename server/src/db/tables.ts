@@ -1,6 +1,10 @@
+import type { WebhookEventType } from '@retainkit/shared/webhooks'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
-/** Kysely's view of migrations/*.sql. Keep both in step: a column added there is added here. */
+/**
+ * Kysely's view of migrations/*.sql. A column added there is added here: tables-match-schema.test.ts
+ * migrates a database and fails while the tables, columns or nullability of the two differ.
+ */
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
@@ -84,6 +88,10 @@ export interface GatewayCredentialsTable {
   last_test_ok: boolean | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** The webhook endpoint registered on the merchant's Stripe account (080) and its secret, encrypted. */
+  webhook_endpoint_id: string | null
+  webhook_secret_ciphertext: string | null
+  subscriptions_synced_at: NullableTimestamp
 }
 
 export interface StripeOauthStatesTable {
@@ -181,6 +189,16 @@ export interface WidgetLoadsTable {
   origin: string
   first_loaded_at: Timestamp
   last_loaded_at: Timestamp
+}
+
+/** Widget calls the server refused, per account (120): deduplicated by kind and detail, counted. */
+export interface WidgetErrorsTable {
+  account_id: string
+  kind: 'refused_origin' | 'wrong_mode' | 'expired_token' | 'forged_token' | 'over_cap'
+  detail: Generated<string>
+  count: ColumnType<number | string, number | undefined, number | string>
+  first_seen_at: Timestamp
+  last_seen_at: Timestamp
 }
 
 export interface ContactMessagesTable {
@@ -324,6 +342,75 @@ export interface BillingEventsTable {
   received_at: Timestamp
 }
 
+/** The platform's own endpoints on its Stripe account (the Connect endpoint for OAuth accounts). */
+export interface PlatformWebhookEndpointsTable {
+  purpose: 'connect'
+  stripe_endpoint_id: string
+  url: string
+  secret_ciphertext: string
+  created_at: Timestamp
+}
+
+export interface MerchantStripeEventsTable {
+  account_id: string
+  event_id: string
+  type: string
+  event_created: Timestamp
+  received_at: Timestamp
+}
+
+export interface SubscriberSubscriptionsTable {
+  account_id: string
+  subscription_id: string
+  customer_id: string
+  status: string
+  cancel_at_period_end: boolean
+  canceled_at: NullableTimestamp
+  ended_at: NullableTimestamp
+  paused: boolean
+  unpaid_since: NullableTimestamp
+  stripe_created: Timestamp
+  synced_at: Timestamp
+}
+
+export interface WebhookEndpointsOutTable {
+  id: string
+  account_id: string
+  url: string
+  kind: Generated<'generic' | 'slack'>
+  // Written only from the validated endpoint form (the shared event list).
+  event_types: Json<WebhookEventType[]>
+  secret_ciphertext: string
+  description: string | null
+  created_at: Timestamp
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>
+  account_id: string
+  endpoint_id: string
+  event_id: string
+  event_type: WebhookEventType
+  payload: string
+  status: Generated<'pending' | 'delivered' | 'failed'>
+  attempts: Generated<number>
+  next_attempt_at: Timestamp
+  give_up_at: Timestamp
+  locked_until: NullableTimestamp
+  last_status: number | null
+  created_at: Timestamp
+  delivered_at: NullableTimestamp
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>
+  delivery_id: string
+  attempted_at: Timestamp
+  response_status: number | null
+  error: string | null
+  duration_ms: number
+}
+
 export interface UsageNoticesTable {
   account_id: string
   /** `YYYY-MM` (UTC). */
@@ -373,6 +460,7 @@ export interface Database {
   saves: SavesTable
   idempotent_actions: IdempotentActionsTable
   widget_loads: WidgetLoadsTable
+  widget_errors: WidgetErrorsTable
   contact_messages: ContactMessagesTable
   waitlist_signups: WaitlistSignupsTable
   rate_limit_hits: RateLimitHitsTable
@@ -389,6 +477,12 @@ export interface Database {
   usage_notices: UsageNoticesTable
   stepped_aside: SteppedAsideTable
   usage_reports: UsageReportsTable
+  merchant_stripe_events: MerchantStripeEventsTable
+  platform_webhook_endpoints: PlatformWebhookEndpointsTable
+  subscriber_subscriptions: SubscriberSubscriptionsTable
+  webhook_endpoints_out: WebhookEndpointsOutTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
 }
 
 export type Account = Selectable<AccountsTable>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createStripeClient, type SeededMerchant } from '@retainkit/tests/fakes/stripe'
+import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import { pkcePair, requestLink, uniqueEmail } from '../auth/testing'
 import {
   newSubscriber,
@@ -24,6 +24,8 @@ export const ADMIN_TOKEN = 'fuzz-admin-token-0123456789abcdef'
 
 export interface Fixture {
   t: TestContext
+  /** The platform's own Stripe account (Connect). */
+  platformAccount: string
   shop: WidgetAccount
   merchant: SeededMerchant
   ownerEmail: string
@@ -57,7 +59,7 @@ export async function createFixture(): Promise<Fixture> {
       stripe: { clientId: CONNECT_CLIENT_ID, platformSecretKey: CONNECT_PLATFORM_KEY, apiBase: null },
     },
   })
-  t.stripe.createAccount({
+  const platform = t.stripe.createAccount({
     businessName: 'Retainkit',
     secretKey: CONNECT_PLATFORM_KEY,
     clientId: CONNECT_CLIENT_ID,
@@ -85,6 +87,7 @@ export async function createFixture(): Promise<Fixture> {
 
   return {
     t,
+    platformAccount: platform.id,
     shop,
     merchant,
     ownerEmail: owner.email ?? '',

@@ -1,6 +1,7 @@
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { type Fixture, PUBLIC_ORIGIN } from './fixture'
 import { BILLING_TARGETS } from './targets-billing'
+import { RETENTION_TARGETS } from './targets-retention'
 
 /**
  * Every route of the API, each with a valid request built on the fixture. The fuzz suite sends each
@@ -226,6 +227,18 @@ export const TARGETS: Target[] = [
     doc: 'GET /api/account#action=install-status',
     caller: 'merchant',
     valid: (f) => ({ path: account(f, 'install-status') }),
+  },
+  {
+    method: 'GET',
+    doc: 'GET /api/account#action=getting-live',
+    caller: 'merchant',
+    valid: (f) => ({ path: account(f, 'getting-live') }),
+  },
+  {
+    method: 'GET',
+    doc: 'GET /api/account#action=widget-errors',
+    caller: 'merchant',
+    valid: (f) => ({ path: account(f, 'widget-errors') }),
   },
   {
     method: 'GET',
@@ -496,4 +509,5 @@ export const TARGETS: Target[] = [
   },
 
   ...BILLING_TARGETS,
+  ...RETENTION_TARGETS,
 ]

@@ -31,7 +31,7 @@ export function accountsRoutes(deps: AppDeps) {
     if (body.tier !== undefined && body.tier !== 'free') {
       throw new HttpError('BUSINESS_RULE_VIOLATION', 'Plan changes go through billing', 'tier')
     }
-    return ok(c, await createOwnedAccount(deps, c.get('user'), body), 201)
+    return ok(c, 'POST /api/accounts', await createOwnedAccount(deps, c.get('user'), body), 201)
   })
   return app
 }

@@ -52,14 +52,18 @@ export function adminRoutes(deps: AppDeps) {
     try {
       switch (c.req.param('command')) {
         case 'accounts':
-          return ok(c, await listAccounts(deps))
+          return ok(c, 'POST /api/admin/accounts', await listAccounts(deps))
         case 'tier': {
           const body = parseWith(adminTierBody, await readJson(c))
-          return ok(c, await setTier(deps, body.account, body.tier, { force: body.force }))
+          return ok(
+            c,
+            'POST /api/admin/tier',
+            await setTier(deps, body.account, body.tier, { force: body.force }),
+          )
         }
         case 'revoke-sessions': {
           const body = parseWith(adminRevokeBody, await readJson(c))
-          return ok(c, await revokeSessions(deps, body.email))
+          return ok(c, 'POST /api/admin/revoke-sessions', await revokeSessions(deps, body.email))
         }
         default:
           throw new HttpError('NOT_FOUND', 'Unknown admin command: use accounts, tier or revoke-sessions')

@@ -174,18 +174,25 @@ describe('free tier (spec 6: basic reason dashboard and basic write-in sentiment
     }
   })
 
-  it('gets 403 BUSINESS_RULE_VIOLATION for reasons over time, mechanisms and saved revenue', async () => {
+  it('gets 403 BUSINESS_RULE_VIOLATION for reasons over time, mechanisms, saved revenue and durability', async () => {
     const viewer = await t.signIn('free-viewer@example.com')
     for (const endpoint of [
       'cancellation-reasons-over-time',
       'save-mechanism-performance',
       'saved-revenue',
+      'save-durability',
     ]) {
       await expectError(await get(`endpoint=${endpoint}&account_id=${FREE}`, viewer.token), 403, {
         code: 'BUSINESS_RULE_VIOLATION',
         message: PRO_MESSAGE,
       })
     }
+    // The raw export is part of the full dashboard too.
+    await expectError(
+      await t.request(`/api/analytics/export?account_id=${FREE}`, { token: viewer.token }),
+      403,
+      { code: 'BUSINESS_RULE_VIOLATION', message: PRO_MESSAGE },
+    )
   })
 
   it('sees the top 25 write-in words; pro sees up to 100', async () => {

@@ -1,4 +1,5 @@
 import type { AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
+import type { ApiData } from '@retainkit/shared/api'
 import { sanitizeMessage } from '@retainkit/shared/sanitize'
 import {
   accountIdSchema,
@@ -10,6 +11,7 @@ import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { requireUser } from '../http/guards'
 import { HttpError } from '../http/http-error'
+import { answer, ok } from '../http/respond'
 import { parseWith } from '../http/validate'
 import { requireMembership } from '../services/access'
 import { ANALYTICS, type AnalyticsContext, PRO_DASHBOARD_MESSAGE } from '../services/analytics/endpoints'
@@ -37,9 +39,7 @@ const optional = (value: string | undefined): string | undefined => (value === '
  */
 export const INVALID_ACCOUNT_ID = 'Invalid account ID'
 
-type DashboardEntry =
-  | { data: unknown; meta?: Record<string, unknown> }
-  | { error: { code: string; message: string; field?: string }; status: number }
+type DashboardEntry = NonNullable<ApiData<'GET /api/analytics/dashboard'>[AnalyticsEndpoint]>
 
 async function accountScope(deps: AppDeps, c: Context<AppEnv>) {
   // Spec 8: 'Invalid account ID' when no single validation message fits (the id sent more than once).
@@ -60,7 +60,7 @@ async function analyticsContext(
   const account = await loadEffectiveTier(deps.db, accountId, deps.clock.now())
   // A membership row cannot outlive its account (on delete cascade); this only guards a race.
   if (!account) throw new HttpError('NOT_FOUND')
-  return { db: deps.db, logger: deps.logger, accountId, range, tier: account.tier }
+  return { db: deps.db, logger: deps.logger, accountId, range, tier: account.tier, now: deps.clock.now() }
 }
 
 const proDashboardRefusal = () =>
@@ -85,7 +85,11 @@ export function analyticsRoutes(deps: AppDeps) {
 
     const result = await endpoint.run(context)
     c.header('Cache-Control', 'no-store')
-    return c.json(result.meta ? { data: result.data, meta: result.meta } : { data: result.data })
+    return answer(
+      c,
+      'GET /api/analytics',
+      result.meta ? { data: result.data, meta: result.meta } : { data: result.data },
+    )
   })
   app.get('/api/analytics/dashboard', async (c) => {
     const accountId = await accountScope(deps, c)
@@ -99,7 +103,7 @@ export function analyticsRoutes(deps: AppDeps) {
     const context = await analyticsContext(deps, accountId, query)
     const names = query.datasets ?? (Object.keys(ANALYTICS) as AnalyticsEndpoint[])
     const entries = await Promise.all(
-      [...new Set(names)].map(async (name): Promise<[string, DashboardEntry]> => {
+      [...new Set(names)].map(async (name): Promise<[AnalyticsEndpoint, DashboardEntry]> => {
         const endpoint = ANALYTICS[name]
         try {
           if (endpoint.proOnly && context.tier !== 'pro') throw proDashboardRefusal()
@@ -114,7 +118,9 @@ export function analyticsRoutes(deps: AppDeps) {
       }),
     )
     c.header('Cache-Control', 'no-store')
-    return c.json({ data: Object.fromEntries(entries) })
+    const dashboard: Partial<Record<AnalyticsEndpoint, DashboardEntry>> = {}
+    for (const [name, entry] of entries) dashboard[name] = entry
+    return ok(c, 'GET /api/analytics/dashboard', dashboard)
   })
   return app
 }

@@ -1,5 +1,5 @@
+import { createStripeClient } from '@retainkit/fakes/stripe'
 import type { BillingStatus } from '@retainkit/shared/billing'
-import { createStripeClient } from '@retainkit/tests/fakes/stripe'
 import Stripe from 'stripe'
 import { expect } from 'vitest'
 import type { TestContext } from '../test-support/harness'

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { requireUser } from '../http/guards'
-import { ok } from '../http/respond'
+import { answer, ok } from '../http/respond'
 import { parseWith, readBody } from '../http/validate'
 import { requireMembership } from '../services/access'
 import { openPortal, startCheckout } from '../services/billing/checkout'
@@ -31,7 +31,7 @@ export function billingRoutes(deps: AppDeps) {
   app.get('/api/billing/status/:accountId', async (c) => {
     const accountId = parseWith(accountIdSchema, c.req.param('accountId'), ['accountId'])
     await requireMembership(deps.db, c.get('user').id, accountId, 'canViewConfig')
-    return ok(c, await billingStatus(deps, accountId))
+    return ok(c, 'GET /api/billing/status/{accountId}', await billingStatus(deps, accountId))
   })
 
   app.post('/api/billing/checkout/:accountId', async (c) => {
@@ -40,20 +40,25 @@ export function billingRoutes(deps: AppDeps) {
     const caller = c.get('user')
     await requireMembership(deps.db, caller.id, accountId, 'canManageBilling')
     await enforceRateLimit(c, deps, `billing-session:${accountId}`, BILLING_SESSIONS_PER_MINUTE, 60)
-    return ok(c, await startCheckout(deps, accountId, { email: caller.email }, body.interval), 201)
+    return ok(
+      c,
+      'POST /api/billing/checkout/{accountId}',
+      await startCheckout(deps, accountId, { email: caller.email }, body.interval),
+      201,
+    )
   })
 
   app.post('/api/billing/portal/:accountId', async (c) => {
     const accountId = parseWith(accountIdSchema, c.req.param('accountId'), ['accountId'])
     await requireMembership(deps.db, c.get('user').id, accountId, 'canManageBilling')
     await enforceRateLimit(c, deps, `billing-session:${accountId}`, BILLING_SESSIONS_PER_MINUTE, 60)
-    return ok(c, await openPortal(deps, accountId), 201)
+    return ok(c, 'POST /api/billing/portal/{accountId}', await openPortal(deps, accountId), 201)
   })
 
   app.post('/api/billing/webhook', async (c) => {
     const outcome = await receiveBillingWebhook(deps, await c.req.text(), c.req.header('stripe-signature'))
     c.header('Cache-Control', 'no-store')
-    return c.json({ received: true, result: outcome.result })
+    return answer(c, 'POST /api/billing/webhook', { received: true, result: outcome.result })
   })
   return app
 }

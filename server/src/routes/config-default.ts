@@ -19,7 +19,10 @@ export function configDefaultRoutes(deps: AppDeps) {
   app.get('/api/config/default/:accountId', async (c) => {
     const accountId = parseWith(accountIdSchema, c.req.param('accountId'), ['id'])
     await requireMembership(deps.db, c.get('user').id, accountId)
-    return ok(c, { config_json: createDefaultConfig(), reasons: createDefaultReasons() })
+    return ok(c, 'GET /api/config/default/{accountId}', {
+      config_json: createDefaultConfig(),
+      reasons: createDefaultReasons(),
+    })
   })
   return app
 }

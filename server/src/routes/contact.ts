@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { clientAddress, rateLimitKey } from '../http/client-address'
+import { answer } from '../http/respond'
 import { readBody } from '../http/validate'
 import { enforceRateLimit } from '../services/rate-limit'
 
@@ -16,7 +17,7 @@ export const PUBLIC_FORM_WINDOW_SECONDS = 60 * 60
  */
 const accepted = (c: Context) => {
   c.header('Cache-Control', 'no-store')
-  return c.json({ success: true, data: { success: true } })
+  return answer(c, 'POST /api/contact', { success: true, data: { success: true } })
 }
 
 const filledHoneypot = (value: string | undefined) => value !== undefined && value.trim() !== ''

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { sql } from 'kysely'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
+import { answer } from '../http/respond'
 
 const startedAt = Date.now()
 
@@ -26,7 +27,7 @@ export function healthRoutes(deps: AppDeps) {
           timer = setTimeout(() => reject(new Error('database probe timed out')), HEALTH_PROBE_TIMEOUT_MS)
         }),
       ])
-      return c.json({ status: 'ok', database: deps.dbKind, uptimeSeconds })
+      return answer(c, 'GET /health', { status: 'ok', database: deps.dbKind, uptimeSeconds })
     } catch {
       const { since } = deps.dbAvailability
       return c.json(

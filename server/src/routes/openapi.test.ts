@@ -1,5 +1,6 @@
+import { API_RESPONSES } from '@retainkit/shared/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OPERATIONS, operationKey } from '../services/openapi/operations'
+import { contractKey, OPERATIONS, operationKey } from '../services/openapi/operations'
 import { createTestContext, type TestContext } from '../test-support/harness'
 import { servedCalls } from '../test-support/served-calls'
 
@@ -63,6 +64,22 @@ describe('GET /api/openapi.json', () => {
     )
     expect(schema).toContain('"maxLength":200')
     expect(schema).toContain('headline')
+  })
+
+  it('describes exactly the calls of the shared response contract, closed objects included', async () => {
+    const described = OPERATIONS.map(contractKey)
+    expect(Object.keys(API_RESPONSES).filter((call) => !described.includes(call))).toEqual([])
+    expect(described.filter((call) => !(call in API_RESPONSES))).toEqual([])
+    const doc = JSON.stringify(await (await t.request('/api/openapi.json')).json())
+    // Closed response objects: a client generated from the document knows no field goes unannounced.
+    expect(doc).toContain('"additionalProperties":false')
+  })
+
+  it('describes JSON answers by their schema alone, and in words only what has no body', () => {
+    // Prose listing a response's fields drifts from the schema; words are kept for redirects, 204s
+    // and the call that never succeeds.
+    expect(OPERATIONS.filter((op) => op.response && op.returns).map(contractKey)).toEqual([])
+    expect(OPERATIONS.filter((op) => !op.response && !op.returns).map(contractKey)).toEqual([])
   })
 
   it('lists every call the server answers, each with its request body and success response', async () => {

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { devOutboxEnabled } from '../auth/routes/meta'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
+import { answer } from '../http/respond'
 
 /**
  * `GET /runtime-config.json` (DESIGN 3): the console's public settings, read at startup, so one build
@@ -12,7 +13,7 @@ export function runtimeConfigRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/runtime-config.json', (c) => {
     c.header('Cache-Control', 'no-cache')
     const publicUrl = deps.config.publicUrl
-    return c.json({
+    return answer(c, 'GET /runtime-config.json', {
       backendUrl: deps.config.supabase?.url ?? publicUrl,
       apiBaseUrl: publicUrl,
       anonKey: deps.anonKey,

@@ -29,7 +29,8 @@ export function sessionRoutes(deps: AppDeps) {
   app.use('/api/session', requireUser(deps.verifier))
 
   const run: Record<SessionAction, (c: Context<AppEnv>) => Promise<Response>> = {
-    bootstrap: async (c) => ok(c, await bootstrapUser(deps, c.get('user'))),
+    bootstrap: async (c) =>
+      ok(c, 'POST /api/session?action=bootstrap', await bootstrapUser(deps, c.get('user'))),
     'active-account': async (c) => {
       const user = c.get('user')
       const { account_id } = await readBody(c, activeAccountSchema)
@@ -39,9 +40,10 @@ export function sessionRoutes(deps: AppDeps) {
         .set({ active_account_id: account_id })
         .where('id', '=', user.id)
         .execute()
-      return ok(c, await loadSessionContext(deps.db, user))
+      return ok(c, 'POST /api/session?action=active-account', await loadSessionContext(deps.db, user))
     },
-    context: async (c) => ok(c, await loadSessionContext(deps.db, c.get('user'))),
+    context: async (c) =>
+      ok(c, 'GET /api/session?action=context', await loadSessionContext(deps.db, c.get('user'))),
   }
 
   app.all('/api/session', async (c) => {

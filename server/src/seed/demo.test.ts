@@ -98,6 +98,26 @@ describe('seedDemoIfEmpty', () => {
     expect(parsed.find((reason) => reason.key === 'not_using_enough')?.offer).toBe('plan_switch')
   })
 
+  it('shows the demo as a merchant with 3,000 sessions would be: Stripe connected, the snippet installed', async () => {
+    const get = async (action: string) => {
+      const res = await t.request(`/api/account?accountId=${DEMO_ACCOUNT_ID}&action=${action}`, { token })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { data: Record<string, unknown> }).data
+    }
+    expect(await get('credentials')).toMatchObject({ connected: true })
+    expect((await get('install-status')).installed).toBe(true)
+    const checklist = (await get('getting-live')) as { steps: { key: string; done: boolean }[] }
+    const done = checklist.steps.filter((step) => step.done).map((step) => step.key)
+    expect(done).toEqual(expect.arrayContaining(['stripe_connected', 'snippet_seen', 'first_live_session']))
+    // The seeded key is a placeholder, never a real one: the stored hint says so.
+    const stored = await t.database.db
+      .selectFrom('gateway_credentials')
+      .select(['secret_key_hint', 'livemode'])
+      .where('account_id', '=', DEMO_ACCOUNT_ID)
+      .executeTakeFirstOrThrow()
+    expect(stored.secret_key_hint).toContain('demo')
+  })
+
   it('is idempotent: a second call inserts nothing', async () => {
     const before = await Promise.all(
       (['cancel_sessions', 'session_events', 'saves', 'users', 'accounts'] as const).map(count),

@@ -5,6 +5,7 @@ import type { OfferType } from '@retainkit/shared/vocabulary'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
+import { maskSecret } from '../services/secret-box'
 import { buildDemoHistory, DEMO_REASON_OFFERS, DEMO_SWITCH_PLANS } from './demo-history'
 
 /**
@@ -18,6 +19,14 @@ export const DEMO_ACCOUNT_NAME = 'Northwind Coffee Club'
 
 /** Serialises two instances starting at once against one PostgreSQL: only one seeds. */
 const SEED_LOCK = 4_242_030
+
+/**
+ * A placeholder key, never a real one: the demo is shown as connected (as a merchant with thousands of
+ * sessions would be), and any call with it is refused by Stripe, never charged to anyone.
+ */
+const DEMO_STRIPE_SECRET_KEY = 'sk_test_retainkit_placeholder_demo'
+/** Where the demo's snippet was last seen: the local example site. */
+const DEMO_SITE_ORIGIN = 'http://localhost:8788'
 
 export interface DemoSeedResult {
   cancelSessions: number
@@ -60,7 +69,7 @@ async function inChunks<T>(rows: readonly T[], size: number, insert: (chunk: T[]
 
 /**
  * Creates the demo merchant unless an account 'demo' exists: its owner, the account (pro tier), the
- * owner's membership, config v1, the reasons and twelve months of sessions, events and saves — all in
+ * owner's membership, config v1, the reasons, placeholder Stripe keys, a widget load and twelve months of sessions, events and saves — all in
  * one transaction, so a failed seed leaves nothing behind. Returns null when there was nothing to do.
  */
 export async function seedDemoIfEmpty(deps: AppDeps): Promise<DemoSeedResult | null> {
@@ -120,6 +129,30 @@ export async function seedDemoIfEmpty(deps: AppDeps): Promise<DemoSeedResult | n
     await trx
       .insertInto('cancellation_reason_versions')
       .values({ account_id: DEMO_ACCOUNT_ID, version: 1, reasons, created_by: userId, created_at: now })
+      .execute()
+
+    // Twelve months of sessions mean Stripe was connected and the snippet ran on a page.
+    await trx
+      .insertInto('gateway_credentials')
+      .values({
+        account_id: DEMO_ACCOUNT_ID,
+        gateway: 'stripe',
+        secret_key_ciphertext: deps.secrets.encrypt(DEMO_STRIPE_SECRET_KEY),
+        secret_key_hint: maskSecret(DEMO_STRIPE_SECRET_KEY),
+        publishable_key: 'pk_test_retainkit_placeholder_demo',
+        livemode: false,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    await trx
+      .insertInto('widget_loads')
+      .values({
+        account_id: DEMO_ACCOUNT_ID,
+        origin: DEMO_SITE_ORIGIN,
+        first_loaded_at: now,
+        last_loaded_at: now,
+      })
       .execute()
 
     // Multi-row inserts well under PostgreSQL's 65,535 parameters per statement.

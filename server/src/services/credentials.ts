@@ -1,6 +1,9 @@
 import type Stripe from 'stripe'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
+import { connectPlatform } from './connect-platform'
+import { removeMerchantEndpoint } from './merchant-events/endpoint'
+import { followNewConnection } from './merchant-events/sync'
 import { stripeForAccount } from './merchant-stripe'
 import { maskSecret } from './secret-box'
 import { callStripe, toHttpError } from './stripe-errors'
@@ -138,6 +141,10 @@ export async function storeCredentials(
     last_tested_at: credentials.testedOk === null ? null : now,
     last_test_ok: credentials.testedOk,
     updated_at: now,
+    // A new connection gets its own endpoint and a fresh backfill.
+    webhook_endpoint_id: null,
+    webhook_secret_ciphertext: null,
+    subscriptions_synced_at: null,
   }
   await deps.db
     .insertInto('gateway_credentials')
@@ -150,14 +157,28 @@ export async function storeCredentials(
   const sameGrant =
     credentials.connectedVia === 'oauth' && credentials.stripeAccountId === previous?.stripe_account_id
   if (previous && !sameGrant) await revokeOAuthGrant(deps, accountId, previous)
+  if (previous) await removeEndpointOf(deps, accountId, previous)
+  await followNewConnection(deps, accountId)
 }
 
-type Connection = { connected_via: string; stripe_account_id: string | null }
+type Connection = {
+  connected_via: string
+  stripe_account_id: string | null
+  secret_key_ciphertext: string
+  webhook_endpoint_id: string | null
+}
+
+/** The endpoint a connection registered, deleted with that connection's own key. */
+async function removeEndpointOf(deps: AppDeps, accountId: string, connection: Connection): Promise<void> {
+  if (!connection.webhook_endpoint_id) return
+  const stripe = deps.stripe.forKey(deps.secrets.decrypt(connection.secret_key_ciphertext))
+  await removeMerchantEndpoint(deps, accountId, stripe, connection.webhook_endpoint_id)
+}
 
 const connectionOf = (deps: AppDeps, accountId: string): Promise<Connection | undefined> =>
   deps.db
     .selectFrom('gateway_credentials')
-    .select(['connected_via', 'stripe_account_id'])
+    .select(['connected_via', 'stripe_account_id', 'secret_key_ciphertext', 'webhook_endpoint_id'])
     .where('account_id', '=', accountId)
     .executeTakeFirst()
 
@@ -180,16 +201,6 @@ async function revokeOAuthGrant(deps: AppDeps, accountId: string, connection: Co
   }
 }
 
-/** The platform client for Connect, or null when STRIPE_CLIENT_ID / STRIPE_PLATFORM_SECRET_KEY are unset. */
-export function connectPlatform(deps: AppDeps): { stripe: Stripe; clientId: string } | null {
-  const { clientId, platformSecretKey } = deps.config.stripe
-  if (!clientId || !platformSecretKey) return null
-  // The factory knows the platform key when it was built from the same config; fall back to building
-  // the client from the config so both stay one source of truth.
-  const stripe = deps.stripe.platform() ?? deps.stripe.forKey(platformSecretKey)
-  return { stripe, clientId }
-}
-
 /**
  * Disconnects: removes the row (ciphertexts included). For an OAuth connection the platform's grant
  * is revoked on Stripe first when possible; if Stripe cannot be reached the local secrets are still
@@ -198,16 +209,14 @@ export function connectPlatform(deps: AppDeps): { stripe: Stripe; clientId: stri
 export async function deleteCredentials(deps: AppDeps, accountId: string): Promise<void> {
   const connection = await connectionOf(deps, accountId)
   if (!connection) return
+  await removeEndpointOf(deps, accountId, connection)
   await revokeOAuthGrant(deps, accountId, connection)
   await deps.db.deleteFrom('gateway_credentials').where('account_id', '=', accountId).execute()
 }
 
-export interface ConnectionTest {
-  ok: boolean
-  account?: { id: string; name: string }
-  livemode?: boolean
-  message?: string
-}
+export type ConnectionTest =
+  | { ok: true; account: { id: string; name: string }; livemode: boolean }
+  | { ok: false; message: string }
 
 /**
  * Tests the stored key: the account it belongs to, then read access to what Retainkit reads (prices

@@ -1,6 +1,7 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons, DEFAULT_CONFIG } from '@retainkit/shared/default-config'
 import { DEFAULT_THEME } from '@retainkit/shared/theme'
+import type { OfferType } from '@retainkit/shared/vocabulary'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
@@ -131,7 +132,7 @@ const OFFER_SECTIONS = {
   pause: 'the pause offer',
   plan_switch: 'the plan switch offer',
   billing_cycle_switch: 'the billing cycle switch offer',
-} as const satisfies Record<'discount' | 'pause' | 'plan_switch' | 'billing_cycle_switch', string>
+} as const satisfies Record<OfferType, string>
 
 type ThemeKey = keyof typeof DEFAULT_THEME
 

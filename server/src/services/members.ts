@@ -234,7 +234,7 @@ export async function removeMember(deps: AppDeps, accountId: string, actor: Acto
       .where('user_id', '=', userId)
       .execute()
   })
-  return { user_id: userId, removed: true }
+  return { user_id: userId, removed: true as const }
 }
 
 export async function revokeInvitation(deps: AppDeps, accountId: string, email: string) {
@@ -244,7 +244,7 @@ export async function revokeInvitation(deps: AppDeps, accountId: string, email: 
     .where('email', '=', normaliseEmail(email))
     .executeTakeFirst()
   if (!deleted.numDeletedRows) throw notFound(TEAM_MESSAGES.noInvitation)
-  return { email: normaliseEmail(email), revoked: true }
+  return { email: normaliseEmail(email), revoked: true as const }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { Role } from '@retainkit/shared/roles'
-import { createManualClock, type ManualClock } from '@retainkit/tests/fakes/clock'
+import { createManualClock, type ManualClock } from '@retainkit/fakes/clock'
+import { createFakeDns, type FakeDns } from '@retainkit/fakes/dns'
 import {
   createStripeFake,
   type PlatformBilling,
@@ -8,7 +8,8 @@ import {
   type StripeFake,
   seedMerchant,
   seedPlatformBilling,
-} from '@retainkit/tests/fakes/stripe'
+} from '@retainkit/fakes/stripe'
+import type { Role } from '@retainkit/shared/roles'
 import type { Hono } from 'hono'
 import { inject } from 'vitest'
 import { createApp } from '../app'
@@ -36,6 +37,8 @@ export interface TestContext {
   database: DatabaseHandle
   stripe: StripeFake
   clock: ManualClock
+  /** The DNS webhook URLs resolve through (names under .example answer a public documentation address). */
+  dns: FakeDns
   logger: ReturnType<typeof createMemoryLogger>
   mail: MailMessage[]
   apiKey: string
@@ -140,7 +143,8 @@ export async function createTestContext(
   const logger = createMemoryLogger()
   const secrets = createSecretBox(SECRET_KEY)
   const mailer = createMemoryMailer()
-  const deps = await assembleDeps({
+  const dns = createFakeDns()
+  const assembled = await assembleDeps({
     config,
     database,
     secrets,
@@ -151,6 +155,7 @@ export async function createTestContext(
     apiKey: TEST_API_KEY,
     anonKey: TEST_ANON_KEY,
   })
+  const deps: AppDeps = { ...assembled, webhookResolver: dns.resolve }
   const { signingKeys } = deps
   if (!signingKeys) throw new Error('The test harness signs users in itself: no Supabase configuration here')
   const mail = mailer.sent
@@ -249,6 +254,7 @@ export async function createTestContext(
     database,
     stripe,
     clock,
+    dns,
     logger,
     mail,
     apiKey: TEST_API_KEY,

@@ -9,7 +9,7 @@ function issues(value: unknown): Array<[string, string]> {
 const base = { endpoint: 'cancellation-reasons', account_id: 'acct_1' }
 
 describe('analytics query (spec 3, 7)', () => {
-  it('accepts each of the five endpoints, and our saved-revenue', () => {
+  it('accepts each of the five endpoints, and our saved-revenue and save-durability', () => {
     for (const endpoint of [
       'cancellation-reasons',
       'cancellation-reasons-over-time',
@@ -17,6 +17,7 @@ describe('analytics query (spec 3, 7)', () => {
       'save-rate-over-time',
       'write-in-reasons',
       'saved-revenue',
+      'save-durability',
     ]) {
       expect(issues({ ...base, endpoint })).toEqual([])
     }
@@ -26,7 +27,7 @@ describe('analytics query (spec 3, 7)', () => {
     expect(issues({ ...base, endpoint: 'save-rate' })).toEqual([
       [
         'endpoint',
-        'endpoint must be one of: cancellation-reasons, cancellation-reasons-over-time, save-mechanism-performance, save-rate-over-time, write-in-reasons, saved-revenue',
+        'endpoint must be one of: cancellation-reasons, cancellation-reasons-over-time, save-mechanism-performance, save-rate-over-time, write-in-reasons, saved-revenue, save-durability, headline-figures',
       ],
     ])
   })

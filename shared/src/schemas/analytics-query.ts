@@ -7,24 +7,24 @@ import { accountId, isoDateOrDateTime, MESSAGES } from './primitives'
 export const ANALYTICS_MODES = ['live', 'test'] as const
 export type AnalyticsMode = (typeof ANALYTICS_MODES)[number]
 
-const rangeFields = {
-  account_id: accountId,
+/** The period and mode every analytics read takes; dates optional (the default period), in order. */
+const periodFields = {
   startDate: isoDateOrDateTime.optional(),
   endDate: isoDateOrDateTime.optional(),
   /** Optional, default 'live' (an addition to spec 7's call, which keeps working unchanged). */
   mode: z.enum(ANALYTICS_MODES, "mode must be 'live' or 'test'").optional(),
 }
-
 const datesInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
   inOrder(q.startDate, q.endDate)
-const datesOutOfOrder = { message: MESSAGES.dateOrder, path: ['endDate'] }
+const dateOrderIssue = { message: MESSAGES.dateOrder, path: ['endDate'] }
 
 export const analyticsQuerySchema = z
   .object({
     endpoint: z.enum(ANALYTICS_ENDPOINTS, `endpoint must be one of: ${ANALYTICS_ENDPOINTS.join(', ')}`),
-    ...rangeFields,
+    account_id: accountId,
+    ...periodFields,
   })
-  .refine(datesInOrder, datesOutOfOrder)
+  .refine(datesInOrder, dateOrderIssue)
 
 /**
  * The whole dashboard in one call (`GET /api/analytics/dashboard`): the data sets named in `datasets`
@@ -32,10 +32,22 @@ export const analyticsQuerySchema = z
  */
 export const analyticsDashboardQuerySchema = z
   .object({
-    ...rangeFields,
+    account_id: accountId,
+    ...periodFields,
     datasets: z
       .array(z.enum(ANALYTICS_ENDPOINTS, `datasets must be among: ${ANALYTICS_ENDPOINTS.join(', ')}`))
       .min(1, `datasets must be among: ${ANALYTICS_ENDPOINTS.join(', ')}`)
       .optional(),
   })
-  .refine(datesInOrder, datesOutOfOrder)
+  .refine(datesInOrder, dateOrderIssue)
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const
+
+/** `GET /api/analytics/export`: the raw sessions of a period and mode, as CSV or JSON. */
+export const analyticsExportQuerySchema = z
+  .object({
+    account_id: accountId,
+    format: z.enum(EXPORT_FORMATS, "format must be 'csv' or 'json'").default('csv'),
+    ...periodFields,
+  })
+  .refine(datesInOrder, dateOrderIssue)

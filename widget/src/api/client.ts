@@ -12,6 +12,7 @@ import type {
   WidgetConfigResponse,
 } from '@retainkit/shared/widget-api'
 import type { Host, WidgetContext } from '../host/types'
+import { configUrl } from './config-url'
 
 /**
  * The widget API client (`/api/widget/*`, answering the bare contract types of widget-api.ts; errors are
@@ -89,14 +90,16 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
 
   return {
     config() {
-      const { accountId, mode } = context
-      const path = `/config/${encodeURIComponent(accountId)}${mode === 'test' ? '?mode=test' : ''}`
-      let pending = configCache.get(base + path)
+      const url = configUrl(context)
+      let pending = configCache.get(url)
       if (!pending) {
-        pending = call<WidgetConfigResponse>(path)
+        // The loader's prefetch when there is one (started with the bundle); asked again if it failed.
+        pending = Promise.resolve(context.config as Promise<WidgetConfigResponse | false | undefined>)
+          .then((prefetched) => prefetched || Promise.reject())
+          .catch(() => call<WidgetConfigResponse>(url.slice(base.length)))
         // A failure is not cached: the next flow asks again.
-        pending.catch(() => configCache.delete(base + path))
-        configCache.set(base + path, pending)
+        pending.catch(() => configCache.delete(url))
+        configCache.set(url, pending)
       }
       return pending
     },

@@ -1,4 +1,4 @@
-import { render } from 'react-dom'
+import { render } from 'preact'
 import { createWidgetApi } from '../api/client'
 import { createTokens, tokenSubject } from '../api/token-source'
 import type { Host, WidgetContext } from '../host/types'

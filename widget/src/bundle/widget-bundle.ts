@@ -1,13 +1,13 @@
-import { createWidgetApi } from '../api/client'
 import { runReactivation } from '../banner/reactivation'
 import { type FlowMemory, runCancelFlow } from '../flow/cancel-flow'
 import type { Host } from '../host/types'
 import type { WidgetBundle } from '../types'
 import { canStyle } from '../ui/shadow'
+import { createCommands } from './commands'
 
 const noop = () => {}
 
-/** The lazily loaded half of the widget: the cancel flow and the banner, driven by the loader. */
+/** The lazily loaded half of the widget: the commands, the cancel flow and the banner. */
 export function createWidgetBundle(host: Host): WidgetBundle {
   // What destroy closes: the last flow and banner opened (closing either twice does nothing).
   let closeFlow = noop
@@ -16,10 +16,7 @@ export function createWidgetBundle(host: Host): WidgetBundle {
   // start where the widget cannot be styled.
   const styled = canStyle(host)
   const memory: FlowMemory = { stepAside: !styled }
-  return {
-    prefetch(context) {
-      createWidgetApi(host, context).config().catch(noop)
-    },
+  const parts: Omit<WidgetBundle, 'run'> = {
     showCancelFlow: (context, options, request) =>
       runCancelFlow(
         host,
@@ -44,4 +41,5 @@ export function createWidgetBundle(host: Host): WidgetBundle {
       closeBanner()
     },
   }
+  return { ...parts, run: createCommands(host, parts) }
 }

@@ -9,7 +9,7 @@ import {
 } from '@retainkit/shared/flow'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { type ScheduledCancellation, WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
-import { render } from 'react-dom'
+import { render } from 'preact'
 import { createWidgetApi } from '../api/client'
 import { createTokens } from '../api/token-source'
 import { BannerView } from '../banner/banner-view'

@@ -17,4 +17,10 @@ export interface WidgetContext {
   readonly apiBase: string
   /** The loader's nonce, reused for the bundle's <script> and the <style> fallback. */
   readonly nonce: string
+  /**
+   * The published config as the loader prefetched it (started on idle, hover or the click itself, in
+   * parallel with the bundle): the bundle's API client takes it instead of asking again, and asks
+   * again itself when it failed.
+   */
+  config?: Promise<unknown>
 }

@@ -1,5 +1,5 @@
 import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
-import type { Host, WidgetContext } from '../host/types'
+import type { Host } from '../host/types'
 import { GLOBAL_NAME } from '../snippet'
 import {
   type CancelFlowOptions,
@@ -10,8 +10,6 @@ import {
   type SessionResult,
   type WidgetBundle,
 } from '../types'
-import { createDelegation } from './attach'
-import { createBundleLoader } from './bundle-loader'
 
 /** What the stub queued: the call's arguments, and the Promise callbacks when the page had Promise. */
 type QueuedCall = [ArrayLike<unknown>, ((value: unknown) => void)?, ((reason: unknown) => void)?]
@@ -29,176 +27,188 @@ export interface RetainkitApi {
   loaded: true
 }
 
-type Commands = {
-  [K in 'init' | 'attach' | 'showCancelFlow' | 'showReactivation' | 'destroy']: (...args: never[]) => unknown
-}
+/** The page's globals, where the stub (with its queue) or the API lives. */
+type Globals = Record<string, RetainkitApi & { q?: QueuedCall[] }>
 
-const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,100}$/
+/** A cancel link/button (or form) handed to `attach`: a selector (SPAs need not attach again), or an element. */
+type Attachment = [target: string | Element, options: CancelFlowOptions]
 
-/** Throws (into the command's try/catch, which warns) unless `ok`. */
-function check(ok: unknown, message: string): asserts ok {
-  if (!ok) throw new Error(message)
-}
-
-const checkToken = (options: CancelFlowOptions | ReactivationOptions | undefined) =>
-  check(
-    options && (typeof options.token === 'string' || typeof options.getToken === 'function'),
-    'token or getToken required',
-  )
+const COMMANDS = ['init', 'attach', 'showCancelFlow', 'showReactivation', 'destroy']
+/** Elements that turn Enter/Space into a click themselves (a div with role="button" does not). */
+const NATIVE_ACTIVATION = /^(A|BUTTON|INPUT|SUMMARY)$/
+const ignore = () => {}
 
 /**
- * Installs `window.Retainkit` (the only global) and replays the stub's queue. Every command runs inside
- * try/catch and answers a Promise that never rejects: a bad call is reported once with console.warn and
- * never throws into the host page. Returns the API (undefined when a loader already runs on the page).
+ * Installs `window.Retainkit` (the only global) and replays the stub's queue. The loader is only what
+ * must happen before the bundle arrives: the global and its queue, the capture of clicks on attached
+ * cancel buttons (and, when the flow fails open, the button's own action), the memoised lazy load of
+ * the bundle (a failed load is forgotten, so the next call retries) and the prefetch of the account's
+ * published config in parallel with it. Every command then goes to the bundle in call order
+ * (bundle/commands.ts checks, runs and reports it); each answers a Promise that never rejects. Returns
+ * the API (undefined when a loader already runs on the page).
  */
 export function installLoader(host: Host, widgetFile: string): RetainkitApi | undefined {
-  const { window, document } = host
-  const global = window as unknown as Record<string, unknown>
-  const existing = global[GLOBAL_NAME] as { loaded?: boolean; q?: QueuedCall[] } | undefined
+  const { window, document, script } = host
+  const existing = (window as unknown as Globals)[GLOBAL_NAME]
   if (existing?.loaded) return undefined
 
-  const warned = new Set<string>()
-  const warn = (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error)
-    if (!warned.has(message)) window.console.warn(`[Retainkit] ${message}`)
-    warned.add(message)
-  }
+  const src = script?.src || document.baseURI
+  const attachments: Attachment[] = []
+  // The config's address, from what init said (the bundle checks init itself), and the prefetch.
+  let config = ''
+  let prefetched: Promise<unknown> | undefined
+  let bundle: WidgetBundle | undefined
+  let loading: Promise<WidgetBundle> | undefined
+  let arrive: (bundle: WidgetBundle) => void = ignore
+  // The bundle once it has run: every command waits for it (only the ones that answer something load it).
+  const arrived = new Promise<WidgetBundle>((resolve) => {
+    arrive = resolve
+  })
+  // The element whose next activation must pass through: the fail-open re-dispatch.
+  let bypass: Element | undefined
 
-  const scriptUrl = new window.URL(host.script?.src || window.location.href)
-  const nonce = host.script?.nonce || ''
-  const loader = createBundleLoader(host, new window.URL(widgetFile, scriptUrl).href, nonce)
-  let context: WidgetContext | null = null
-  let active: Promise<SessionResult> | null = null
+  /**
+   * The bundle, inserted once as a <script> (an IIFE that registers itself through `_r`; it runs under
+   * 'strict-dynamic' because this trusted script inserts it, and carries the loader's nonce for the
+   * others). A tag that fails is removed and forgotten, and says so once.
+   */
+  const load = () =>
+    (loading ??= new Promise<WidgetBundle>((resolve, reject) => {
+      arrived.then(resolve)
+      const tag = document.createElement('script')
+      tag.src = new window.URL(widgetFile, src).href
+      // The IDL property is the nonce CSP checks; an inserted script is async without being told.
+      tag.nonce = script?.nonce || ''
+      // The bundle registers while it runs, before its load event: a file that ran without registering
+      // (a proxy's error page, say) failed as surely as one that never arrived.
+      tag.onerror = tag.onload = () => {
+        if (bundle) return
+        tag.remove()
+        loading = undefined
+        reject()
+      }
+      document.head.appendChild(tag)
+    }))
 
+  /** Bundle and config in parallel: on idle after init, on hover or focus of a cancel button, on a flow. */
   const prefetch = () => {
-    if (context) {
-      const current = context
-      loader.load().then((bundle) => bundle.prefetch(current), warn)
+    if (config) {
+      // Best effort: the bundle asks again when this failed (false: the server said no). A cross-origin
+      // fetch sends no cookies in the default credentials mode.
+      prefetched ||= window
+        .fetch(config)
+        .then((response) => response.ok && response.json())
+        .catch(ignore)
+      load().catch(ignore)
     }
   }
 
-  /** The context for a command that needs init and a token. */
-  const ready = (options: CancelFlowOptions | ReactivationOptions) => {
-    check(context, 'call init({accountId}) first')
-    checkToken(options)
-    return context
-  }
-
-  /** One flow at a time; resolves 'fallback' when the bundle, config or API fails or nothing shows in 3 s. */
-  const showFlow = (options: CancelFlowOptions, trigger: Element | null): Promise<SessionResult> => {
-    const current = ready(options)
-    if (active) return active
-    const controller = new window.AbortController()
+  /**
+   * Hands a command to the bundle. A flow fails open ('fallback') when the bundle cannot be loaded or
+   * is not there within 3 s of the call; the bundle's own clock takes over once it runs.
+   */
+  const run = (args: unknown[], trigger = document.activeElement): Promise<unknown> => {
+    const [command, first] = args as [string, InitOptions]
     const openedAt = Date.now()
-    const flow = new Promise<SessionResult>((resolve) => {
-      const finish = (result: SessionResult) => {
-        window.clearTimeout(timer)
-        resolve(result)
+    // Read when the bundle takes the command: a flow's own prefetch has started by then.
+    const hand = (loaded: WidgetBundle) => loaded.run(args, { config: prefetched, trigger, openedAt })
+    const isFlow = command === 'showCancelFlow'
+    if (command === 'init' && !config)
+      try {
+        // Where the bundle would read it (api/config-url.ts), from what init says: the bundle checks it.
+        config = new window.URL(
+          `${(first.apiBase || '').replace(/\/+$/, '')}/api/widget/config/${encodeURIComponent(first.accountId)}${first.mode === 'test' ? '?mode=test' : ''}`,
+          src,
+        ).href
+        // Called as methods (an unbound requestIdleCallback throws "Illegal invocation"); its id is never
+        // 0, so only a browser without it (Safari) falls through to the timer.
+        window.requestIdleCallback?.(prefetch, { timeout: 2000 }) ?? window.setTimeout(prefetch, 1)
+      } catch {
+        // No options: the bundle reports it.
       }
-      const fail = (error: unknown) => {
-        warn(error)
-        controller.abort()
-        finish(FALLBACK_RESULT)
+    if (command === 'attach') attachments.push(args.slice(1) as Attachment)
+    if (command === 'destroy') {
+      attachments.length = 0
+      config = ''
+      prefetched = undefined
+    }
+    // Only the two shows answer something: the others never load the bundle, which is told them in
+    // call order when it runs (a retry after a failed load included), and reports what is wrong.
+    if (!/^show/.test(command)) {
+      arrived.then(hand)
+      return Promise.resolve()
+    }
+    return new Promise((resolve, reject) => {
+      if (isFlow) {
+        prefetch()
+        // (Settled by hand, not with resolve(promise), which would lock out this fail-open answer.)
+        window.setTimeout(() => bundle || resolve(FALLBACK_RESULT), WIDGET_FAIL_OPEN_MS)
       }
-      const timer = window.setTimeout(() => fail('nothing shown within 3 s: proceeding'), WIDGET_FAIL_OPEN_MS)
-      loader
-        .load()
-        .then((bundle) =>
-          bundle.showCancelFlow(current, options, {
-            trigger,
-            openedAt,
-            signal: controller.signal,
-            onVisible: () => window.clearTimeout(timer),
-          }),
+      load().then(hand).then(resolve, reject)
+      // (Only the two shows come this far.)
+    }).catch(() => (isFlow ? FALLBACK_RESULT : { shown: false }))
+  }
+
+  /** The element's own action, once, with the interception off: follows the link, submits the form, re-clicks the button. */
+  const proceed = (element: HTMLFormElement) => {
+    bypass = element
+    if (element.requestSubmit) element.requestSubmit()
+    else element.click()
+    bypass = undefined
+  }
+
+  /**
+   * Event delegation on the document, capture phase (before the page's own handlers and React's root
+   * listeners), so cancel buttons an SPA mounts later are covered. A hint (hover, focus) prefetches;
+   * a click, Enter/Space on a non-native button and an attached form's submit (clicks inside the form
+   * are not a cancel) open the flow. Modified clicks (new tab, window, download) keep their meaning.
+   */
+  const listener = (event: MouseEvent & KeyboardEvent & { target: Element }) => {
+    const { type, target } = event
+    // mouseover, focusin
+    const hint = /^[mf]/.test(type)
+    // A bad attachment (not a selector, not an element) must never throw into the page's events.
+    try {
+      for (const [attached, options] of attachments) {
+        // (Text and document targets have no closest.)
+        const element =
+          typeof attached === 'string' ? target.closest?.(attached) : attached.contains(target) && attached
+        if (!element || !(hint || (element.tagName === 'FORM') === (type === 'submit'))) continue
+        if (hint) return prefetch()
+        if (
+          bypass === element ||
+          event.button ||
+          event.ctrlKey ||
+          event.metaKey ||
+          event.shiftKey ||
+          event.altKey
         )
-        .then(finish, fail)
-    })
-    active = flow
-    flow.then(() => {
-      active = null
-    })
-    return flow
-  }
-
-  const delegation = createDelegation(
-    host,
-    (element, options) => {
-      showFlow(options, element).then(
-        (result) => result.outcome === 'fallback' && delegation.proceed(element),
-        () => delegation.proceed(element),
-      )
-    },
-    prefetch,
-  )
-
-  const commands: Commands = {
-    init(options: InitOptions) {
-      const accountId = options?.accountId
-      check(ACCOUNT_ID.test(String(accountId)), `invalid accountId: ${accountId}`)
-      // A second snippet copy re-sends the same init: nothing to do.
-      if (context) return check(context.accountId === accountId, 'already initialised for another account')
-      const base = new window.URL(options.apiBase || scriptUrl.origin)
-      check(/^https?:$/.test(base.protocol), 'apiBase must be http(s)')
-      context = {
-        accountId,
-        mode: options.mode === 'test' ? 'test' : 'live',
-        apiBase: (base.origin + base.pathname).replace(/\/+$/, ''),
-        nonce,
+          return
+        if (type === 'keydown' && (!/^( |Enter)$/.test(event.key) || NATIVE_ACTIVATION.test(element.tagName)))
+          return
+        event.preventDefault()
+        event.stopImmediatePropagation()
+        return void run(['showCancelFlow', options], element).then(
+          (result) => (result as SessionResult).outcome === 'fallback' && proceed(element as HTMLFormElement),
+        )
       }
-      // Called as methods: an unbound requestIdleCallback throws "Illegal invocation".
-      if (window.requestIdleCallback) window.requestIdleCallback(prefetch, { timeout: 2000 })
-      else window.setTimeout(prefetch, 1)
-    },
-    attach(target: string | Element, options: CancelFlowOptions) {
-      check(
-        typeof target === 'string' || target instanceof window.Element,
-        'attach needs a selector or an element',
-      )
-      checkToken(options)
-      delegation.add({ target, options })
-    },
-    showCancelFlow: (options: CancelFlowOptions) => showFlow(options, document.activeElement),
-    showReactivation(options: ReactivationOptions) {
-      const current = ready(options)
-      return loader.load().then((bundle) => bundle.showReactivation(current, options))
-    },
-    destroy() {
-      delegation.remove()
-      context = null
-      // Never loads the bundle just to tear it down.
-      loader.current()?.destroy()
-    },
+    } catch {}
   }
+  // Until attach is called, listening costs a loop over no attachments.
+  for (const type of ['click', 'keydown', 'submit', 'mouseover', 'focusin'])
+    document.addEventListener(type, listener as unknown as EventListener, true)
 
-  // What a failed command answers instead of rejecting into the page.
-  const failed = (command: unknown) =>
-    command === 'showCancelFlow'
-      ? FALLBACK_RESULT
-      : command === 'showReactivation'
-        ? { shown: false }
-        : undefined
-
-  // The Promise constructor catches what a handler throws synchronously, so one catch covers both.
-  const run = (command: unknown, args: unknown[]): Promise<unknown> =>
-    new Promise((resolve) => {
-      check(Object.hasOwn(commands, String(command)), `unknown command: ${String(command)}`)
-      resolve((commands[command as keyof Commands] as (...a: unknown[]) => unknown)(...args))
-    }).catch((error: unknown) => {
-      warn(error)
-      return failed(command)
-    })
-
-  const api = ((command: string, ...args: unknown[]) => run(command, args)) as RetainkitApi
-  for (const name of Object.keys(commands)) {
-    ;(api as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => run(name, args)
+  const api = ((...args: unknown[]) => run(args)) as RetainkitApi
+  for (const name of COMMANDS) {
+    ;(api as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => run([name, ...args])
   }
-  api._r = loader.register
+  api._r = (loaded) => {
+    bundle = loaded
+    arrive(loaded)
+  }
   api.loaded = true
-  global[GLOBAL_NAME] = api
+  ;(window as unknown as Globals)[GLOBAL_NAME] = api
 
-  for (const [args, resolve, reject] of existing?.q ?? []) {
-    const [command, ...rest] = Array.from(args)
-    run(command, rest).then(resolve, reject)
-  }
+  for (const [args, resolve, reject] of existing?.q ?? []) run([...(args as unknown[])]).then(resolve, reject)
   return api
 }

@@ -1,26 +1,35 @@
 import { expect, vi } from 'vitest'
-import type { Host } from '../host/types'
+import { createCommands } from '../bundle/commands'
+import type { Host, WidgetContext } from '../host/types'
 import type { SessionResult, ShowRequest, WidgetBundle } from '../types'
 import { installLoader, type RetainkitApi } from './install'
 
-/** Test helpers for the loader: scripts it inserts are captured (never fetched), bundles are fakes. */
+/**
+ * Test helpers for the loader: scripts it inserts are captured (never fetched); bundles open flows the
+ * real way (bundle/commands.ts) over a fake flow and banner.
+ */
 
 export const LOADER_URL = 'https://cdn.retainkit.test/w/loader.js'
 export const WIDGET_FILE = 'widget.0123abcd.js'
 
 export function fakeBundle(show?: (request: ShowRequest) => Promise<SessionResult>) {
   const requests: ShowRequest[] = []
-  const bundle = {
-    prefetch: vi.fn(),
-    showCancelFlow: vi.fn((_context, _options, request: ShowRequest) => {
+  // The bundle's own <script>, as the loader inserts it beside the loader.
+  const script = document.createElement('script')
+  script.src = `https://cdn.retainkit.test/w/${WIDGET_FILE}`
+  const host: Host = { window: window as Host['window'], document, script }
+  const parts = {
+    showCancelFlow: vi.fn((_context: WidgetContext, _options: unknown, request: ShowRequest) => {
       requests.push(request)
       if (show) return show(request)
       request.onVisible()
       return new Promise<SessionResult>(() => {})
     }),
-    showReactivation: vi.fn(async () => ({ shown: true })),
+    showReactivation: vi.fn(async (_context: WidgetContext, _options: unknown) => ({ shown: true })),
     destroy: vi.fn(),
-  } satisfies WidgetBundle
+  }
+  // The bundle's real commands (checks, one flow at a time, fail-open) over a fake flow and banner.
+  const bundle = { ...parts, run: vi.fn(createCommands(host, parts)) } satisfies WidgetBundle
   return { bundle, requests }
 }
 
@@ -30,6 +39,8 @@ export function setupLoader(options: { nonce?: string; src?: string } = {}) {
     scripts.push(node as HTMLScriptElement)
     return node
   }
+  // Nothing leaves the test: the config prefetch waits forever unless a test answers it.
+  vi.spyOn(window, 'fetch').mockImplementation(() => new Promise(() => {}))
   vi.spyOn(document.head, 'appendChild').mockImplementation(append as typeof document.head.appendChild)
   const script = document.createElement('script')
   script.src = options.src ?? LOADER_URL
@@ -45,7 +56,7 @@ export function setupLoader(options: { nonce?: string; src?: string } = {}) {
     scripts,
     install,
     global,
-    /** The bundle script runs (registers) and loads. */
+    /** The bundle script runs (registers itself), then its load event fires. */
     serve(bundle: WidgetBundle, index = scripts.length - 1) {
       const tag = scripts[index]
       expect(tag?.src).toBe(`https://cdn.retainkit.test/w/${WIDGET_FILE}`)

@@ -1,7 +1,7 @@
 import type { FlowAction, FlowContext, FlowEvent, FlowScreenKind, FlowSnapshot } from '@retainkit/shared/flow'
 import { ACTION_EVENTS, screenCopy } from '@retainkit/shared/flow'
+import { render } from 'preact'
 import type { FunctionComponent } from 'react'
-import { render } from 'react-dom'
 import { Dialog } from './dialog'
 import { FeedbackScreen } from './screens/feedback'
 import { OfferScreen } from './screens/offer'

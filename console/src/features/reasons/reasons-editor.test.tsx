@@ -4,7 +4,14 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetToasts, toastStore } from '../../lib/toast-store'
-import { bodyOf, type FakeBackend, fail, installFakeBackend, ok } from '../test-support/fake-backend'
+import {
+  bodyOf,
+  type FakeBackend,
+  fail,
+  installFakeBackend,
+  ok,
+  reasonsData,
+} from '../test-support/fake-backend'
 import { ReasonsEditor } from './reasons-editor'
 
 vi.setConfig({ testTimeout: 15_000 })
@@ -16,9 +23,9 @@ beforeEach(() => {
   resetToasts()
   backend = installFakeBackend()
   backend
-    .on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: THREE }))
+    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: THREE })))
     .on('POST', '/api/account', { action: 'reasons' }, (request) =>
-      ok({ reasons: (request.body as { reasons: CancellationReason[] }).reasons }),
+      ok(reasonsData({ reasons: (request.body as { reasons: CancellationReason[] }).reasons })),
     )
 })
 
@@ -157,7 +164,7 @@ describe('ReasonsEditor', () => {
     backend.on('GET', '/api/account', { action: 'reasons' }, fail(500, 'DATABASE_ERROR', 'boom'))
     render(<ReasonsEditor accountId="acme" readOnly />)
     expect(await screen.findByText(/Cancellation reasons could not be loaded/)).toBeTruthy()
-    backend.on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: THREE }))
+    backend.on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: THREE })))
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }))
     await screen.findByRole('button', { name: 'Add reason' })
     expect(screen.queryByRole('button', { name: 'Save reasons' })).toBeNull()
@@ -166,7 +173,7 @@ describe('ReasonsEditor', () => {
 
   it('saves on top of the version it loaded, and offers a reload when someone else saved first', async () => {
     const user = userEvent.setup()
-    backend.on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: THREE, version: 4 }))
+    backend.on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: THREE, version: 4 })))
     backend.on(
       'POST',
       '/api/account',
@@ -192,9 +199,9 @@ describe('ReasonsEditor', () => {
 
     // Reloading shows their version and saves on top of it from then on.
     const theirs = createDefaultReasons().slice(0, 2)
-    backend.on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: theirs, version: 5 }))
+    backend.on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: theirs, version: 5 })))
     backend.on('POST', '/api/account', { action: 'reasons' }, (request) =>
-      ok({ reasons: (request.body as { reasons: CancellationReason[] }).reasons, version: 6 }),
+      ok(reasonsData({ reasons: (request.body as { reasons: CancellationReason[] }).reasons, version: 6 })),
     )
     await user.click(within(alert).getByRole('button', { name: 'Reload latest reasons' }))
     await waitFor(() => expect(rows()).toHaveLength(2))

@@ -1,3 +1,4 @@
+import type { FieldWarning } from '@retainkit/shared/api'
 import type { CancellationReason } from '@retainkit/shared/config-types'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { getReasons, saveReasons } from '../../lib/api'
@@ -46,7 +47,7 @@ function ReasonsEditorView({
   const [rows, setRows] = useState<readonly DraftReason[]>(() => toDraft(initialReasons ?? []))
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [saving, setSaving] = useState(false)
-  const [warnings, setWarnings] = useState<string[]>([])
+  const [warnings, setWarnings] = useState<FieldWarning[]>([])
   const [attempted, setAttempted] = useState(false)
   const [version, setVersion] = useState<number | undefined>(initialVersion)
   const [conflict, setConflict] = useState(false)
@@ -181,7 +182,7 @@ function ReasonsEditorView({
       {warnings.length > 0 ? (
         <ul className="rk-warnings" aria-label="Warnings from the last save">
           {warnings.map((warning) => (
-            <li key={warning}>{warning}</li>
+            <li key={`${warning.field}:${warning.key}`}>{warning.message}</li>
           ))}
         </ul>
       ) : null}

@@ -1,3 +1,4 @@
+import type { ReasonsData } from '@retainkit/shared/api'
 import { capabilitiesFor, type Role } from '@retainkit/shared/roles'
 import type { Session } from '@supabase/supabase-js'
 import { vi } from 'vitest'
@@ -5,6 +6,7 @@ import type { AuthClient } from '../../lib/auth-client'
 import { resetRuntime, setRuntime } from '../../lib/runtime'
 import type { RuntimeConfig } from '../../lib/runtime-config'
 import { resetSessionStore, sessionStore } from '../../session/session-store'
+import { assertContractAnswer } from '../../test-support/contract-answer'
 
 /**
  * Tests of the editor, dashboard and preview run the console's REAL backend client against this fake
@@ -141,8 +143,10 @@ export function installFakeBackend(): FakeBackend {
       headers,
     }
     requests.push(request)
-    const answer =
+    const answer: FakeResponse =
       (await answerFor(request)) ?? fail(404, 'NOT_FOUND', `No fake route for ${method} ${url.pathname}`)
+    if (answer.text === undefined)
+      assertContractAnswer(method, url, answer.status ?? 200, answer.body ?? null)
     const text = answer.text ?? JSON.stringify(answer.body ?? null)
     return new Response(text, {
       status: answer.status ?? 200,
@@ -190,4 +194,9 @@ export function signInTestSession({ accountId = 'acme', role = 'owner' }: TestSe
 export function bodyOf<T>(request: RecordedRequest | undefined): T {
   if (!request) throw new Error('Expected a request that was not made')
   return request.body as T
+}
+
+/** A reasons answer as the server gives it: the kept-version fields default to "nothing saved yet". */
+export function reasonsData(fields: Pick<ReasonsData, 'reasons'> & Partial<ReasonsData>): ReasonsData {
+  return { version: 0, updated_at: null, previous_versions: [], warnings: [], ...fields }
 }

@@ -35,6 +35,17 @@ describe('auth callback (spec 2.12, 4)', () => {
     expect(router.state.historyAction).toBe('REPLACE')
   })
 
+  it('lands on the dashboard with the active account in its very first URL', async () => {
+    const auth = new FakeSupabaseAuth({ session: fakeSession() })
+    const { router } = openCallback('/auth/callback/?code=abc', auth)
+    const seen: string[] = []
+    router.subscribe((state) => seen.push(`${state.location.pathname}${state.location.search}`))
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.dashboard))
+    expect(seen.filter((url) => url.startsWith(ROUTES.dashboard))[0]).toBe(
+      `${ROUTES.dashboard}?account_id=acme`,
+    )
+  })
+
   it('with a session from an auth-state change: clears the URL and goes to the dashboard', async () => {
     const auth = new FakeSupabaseAuth()
     auth.holdCodeExchange()
@@ -59,6 +70,8 @@ describe('auth callback (spec 2.12, 4)', () => {
     const { router } = openCallback('/auth/callback?error=access_denied&error_description=Denied', auth)
     await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.login))
     expect(loginError(router)).toBe('access_denied')
+    // The server's own words travel with the code, for login to show.
+    expect(new URLSearchParams(router.state.location.search).get('error_description')).toBe('Denied')
     // The URL's error is decided on before any session check or code exchange.
     expect(auth.callsOf('initialize')).toHaveLength(0)
   })

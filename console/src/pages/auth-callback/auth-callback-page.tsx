@@ -1,12 +1,30 @@
 import { ROUTES } from '@retainkit/shared/routes'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { accountHref } from '../../components/app-link'
 import { AuthLayout } from '../../components/auth/auth-layout'
 import { Spinner } from '../../components/spinner'
 import { handleError } from '../../lib/error-handler'
 import { consumeReturnTo } from '../../lib/return-to'
 import { getAuthClient } from '../../lib/runtime'
+import { sessionStore } from '../../session/session-store'
 import { CALLBACK_ERRORS, completeSignIn } from './complete-sign-in'
+
+/**
+ * The dashboard of the account the user works in, with its id in the URL from the first load (the
+ * session bootstrap the private routes would run anyway, run now); the bare dashboard if it fails.
+ */
+async function dashboardOfActiveAccount(): Promise<string> {
+  try {
+    const { data } = await getAuthClient().getSession()
+    const userId = data.session?.user.id
+    if (!userId) return ROUTES.dashboard
+    await sessionStore.getState().bootstrap(userId)
+    return accountHref('dashboard', sessionStore.getState().active_account_id)
+  } catch {
+    return ROUTES.dashboard
+  }
+}
 
 /** Spec 2.12 and 4: 'Completing sign in...', then the dashboard (or the remembered page), or login with an error. */
 export function AuthCallbackPage() {
@@ -27,9 +45,18 @@ export function AuthCallbackPage() {
       if (outcome.kind === 'signed-in') {
         // Clear the code (or tokens) from the address bar and history before moving on.
         window.history.replaceState(window.history.state, '', window.location.pathname)
-        navigate(consumeReturnTo() ?? ROUTES.dashboard, { replace: true })
+        const returnTo = consumeReturnTo()
+        if (returnTo) {
+          navigate(returnTo, { replace: true })
+          return
+        }
+        void dashboardOfActiveAccount().then((target) => {
+          if (active) navigate(target, { replace: true })
+        })
       } else {
-        navigate(`${ROUTES.login}?error=${encodeURIComponent(outcome.error)}`, { replace: true })
+        const query = new URLSearchParams({ error: outcome.error })
+        if (outcome.description) query.set('error_description', outcome.description)
+        navigate(`${ROUTES.login}?${query.toString()}`, { replace: true })
       }
     })
     return () => {

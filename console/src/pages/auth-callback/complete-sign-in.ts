@@ -27,7 +27,10 @@ export const CALLBACK_TIMEOUT_MS = 15_000
  */
 export const CALLBACK_GRACE_MS = 3_000
 
-export type CallbackOutcome = { kind: 'signed-in' } | { kind: 'failed'; error: string }
+export type CallbackOutcome =
+  | { kind: 'signed-in' }
+  /** `description`: the auth server's own words (`error_description`), when it gave any. */
+  | { kind: 'failed'; error: string; description?: string }
 
 /** Query and hash parameters together: implicit flows and GoTrue errors arrive in the fragment. */
 export function callbackParams(url: URL): URLSearchParams {
@@ -62,13 +65,14 @@ export function completeSignIn(
     if (timer !== undefined) clearTimeout(timer)
     if (result) resolveOutcome(result)
   }
-  const fail = (error: string) => settle({ kind: 'failed', error })
+  const fail = (error: string, description?: string) =>
+    settle(description ? { kind: 'failed', error, description } : { kind: 'failed', error })
 
   const run = async () => {
     timer = setTimeout(() => fail(CALLBACK_ERRORS.failed), timeoutMs)
     const params = callbackParams(url)
     const providerError = params.get('error')
-    if (providerError !== null) return fail(providerError)
+    if (providerError !== null) return fail(providerError, params.get('error_description') ?? undefined)
 
     const { data } = auth.onAuthStateChange((_event, session) => {
       if (session) settle({ kind: 'signed-in' })

@@ -1,10 +1,11 @@
 import type { AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
 
 /**
- * The dashboard's data sets: the spec's five analytics endpoints (spec 7) and our saved-revenue one.
+ * The dashboard's charted data sets: the spec's five analytics endpoints (spec 7) and our saved-revenue
+ * one (the headline figures are a row of their own, not a chart).
  * Zod-free and chart-free: `dashboard-data.ts` (loaded at startup for the prefetch) imports this.
  */
-export type DashboardDataset = AnalyticsEndpoint | 'saved-revenue'
+export type DashboardDataset = Exclude<AnalyticsEndpoint, 'headline-figures'>
 
 /** Spec 2.1: what startup prefetches for a 3-month period, in the spec's order. */
 export const PREFETCHED_DATASETS = [
@@ -18,6 +19,7 @@ export const PREFETCHED_DATASETS = [
 export const DASHBOARD_DATASETS = [
   ...PREFETCHED_DATASETS,
   'saved-revenue',
+  'save-durability',
 ] as const satisfies readonly DashboardDataset[]
 
 /** The period the startup prefetch covers (spec 2.1 "the 3-month data sets"). */
@@ -30,4 +32,5 @@ export const DATASET_TITLES: Readonly<Record<DashboardDataset, string>> = {
   'save-rate-over-time': 'Save rate over time',
   'write-in-reasons': 'Write-in feedback words',
   'saved-revenue': 'Saved revenue',
+  'save-durability': 'Saves that stuck',
 }

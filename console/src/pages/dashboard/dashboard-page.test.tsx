@@ -9,6 +9,7 @@ import {
   installFakeBackend,
   ok,
   type RecordedRequest,
+  reasonsData,
   signInTestSession,
 } from '../../features/test-support/fake-backend'
 import { renderPage } from '../../features/test-support/render-page'
@@ -16,6 +17,21 @@ import { clearDashboardCache } from './dashboard-data'
 import DashboardPage from './dashboard-page'
 
 vi.setConfig({ testTimeout: 15_000 })
+
+const DURABILITY_GROUP = {
+  key: 'discount',
+  saves: 2,
+  kept: 1,
+  lost: 1,
+  unknown: 0,
+  keptMrr: 2320,
+  lostMrr: 2320,
+  stuck: [
+    { days: 30, decided: 2, kept: 2, rate: 100 },
+    { days: 60, decided: 1, kept: 0, rate: 0 },
+    { days: 90, decided: 0, kept: 0, rate: null },
+  ],
+}
 
 const DATA: Record<string, unknown> = {
   'cancellation-reasons': [
@@ -41,6 +57,13 @@ const DATA: Record<string, unknown> = {
     byMonth: [{ month: '2026-04', mrr: 4500, saves: 3 }],
     byMechanism: { pause: 4500 },
   },
+  'save-durability': {
+    currency: 'usd',
+    totals: { ...DURABILITY_GROUP, key: 'all' },
+    byOffer: [DURABILITY_GROUP],
+    byReason: [{ ...DURABILITY_GROUP, key: 'too_expensive' }],
+    outsideFlow: { cancellations: 4 },
+  },
 }
 
 const EMPTY: Record<string, unknown> = {
@@ -50,6 +73,13 @@ const EMPTY: Record<string, unknown> = {
   'save-rate-over-time': [{ month: '2026-04', saveRate: 0, cancellations: 0, continues: 0 }],
   'write-in-reasons': [],
   'saved-revenue': { total: 0, currency: 'usd', byMonth: [], byMechanism: {} },
+  'save-durability': {
+    currency: 'usd',
+    totals: { key: 'all', saves: 0, kept: 0, lost: 0, stuck: [] },
+    byOffer: [],
+    byReason: [],
+    outsideFlow: { cancellations: 0 },
+  },
 }
 
 let backend: FakeBackend
@@ -77,17 +107,19 @@ beforeEach(() => {
       'GET',
       '/api/account',
       { action: 'reasons' },
-      ok({
-        reasons: [
-          {
-            key: 'too_expensive',
-            label: "It's too expensive",
-            feedback: 'any_reason',
-            offer: 'discount',
-            enabled: true,
-          },
-        ],
-      }),
+      ok(
+        reasonsData({
+          reasons: [
+            {
+              key: 'too_expensive',
+              label: "It's too expensive",
+              feedback: 'any_reason',
+              offer: 'discount',
+              enabled: true,
+            },
+          ],
+        }),
+      ),
     )
     .on('GET', '/api/analytics', {}, analytics)
 })
@@ -124,7 +156,7 @@ describe('dashboard: periods', () => {
   it('defaults to 3 months and asks for every data set with that range', async () => {
     await openDashboard()
     expect(screen.getByText('Showing Last 3 months')).toBeTruthy()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(6))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
     const range = periodToRange('3months')
     if (!range.ok) throw new Error('unreachable')
     expect(new Set(analyticsCalls().map((call) => call.query.endpoint))).toEqual(
@@ -135,6 +167,8 @@ describe('dashboard: periods', () => {
         'save-rate-over-time',
         'write-in-reasons',
         'saved-revenue',
+        'save-durability',
+        'headline-figures',
       ]),
     )
     for (const call of analyticsCalls()) {
@@ -149,11 +183,11 @@ describe('dashboard: periods', () => {
   it('a new period goes into the URL and refetches with its startDate and endDate', async () => {
     const user = userEvent.setup()
     const { router } = await openDashboard()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(6))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
     await user.selectOptions(screen.getByLabelText('Period'), 'Last 6 months')
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme&period=6months'))
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(12))
-    for (const call of analyticsCalls().slice(6)) {
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(16))
+    for (const call of analyticsCalls().slice(8)) {
       expect(call.query).toMatchObject({
         startDate: '2025-11-15T00:00:00.000Z',
         endDate: '2026-05-15T23:59:59.999Z',
@@ -204,21 +238,21 @@ describe('dashboard: test-mode data', () => {
   it('counts live sessions by default; the toggle asks for test-mode data, says so, and goes into the URL', async () => {
     const user = userEvent.setup()
     const { router } = await openDashboard()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(6))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
     // The spec's call exactly: no mode parameter for live data.
     for (const call of analyticsCalls()) expect(call.query.mode).toBeUndefined()
     expect(screen.queryByText(/Showing test-mode sessions only/)).toBeNull()
 
     await user.click(screen.getByRole('checkbox', { name: 'Test-mode data' }))
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme&mode=test'))
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(12))
-    for (const call of analyticsCalls().slice(6)) expect(call.query.mode).toBe('test')
-    expect(screen.getByRole('status').textContent).toMatch(/Showing test-mode sessions only/)
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(16))
+    for (const call of analyticsCalls().slice(8)) expect(call.query.mode).toBe('test')
+    expect(screen.getByText(/Showing test-mode sessions only/).closest('[role="status"]')).toBeTruthy()
 
     await user.click(screen.getByRole('checkbox', { name: 'Test-mode data' }))
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme'))
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(18))
-    for (const call of analyticsCalls().slice(12)) expect(call.query.mode).toBeUndefined()
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(24))
+    for (const call of analyticsCalls().slice(16)) expect(call.query.mode).toBeUndefined()
   })
 })
 
@@ -376,9 +410,9 @@ describe('dashboard: free tier', () => {
     expect(
       await within(card('Cancellation reasons')).findByRole('button', { name: 'Show table' }),
     ).toBeTruthy()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(3))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(4))
     expect(new Set(analyticsCalls().map((call) => call.query.endpoint))).toEqual(
-      new Set(['cancellation-reasons', 'save-rate-over-time', 'write-in-reasons']),
+      new Set(['cancellation-reasons', 'save-rate-over-time', 'write-in-reasons', 'headline-figures']),
     )
   })
 
@@ -393,5 +427,23 @@ describe('dashboard: free tier', () => {
     expect(
       await within(card('Saved revenue')).findByText('Saved revenue is part of the full dashboard on Pro.'),
     ).toBeTruthy()
+  })
+})
+
+describe('dashboard: saves that stuck', () => {
+  it('shows kept and lost revenue, the 30/60/90-day rates and cancellations outside the flow, with a table', async () => {
+    const user = userEvent.setup()
+    await openDashboard()
+    const stuck = card('Saves that stuck')
+    expect(await within(stuck).findByText('1 of 2')).toBeTruthy()
+    expect(within(stuck).getByText('MRR lost').nextElementSibling?.textContent).toBe('$23.20')
+    expect(within(stuck).getByText('At 30 days').nextElementSibling?.textContent).toBe('100%')
+    expect(within(stuck).getByText('At 90 days').nextElementSibling?.textContent).toBe('Not yet')
+    expect(within(stuck).getByText('Cancelled outside the flow').nextElementSibling?.textContent).toBe('4')
+    await user.click(within(stuck).getByRole('button', { name: 'Show table' }))
+    const table = within(stuck).getByRole('table', { name: 'Saves that stuck' })
+    expect(within(table).getByRole('columnheader', { name: 'Still paying at 60 days (%)' })).toBeTruthy()
+    expect(within(table).getByRole('rowheader', { name: 'Save offer' })).toBeTruthy()
+    expect(within(table).getByRole('rowheader', { name: 'Outside the flow' })).toBeTruthy()
   })
 })

@@ -1,14 +1,16 @@
+import type { Tier } from '@retainkit/shared/billing'
 import { DEFAULT_ANALYTICS_PERIOD } from '@retainkit/shared/constants'
 import { formatPeriodLabel, parsePeriod } from '@retainkit/shared/period'
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { NoAccountNotice } from '../../components/no-account-notice'
+import { GettingLiveChecklist } from '../../features/getting-live/getting-live-checklist'
 import { getAccount, getReasons } from '../../lib/api'
-import type { Tier } from '../../lib/api-types'
 import { useBillingStatus } from '../../session/billing-store'
 import { DEFAULT_BILLING_URL } from '../../session/nav-hint'
 import { useAccountId } from '../../session/use-account-id'
 import { ChartCard } from './chart-card'
+import { DurabilityChart, DurabilitySummary } from './charts/durability-view'
 import { MechanismsChart } from './charts/mechanisms-chart'
 import { ReasonsChart, ReasonsSummary } from './charts/reasons-chart'
 import { ReasonsOverTimeChart } from './charts/reasons-over-time-chart'
@@ -24,7 +26,10 @@ import {
   shapeSaveRate,
   shapeWords,
 } from './dashboard-shaping'
+import { shapeDurability } from './durability-shaping'
+import { HeadlineFiguresRow } from './headline-figures'
 import { PeriodSelector } from './period-selector'
+import { SessionsExport } from './sessions-export'
 import { type DatasetRange, useDataset } from './use-dataset'
 import './dashboard.css'
 
@@ -33,6 +38,7 @@ const PRO_ONLY: ReadonlySet<DashboardDataset> = new Set([
   'cancellation-reasons-over-time',
   'save-mechanism-performance',
   'saved-revenue',
+  'save-durability',
 ])
 
 function useReasonLabels(accountId: string | null): ReadonlyMap<string, string> {
@@ -128,7 +134,9 @@ export default function DashboardPage() {
   const saveRate = useDataset(...dataset('save-rate-over-time'))
   const words = useDataset(...dataset('write-in-reasons'))
   const revenue = useDataset(...dataset('saved-revenue'))
+  const durability = useDataset(...dataset('save-durability'))
   const shapeReasonRows = useMemo(() => (raw: unknown) => shapeReasons(raw, labels), [labels])
+  const shapeStuck = useMemo(() => (raw: unknown) => shapeDurability(raw, labels), [labels])
 
   if (!accountId || !range) return <NoAccountNotice />
 
@@ -166,8 +174,19 @@ export default function DashboardPage() {
               setParams(updated)
             }}
           />
+          {/* The raw export is Pro, like the full dashboard; an unread tier leaves it to the server. */}
+          {tier === 'free' || tier === undefined ? null : <SessionsExport range={range} period={period} />}
         </div>
       </header>
+      <GettingLiveChecklist
+        accountId={accountId}
+        forceOpen={params.get('checklist') === 'open'}
+        onClose={() => {
+          const updated = new URLSearchParams(params)
+          updated.delete('checklist')
+          setParams(updated)
+        }}
+      />
       <SteppedAside />
       {mode === 'test' ? (
         <p className="rk-notice" role="status">
@@ -180,6 +199,7 @@ export default function DashboardPage() {
           {parsed.message}: showing {formatPeriodLabel(DEFAULT_ANALYTICS_PERIOD).toLowerCase()} instead.
         </p>
       )}
+      <HeadlineFiguresRow range={range} labels={labels} />
       <div className="rk-dashboard__grid">
         <ChartCard
           {...common}
@@ -224,6 +244,16 @@ export default function DashboardPage() {
           shape={shapeSavedRevenue}
           renderSummary={(data) => <SavedRevenueSummary data={data} />}
           renderChart={(data) => <SavedRevenueChart data={data} />}
+        />
+        <ChartCard
+          {...common}
+          wide
+          dataset="save-durability"
+          description="Whether saved subscribers were still paying 30, 60 and 90 days later, by offer and by reason."
+          load={durability}
+          shape={shapeStuck}
+          renderSummary={(data) => <DurabilitySummary data={data} />}
+          renderChart={(data) => <DurabilityChart data={data} />}
         />
         <ChartCard
           {...common}

@@ -14,6 +14,7 @@ import { SAVE_MECHANISMS, type SaveMechanism } from '@retainkit/shared/vocabular
 import { MECHANISM_LABELS } from '../../features/labels'
 import type { CsvCell } from './csv'
 import type { DashboardDataset } from './dashboard-datasets'
+import { type DurabilityView, durabilityTable } from './durability-shaping'
 
 /**
  * Turns what the analytics API answers into what each chart, table and CSV shows. The server already
@@ -230,6 +231,7 @@ export interface ShapedData {
   'save-rate-over-time': SaveRatePoint[]
   'write-in-reasons': WordCloudEntry[]
   'saved-revenue': SavedRevenueView
+  'save-durability': DurabilityView
 }
 
 /** True when the period holds nothing to chart (zero-filled months and mechanisms count as nothing). */
@@ -241,6 +243,7 @@ export const IS_EMPTY: { readonly [K in DashboardDataset]: (data: ShapedData[K])
   'save-rate-over-time': (data) => data.every((row) => row.cancellations + row.continues === 0),
   'write-in-reasons': (data) => data.length === 0,
   'saved-revenue': (data) => data.total === 0 && data.byMonth.every((row) => row.saves === 0),
+  'save-durability': (data) => data.totals.saves === 0 && data.outsideFlow === 0,
 }
 
 // ── CSV tables ───────────────────────────────────────────────────────────────────────────────────────
@@ -314,6 +317,7 @@ export function tableFor<K extends DashboardDataset>(
         ],
       ],
     }),
+    'save-durability': (d) => durabilityTable(d, (minor) => toMajorUnits(minor, d.currency)),
   }
   return tables[dataset](data)
 }

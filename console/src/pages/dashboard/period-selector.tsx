@@ -1,4 +1,4 @@
-import { ANALYTICS_PERIODS, type AnalyticsPresetPeriod } from '@retainkit/shared/constants'
+import { type AnalyticsPresetPeriod, SELECTABLE_PERIODS } from '@retainkit/shared/constants'
 import { customPeriod, isPresetPeriod, PRESET_PERIOD_LABELS, parsePeriod } from '@retainkit/shared/period'
 import { useId, useState } from 'react'
 
@@ -18,7 +18,8 @@ function customDays(period: string): { start: string; end: string } {
 }
 
 /**
- * Preset periods (1, 3, 6, 12 months) and a custom range, checked with the shared parsePeriod so its
+ * Preset periods (the last 30 days, last calendar month, 3, 6, 12 months; an old link's '1month' shown
+ * as it is) and a custom range, checked with the shared parsePeriod so its
  * messages ('Invalid custom date range', 'Custom start date must be on or before end date') show here.
  */
 export function PeriodSelector({ period, onChange }: PeriodSelectorProps) {
@@ -61,7 +62,10 @@ export function PeriodSelector({ period, onChange }: PeriodSelectorProps) {
           }
         }}
       >
-        {ANALYTICS_PERIODS.map((preset) => (
+        {(isPresetPeriod(period) && !(SELECTABLE_PERIODS as readonly string[]).includes(period)
+          ? [period, ...SELECTABLE_PERIODS]
+          : SELECTABLE_PERIODS
+        ).map((preset) => (
           <option key={preset} value={preset}>
             {PRESET_PERIOD_LABELS[preset]}
           </option>

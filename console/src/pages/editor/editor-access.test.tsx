@@ -7,6 +7,7 @@ import {
   fail,
   installFakeBackend,
   ok,
+  reasonsData,
   signInTestSession,
 } from '../../features/test-support/fake-backend'
 import { previewRecorder } from '../../features/test-support/preview-mock'
@@ -37,7 +38,7 @@ function start(tier: 'free' | 'pro') {
       { action: 'data' },
       ok({ account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier }),
     )
-    .on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: createDefaultReasons() }))
+    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: createDefaultReasons() })))
     .on('GET', '/api/stripe/plans/acme', {}, ok([]))
 }
 

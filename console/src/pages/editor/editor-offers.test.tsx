@@ -1,3 +1,4 @@
+import type { ListedCoupon } from '@retainkit/shared/api'
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
@@ -8,6 +9,7 @@ import {
   fail,
   installFakeBackend,
   ok,
+  reasonsData,
   signInTestSession,
 } from '../../features/test-support/fake-backend'
 import { previewRecorder } from '../../features/test-support/preview-mock'
@@ -21,12 +23,19 @@ vi.mock(
 )
 vi.setConfig({ testTimeout: 20_000 })
 
-const coupon = (id: string, percent: number, months: number | null = 3) => ({
+const coupon = (id: string, percent: number, months: number | null = 3): ListedCoupon => ({
   id,
   name: null,
   percent_off: percent,
   duration: months === null ? 'once' : 'repeating',
   duration_in_months: months,
+  amount_off: null,
+  currency: null,
+  valid: true,
+  times_redeemed: 0,
+  max_redemptions: null,
+  redeem_by: null,
+  created: 1_790_000_000,
 })
 
 const PRICES = [
@@ -63,7 +72,7 @@ beforeEach(() => {
       { action: 'data' },
       ok({ account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier: 'pro' }),
     )
-    .on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: createDefaultReasons() }))
+    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: createDefaultReasons() })))
     .on('GET', '/api/stripe/plans/acme', {}, ok(PRICES))
 })
 
@@ -116,7 +125,12 @@ describe('editor: discount coupons', () => {
     const user = userEvent.setup()
     backend.on('POST', '/api/stripe/coupons', {}, (request) => {
       const { config } = request.body as { config: { percent_off: number; duration_in_months: number } }
-      return ok({ ...coupon('NEW30', config.percent_off, config.duration_in_months), name: 'Stay offer' })
+      const { id, percent_off, duration, duration_in_months } = coupon(
+        'NEW30',
+        config.percent_off,
+        config.duration_in_months,
+      )
+      return ok({ id, name: 'Stay offer', percent_off, duration, duration_in_months })
     })
     await openEditor()
     const discount = screen.getByRole('group', { name: 'Discount' })
@@ -227,11 +241,12 @@ describe('editor: theme, flow, banner, compliance', () => {
     const user = userEvent.setup()
     await openEditor()
     const flow = screen.getByRole('region', { name: 'Flow' })
-    await user.click(
-      within(flow).getByLabelText('Collect written feedback', {
-        selector: '#editor-cancellation_flow-steps-feedback',
-      }),
+    // Two different switches, two different names: the step, and whether feedback is collected at all.
+    expect(within(flow).getAllByLabelText('Collect written feedback')).toHaveLength(1)
+    expect(within(flow).getByLabelText('Collect written feedback').id).toBe(
+      'editor-cancellation_flow-collect_feedback',
     )
+    await user.click(within(flow).getByLabelText('Ask for written feedback (its own step)'))
     expect(draft().cancellation_flow?.steps).toEqual(['reason', 'offer', 'confirm'])
     await user.click(within(flow).getByLabelText('Ask for a reason'))
     await user.click(within(flow).getByLabelText('Show a save offer'))

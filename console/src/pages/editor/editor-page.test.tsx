@@ -9,6 +9,7 @@ import {
   fail,
   installFakeBackend,
   ok,
+  reasonsData,
   signInTestSession,
 } from '../../features/test-support/fake-backend'
 import { previewRecorder } from '../../features/test-support/preview-mock'
@@ -42,7 +43,7 @@ beforeEach(() => {
       { action: 'data' },
       ok({ account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier: 'pro' }),
     )
-    .on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: createDefaultReasons() }))
+    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: createDefaultReasons() })))
     .on('GET', '/api/stripe/plans/acme', {}, ok([]))
     .on('PUT', '/api/account', { action: 'config' }, (request) =>
       configResponse((request.body as { config_json: CancelFlowConfig }).config_json, 8),

@@ -1,7 +1,7 @@
+import type { StripePlan } from '@retainkit/shared/api'
 import { useEffect, useState } from 'react'
 import { getStripePlans } from '../../lib/api'
 import type { ApiError } from '../../lib/api-client'
-import type { StripePlan } from '../../lib/api-types'
 
 export type StripePlansState =
   | { status: 'loading' }

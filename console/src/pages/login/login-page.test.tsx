@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetSocialProvidersCache } from '../../components/auth/auth-settings'
-import { FakeBackend, json } from '../../test-support/fake-backend'
+import { authSettings, FakeBackend, json } from '../../test-support/fake-backend'
 import { authError, fakeSession } from '../../test-support/fake-supabase'
 import { registerConsoleCleanup, renderConsole } from '../../test-support/render-console'
 import { LOGIN_ERROR_MESSAGES } from './login-errors'
@@ -72,10 +72,20 @@ describe('login page (spec 2.10)', () => {
     expect(alert.innerHTML).not.toContain('<script')
   })
 
+  it("shows the server's own words when the callback passed them on (a used magic link)", async () => {
+    const description = encodeURIComponent('Email link is invalid or has expired')
+    renderConsole(`/login/?error=access_denied&error_description=${description}`)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe(
+      'Email link is invalid or has expired. Request a new link below, or choose another way to sign in.',
+    )
+    expect(alert.textContent).not.toContain('access_denied')
+  })
+
   it('offers one social sign-in button per provider enabled in /auth/v1/settings', async () => {
     const backend = new FakeBackend().on('GET /auth/v1/settings', (request) => {
       expect(request.headers.get('apikey')).toBe('anon-key-0123456789abcdef')
-      return { body: { external: { email: true, phone: false, github: true, google: false, gitlab: true } } }
+      return { body: authSettings({ email: true, phone: false, github: true, google: false, gitlab: true }) }
     })
     const user = userEvent.setup()
     const { auth } = renderConsole('/login/', { backend })
@@ -89,7 +99,7 @@ describe('login page (spec 2.10)', () => {
   })
 
   it('shows no social buttons when the auth service lists none', async () => {
-    const backend = new FakeBackend().on('GET /auth/v1/settings', { body: { external: { email: true } } })
+    const backend = new FakeBackend().on('GET /auth/v1/settings', { body: authSettings({ email: true }) })
     renderConsole('/login/', { backend })
     await screen.findByLabelText('Email address')
     await waitFor(() => expect(backend.requestsTo('GET /auth/v1/settings')).toHaveLength(1))

@@ -42,7 +42,7 @@ export function LoginPage() {
         <>
           {error !== null ? (
             <div className="rk-notice rk-notice--error" role="alert">
-              {loginErrorMessage(error)}
+              {loginErrorMessage(error, params.get('error_description'))}
             </div>
           ) : null}
           <p className="rk-auth__lead">Sign in to your Retainkit account.</p>

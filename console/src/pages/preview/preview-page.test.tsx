@@ -7,6 +7,7 @@ import {
   fail,
   installFakeBackend,
   ok,
+  reasonsData,
   signInTestSession,
 } from '../../features/test-support/fake-backend'
 import { previewRecorder } from '../../features/test-support/preview-mock'
@@ -33,7 +34,7 @@ beforeEach(() => {
       { action: 'config' },
       ok({ config_json: saved, version: 4, updated_at: null, previous_versions: [] }),
     )
-    .on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: createDefaultReasons() }))
+    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: createDefaultReasons() })))
 })
 
 afterEach(() => {
@@ -80,7 +81,12 @@ describe('/preview/', () => {
     )
     renderPage(<PreviewPage />, { path: '/preview', url: '/preview/?account_id=acme' })
     expect(await screen.findByText('The requested item was not found.')).toBeTruthy()
-    backend.on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: createDefaultReasons() }))
+    backend.on(
+      'GET',
+      '/api/account',
+      { action: 'reasons' },
+      ok(reasonsData({ reasons: createDefaultReasons() })),
+    )
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(previewRecorder.mounts).toHaveLength(1))
   })

@@ -127,7 +127,15 @@ describe('widget secret section', () => {
       .on(SECRETS, () => ({
         body: {
           data: created
-            ? [{ id: 'wsk_1', hint: 'rkws_…abcd', created_at: new Date().toISOString(), last_used_at: null }]
+            ? [
+                {
+                  id: 'wsk_1',
+                  hint: 'rkws_…abcd',
+                  mode: 'live',
+                  created_at: new Date().toISOString(),
+                  last_used_at: null,
+                },
+              ]
             : [],
         },
       }))
@@ -136,7 +144,12 @@ describe('widget secret section', () => {
         return {
           status: 201,
           body: {
-            data: { id: 'wsk_1', secret: 'rkws_full_secret_abcd', created_at: new Date().toISOString() },
+            data: {
+              id: 'wsk_1',
+              secret: 'rkws_full_secret_abcd',
+              mode: 'live',
+              created_at: new Date().toISOString(),
+            },
           },
         }
       })
@@ -206,10 +219,17 @@ describe('widget secret section', () => {
       .on(SECRETS, {
         body: {
           data: [
-            { id: 'wsk_new', hint: 'rkws_…new1', created_at: new Date().toISOString(), last_used_at: null },
+            {
+              id: 'wsk_new',
+              hint: 'rkws_…new1',
+              mode: 'live',
+              created_at: new Date().toISOString(),
+              last_used_at: null,
+            },
             {
               id: 'wsk_old',
               hint: 'rkws_…old2',
+              mode: 'live',
               created_at: '2026-01-01T00:00:00Z',
               last_used_at: new Date().toISOString(),
             },

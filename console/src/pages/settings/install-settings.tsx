@@ -1,3 +1,4 @@
+import type { InstallStatus } from '@retainkit/shared/api'
 import { snippetFor, snippetForTagManager } from '@retainkit/widget/snippet'
 import {
   TOKEN_RECIPE_LABELS,
@@ -7,15 +8,17 @@ import {
   tryTokenRecipe,
 } from '@retainkit/widget/token-recipes'
 import { useId, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { CopyButton } from '../../components/copy-button'
 import { Spinner } from '../../components/spinner'
+import { reopenChecklistHref } from '../../features/getting-live/getting-live-steps'
 import { getInstallStatus } from '../../lib/api'
-import type { InstallStatus } from '../../lib/api-types'
 import { userMessageOf } from '../../lib/error-handler'
 import { formatDateTime, relativeTime } from '../../lib/relative-time'
 import { getRuntimeConfig } from '../../lib/runtime'
 import { useApiResource } from '../../lib/use-api-resource'
 import { TAG_MANAGER_CANCEL_SELECTOR, TAG_MANAGER_STEPS, TAG_MANAGER_TOKEN_VARIABLE } from './install-recipes'
+import { WidgetErrorsList } from './widget-errors-list'
 
 /** 'Installed — last loaded on <origin> <relative time>' or 'Not detected yet'. */
 export function installStatusText(status: InstallStatus, now: number = Date.now()): string {
@@ -146,6 +149,13 @@ export function InstallSettings({ accountId }: { accountId: string }) {
       <div className="rk-settings__block">
         <h3>Status</h3>
         <InstalledIndicator accountId={accountId} />
+        <p className="rk-form__help">
+          <Link to={reopenChecklistHref(accountId)}>Show the getting-live checklist</Link> on the dashboard.
+        </p>
+      </div>
+      <div className="rk-settings__block">
+        <h3>Recent widget errors</h3>
+        <WidgetErrorsList accountId={accountId} />
       </div>
       <div className="rk-settings__block">
         <h3>1. Add the snippet to your site</h3>

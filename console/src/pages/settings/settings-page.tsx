@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
+import { useNarrowScreen } from '../../lib/use-narrow-screen'
 import { useCapability } from '../../session/session-store'
 import { useAccountId } from '../../session/use-account-id'
 import { AccountSettings } from './account-settings'
@@ -16,6 +17,7 @@ import {
 } from './settings-tabs'
 import { StripeSettings } from './stripe-settings'
 import { TeamSettings } from './team-settings'
+import { WebhooksSettings } from './webhooks-settings'
 import { WidgetSecretSettings } from './widget-secret-settings'
 import './settings.css'
 
@@ -26,6 +28,7 @@ const SECTIONS: Readonly<Record<SettingsTab, (props: { accountId: string }) => R
   'widget-secret': WidgetSecretSettings,
   install: InstallSettings,
   reasons: ReasonsSettings,
+  webhooks: WebhooksSettings,
   billing: BillingSettings,
 }
 
@@ -49,6 +52,7 @@ export default function SettingsPage() {
   const accountId = useAccountId()
   const Section = SECTIONS[tab]
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const narrow = useNarrowScreen()
   const firstRender = useRef(true)
 
   // Moving between sections puts focus on the new section's heading, as a page change would.
@@ -61,24 +65,39 @@ export default function SettingsPage() {
     headingRef.current?.focus()
   }, [tab])
 
+  const sectionLinks = (
+    <ul>
+      {SETTINGS_TABS.map((name) => (
+        <li key={name}>
+          <Link
+            to={settingsTabHref(name)}
+            className="rk-settings__tab"
+            aria-current={name === tab ? 'page' : undefined}
+          >
+            {SETTINGS_TAB_LABELS[name]}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+
   return (
     <div className="rk-settings">
       <h1>Settings</h1>
       <div className="rk-settings__layout">
         <nav className="rk-settings__nav" aria-label="Settings sections">
-          <ul>
-            {SETTINGS_TABS.map((name) => (
-              <li key={name}>
-                <Link
-                  to={settingsTabHref(name)}
-                  className="rk-settings__tab"
-                  aria-current={name === tab ? 'page' : undefined}
-                >
-                  {SETTINGS_TAB_LABELS[name]}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {narrow ? (
+            // On a phone the section list folds behind one line, so the open section starts on the
+            // first screen; keyed on the tab so it closes again once a section is chosen.
+            <details key={tab} className="rk-settings__menu">
+              <summary>
+                Section: <strong>{SETTINGS_TAB_LABELS[tab]}</strong>
+              </summary>
+              {sectionLinks}
+            </details>
+          ) : (
+            sectionLinks
+          )}
         </nav>
         <section className="rk-settings__section" aria-labelledby="settings-section-heading">
           <h2 id="settings-section-heading" ref={headingRef} tabIndex={-1}>

@@ -9,6 +9,7 @@ export const SETTINGS_TABS = [
   'widget-secret',
   'install',
   'reasons',
+  'webhooks',
   'billing',
 ] as const
 export type SettingsTab = (typeof SETTINGS_TABS)[number]
@@ -22,6 +23,7 @@ export const SETTINGS_TAB_LABELS: Readonly<Record<SettingsTab, string>> = {
   'widget-secret': 'Widget secret',
   install: 'Install',
   reasons: 'Cancellation reasons',
+  webhooks: 'Webhooks',
   billing: 'Plan & billing',
 }
 
@@ -33,6 +35,7 @@ export const SETTINGS_TAB_CAPABILITY: Readonly<Record<SettingsTab, Capability>> 
   'widget-secret': 'canManageWidgetSecret',
   install: 'canViewConfig',
   reasons: 'canViewConfig',
+  webhooks: 'canViewConfig',
   billing: 'canViewConfig',
 }
 

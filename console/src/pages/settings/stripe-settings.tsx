@@ -1,8 +1,8 @@
+import type { ConnectedCredentials, TestConnectionResult } from '@retainkit/shared/api'
 import { useState } from 'react'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
 import { deleteCredentials, getCredentials, stripeOAuthStart, testConnection } from '../../lib/api'
-import type { Credentials, TestConnectionResult } from '../../lib/api-types'
 import { browserLocation } from '../../lib/browser-location'
 import { handleError, userMessageOf } from '../../lib/error-handler'
 import { formatDateTime, relativeTime } from '../../lib/relative-time'
@@ -13,7 +13,7 @@ import { StripeKeyForm } from './stripe-key-form'
 
 type TestState = { kind: 'idle' } | { kind: 'testing' } | { kind: 'done'; result: TestConnectionResult }
 
-function ConnectionDetails({ credentials }: { credentials: Credentials }) {
+function ConnectionDetails({ credentials }: { credentials: ConnectedCredentials }) {
   const lastTested = credentials.last_tested_at
   return (
     <dl className="rk-details">

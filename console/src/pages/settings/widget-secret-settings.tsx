@@ -1,3 +1,4 @@
+import type { WidgetSecretCreated, WidgetSecretInfo, WidgetSecretMode } from '@retainkit/shared/api'
 import { useId, useState } from 'react'
 import { ActionsTable } from '../../components/actions-table'
 import { AppLink } from '../../components/app-link'
@@ -6,14 +7,21 @@ import { CopyButton } from '../../components/copy-button'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
 import { createWidgetSecret, listWidgetSecrets, revokeWidgetSecret } from '../../lib/api'
-import type { WidgetSecretCreated, WidgetSecretInfo, WidgetSecretMode } from '../../lib/api-types'
 import { handleError } from '../../lib/error-handler'
 import { formatDateTime, relativeTime } from '../../lib/relative-time'
 import { toast } from '../../lib/toast-store'
 import { useApiResource } from '../../lib/use-api-resource'
 
-/** The new secret, shown once: copy it now or create another. */
-function NewSecret({ created, onDone }: { created: WidgetSecretCreated; onDone: () => void }) {
+/** A new secret, shown once: copy it now or create another. Also used for webhook signing secrets. */
+export function NewSecret({
+  created,
+  onDone,
+  label = 'New widget secret',
+}: {
+  created: Pick<WidgetSecretCreated, 'secret'>
+  onDone: () => void
+  label?: string
+}) {
   const fieldId = useId()
   return (
     <div className="rk-notice rk-notice--warning rk-secret-once" role="alert">
@@ -21,7 +29,7 @@ function NewSecret({ created, onDone }: { created: WidgetSecretCreated; onDone: 
         <strong>Copy this secret now.</strong> It is shown only once: Retainkit stores it encrypted and cannot
         show it again. Keep it on your server (e.g. an environment variable) — never in a web page.
       </p>
-      <label htmlFor={fieldId}>New widget secret</label>
+      <label htmlFor={fieldId}>{label}</label>
       <div className="rk-secret-once__row">
         <input
           id={fieldId}

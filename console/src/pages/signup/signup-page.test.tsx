@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetSocialProvidersCache } from '../../components/auth/auth-settings'
-import { FakeBackend } from '../../test-support/fake-backend'
+import { authSettings, FakeBackend } from '../../test-support/fake-backend'
 import { fakeSession } from '../../test-support/fake-supabase'
 import { registerConsoleCleanup, renderConsole } from '../../test-support/render-console'
 
@@ -36,7 +36,7 @@ describe('signup page (spec 2.11)', () => {
 
   it('offers social sign-in with the plain callback URL', async () => {
     const backend = new FakeBackend().on('GET /auth/v1/settings', {
-      body: { external: { email: true, google: true } },
+      body: authSettings({ email: true, google: true }),
     })
     const user = userEvent.setup()
     const { auth } = renderConsole('/signup/', { backend })

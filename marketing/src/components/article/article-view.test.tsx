@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, render, screen, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Article } from '../../content/types'
 import { ArticleView, formatUpdated, sectionIds } from './article-view'

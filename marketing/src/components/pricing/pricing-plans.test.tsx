@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OVERAGE_NOTE, PricingPlans, proPrice } from './pricing-plans'
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { answer } from '../../http/respond'
 import { PKCE_TOKEN_PREFIX, randomToken, sha256Hex } from '../crypto'
 import { errorRedirectUrl, GoTrueError } from '../gotrue-error'
 import { limitByIp } from '../rate-limit'
@@ -95,7 +96,7 @@ export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
       throw new GoTrueError(500, 'unexpected_failure', 'Error sending magic link email')
     }
     c.header('Cache-Control', 'no-store')
-    return c.json({}, 200)
+    return answer(c, 'POST /auth/v1/otp', {}, 200)
   })
 
   app.get('/auth/v1/verify', async (c) => {

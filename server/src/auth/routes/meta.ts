@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ServerConfig } from '../../config/env'
 import { isLoopback, peerAddress } from '../../http/client-address'
+import { answer } from '../../http/respond'
 import { GoTrueError } from '../gotrue-error'
 import { outboxQuerySchema, parseAuth } from '../schemas'
 import type { AuthApp, AuthContext } from './context'
@@ -43,7 +44,7 @@ export function metaRoutes(app: AuthApp, ctx: AuthContext): void {
 
   app.get('/auth/v1/.well-known/jwks.json', async (c) => {
     c.header('Cache-Control', 'public, max-age=600')
-    return c.json(await ctx.keys.jwks(), 200)
+    return answer(c, 'GET /auth/v1/.well-known/jwks.json', await ctx.keys.jwks(), 200)
   })
 
   // What the console reads to decide which sign-in buttons to show (only configured providers).
@@ -51,7 +52,9 @@ export function metaRoutes(app: AuthApp, ctx: AuthContext): void {
     const external: Record<string, boolean> = { email: true, phone: false, anonymous_users: false }
     for (const provider of deps.config.oauthProviders) external[provider.name] = true
     c.header('Cache-Control', 'no-store')
-    return c.json(
+    return answer(
+      c,
+      'GET /auth/v1/settings',
       {
         external,
         disable_signup: false,
@@ -65,7 +68,12 @@ export function metaRoutes(app: AuthApp, ctx: AuthContext): void {
   })
 
   app.get('/auth/v1/health', (c) =>
-    c.json({ version: 'retainkit-embedded', name: 'GoTrue', description: 'Retainkit embedded auth' }, 200),
+    answer(
+      c,
+      'GET /auth/v1/health',
+      { version: 'retainkit-embedded', name: 'GoTrue', description: 'Retainkit embedded auth' },
+      200,
+    ),
   )
 
   // Sign-in mail readable over HTTP for the developer at this machine only; for anyone else, and in
@@ -92,6 +100,6 @@ export function metaRoutes(app: AuthApp, ctx: AuthContext): void {
       sent_at: new Date(row.sent_at).toISOString(),
     }))
     c.header('Cache-Control', 'no-store')
-    return c.json(entries, 200)
+    return answer(c, 'GET /auth/v1/dev/outbox', entries, 200)
   })
 }

@@ -1,4 +1,4 @@
-import { createFakeOAuthProvider, type FakeOAuthUser } from '@retainkit/tests/fakes/oauth-provider'
+import { createFakeOAuthProvider, type FakeOAuthUser } from '@retainkit/fakes/oauth-provider'
 import { Hono } from 'hono'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+import { answer } from '../../http/respond'
 import { CODE_CHALLENGE_METHODS, type CodeChallengeMethod, sha256Hex, verifierMatches } from '../crypto'
 import { badRequest, GoTrueError } from '../gotrue-error'
 import { limitByIp } from '../rate-limit'
@@ -67,6 +68,12 @@ export function tokenRoutes(app: AuthApp, ctx: AuthContext): void {
             parseAuth(refreshGrantSchema, body).refresh_token,
           )
     c.header('Cache-Control', 'no-store')
-    return c.json(session, 200)
+    return answer(
+      c,
+      grantType === 'pkce'
+        ? 'POST /auth/v1/token?grant_type=pkce'
+        : 'POST /auth/v1/token?grant_type=refresh_token',
+      session,
+    )
   })
 }

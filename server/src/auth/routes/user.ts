@@ -1,3 +1,4 @@
+import { answer } from '../../http/respond'
 import { authenticateBearer } from '../bearer'
 import { GoTrueError } from '../gotrue-error'
 import { logoutScopeSchema, parseAuth } from '../schemas'
@@ -14,7 +15,7 @@ export function userRoutes(app: AuthApp, ctx: AuthContext): void {
     const user = await loadGoTrueUser(deps.db, userId)
     if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
     c.header('Cache-Control', 'no-store')
-    return c.json(user, 200)
+    return answer(c, 'GET /auth/v1/user', user, 200)
   })
 
   // Email changes and metadata edits are not part of this embedded subset: say so plainly.

@@ -31,7 +31,7 @@ export const configActions: AccountActionHandlers = {
       const current = await loadCurrentConfig(deps.db, accountId)
       const shown = version === undefined ? current : await loadConfigVersion(deps.db, accountId, version)
       if (!shown) throw new HttpError('NOT_FOUND', `Version ${version} of this configuration was not found.`)
-      return ok(c, {
+      return ok(c, 'GET /api/account?action=config', {
         config_json: shown.config,
         version: shown.version,
         updated_at: shown.updated_at,
@@ -52,7 +52,7 @@ export const configActions: AccountActionHandlers = {
         config: config_json,
         baseVersion: base_version,
       })
-      return ok(c, {
+      return ok(c, 'PUT /api/account?action=config', {
         config_json: saved.config,
         version: saved.version,
         updated_at: saved.updated_at,

@@ -1,4 +1,4 @@
-import { seedMerchant } from '@retainkit/tests/fakes/stripe'
+import { seedMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maskSecret } from '../../services/secret-box'
 import { createTestContext, type TestContext } from '../../test-support/harness'
@@ -53,8 +53,11 @@ describe('POST credentials', () => {
     }
     expect(await body(res)).toEqual({ data: expected })
     expect(expected.api_key).toMatch(/^sk_test_…[A-Za-z0-9]{4}$/)
-    // Stripe was asked who the key belongs to before anything was stored.
-    expect(t.stripe.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/account', status: 200 })
+    // Stripe was asked who the key belongs to before anything was stored; then the webhook endpoint
+    // that follows saves was registered with the stored key.
+    const calls = t.stripe.requests.map((request) => `${request.method} ${request.path}`)
+    expect(calls.indexOf('GET /v1/account')).toBeGreaterThanOrEqual(0)
+    expect(calls.indexOf('POST /v1/webhook_endpoints')).toBeGreaterThan(calls.indexOf('GET /v1/account'))
     const read = await t.request(path(accountId), { token: owner.token })
     expect(await body(read)).toEqual({ data: expected })
   })

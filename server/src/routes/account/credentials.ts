@@ -19,7 +19,7 @@ export const credentialsActions: AccountActionHandlers = {
   GET: {
     capability: 'canManageCredentials',
     async run(c, { deps, accountId }) {
-      return ok(c, await readCredentialsView(deps, accountId))
+      return ok(c, 'GET /api/account?action=credentials', await readCredentialsView(deps, accountId))
     },
   },
   POST: {
@@ -37,7 +37,7 @@ export const credentialsActions: AccountActionHandlers = {
         testedOk: true,
       })
       deps.logger.info('stripe credentials saved', { accountId, stripeAccountId: account.id, via: 'key' })
-      return ok(c, await readCredentialsView(deps, accountId))
+      return ok(c, 'POST /api/account?action=credentials', await readCredentialsView(deps, accountId))
     },
   },
   DELETE: {
@@ -45,7 +45,7 @@ export const credentialsActions: AccountActionHandlers = {
     async run(c, { deps, accountId }) {
       await deleteCredentials(deps, accountId)
       deps.logger.info('stripe credentials removed', { accountId })
-      return ok(c, DISCONNECTED)
+      return ok(c, 'DELETE /api/account?action=credentials', DISCONNECTED)
     },
   },
 }

@@ -22,7 +22,7 @@ export const dataActions: AccountActionHandlers = {
         .executeTakeFirst()
       const tier = await loadEffectiveTier(deps.db, accountId, deps.clock.now())
       if (!row || !tier) throw new HttpError('NOT_FOUND')
-      return ok(c, toAccountData(row, tier.tier))
+      return ok(c, 'GET /api/account?action=data', toAccountData(row, tier.tier))
     },
   },
   PUT: {
@@ -65,7 +65,7 @@ export const dataActions: AccountActionHandlers = {
       })
       // The domain is the widget's CORS allow-list; drop the cached config so it is rebuilt.
       await configChanged(deps, accountId)
-      return ok(c, toAccountData(updated.row, updated.tier))
+      return ok(c, 'PUT /api/account?action=data', toAccountData(updated.row, updated.tier))
     },
   },
 }

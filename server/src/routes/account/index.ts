@@ -9,13 +9,17 @@ import { requireMembership } from '../../services/access'
 import { configActions } from './config'
 import { credentialsActions } from './credentials'
 import { dataActions } from './data'
+import { gettingLiveActions, widgetErrorsActions } from './getting-live'
 import { installStatusActions } from './install-status'
 import { membersActions } from './members'
 import { reasonsActions } from './reasons'
 import type { AccountActionHandlers, AccountMethod } from './types'
 import { widgetSecretActions } from './widget-secret'
 
-/** `?action=` values of /api/account: the spec's four plus our widget-secret, install-status and members. */
+/**
+ * `?action=` values of /api/account: the spec's four plus our widget-secret, install-status, members,
+ * getting-live and widget-errors.
+ */
 export const ACCOUNT_ACTIONS = [
   'data',
   'config',
@@ -24,6 +28,8 @@ export const ACCOUNT_ACTIONS = [
   'widget-secret',
   'install-status',
   'members',
+  'getting-live',
+  'widget-errors',
 ] as const
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number]
 
@@ -36,6 +42,8 @@ export const ACCOUNT_HANDLERS: Record<AccountAction, AccountActionHandlers> = {
   'widget-secret': widgetSecretActions,
   'install-status': installStatusActions,
   members: membersActions,
+  'getting-live': gettingLiveActions,
+  'widget-errors': widgetErrorsActions,
 }
 
 const isAction = (value: string | undefined): value is AccountAction =>

@@ -10,6 +10,7 @@ import type { AccountActionHandlers } from './types'
 export const installStatusActions: AccountActionHandlers = {
   GET: {
     capability: 'canViewConfig',
-    run: async (c, { deps, accountId }) => ok(c, await installStatus(deps, accountId)),
+    run: async (c, { deps, accountId }) =>
+      ok(c, 'GET /api/account?action=install-status', await installStatus(deps, accountId)),
   },
 }

@@ -21,7 +21,7 @@ export const INVITATIONS_PER_HOUR = 30
 export const membersActions: AccountActionHandlers = {
   GET: {
     run: async (c, { deps, accountId, user }) =>
-      ok(c, await listTeam(deps.db, accountId, user.id, deps.clock.now())),
+      ok(c, 'GET /api/account?action=members', await listTeam(deps.db, accountId, user.id, deps.clock.now())),
   },
   POST: {
     capability: 'canManageMembers',
@@ -30,7 +30,7 @@ export const membersActions: AccountActionHandlers = {
       await enforceRateLimit(c, deps, `member-invite:${accountId}`, INVITATIONS_PER_HOUR, 3600)
       const invited = await inviteMember(deps, accountId, { id: user.id, role: membership.role }, body)
       deps.logger.info('member invited', { accountId, role: body.role })
-      return ok(c, invited, 201)
+      return ok(c, 'POST /api/account?action=members', invited, 201)
     },
   },
   PUT: {
@@ -39,7 +39,7 @@ export const membersActions: AccountActionHandlers = {
       const body = await readBody(c, memberRoleSchema)
       const member = await changeRole(deps, accountId, { id: user.id, role: membership.role }, body)
       deps.logger.info('member role changed', { accountId, role: body.role })
-      return ok(c, member)
+      return ok(c, 'PUT /api/account?action=members', member)
     },
   },
   DELETE: {
@@ -50,7 +50,12 @@ export const membersActions: AccountActionHandlers = {
         throw new HttpError('MISSING_REQUIRED_FIELD', 'userId or email is required', 'userId')
       }
       const target = parseWith(memberRemovalSchema, query)
-      if (target.email !== undefined) return ok(c, await revokeInvitation(deps, accountId, target.email))
+      if (target.email !== undefined)
+        return ok(
+          c,
+          'DELETE /api/account?action=members',
+          await revokeInvitation(deps, accountId, target.email),
+        )
       const removed = await removeMember(
         deps,
         accountId,
@@ -58,7 +63,7 @@ export const membersActions: AccountActionHandlers = {
         target.userId,
       )
       deps.logger.info('member removed', { accountId })
-      return ok(c, removed)
+      return ok(c, 'DELETE /api/account?action=members', removed)
     },
   },
 }

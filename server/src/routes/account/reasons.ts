@@ -32,7 +32,7 @@ export const reasonsActions: AccountActionHandlers = {
       const shown = version === undefined ? current : await loadReasonsVersion(deps.db, accountId, version)
       if (!shown) throw new HttpError('NOT_FOUND', `Version ${version} of these reasons was not found.`)
       const { config } = await loadCurrentConfig(deps.db, accountId)
-      return ok(c, {
+      return ok(c, 'GET /api/account?action=reasons', {
         reasons: shown.reasons,
         version: shown.version,
         updated_at: shown.updated_at,
@@ -53,7 +53,7 @@ export const reasonsActions: AccountActionHandlers = {
         baseVersion: base_version,
       })
       const { config } = await loadCurrentConfig(deps.db, accountId)
-      return ok(c, {
+      return ok(c, 'POST /api/account?action=reasons', {
         reasons: saved.reasons,
         version: saved.version,
         updated_at: saved.updated_at,

@@ -24,12 +24,18 @@ export const widgetSecretActions: AccountActionHandlers = {
     capability: 'canManageWidgetSecret',
     run: async (c, { deps, accountId }) => {
       const { mode } = await readOptionalBody(c, widgetSecretCreateSchema)
-      return ok(c, await createWidgetSecret(deps, accountId, mode), 201)
+      return ok(
+        c,
+        'POST /api/account?action=widget-secret',
+        await createWidgetSecret(deps, accountId, mode),
+        201,
+      )
     },
   },
   GET: {
     capability: 'canManageWidgetSecret',
-    run: async (c, { deps, accountId }) => ok(c, await listWidgetSecrets(deps, accountId)),
+    run: async (c, { deps, accountId }) =>
+      ok(c, 'GET /api/account?action=widget-secret', await listWidgetSecrets(deps, accountId)),
   },
   DELETE: {
     capability: 'canManageWidgetSecret',
@@ -39,7 +45,7 @@ export const widgetSecretActions: AccountActionHandlers = {
       if (!SECRET_ID.test(secretId)) throw new HttpError('INVALID_INPUT', 'Invalid secretId', 'secretId')
       const revoked = await revokeWidgetSecret(deps, accountId, secretId)
       if (!revoked) throw notFound('No active widget secret with this id')
-      return ok(c, revoked)
+      return ok(c, 'DELETE /api/account?action=widget-secret', revoked)
     },
   },
 }

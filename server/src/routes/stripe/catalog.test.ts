@@ -1,4 +1,4 @@
-import { createStripeClient } from '@retainkit/tests/fakes/stripe'
+import { createStripeClient } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_PLANS } from '../../services/stripe-catalog'
 import { createTestContext, type TestContext } from '../../test-support/harness'

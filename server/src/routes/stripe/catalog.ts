@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import type { AppDeps } from '../../deps'
 import type { AppEnv } from '../../http/app-env'
 import { HttpError } from '../../http/http-error'
-import { ok } from '../../http/respond'
+import { answer, ok } from '../../http/respond'
 import { parseWith, readBody } from '../../http/validate'
 import { requireMembership } from '../../services/access'
 import { loadEffectiveTier } from '../../services/billing/tier'
@@ -23,7 +23,7 @@ export function catalogRoutes(deps: AppDeps) {
     const accountId = parseWith(accountIdSchema, c.req.param('accountId'), ['accountId'])
     await requireMembership(deps.db, c.get('user').id, accountId, 'canViewConfig')
     const stripe = await stripeForAccount(deps, accountId)
-    return ok(c, await listPlans(stripe, deps.logger))
+    return ok(c, 'GET /api/stripe/plans/{accountId}', await listPlans(stripe, deps.logger))
   })
 
   app.post('/api/stripe/coupons', async (c) => {
@@ -37,7 +37,7 @@ export function catalogRoutes(deps: AppDeps) {
     const coupon = await createCoupon(stripe, deps.logger, body.account_id, body.config)
     deps.logger.info('stripe coupon created', { accountId: body.account_id, couponId: coupon.id })
     const { id, name, percent_off, duration, duration_in_months } = toCouponView(coupon)
-    return ok(c, { id, name, percent_off, duration, duration_in_months }, 201)
+    return ok(c, 'POST /api/stripe/coupons', { id, name, percent_off, duration, duration_in_months }, 201)
   })
 
   app.get('/api/stripe/coupons/:accountId', async (c) => {
@@ -48,7 +48,7 @@ export function catalogRoutes(deps: AppDeps) {
     const page = await listCoupons(stripe, deps.logger, query)
     c.header('Cache-Control', 'no-store')
     // Stripe's paging beside the data, as spec 7 lists it: `{data: [...], has_more}`.
-    return c.json({ data: page.data, has_more: page.has_more })
+    return answer(c, 'GET /api/stripe/coupons/{accountId}', { data: page.data, has_more: page.has_more })
   })
 
   return app

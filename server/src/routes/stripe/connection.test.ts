@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createStripeClient, seedMerchant } from '@retainkit/tests/fakes/stripe'
+import { createStripeClient, seedMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maskSecret } from '../../services/secret-box'
 import { createTestContext, type TestContext } from '../../test-support/harness'

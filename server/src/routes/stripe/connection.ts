@@ -7,7 +7,8 @@ import { HttpError } from '../../http/http-error'
 import { ok } from '../../http/respond'
 import { parseWith, readBody } from '../../http/validate'
 import { requireMembership } from '../../services/access'
-import { connectPlatform, storeCredentials, testStoredConnection } from '../../services/credentials'
+import { connectPlatform } from '../../services/connect-platform'
+import { storeCredentials, testStoredConnection } from '../../services/credentials'
 import { callStripe } from '../../services/stripe-errors'
 
 export const CONNECT_NOT_CONFIGURED = 'Stripe Connect is not configured on this server'
@@ -36,7 +37,7 @@ export function connectionRoutes(deps: AppDeps) {
   app.post('/api/stripe/test-connection/:accountId', async (c) => {
     const accountId = parseWith(accountIdSchema, c.req.param('accountId'), ['accountId'])
     await requireMembership(deps.db, c.get('user').id, accountId, 'canManageCredentials')
-    return ok(c, await testStoredConnection(deps, accountId))
+    return ok(c, 'POST /api/stripe/test-connection/{accountId}', await testStoredConnection(deps, accountId))
   })
 
   app.post('/api/stripe/oauth/start', async (c) => {
@@ -67,7 +68,7 @@ export function connectionRoutes(deps: AppDeps) {
       state,
       redirect_uri: `${deps.config.publicUrl}/stripe/callback`,
     }).toString()
-    return ok(c, { url: url.toString() })
+    return ok(c, 'POST /api/stripe/oauth/start', { url: url.toString() })
   })
 
   app.post('/api/stripe/oauth/callback', async (c) => {
@@ -112,7 +113,11 @@ export function connectionRoutes(deps: AppDeps) {
       stripeAccountId: token.stripe_user_id,
       via: 'oauth',
     })
-    return ok(c, { account_id: accountId, connected: true, stripe_account_id: token.stripe_user_id })
+    return ok(c, 'POST /api/stripe/oauth/callback', {
+      account_id: accountId,
+      connected: true,
+      stripe_account_id: token.stripe_user_id,
+    })
   })
 
   return app

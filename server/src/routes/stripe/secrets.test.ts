@@ -1,4 +1,4 @@
-import { seedMerchant } from '@retainkit/tests/fakes/stripe'
+import { seedMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { otherSecretBox, saveKeys, stripeOutage } from './test-support'

@@ -70,3 +70,17 @@ export function stripeOutage(t: TestContext, outage: Outage): { restore(): void 
 
 /** A SecretBox with another key: it must not be able to read what the app stored. */
 export const otherSecretBox = () => createSecretBox(Buffer.alloc(32, 9))
+
+/** Waits for the backfill a key connection starts in the background (the connect answers before it ends). */
+export async function backfilled(t: TestContext, accountId: string): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const row = await t.database.db
+      .selectFrom('gateway_credentials')
+      .select('subscriptions_synced_at')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst()
+    if (row?.subscriptions_synced_at) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error('the backfill did not finish')
+}

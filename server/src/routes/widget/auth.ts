@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { isOriginAllowed } from '../../services/widget/origins'
 import { loadPublishedConfig, type PublishedWidgetConfig } from '../../services/widget/published-config'
 import {
   type Subscriber,
@@ -7,6 +8,7 @@ import {
   unverifiedClaims,
   verifySubscriberToken,
 } from '../../services/widget/subscriber-token'
+import { recordWidgetErrorInBackground } from '../../services/widget/widget-errors'
 import { allowOrigin, allowOriginForError, type WidgetContext } from './cors'
 
 export interface WidgetCaller {
@@ -26,21 +28,56 @@ export async function authenticateWidgetCall(deps: AppDeps, c: WidgetContext): P
   try {
     subscriber = await verifySubscriberToken(deps, subscriberTokenFrom(c.req.header('authorization')))
   } catch (error) {
-    await corsForFailedToken(deps, c)
+    await answerFailedToken(deps, c, error)
     throw error
   }
   const account = await loadPublishedConfig(deps, subscriber.accountId)
   if (!account) throw new HttpError('UNAUTHORIZED', 'Subscriber token names an unknown account')
-  allowOrigin(c, account.domain, subscriber.mode === 'test')
+  try {
+    allowOrigin(c, account.domain, subscriber.mode === 'test')
+  } catch (error) {
+    const origin = c.req.header('origin') ?? ''
+    recordWidgetErrorInBackground(
+      deps,
+      subscriber.accountId,
+      refusedOriginKind(origin, account.domain, subscriber.mode === 'test'),
+      origin,
+    )
+    throw error
+  }
   return { subscriber, account }
 }
 
-async function corsForFailedToken(deps: AppDeps, c: WidgetContext): Promise<void> {
-  const origin = c.req.header('origin')
+/**
+ * An origin refused for the token's mode that the other mode would allow is a mode mistake (a live
+ * token on localhost, say); anything else is an origin the account does not allow at all.
+ */
+export function refusedOriginKind(
+  origin: string,
+  domain: string | null,
+  testMode: boolean,
+): 'wrong_mode' | 'refused_origin' {
+  return isOriginAllowed(origin, domain, !testMode) ? 'wrong_mode' : 'refused_origin'
+}
+
+/**
+ * A refused token that names a real account: recorded for that account's Install page (expired, or
+ * anything else — a bad signature, a malformed claim — as a token the server cannot trust, with the
+ * server's reason), and answered with CORS headers when the account allows the origin.
+ */
+async function answerFailedToken(deps: AppDeps, c: WidgetContext, error: unknown): Promise<void> {
   const header = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
-  if (!origin || !header) return
+  if (!header) return
   const claims = unverifiedClaims(header)
   if (!claims.iss) return
   const account = await loadPublishedConfig(deps, claims.iss).catch(() => null)
-  if (account) allowOriginForError(c, account.domain, claims.mode === 'test')
+  if (!account) return
+  const expired = error instanceof HttpError && error.code === 'TOKEN_EXPIRED'
+  recordWidgetErrorInBackground(
+    deps,
+    claims.iss,
+    expired ? 'expired_token' : 'forged_token',
+    expired || !(error instanceof HttpError) ? '' : error.message,
+  )
+  if (c.req.header('origin') !== undefined) allowOriginForError(c, account.domain, claims.mode === 'test')
 }

@@ -12,7 +12,9 @@ import {
   loadPublishedConfig,
   type PublishedWidgetConfig,
 } from '../../services/widget/published-config'
+import { recordWidgetErrorInBackground } from '../../services/widget/widget-errors'
 import { recordWidgetLoadInBackground } from '../../services/widget/widget-loads'
+import { refusedOriginKind } from './auth'
 
 /**
  * `GET /api/widget/config/:accountId[?mode=test]` → WidgetConfigResponse, bare (not `{data}`: the widget
@@ -125,6 +127,14 @@ function respond(
     if (origin && originAllowed(entry, origin, testMode)) {
       if (originHeader) headers['Access-Control-Allow-Origin'] = originHeader
       recordWidgetLoadInBackground(deps, accountId, origin)
+    } else if (originHeader) {
+      // A page the account does not allow: the browser will not let the widget read this answer.
+      recordWidgetErrorInBackground(
+        deps,
+        accountId,
+        refusedOriginKind(originHeader, entry.domain, testMode),
+        originHeader,
+      )
     }
   }
   if (etagMatches(header(c, 'if-none-match'), entry.etag)) return new Response(null, { status: 304, headers })

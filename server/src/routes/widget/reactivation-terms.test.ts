@@ -1,5 +1,5 @@
+import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import type { ReactivationResponse, SessionStartResponse } from '@retainkit/shared/widget-api'
-import { createStripeClient, type SeededMerchant } from '@retainkit/tests/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { discountedCharges } from '../../services/widget/reactivation-terms'
 import { createTestContext, type TestContext } from '../../test-support/harness'

@@ -5,7 +5,10 @@ import type Stripe from 'stripe'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { answer } from '../../http/respond'
+import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
+import { findBannerTarget } from '../../services/widget/followed-reactivation'
 import {
   type ActionOutcome,
   actionKeys,
@@ -104,16 +107,16 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     noStore(c)
     const notEligible: ReactivationResponse = { eligible: false }
     const stripe = await reactivationStripe(deps, caller)
-    if (!stripe) return c.json(notEligible, 200)
+    if (!stripe) return answer(c, 'POST /api/widget/reactivation', notEligible, 200)
     const { customerId, subscriptionId, accountId } = caller.subscriber
-    const target = await findReactivationTarget(deps, stripe, customerId, subscriptionId)
-    if (!target) return c.json(notEligible, 200)
+    const target = await findBannerTarget(deps, stripe, accountId, customerId, subscriptionId)
+    if (!target) return answer(c, 'POST /api/widget/reactivation', notEligible, 200)
     const now = deps.clock.now()
     const recentSave = await hasRecentSave(deps.db, accountId, customerId, now, caller.subscriber.mode)
     const offer = winbackOffer(caller.account.payload.config, target.kind, recentSave)
     // No banner that cannot say what it would charge.
     const terms = reactivationTerms(target.subscription, target.kind, offer, now)
-    if (!terms) return c.json(notEligible, 200)
+    if (!terms) return answer(c, 'POST /api/widget/reactivation', notEligible, 200)
     await limitSessionStarts(deps, c, caller.subscriber)
     const session = await createBannerSession(deps, caller, target, true)
     const response: ReactivationResponse = {
@@ -125,7 +128,7 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
       offer,
       terms,
     }
-    return c.json(response, 200)
+    return answer(c, 'POST /api/widget/reactivation', response, 200)
   }
 }
 
@@ -267,6 +270,7 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
               created_at: now,
             })
             .execute()
+          await rememberOwnChange(trx, subscriber.accountId, done.subscription, now)
           await recordSessionEnd(trx, {
             accountId: subscriber.accountId,
             sessionId: current.id,
@@ -284,6 +288,6 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
       conflictMessage: 'This subscription was already reactivated.',
       act,
     })
-    return c.json(result.body, result.status as 200)
+    return answer(c, 'POST /api/widget/reactivation/accept', result.body, result.status as 200)
   }
 }

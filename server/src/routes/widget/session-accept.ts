@@ -9,6 +9,8 @@ import type { z } from 'zod'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { answer } from '../../http/respond'
+import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { applyOffer } from '../../services/widget/billing-actions'
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../services/widget/coupons'
 import { type CustomerLock, cooldownWindow, stripeIdempotencyKey } from '../../services/widget/customer-lock'
@@ -58,6 +60,8 @@ interface Accepted {
   response: AcceptOfferResponse
   mrrAfter: number
   detail: Record<string, unknown>
+  /** Stripe's answer when Retainkit changed the subscription itself (not recorded or redirected). */
+  changed?: Stripe.Subscription
 }
 
 /**
@@ -144,6 +148,7 @@ async function carryOut(
     },
     mrrAfter: applied.mrrAfter,
     detail: { via: 'stripe', ...applied.detail },
+    changed: applied.subscription,
   }
 }
 
@@ -205,6 +210,7 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
               created_at: now,
             })
             .execute()
+          if (accepted.changed) await rememberOwnChange(trx, current.account_id, accepted.changed, now)
           await recordSessionEnd(trx, {
             accountId: current.account_id,
             sessionId: current.id,
@@ -223,6 +229,6 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
       conflictMessage: 'An offer was already accepted in this session.',
       act,
     })
-    return c.json(result.body, result.status as 200)
+    return answer(c, 'POST /api/widget/sessions/{id}/accept', result.body, result.status as 200)
   }
 }

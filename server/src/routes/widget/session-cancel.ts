@@ -6,6 +6,8 @@ import type { z } from 'zod'
 import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { answer } from '../../http/respond'
+import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { scheduleCancellation } from '../../services/widget/billing-actions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
@@ -41,8 +43,8 @@ async function carryOut(
   session: CancelSession,
   body: CancelBody,
   reasonKey: string | null,
-): Promise<CancelResponse> {
-  if (body.handledByMerchant) return { status: 'recorded' }
+): Promise<{ response: CancelResponse; changed?: Stripe.Subscription }> {
+  if (body.handledByMerchant) return { response: { status: 'recorded' } }
   if (!stripe) throw new HttpError('CONSTRAINT_VIOLATION', HAND_OVER_MESSAGE)
   if (!session.subscription_id) {
     throw new HttpError(
@@ -60,14 +62,19 @@ async function carryOut(
     // Another session (or the merchant) already scheduled it: the subscriber is told when access
     // ends, and Stripe is not asked again.
     const cancelAt = scheduledEndOf(subscription)
-    return { status: 'scheduled', cancelAt: isoOrNull(cancelAt), message: cancelMessage(cancelAt) }
+    return {
+      response: { status: 'scheduled', cancelAt: isoOrNull(cancelAt), message: cancelMessage(cancelAt) },
+    }
   }
   const scheduled = await scheduleCancellation(deps, stripe, subscription, {
     reasonKey,
     feedback: body.feedback,
     idempotencyKey: stripeIdempotencyKey('cancel', lock, { subscription: subscription.id }),
   })
-  return { status: 'scheduled', cancelAt: isoOrNull(scheduled.cancelAt), message: scheduled.message }
+  return {
+    response: { status: 'scheduled', cancelAt: isoOrNull(scheduled.cancelAt), message: scheduled.message },
+    changed: scheduled.subscription,
+  }
 }
 
 /**
@@ -97,19 +104,21 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
       current: CancelSession,
     ): Promise<ActionOutcome<CancelResponse>> => {
       const reasonKey = body.reasonKey ?? current.reason_key
-      const response = await carryOut(deps, stripe, caller, lock, current, body, reasonKey)
+      const { response, changed } = await carryOut(deps, stripe, caller, lock, current, body, reasonKey)
       const now = deps.clock.now()
       return {
         result: { status: 200, body: response },
-        record: (trx) =>
-          recordSessionEnd(trx, {
+        record: async (trx) => {
+          if (changed) await rememberOwnChange(trx, current.account_id, changed, now)
+          await recordSessionEnd(trx, {
             accountId: current.account_id,
             sessionId: current.id,
             step: 'cancel_completed',
             status: 'canceled',
             now,
             reasonKey,
-          }),
+          })
+        },
       }
     }
     const result = await runSessionAction(deps, session, {
@@ -118,6 +127,6 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
       conflictMessage: 'This subscription was already canceled in this session.',
       act,
     })
-    return c.json(result.body, result.status as 200)
+    return answer(c, 'POST /api/widget/sessions/{id}/cancel', result.body, result.status as 200)
   }
 }

@@ -1,4 +1,4 @@
-import type { SeededMerchant } from '@retainkit/tests/fakes/stripe'
+import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import {

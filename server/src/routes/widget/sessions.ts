@@ -3,10 +3,12 @@ import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
+import { answer } from '../../http/respond'
 import { readBody } from '../../http/validate'
 import { runUsageFollowUp } from '../../services/billing/follow-up'
 import { admitCancelSession, starterCapReached } from '../../services/billing/usage'
 import { enforceRateLimit } from '../../services/rate-limit'
+import { enqueueSessionEvent } from '../../services/webhooks-out/outbox'
 import { decideOffers } from '../../services/widget/eligibility'
 import { subscriberJurisdiction } from '../../services/widget/jurisdiction'
 import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
@@ -22,6 +24,7 @@ import {
   summarize,
 } from '../../services/widget/stripe-subscriber'
 import type { Subscriber } from '../../services/widget/subscriber-token'
+import { recordWidgetErrorInBackground } from '../../services/widget/widget-errors'
 import { authenticateWidgetCall } from './auth'
 import { noStore } from './body'
 import type { WidgetContext, WidgetEnv } from './cors'
@@ -70,7 +73,8 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     const now = deps.clock.now()
     // A cheap early answer for an exhausted Starter account, before any Stripe call.
     if (await starterCapReached(deps, { accountId, customerId, tier, mode, now })) {
-      return c.json(SESSION_LIMIT, 200)
+      recordWidgetErrorInBackground(deps, accountId, 'over_cap')
+      return answer(c, 'POST /api/widget/sessions', SESSION_LIMIT, 200)
     }
     await limitSessionStarts(deps, c, subscriber)
 
@@ -130,9 +134,13 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         .insertInto('session_events')
         .values({ account_id: accountId, session_id: sessionId, step: 'session_started', created_at: now })
         .execute()
+      await enqueueSessionEvent(trx, { accountId, sessionId, type: 'session.started', now })
       return admitted
     })
-    if (!admission.admitted) return c.json(SESSION_LIMIT, 200)
+    if (!admission.admitted) {
+      recordWidgetErrorInBackground(deps, accountId, 'over_cap')
+      return answer(c, 'POST /api/widget/sessions', SESSION_LIMIT, 200)
+    }
     // Mails and metered usage after the answer: a slow mail server must not hold the subscriber.
     if (admission.followUp) void runUsageFollowUp(deps, admission.followUp)
 
@@ -147,6 +155,6 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         ? { scheduledCancellation: scheduledCancellationOf(subscription, scheduledEnd, now) }
         : {}),
     }
-    return c.json(response, 201)
+    return answer(c, 'POST /api/widget/sessions', response, 201)
   }
 }

@@ -1,6 +1,6 @@
+import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
-import { createStripeClient, type SeededMerchant } from '@retainkit/tests/fakes/stripe'
 import { SignJWT } from 'jose'
 import type Stripe from 'stripe'
 import { expect } from 'vitest'

@@ -16,6 +16,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import type { Logger } from '../logger'
+import { followSaves, outsideFlowCancellations, shapeDurability } from './durability'
+import { fetchHeadlineFigures, shapeHeadlineFigures } from './headline-figures'
 import { type OfferOutcomeRow, writeInWordCounts } from './queries'
 import type { AnalyticsRange } from './range'
 import {
@@ -46,11 +48,13 @@ export interface AnalyticsContext {
   accountId: string
   range: AnalyticsRange
   tier: Tier
+  /** The server's clock: saves are followed up to this moment. */
+  now: Date
 }
 
 /** What an endpoint answers: `{data}`, plus `meta` beside it where a data set has one. */
 export interface AnalyticsResult {
-  data: unknown
+  data: object
   meta?: Record<string, unknown>
 }
 
@@ -202,5 +206,25 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     proOnly: true,
     fetch: ({ db, accountId, range }) => rolledUpSavesByMonth(db, accountId, range),
     shape: (rows, { range }) => ({ data: shapeSavedRevenue(rows, range) }),
+  }),
+  // {asOf, checkpoints, currency, totals, byOffer, byReason, outsideFlow}: see durability.ts.
+  'save-durability': define({
+    failure: 'save durability',
+    unexpected: 'save durability',
+    proOnly: true,
+    fetch: async ({ db, accountId, range, now }) => ({
+      saves: await followSaves(db, accountId, range, now),
+      outsideFlow: await outsideFlowCancellations(db, accountId, range),
+    }),
+    shape: ({ saves, outsideFlow }, { now }) => ({ data: shapeDurability(saves, outsideFlow, now) }),
+  }),
+  // {sessions, save_rate, saved_mrr, top_reason, previous_period}: each figure for the range and the
+  // range of the same length before it (headline-figures.ts). Every tier; saved_mrr is null on free.
+  'headline-figures': define({
+    failure: 'headline figures',
+    unexpected: 'headline figures',
+    proOnly: false,
+    fetch: (context) => fetchHeadlineFigures(context),
+    shape: (rows, context) => ({ data: shapeHeadlineFigures(rows, context) }),
   }),
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../db/migrate'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { createRandom, generateAnalyticsData, shuffledBatches } from './generated-events'
+import { fetchHeadlineFigures, RAW_HEADLINE_SOURCE, shapeHeadlineFigures } from './headline-figures'
 import {
   lastReasons,
   lastReasonsByMonth,
@@ -26,6 +27,7 @@ import { insertEvents, insertSaves, insertSessions } from './test-fixtures'
  * The rollups (migration 110, kept by triggers) answer exactly what the raw-event queries answer — the
  * queries of queries.ts are the oracle — on a generated data set inserted in random order and random
  * multi-row batches, for ranges on and off UTC day and month edges, to the millisecond, in both modes.
+ * The headline figures, answered from the rollups, equal the same figures computed from the raw events.
  * Then the same after the migration's backfill over data stored before the rollups existed.
  */
 let t: TestContext
@@ -108,6 +110,13 @@ async function expectSameAnswers(label: string) {
       expect(sorted(await rolledUpSavesByMonth(db, accountId, r)), where).toEqual(
         sorted(await savesByMonth(db, accountId, r)),
       )
+      // The headline row (this range and the one of the same length before it), on both tiers.
+      for (const tier of ['pro', 'free'] as const) {
+        const context = { db, logger: t.logger, accountId, range: r, tier, now: r.until }
+        expect(shapeHeadlineFigures(await fetchHeadlineFigures(context), context), where).toEqual(
+          shapeHeadlineFigures(await fetchHeadlineFigures(context, RAW_HEADLINE_SOURCE), context),
+        )
+      }
       compared++
     }
   }

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps'
+import { startPeriodicWorker } from '../periodic-worker'
 import type { UsageFollowUp } from './usage'
 import { mailUsageNotice, retryUnsentNotices } from './usage-notices'
 import { reportPendingUsage } from './usage-reports'
@@ -25,22 +26,8 @@ export async function runUsageFollowUp(deps: AppDeps, followUp: UsageFollowUp): 
 
 /** Every few minutes: metered usage still unreported, notice mails that failed. Returns a stop function. */
 export function startBillingWorker(deps: AppDeps, everyMs = 5 * 60_000): () => void {
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    try {
-      await reportPendingUsage(deps)
-      await retryUnsentNotices(deps)
-    } catch (error) {
-      deps.logger.error('billing worker pass failed', {
-        error: error instanceof Error ? error.message : String(error),
-      })
-    } finally {
-      running = false
-    }
-  }
-  const timer = setInterval(() => void tick(), everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
+  return startPeriodicWorker(deps.logger, 'billing worker', everyMs, async () => {
+    await reportPendingUsage(deps)
+    await retryUnsentNotices(deps)
+  })
 }

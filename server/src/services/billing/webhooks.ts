@@ -3,6 +3,7 @@ import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { configChanged } from '../config-changes'
+import { subscriptionTargetOf, verifyStripeEvent } from '../stripe-events'
 import { callBilling, lockBilling, type PlatformBilling, platformBilling } from './platform'
 import { isLiveSubscriptionStatus } from './tier'
 
@@ -14,66 +15,6 @@ import { isLiveSubscriptionStatus } from './tier'
  * several subscriptions of one account are in play, a live one beats an ended one and a newer one
  * (by Stripe's `created`) beats an older one.
  */
-
-export const SIGNATURE_MESSAGE = 'Invalid Stripe signature'
-/** Stripe's default: a signature older than five minutes is refused (replays). */
-const SIGNATURE_TOLERANCE_SECONDS = 300
-
-interface EventTarget {
-  subscriptionId: string | null
-  customerId: string | null
-}
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  value == null ? null : typeof value === 'string' ? value : value.id
-
-/** The subscription and customer an event concerns; null for events billing does not follow. */
-function targetOf(event: Stripe.Event): EventTarget | null {
-  switch (event.type) {
-    case 'checkout.session.completed': {
-      const session = event.data.object
-      if (session.mode !== 'subscription') return null
-      return { subscriptionId: idOf(session.subscription), customerId: idOf(session.customer) }
-    }
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      const sub = event.data.object
-      return { subscriptionId: sub.id, customerId: idOf(sub.customer) }
-    }
-    case 'invoice.payment_failed':
-    case 'invoice.paid': {
-      const invoice = event.data.object
-      return {
-        subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
-        customerId: idOf(invoice.customer),
-      }
-    }
-    default:
-      return null
-  }
-}
-
-export function verifyEvent(
-  deps: AppDeps,
-  billing: PlatformBilling,
-  payload: string,
-  signature: string,
-): Stripe.Event {
-  try {
-    return deps.stripe.webhooks.constructEvent(
-      payload,
-      signature,
-      billing.config.webhookSecret,
-      SIGNATURE_TOLERANCE_SECONDS,
-      undefined,
-      // Milliseconds: the age of the signature is judged by our clock, not the machine's.
-      deps.clock.now().getTime(),
-    )
-  } catch {
-    throw new HttpError('INVALID_INPUT', SIGNATURE_MESSAGE, 'stripe-signature')
-  }
-}
 
 /** What the platform subscription row should hold for `sub`. */
 function summarize(billing: PlatformBilling, sub: Stripe.Subscription) {
@@ -109,9 +50,8 @@ export async function receiveBillingWebhook(
 ): Promise<WebhookOutcome> {
   const billing = platformBilling(deps)
   if (!billing) throw new HttpError('NOT_FOUND', 'Billing is not enabled on this server.')
-  if (!signature) throw new HttpError('INVALID_INPUT', SIGNATURE_MESSAGE, 'stripe-signature')
-  const event = verifyEvent(deps, billing, payload, signature)
-  const target = event.account ? null : targetOf(event)
+  const event = verifyStripeEvent(deps, payload, signature, billing.config.webhookSecret)
+  const target = event.account ? null : subscriptionTargetOf(event)
   const owner = target?.customerId
     ? await deps.db
         .selectFrom('platform_subscriptions')

@@ -64,10 +64,13 @@ function operationObject(op: Operation) {
   const status = String(op.status ?? 200)
   const success = op.response
     ? {
-        description: `Success: ${op.returns}`,
-        content: { 'application/json': { schema: json(op.response, 'output') } },
+        description: op.returns ? `Success: ${op.returns}` : 'Success',
+        content: {
+          'application/json': { schema: json(op.response, 'output') },
+          ...(op.textContent ? { [op.textContent]: { schema: { type: 'string' } } } : {}),
+        },
       }
-    : { description: op.returns }
+    : { description: op.returns ?? 'Success, without a body' }
   const errors = Object.fromEntries(
     Object.entries({ ...COMMON_ERRORS, ...op.otherResponses })
       .filter(([code]) => code !== status)

@@ -32,14 +32,22 @@ export interface Operation {
   body?: z.ZodType
   /** Whether the body may be left out (`{}` is assumed). */
   bodyOptional?: boolean
-  /** The success body; null when the success answer has none (204, redirects). */
+  /** The success body, from the shared contract; null when the success answer has none (204, redirects). */
   response: z.ZodType | null
-  /** What success means, in words. */
-  returns: string
+  /** A text media type the call may answer with instead of JSON (the body is then a string). */
+  textContent?: 'text/csv'
+  /**
+   * What success means, in words, only where the response schema cannot say it (a redirect, no body,
+   * a call that never succeeds): the shape of a JSON answer is the contract's schema, never prose.
+   */
+  returns?: string
   status?: number
   /** Other answers worth documenting besides the common errors. */
   otherResponses?: Record<string, string>
 }
+
+/** An operation as its file describes it: the response comes from the shared contract. */
+export type OperationSpec = Omit<Operation, 'response'>
 
 export const accountIdQuery: QueryParam = {
   name: 'accountId',

@@ -1,6 +1,5 @@
 import { otpBodySchema, pkceGrantSchema, refreshGrantSchema } from '../../auth/schemas'
-import { type Operation, queryParam } from './operation-types'
-import * as r from './responses'
+import { type OperationSpec, queryParam } from './operation-types'
 
 const redirectTo = queryParam('redirect_to', "Where to land afterwards: any path on PUBLIC_URL's origin")
 
@@ -8,7 +7,7 @@ const redirectTo = queryParam('redirect_to', "Where to land afterwards: any path
  * The embedded auth server (GoTrue-compatible, what supabase-js calls). Its errors are GoTrue's shapes,
  * `{code, message}` with `X-Supabase-Api-Version: 2024-01-01`, else `{code: status, error_code, msg}`.
  */
-export const AUTH_OPERATIONS: Operation[] = [
+export const AUTH_OPERATIONS: OperationSpec[] = [
   {
     method: 'post',
     path: '/auth/v1/otp',
@@ -17,8 +16,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     security: ['none'],
     params: [redirectTo],
     body: otpBodySchema,
-    response: r.empty,
-    returns: '{}',
   },
   {
     method: 'get',
@@ -34,7 +31,6 @@ export const AUTH_OPERATIONS: Operation[] = [
       },
       redirectTo,
     ],
-    response: null,
     returns: 'a redirect (303)',
     status: 303,
   },
@@ -45,8 +41,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     tag: 'Auth',
     security: ['none'],
     body: pkceGrantSchema,
-    response: r.authSession,
-    returns: '{access_token, token_type, expires_in, expires_at, refresh_token, user}',
   },
   {
     method: 'post',
@@ -55,8 +49,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     tag: 'Auth',
     security: ['none'],
     body: refreshGrantSchema,
-    response: r.authSession,
-    returns: '{access_token, token_type, expires_in, expires_at, refresh_token, user}',
   },
   {
     method: 'get',
@@ -64,8 +56,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     summary: 'The signed-in user',
     tag: 'Auth',
     security: ['bearer'],
-    response: r.authUserResponse,
-    returns: 'the user object',
   },
   {
     method: 'put',
@@ -73,7 +63,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     summary: 'Updating the user is not supported (422)',
     tag: 'Auth',
     security: ['bearer'],
-    response: null,
     returns: 'never succeeds: 422 validation_failed',
     status: 422,
   },
@@ -89,7 +78,6 @@ export const AUTH_OPERATIONS: Operation[] = [
         enum: ['global', 'local', 'others'],
       }),
     ],
-    response: null,
     returns: 'nothing (204)',
     status: 204,
   },
@@ -100,7 +88,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     tag: 'Auth',
     security: ['none'],
     params: [{ ...queryParam('provider', 'A configured provider'), required: true }, redirectTo],
-    response: null,
     returns: 'a redirect (302)',
     status: 302,
   },
@@ -111,7 +98,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     tag: 'Auth',
     security: ['none'],
     params: [queryParam('code', 'From the provider'), queryParam('state', 'From /authorize')],
-    response: null,
     returns: 'a redirect (302)',
     status: 302,
   },
@@ -121,8 +107,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     summary: 'The public keys access tokens are signed with (ES256)',
     tag: 'Auth',
     security: ['none'],
-    response: r.jwks,
-    returns: '{keys}',
   },
   {
     method: 'get',
@@ -130,8 +114,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     summary: 'Which sign-in methods are enabled',
     tag: 'Auth',
     security: ['none'],
-    response: r.authSettings,
-    returns: '{external, disable_signup, …}',
   },
   {
     method: 'get',
@@ -139,8 +121,6 @@ export const AUTH_OPERATIONS: Operation[] = [
     summary: 'The auth server answers',
     tag: 'Auth',
     security: ['none'],
-    response: r.authHealth,
-    returns: '{version, name, description}',
   },
   {
     method: 'get',
@@ -150,7 +130,5 @@ export const AUTH_OPERATIONS: Operation[] = [
     tag: 'Auth',
     security: ['none'],
     params: [queryParam('to', 'Only mail to this address')],
-    response: r.outbox,
-    returns: '[{to, subject, text, link, sent_at}]',
   },
 ]

@@ -9,8 +9,7 @@ import {
   reasonsPayloadSchema,
   widgetSecretCreateSchema,
 } from '@retainkit/shared/schemas'
-import { accountIdQuery, merchant, type Operation, pathAccountId, queryParam } from './operation-types'
-import * as r from './responses'
+import { accountIdQuery, merchant, type OperationSpec, pathAccountId, queryParam } from './operation-types'
 
 const baseVersion = (what: string) =>
   queryParam(`base_version`, `The version of the ${what} the edit started from: 409 if it moved on since`, {
@@ -23,15 +22,13 @@ const versionParam = queryParam('version', 'A kept version to read instead of th
 })
 
 /** The platform's own documents and the console's calls: session and account. */
-export const CONSOLE_OPERATIONS: Operation[] = [
+export const CONSOLE_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
     path: '/health',
     summary: 'Health check: 200 when the database answers, 503 {status: "degraded"} when it does not',
     tag: 'Platform',
     security: ['none'],
-    response: r.health,
-    returns: '{status, database, uptimeSeconds}',
     otherResponses: {
       '503': 'The database does not answer: {status: "degraded", database, databaseAvailable: false}',
     },
@@ -42,8 +39,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: "The console's public runtime settings",
     tag: 'Platform',
     security: ['none'],
-    response: r.runtimeConfig,
-    returns: '{backendUrl, apiBaseUrl, anonKey, apiKey, stripeRedirectUrl, …}',
   },
   {
     method: 'get',
@@ -51,8 +46,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: 'This document',
     tag: 'Platform',
     security: ['none'],
-    response: r.openApiDocument,
-    returns: 'the OpenAPI 3.1 document',
   },
   {
     method: 'post',
@@ -60,8 +53,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: 'First sign-in accepts invitations or creates an account and owner membership; idempotent',
     tag: 'Session',
     security: merchant,
-    response: r.data(r.sessionContext),
-    returns: 'session context',
   },
   {
     method: 'post',
@@ -70,8 +61,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Session',
     security: merchant,
     body: activeAccountSchema,
-    response: r.data(r.sessionContext),
-    returns: 'session context',
   },
   {
     method: 'get',
@@ -79,8 +68,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     summary: 'Session context: active account, accounts, membership, capabilities, user',
     tag: 'Session',
     security: merchant,
-    response: r.data(r.sessionContext),
-    returns: '{active_account_id, accounts, membership, capabilities, user}',
   },
   {
     method: 'get',
@@ -89,8 +76,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.accountData),
-    returns: '{account_id, name, slug, email, domain, tier}',
   },
   {
     method: 'put',
@@ -100,8 +85,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: accountDataSchema,
-    response: r.data(r.accountData),
-    returns: 'the account',
   },
   {
     method: 'post',
@@ -110,8 +93,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     body: createAccountSchema,
-    response: r.data(r.accountData),
-    returns: 'the account',
     status: 201,
   },
   {
@@ -121,8 +102,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, versionParam],
-    response: r.data(r.accountConfig),
-    returns: '{config_json, version, updated_at, previous_versions}',
   },
   {
     method: 'put',
@@ -132,8 +111,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery, baseVersion('configuration')],
     body: configPayloadSchema,
-    response: r.data(r.accountConfig),
-    returns: '{config_json, version, updated_at, previous_versions, warnings}',
     otherResponses: { '409': 'base_version is not the current version any more (CONSTRAINT_VIOLATION)' },
   },
   {
@@ -143,8 +120,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [pathAccountId],
-    response: r.data(r.defaultConfig),
-    returns: '{config_json, reasons}',
   },
   {
     method: 'get',
@@ -153,8 +128,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, versionParam],
-    response: r.data(r.accountReasons),
-    returns: '{reasons, version, updated_at, previous_versions, warnings}',
   },
   {
     method: 'post',
@@ -164,8 +137,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery, baseVersion('reasons')],
     body: reasonsPayloadSchema,
-    response: r.data(r.accountReasons),
-    returns: '{reasons, version, updated_at, previous_versions, warnings}',
     otherResponses: { '409': 'base_version is not the current version any more (CONSTRAINT_VIOLATION)' },
   },
   {
@@ -175,8 +146,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.credentialsView),
-    returns: '{gateway, connected, api_key (masked), access_token, …}',
   },
   {
     method: 'post',
@@ -186,8 +155,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: credentialsSchema,
-    response: r.data(r.credentialsView),
-    returns: 'masked credentials',
   },
   {
     method: 'delete',
@@ -196,8 +163,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.credentialsView),
-    returns: '{gateway, connected: false}',
   },
   {
     method: 'get',
@@ -206,8 +171,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.widgetSecretList),
-    returns: '[{id, hint, mode, created_at, last_used_at}]',
   },
   {
     method: 'post',
@@ -218,8 +181,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     params: [accountIdQuery],
     body: widgetSecretCreateSchema,
     bodyOptional: true,
-    response: r.data(r.widgetSecretCreated),
-    returns: '{id, secret, mode, created_at}',
     status: 201,
   },
   {
@@ -229,8 +190,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery, { ...queryParam('secretId', 'The secret to revoke (wsk_…)'), required: true }],
-    response: r.data(r.widgetSecretRevoked),
-    returns: '{id, revoked_at}',
   },
   {
     method: 'get',
@@ -239,8 +198,22 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.installStatus),
-    returns: '{installed, last_loaded_at, origins}',
+  },
+  {
+    method: 'get',
+    path: '/api/account?action=getting-live',
+    summary: 'The getting-live checklist: each step and whether it is done',
+    tag: 'Account',
+    security: merchant,
+    params: [accountIdQuery],
+  },
+  {
+    method: 'get',
+    path: '/api/account?action=widget-errors',
+    summary: 'The widget calls the server refused lately, counted (newest first)',
+    tag: 'Account',
+    security: merchant,
+    params: [accountIdQuery],
   },
   {
     method: 'get',
@@ -249,8 +222,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     tag: 'Account',
     security: merchant,
     params: [accountIdQuery],
-    response: r.data(r.team),
-    returns: '{members, invitations}',
   },
   {
     method: 'post',
@@ -260,8 +231,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: memberInviteSchema,
-    response: r.data(r.invited),
-    returns: '{invitation, emailed}',
     status: 201,
   },
   {
@@ -272,8 +241,6 @@ export const CONSOLE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [accountIdQuery],
     body: memberRoleSchema,
-    response: r.data(r.memberChanged),
-    returns: '{user_id, email, role, joined_at, you}',
   },
   {
     method: 'delete',
@@ -286,7 +253,5 @@ export const CONSOLE_OPERATIONS: Operation[] = [
       queryParam('userId', 'A member to remove'),
       queryParam('email', 'An invitation to withdraw'),
     ],
-    response: r.data(r.memberRemoved),
-    returns: '{user_id, removed} or {email, revoked}',
   },
 ]

@@ -12,13 +12,13 @@ import {
   stripeOAuthStartSchema,
   waitlistSchema,
 } from '@retainkit/shared/schemas'
-import { merchant, type Operation, pathAccountId, queryParam } from './operation-types'
-import * as r from './responses'
+import { merchant, type OperationSpec, pathAccountId, queryParam } from './operation-types'
+import { ANALYTICS_PERIOD_PARAMS } from './period-params'
 
 const sessionId = { name: 'id', in: 'path' as const, required: true, description: 'The cancel session id' }
 
 /** Analytics, Stripe, the marketing forms and the widget's own API. */
-export const SERVICE_OPERATIONS: Operation[] = [
+export const SERVICE_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
     path: '/api/analytics',
@@ -31,15 +31,8 @@ export const SERVICE_OPERATIONS: Operation[] = [
         required: true,
       },
       { ...queryParam('account_id', 'Account ID'), required: true },
-      queryParam('startDate', 'ISO date or datetime'),
-      queryParam('endDate', 'ISO date or datetime, not before startDate'),
-      queryParam('mode', "whose sessions count: 'live' (default) or 'test' (test-mode sessions only)", {
-        type: 'string',
-        enum: ['live', 'test'],
-      }),
+      ...ANALYTICS_PERIOD_PARAMS,
     ],
-    response: r.data(r.analyticsRows),
-    returns: 'rows of the chosen data set',
   },
   {
     method: 'get',
@@ -49,16 +42,9 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: merchant,
     params: [
       { ...queryParam('account_id', 'Account ID'), required: true },
-      queryParam('startDate', 'ISO date or datetime'),
-      queryParam('endDate', 'ISO date or datetime, not before startDate'),
-      queryParam('mode', "whose sessions count: 'live' (default) or 'test' (test-mode sessions only)", {
-        type: 'string',
-        enum: ['live', 'test'],
-      }),
+      ...ANALYTICS_PERIOD_PARAMS,
       queryParam('datasets', 'comma-separated data sets to answer (absent: all of them)'),
     ],
-    response: r.data(r.analyticsDashboard),
-    returns: '{<data set>: {data, meta?} | {error, status}}',
   },
   {
     method: 'post',
@@ -67,8 +53,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     body: stripeOAuthStartSchema,
-    response: r.data(r.oauthStarted),
-    returns: '{url}',
     otherResponses: { '503': 'Stripe Connect is not configured on this server' },
   },
   {
@@ -78,8 +62,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     body: stripeOAuthCallbackSchema,
-    response: r.data(r.oauthConnected),
-    returns: '{account_id, connected, stripe_account_id}',
   },
   {
     method: 'get',
@@ -88,8 +70,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     params: [pathAccountId],
-    response: r.data(r.plans),
-    returns: '[{id, product_name, unit_amount, currency, interval, display}]',
   },
   {
     method: 'post',
@@ -98,8 +78,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     body: createCouponSchema,
-    response: r.data(r.couponCreated),
-    returns: 'the coupon',
     status: 201,
   },
   {
@@ -113,8 +91,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
       queryParam('limit', '1–100, default 10', { type: 'integer', minimum: 1, maximum: 100 }),
       queryParam('starting_after', 'Cursor: the last coupon id of the previous page'),
     ],
-    response: r.data(r.couponList),
-    returns: '{data, has_more}',
   },
   {
     method: 'post',
@@ -123,8 +99,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Stripe',
     security: merchant,
     params: [pathAccountId],
-    response: r.data(r.connectionTest),
-    returns: '{ok, account, livemode} or {ok: false, message}',
   },
   {
     method: 'post',
@@ -133,8 +107,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Public',
     security: ['apiKey'],
     body: contactMessageSchema,
-    response: r.formAccepted,
-    returns: '{success: true}',
   },
   {
     method: 'post',
@@ -143,8 +115,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     tag: 'Public',
     security: ['apiKey'],
     body: waitlistSchema,
-    response: r.formAccepted,
-    returns: '{success: true}',
   },
   {
     method: 'get',
@@ -156,8 +126,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
       pathAccountId,
       queryParam('mode', "'test' allows localhost origins", { type: 'string', enum: ['test'] }),
     ],
-    response: r.widgetConfig,
-    returns: 'WidgetConfigResponse (not wrapped in data)',
     otherResponses: { '304': 'Not modified (If-None-Match)' },
   },
   {
@@ -168,8 +136,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     body: sessionStartSchema,
     bodyOptional: true,
-    response: r.sessionStarted,
-    returns: 'SessionStartResponse',
     status: 201,
   },
   {
@@ -180,7 +146,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     params: [sessionId],
     body: sessionEventsSchema,
-    response: null,
     returns: 'nothing (204)',
     status: 204,
     otherResponses: {
@@ -197,8 +162,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     params: [sessionId],
     body: acceptOfferSchema,
-    response: r.offerAccepted,
-    returns: 'AcceptOfferResponse',
   },
   {
     method: 'post',
@@ -209,8 +172,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     params: [sessionId],
     body: cancelSchema,
     bodyOptional: true,
-    response: r.cancelled,
-    returns: 'CancelResponse',
   },
   {
     method: 'post',
@@ -220,8 +181,6 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     body: reactivationRequestSchema,
     bodyOptional: true,
-    response: r.reactivation,
-    returns: 'ReactivationResponse',
   },
   {
     method: 'post',
@@ -231,7 +190,5 @@ export const SERVICE_OPERATIONS: Operation[] = [
     security: ['subscriber'],
     body: reactivationAcceptSchema,
     bodyOptional: true,
-    response: r.reactivated,
-    returns: 'ReactivationAcceptResponse',
   },
 ]

@@ -33,6 +33,8 @@ export interface AppliedOffer {
   message: string
   /** Kept on the save row (saves.detail) for support and analytics. */
   detail: Record<string, unknown>
+  /** The subscription as Stripe answered the change: remembered at once for the banner (see own-changes.ts). */
+  subscription: Stripe.Subscription
 }
 
 const invalidChoice = (message: string, field: string) => new HttpError('INVALID_INPUT', message, field)
@@ -57,7 +59,7 @@ export function addMonthsUtc(at: Date, months: number): Date {
 async function applyDiscount(ctx: OfferContext): Promise<AppliedOffer> {
   const { deps, stripe, subscription } = ctx
   const { discount, coupon } = await discountCoupon(deps, stripe, ctx.config.discount)
-  await stripeCall(deps, 'subscriptions.update (discount)', () =>
+  const updated = await stripeCall(deps, 'subscriptions.update (discount)', () =>
     stripe.subscriptions.update(
       subscription.id,
       { discounts: [discount] },
@@ -80,6 +82,7 @@ async function applyDiscount(ctx: OfferContext): Promise<AppliedOffer> {
       duration: coupon.duration,
       duration_in_months: coupon.duration_in_months ?? null,
     },
+    subscription: updated,
   }
 }
 
@@ -90,7 +93,7 @@ async function applyPause(ctx: OfferContext): Promise<AppliedOffer> {
     throw invalidChoice('This pause length is not offered', 'choice.months')
   }
   const resumesAt = Math.floor(addMonthsUtc(ctx.sessionStartedAt, months).getTime() / 1000)
-  await stripeCall(ctx.deps, 'subscriptions.update (pause)', () =>
+  const updated = await stripeCall(ctx.deps, 'subscriptions.update (pause)', () =>
     ctx.stripe.subscriptions.update(
       ctx.subscription.id,
       { pause_collection: { behavior: 'void', resumes_at: resumesAt } },
@@ -102,6 +105,7 @@ async function applyPause(ctx: OfferContext): Promise<AppliedOffer> {
     mrrAfter: ctx.mrrBefore,
     message: pauseMessage(resumesAt),
     detail: { months, resumes_at: resumesAt },
+    subscription: updated,
   }
 }
 
@@ -125,6 +129,7 @@ const applySwitch =
       mrrAfter: subscriptionMrr(updated),
       message: switchMessage(plan.name),
       detail: { from_price: item.price.id, to_price: planId },
+      subscription: updated,
     }
   }
 
@@ -162,7 +167,7 @@ export async function scheduleCancellation(
   stripe: Stripe,
   subscription: Stripe.Subscription,
   input: { reasonKey: string | null; feedback: string | undefined; idempotencyKey: string },
-): Promise<{ cancelAt: number | null; message: string }> {
+): Promise<{ cancelAt: number | null; message: string; subscription: Stripe.Subscription }> {
   const comment = input.feedback?.trim().slice(0, CANCELLATION_COMMENT_MAX)
   const updated = await stripeCall(deps, 'subscriptions.update (cancel)', () =>
     stripe.subscriptions.update(
@@ -178,5 +183,5 @@ export async function scheduleCancellation(
     ),
   )
   const cancelAt = updated.cancel_at ?? currentPeriodEnd(updated)
-  return { cancelAt, message: cancelMessage(cancelAt) }
+  return { cancelAt, message: cancelMessage(cancelAt), subscription: updated }
 }

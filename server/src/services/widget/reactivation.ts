@@ -59,28 +59,58 @@ export async function findReactivationTarget(
   subscriptionId: string | null,
 ): Promise<ReactivationTarget | null> {
   const subs = await allSubscriptionsOf(deps, stripe, customerId)
-  const live = subs.filter((sub) => !isEnded(sub))
-  const named = (sub: Stripe.Subscription) => subscriptionId === null || sub.id === subscriptionId
-  const paused = live.filter(named).find(isPaused)
-  const scheduled = live.filter(named).find(isScheduledToCancel)
-  const churned =
-    live.length === 0
-      ? subs
-          .filter(isEnded)
-          .filter(named)
-          .sort((a, b) => endedAt(b) - endedAt(a))[0]
-      : undefined
-  const pick: [ReactivationKind, Stripe.Subscription] | null = paused
-    ? ['paused', paused]
-    : scheduled
-      ? ['scheduled_cancel', scheduled]
-      : churned
-        ? ['churned', churned]
-        : null
+  const pick = pickReactivation(subs.map(factsOfSubscription), subscriptionId)
   if (!pick) return null
-  const subscription = await retrieveSubscription(deps, stripe, pick[1].id)
+  return confirmTarget(deps, stripe, customerId, pick)
+}
+
+/** What choosing a reactivation target needs to know of a subscription, from Stripe or from its events. */
+export interface SubscriptionFacts {
+  id: string
+  paused: boolean
+  scheduledToCancel: boolean
+  ended: boolean
+  /** Unix seconds: when it ended (or was cancelled, or created), to find the latest churned one. */
+  endedAt: number
+}
+
+export const factsOfSubscription = (sub: Stripe.Subscription): SubscriptionFacts => ({
+  id: sub.id,
+  paused: isPaused(sub),
+  scheduledToCancel: isScheduledToCancel(sub),
+  ended: isEnded(sub),
+  endedAt: endedAt(sub),
+})
+
+/** The rule above, over facts: paused, else scheduled to cancel, else the latest churned one. */
+export function pickReactivation(
+  subs: SubscriptionFacts[],
+  subscriptionId: string | null,
+): { kind: ReactivationKind; id: string } | null {
+  const live = subs.filter((sub) => !sub.ended)
+  const named = (sub: SubscriptionFacts) => subscriptionId === null || sub.id === subscriptionId
+  const paused = live.filter(named).find((sub) => sub.paused)
+  if (paused) return { kind: 'paused', id: paused.id }
+  const scheduled = live.filter(named).find((sub) => sub.scheduledToCancel)
+  if (scheduled) return { kind: 'scheduled_cancel', id: scheduled.id }
+  if (live.length > 0) return null
+  const churned = subs
+    .filter((sub) => sub.ended)
+    .filter(named)
+    .sort((a, b) => b.endedAt - a.endedAt)[0]
+  return churned ? { kind: 'churned', id: churned.id } : null
+}
+
+/** Reads the picked subscription afresh (expanded, for the banner's terms) and checks it is the customer's. */
+export async function confirmTarget(
+  deps: AppDeps,
+  stripe: Stripe,
+  customerId: string,
+  pick: { kind: ReactivationKind; id: string },
+): Promise<ReactivationTarget | null> {
+  const subscription = await retrieveSubscription(deps, stripe, pick.id)
   if (!subscription || customerIdOf(subscription) !== customerId) return null
-  return { kind: pick[0], subscription }
+  return { kind: pick.kind, subscription }
 }
 
 /** Every subscription of the customer, whatever its status, following Stripe's pages. */
@@ -113,6 +143,8 @@ export interface Reactivated {
   mrrAfter: number
   message: string
   detail: Record<string, unknown>
+  /** The subscription as Stripe answered (resumed, kept or created): remembered at once for the banner. */
+  subscription: Stripe.Subscription
 }
 
 const MESSAGES: Readonly<Record<ReactivationKind, string>> = {
@@ -136,7 +168,7 @@ export async function reactivate(
   const mrrBefore = subscriptionMrr(sub)
   const options = { idempotencyKey }
   if (target.kind === 'paused') {
-    await stripeCall(deps, 'reactivate paused', () =>
+    const resumed = await stripeCall(deps, 'reactivate paused', () =>
       sub.status === 'paused'
         ? stripe.subscriptions.resume(sub.id, {}, options)
         : stripe.subscriptions.update(sub.id, { pause_collection: '' }, options),
@@ -147,10 +179,11 @@ export async function reactivate(
       mrrAfter: mrrBefore,
       message: MESSAGES.paused,
       detail: { kind: 'paused' },
+      subscription: resumed,
     }
   }
   if (target.kind === 'scheduled_cancel') {
-    await stripeCall(deps, 'reactivate scheduled cancel', () =>
+    const kept = await stripeCall(deps, 'reactivate scheduled cancel', () =>
       stripe.subscriptions.update(
         sub.id,
         sub.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' },
@@ -163,6 +196,7 @@ export async function reactivate(
       mrrAfter: mrrBefore,
       message: MESSAGES.scheduled_cancel,
       detail: { kind: 'scheduled_cancel' },
+      subscription: kept,
     }
   }
   const item = firstItem(sub)
@@ -195,5 +229,6 @@ export async function reactivate(
     mrrAfter: coupon ? discountedMrr(listMrr, coupon) : listMrr,
     message: `${MESSAGES.churned}${suffix}`,
     detail: { kind: 'churned', previous_subscription: sub.id, ...(coupon ? { coupon: coupon.id } : {}) },
+    subscription: created,
   }
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { OFFER_COOLDOWN_DAYS } from '@retainkit/shared/constants'
 import { type OfferType, SAVE_MECHANISMS, type SessionStep } from '@retainkit/shared/vocabulary'
+import type { WebhookEventType } from '@retainkit/shared/webhooks'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { CancelSession, Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
+import { enqueueSessionEvent } from '../webhooks-out/outbox'
 import type { Subscriber } from './subscriber-token'
 
 /** Cancel and reactivation sessions, their events and saves: the rows analytics reads. */
@@ -130,4 +132,14 @@ export async function recordSessionEnd(trx: Transaction<Database>, end: SessionE
     .set({ status: end.status, ...reason, updated_at: end.now, completed_at: end.now })
     .where('id', '=', end.sessionId)
     .execute()
+  // The merchant's webhooks hear of it in the same transaction (an outbox): sent once committed.
+  const webhook = WEBHOOK_OF_STEP[end.step]
+  if (webhook) await enqueueSessionEvent(trx, { ...end, type: webhook, offer: end.offer ?? null })
+}
+
+/** Session ends the merchant's webhook endpoints are told about. */
+const WEBHOOK_OF_STEP: Partial<Record<SessionStep, WebhookEventType>> = {
+  offer_accepted: 'offer.accepted',
+  cancel_completed: 'subscription.cancel_scheduled',
+  banner_accepted: 'reactivation.accepted',
 }

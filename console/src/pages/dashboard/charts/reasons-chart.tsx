@@ -1,6 +1,22 @@
-import { ResponsiveBar } from '@nivo/bar'
+import { type BarCustomLayerProps, ResponsiveBar } from '@nivo/bar'
+import { useNarrowScreen } from '../../../lib/use-narrow-screen'
 import type { ReasonBar } from '../dashboard-shaping'
 import { CHART_COLORS, CHART_THEME, countTicks, listSummary, prefersReducedMotion } from './chart-theme'
+
+type ReasonRow = { reason: string; count: number; share: number }
+
+/** On a phone each reason is written above its bar, so the bars keep the card's whole width. */
+function ReasonLabelsAbove({ bars }: BarCustomLayerProps<ReasonRow>) {
+  return (
+    <g>
+      {bars.map((bar) => (
+        <text key={bar.key} x={0} y={bar.y - 6} fontSize={12} fill="#1f2937">
+          {String(bar.data.indexValue)}
+        </text>
+      ))}
+    </g>
+  )
+}
 
 /**
  * How many subscribers gave a reason, whether they then cancelled or stayed: the count is of
@@ -18,20 +34,31 @@ export function ReasonsSummary({ data }: { data: readonly ReasonBar[] }) {
 
 /** Horizontal bars, one per reason, labelled with the count and its share of all reasons given. */
 export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
+  const narrow = useNarrowScreen()
   // Nivo draws horizontal bars bottom-up; reversed, the most common reason is on top.
-  const rows = [...data].reverse().map((row) => ({ reason: row.label, count: row.count, share: row.share }))
+  const rows: ReasonRow[] = [...data]
+    .reverse()
+    .map((row) => ({ reason: row.label, count: row.count, share: row.share }))
   const summary = `Bar chart of the reasons subscribers gave: ${listSummary(data.map((row) => `${row.label} ${row.count} (${row.share}%)`))}`
   const ticks = countTicks(Math.max(0, ...data.map((row) => row.count)))
   const longest = data.reduce((max, row) => Math.max(max, row.label.length), 0)
   return (
-    <div className="rk-chart__canvas" style={{ height: Math.max(180, data.length * 36 + 60) }}>
+    <div
+      className="rk-chart__canvas"
+      style={{ height: Math.max(180, data.length * (narrow ? 52 : 36) + 60) }}
+    >
       <ResponsiveBar
         data={rows}
         keys={['count']}
         indexBy="reason"
         layout="horizontal"
-        margin={{ top: 10, right: 90, bottom: 40, left: Math.min(220, 12 + longest * 7) }}
-        padding={0.3}
+        margin={{
+          top: narrow ? 24 : 10,
+          right: 90,
+          bottom: 40,
+          left: narrow ? 4 : Math.min(220, 12 + longest * 7),
+        }}
+        padding={narrow ? 0.55 : 0.3}
         colors={[CHART_COLORS[0]]}
         theme={CHART_THEME}
         enableGridY={false}
@@ -44,7 +71,8 @@ export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
           legendOffset: 32,
           tickValues: ticks,
         }}
-        axisLeft={{ tickSize: 0, tickPadding: 8 }}
+        axisLeft={narrow ? null : { tickSize: 0, tickPadding: 8 }}
+        layers={narrow ? ['grid', 'axes', 'bars', ReasonLabelsAbove] : ['grid', 'axes', 'bars']}
         label={(bar) => `${bar.value} (${bar.data.share}%)`}
         labelPosition="end"
         labelOffset={6}

@@ -1,7 +1,7 @@
+import type { Coupon } from '@retainkit/shared/api'
 import { COUPON_LIST_DEFAULT_LIMIT } from '@retainkit/shared/constants'
 import { useId, useState } from 'react'
 import { listCoupons } from '../../../lib/api'
-import type { Coupon } from '../../../lib/api-types'
 import { userMessageOf } from '../../../lib/error-handler'
 import { toast } from '../../../lib/toast-store'
 import { CreateCouponForm } from './create-coupon-form'

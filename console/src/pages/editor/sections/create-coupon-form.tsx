@@ -1,9 +1,10 @@
+import type { Coupon } from '@retainkit/shared/api'
 import { useId, useState } from 'react'
 import { SelectField } from '../../../features/forms/choice-fields'
 import { NumberField } from '../../../features/forms/number-field'
 import { TextField } from '../../../features/forms/text-field'
+import type { CouponInput } from '../../../lib/api'
 import { createCoupon } from '../../../lib/api'
-import type { Coupon, CouponInput } from '../../../lib/api-types'
 import { userMessageOf } from '../../../lib/error-handler'
 
 const DURATIONS = [

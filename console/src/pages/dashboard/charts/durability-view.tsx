@@ -1,0 +1,66 @@
+import { ResponsiveBar } from '@nivo/bar'
+import { formatMoney } from '../dashboard-shaping'
+import type { DurabilityView } from '../durability-shaping'
+import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+
+/** Revenue kept and lost by saves, the 30/60/90-day rates, and cancellations that bypassed the flow. */
+export function DurabilitySummary({ data }: { data: DurabilityView }) {
+  const { totals } = data
+  return (
+    <div className="rk-revenue">
+      <p className="rk-revenue__total">
+        <span className="rk-revenue__amount">
+          {totals.kept} of {totals.saves}
+        </span>
+        <span className="rk-revenue__caption"> saves still paying</span>
+      </p>
+      <dl className="rk-revenue__split">
+        <div>
+          <dt>MRR kept</dt>
+          <dd>{formatMoney(totals.keptMrr, data.currency)}</dd>
+        </div>
+        <div>
+          <dt>MRR lost</dt>
+          <dd>{formatMoney(totals.lostMrr, data.currency)}</dd>
+        </div>
+        {totals.stuck.map((checkpoint) => (
+          <div key={checkpoint.days}>
+            <dt>At {checkpoint.days} days</dt>
+            <dd>{checkpoint.rate === null ? 'Not yet' : `${checkpoint.rate}%`}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>Cancelled outside the flow</dt>
+          <dd>{data.outsideFlow}</dd>
+        </div>
+      </dl>
+    </div>
+  )
+}
+
+/** Saves kept and lost per save offer, stacked. */
+export function DurabilityChart({ data }: { data: DurabilityView }) {
+  const rows = data.byOffer.map((group) => ({ offer: group.label, Kept: group.kept, Lost: group.lost }))
+  const summary = `Bar chart of saves kept and lost per save offer: ${listSummary(
+    data.byOffer.map((group) => `${group.label} ${group.kept} kept, ${group.lost} lost`),
+  )}`
+  return (
+    <div className="rk-chart__canvas" style={{ height: 260 }}>
+      <ResponsiveBar
+        data={rows}
+        keys={['Kept', 'Lost']}
+        indexBy="offer"
+        margin={{ top: 10, right: 20, bottom: 40, left: 50 }}
+        padding={0.3}
+        colors={[CHART_COLORS[1], CHART_COLORS[3]]}
+        theme={CHART_THEME}
+        enableLabel={false}
+        axisLeft={{ tickValues: 5 }}
+        animate={!prefersReducedMotion()}
+        role="img"
+        ariaLabel={summary}
+        isFocusable={false}
+      />
+    </div>
+  )
+}

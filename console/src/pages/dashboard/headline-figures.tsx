@@ -1,0 +1,121 @@
+import type { HeadlineFigures } from '@retainkit/shared/schemas'
+import { getAnalytics } from '../../lib/api'
+import { userMessageOf } from '../../lib/error-handler'
+import { useApiResource } from '../../lib/use-api-resource'
+import { formatMoney, reasonLabel } from './dashboard-shaping'
+import type { DatasetRange } from './use-dataset'
+
+/**
+ * The dashboard's headline row: the period's cancel sessions, save rate, saved MRR and top reason, each
+ * beside the previous period of the same length (the server computes both, so the row never disagrees
+ * with the charts).
+ */
+interface Figure {
+  label: string
+  value: string
+  change: string
+}
+
+/** "+2 (+50%)", "−1 (−25%)", "No change", or "New: none the period before" when there was nothing. */
+export function countChange(current: number, previous: number): string {
+  if (current === previous) return 'No change from the previous period'
+  if (previous === 0) return `Up ${current} from none the previous period`
+  const difference = current - previous
+  const percent = Math.round((Math.abs(difference) / previous) * 100)
+  return `${difference > 0 ? 'Up' : 'Down'} ${Math.abs(difference)} (${percent}%) from the previous period`
+}
+
+/** Save rates change in percentage points; a period without finished sessions has no rate to compare. */
+export function rateChange(current: number | null, previous: number | null): string {
+  if (previous === null) return 'No finished sessions the previous period'
+  if (current === null) return `Was ${formatRate(previous)} the previous period`
+  const points = Math.round((current - previous) * 10) / 10
+  if (points === 0) return 'No change from the previous period'
+  return `${points > 0 ? 'Up' : 'Down'} ${Math.abs(points)} points from the previous period`
+}
+
+const formatRate = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 10) / 10}%`)
+
+export function moneyChange(current: number, previous: number, currency: string): string {
+  if (current === previous) return 'No change from the previous period'
+  if (previous === 0) return `Up ${formatMoney(current, currency)} from none the previous period`
+  const difference = current - previous
+  return `${difference > 0 ? 'Up' : 'Down'} ${formatMoney(Math.abs(difference), currency)} from the previous period`
+}
+
+export function headlineFigures(data: HeadlineFigures, labels: ReadonlyMap<string, string>): Figure[] {
+  const figures: Figure[] = [
+    {
+      label: 'Cancel sessions',
+      value: String(data.sessions.current),
+      change: countChange(data.sessions.current, data.sessions.previous),
+    },
+    {
+      label: 'Save rate',
+      value: formatRate(data.save_rate.current),
+      change: rateChange(data.save_rate.current, data.save_rate.previous),
+    },
+  ]
+  if (data.saved_mrr) {
+    const currency = data.saved_mrr.currency ?? 'usd'
+    figures.push({
+      label: 'Saved MRR',
+      value: formatMoney(data.saved_mrr.current, currency),
+      change: moneyChange(data.saved_mrr.current, data.saved_mrr.previous, currency),
+    })
+  }
+  const top = data.top_reason.current
+  const before = data.top_reason.previous
+  figures.push({
+    label: 'Top reason',
+    value: top ? reasonLabel(top.reason_key, labels) : 'None yet',
+    change: !before
+      ? 'No reasons given the previous period'
+      : before.reason_key === top?.reason_key
+        ? 'Also the top reason the previous period'
+        : `Was ${reasonLabel(before.reason_key, labels)} the previous period`,
+  })
+  return figures
+}
+
+export function HeadlineFiguresRow({
+  range,
+  labels,
+}: {
+  range: DatasetRange
+  labels: ReadonlyMap<string, string>
+}) {
+  const { accountId, startDate, endDate, mode } = range
+  const { state, reload } = useApiResource(
+    () =>
+      getAnalytics<HeadlineFigures>({ endpoint: 'headline-figures', accountId, startDate, endDate, mode }),
+    `${accountId} ${startDate} ${endDate} ${mode ?? 'live'}`,
+  )
+  if (state.status === 'error') {
+    return (
+      <p className="rk-notice rk-notice--error" role="alert">
+        Headline figures unavailable. {userMessageOf(state.error)}{' '}
+        <button
+          type="button"
+          className="rk-button rk-button--secondary rk-button--small"
+          onClick={() => void reload()}
+        >
+          Retry
+        </button>
+      </p>
+    )
+  }
+  if (state.status === 'loading')
+    return <div className="rk-headline rk-headline--loading" aria-hidden="true" />
+  return (
+    <dl className="rk-headline" aria-label="Headline figures" data-testid="headline-figures">
+      {headlineFigures(state.data, labels).map((figure) => (
+        <div key={figure.label} className="rk-headline__figure">
+          <dt>{figure.label}</dt>
+          <dd className="rk-headline__value">{figure.value}</dd>
+          <dd className="rk-headline__change">{figure.change}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

@@ -1,0 +1,197 @@
+import { toCount } from '@retainkit/shared/analytics'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/tables'
+import type { AnalyticsRange } from './range'
+
+/**
+ * Whether saves stuck. A save is counted when the offer is accepted; this follows it afterwards from
+ * what Stripe told us about its subscription (subscriber_subscriptions, kept by the merchant's Stripe
+ * events): still active and paid 30, 60 and 90 days later, or lost — cancelled (in the widget or
+ * anywhere else), scheduled to cancel, or unpaid. A checkpoint not reached yet is `pending` — unless the
+ * save is already lost, which decides every later checkpoint; a save whose subscription Stripe never
+ * told us about is `unknown` rather than assumed kept.
+ */
+
+export const CHECKPOINT_DAYS = [30, 60, 90] as const
+export type CheckpointState = 'kept' | 'lost' | 'pending' | 'unknown'
+export type Durability = 'kept' | 'lost' | 'unknown'
+
+const DAY_MS = 86_400_000
+
+export interface SaveDurability {
+  save_id: string
+  session_id: string | null
+  customer_id: string
+  subscription_id: string | null
+  mechanism: string
+  reason_key: string | null
+  mrr_after: number
+  currency: string | null
+  saved_at: Date
+  durability: Durability
+  lost_at: Date | null
+  /** `d30`, `d60`, `d90`. */
+  checkpoints: Record<`d${(typeof CHECKPOINT_DAYS)[number]}`, CheckpointState>
+}
+
+interface FollowedRow {
+  id: string | number
+  session_id: string | null
+  customer_id: string
+  subscription_id: string | null
+  mechanism: string
+  reason_key: string | null
+  mrr_after: number | string
+  currency: string | null
+  created_at: Date | string
+  status: string | null
+  cancel_at_period_end: boolean | null
+  canceled_at: Date | string | null
+  ended_at: Date | string | null
+  unpaid_since: Date | string | null
+  synced_at: Date | string | null
+}
+
+const asDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value))
+
+/** When the subscription stopped being a kept save, if it did after `savedAt`. */
+function lostAtOf(row: FollowedRow, savedAt: Date): Date | null {
+  const candidates: Array<Date | null> = []
+  if (row.status === 'canceled') candidates.push(asDate(row.ended_at) ?? asDate(row.canceled_at))
+  // A cancellation asked for (at the period's end) is the subscriber leaving, even before it ends.
+  else if (row.cancel_at_period_end) candidates.push(asDate(row.canceled_at) ?? asDate(row.synced_at))
+  candidates.push(asDate(row.unpaid_since))
+  const after = candidates.filter((at): at is Date => at !== null && at >= savedAt)
+  if (after.length === 0) return null
+  return new Date(Math.min(...after.map((at) => at.getTime())))
+}
+
+export function durabilityOf(row: FollowedRow, now: Date): SaveDurability {
+  const savedAt = new Date(row.created_at)
+  const tracked = row.status !== null
+  const lostAt = tracked ? lostAtOf(row, savedAt) : null
+  const stateAt = (days: number): CheckpointState => {
+    const at = new Date(savedAt.getTime() + days * DAY_MS)
+    if (lostAt && lostAt <= at && lostAt <= now) return 'lost'
+    if (at > now) return 'pending'
+    return tracked ? 'kept' : 'unknown'
+  }
+  return {
+    save_id: String(row.id),
+    session_id: row.session_id,
+    customer_id: row.customer_id,
+    subscription_id: row.subscription_id,
+    mechanism: row.mechanism,
+    reason_key: row.reason_key,
+    mrr_after: Number(row.mrr_after),
+    currency: row.currency,
+    saved_at: savedAt,
+    durability: lostAt && lostAt <= now ? 'lost' : tracked ? 'kept' : 'unknown',
+    lost_at: lostAt && lostAt <= now ? lostAt : null,
+    checkpoints: { d30: stateAt(30), d60: stateAt(60), d90: stateAt(90) },
+  }
+}
+
+/** Every save of the range (its mode, by `saved_at`), followed up to `now`. */
+export async function followSaves(
+  db: Kysely<Database>,
+  accountId: string,
+  range: AnalyticsRange,
+  now: Date,
+): Promise<SaveDurability[]> {
+  const live = range.mode === 'test' ? sql.raw('not s.live') : sql.raw('s.live')
+  const { rows } = await sql<FollowedRow>`
+    select s.id, s.session_id, s.customer_id, coalesce(s.subscription_id, cs.subscription_id) as subscription_id,
+      s.mechanism, cs.reason_key, s.mrr_after, lower(s.currency) as currency, s.created_at,
+      ss.status, ss.cancel_at_period_end, ss.canceled_at, ss.ended_at, ss.unpaid_since, ss.synced_at
+    from saves s
+    left join cancel_sessions cs on cs.id = s.session_id
+    left join subscriber_subscriptions ss on ss.account_id = s.account_id
+      and ss.subscription_id = coalesce(s.subscription_id, cs.subscription_id)
+    where s.account_id = ${accountId} and ${live}
+      and s.created_at >= ${range.start.toISOString()}::timestamptz
+      and s.created_at < ${range.until.toISOString()}::timestamptz
+    order by s.created_at, s.id`.execute(db)
+  return rows.map((row) => durabilityOf(row, now))
+}
+
+/**
+ * Subscriptions cancelled in the range without a cancellation in the widget for that subscriber: the
+ * Billing Portal, support, the merchant's own app. Counted apart so the save rate is not flattered by
+ * cancellations that never met the flow.
+ */
+export async function outsideFlowCancellations(
+  db: Kysely<Database>,
+  accountId: string,
+  range: AnalyticsRange,
+): Promise<number> {
+  const mode = range.mode === 'test' ? 'test' : 'live'
+  const { rows } = await sql<{ count: string | number }>`
+    select count(*) as count from subscriber_subscriptions ss
+    where ss.account_id = ${accountId}
+      and ss.canceled_at >= ${range.start.toISOString()}::timestamptz
+      and ss.canceled_at < ${range.until.toISOString()}::timestamptz
+      and not exists (
+        select 1 from cancel_sessions cs
+        where cs.account_id = ss.account_id and cs.customer_id = ss.customer_id
+          and cs.status = 'canceled' and cs.mode = ${mode}
+      )`.execute(db)
+  return toCount(rows[0]?.count ?? 0)
+}
+
+export interface DurabilityGroup {
+  key: string
+  saves: number
+  kept: number
+  lost: number
+  unknown: number
+  keptMrr: number
+  lostMrr: number
+  /**
+   * Per checkpoint: saves whose state there is decided (old enough to have reached it, or lost before
+   * it), how many of those were still kept, and that as a percentage.
+   */
+  stuck: Array<{ days: number; decided: number; kept: number; rate: number | null }>
+}
+
+function group(key: string, saves: readonly SaveDurability[]): DurabilityGroup {
+  const of = (state: Durability) => saves.filter((save) => save.durability === state)
+  const mrr = (list: readonly SaveDurability[]) => list.reduce((sum, save) => sum + save.mrr_after, 0)
+  return {
+    key,
+    saves: saves.length,
+    kept: of('kept').length,
+    lost: of('lost').length,
+    unknown: of('unknown').length,
+    keptMrr: mrr(of('kept')),
+    lostMrr: mrr(of('lost')),
+    stuck: CHECKPOINT_DAYS.map((days) => {
+      const states = saves.map((save) => save.checkpoints[`d${days}`])
+      const decided = states.filter((state) => state === 'kept' || state === 'lost').length
+      const kept = states.filter((state) => state === 'kept').length
+      return { days, decided, kept, rate: decided === 0 ? null : Math.round((kept / decided) * 10_000) / 100 }
+    }),
+  }
+}
+
+function groupBy(saves: readonly SaveDurability[], keyOf: (save: SaveDurability) => string) {
+  const groups = new Map<string, SaveDurability[]>()
+  for (const save of saves) groups.set(keyOf(save), [...(groups.get(keyOf(save)) ?? []), save])
+  return [...groups.entries()]
+    .map(([key, list]) => group(key, list))
+    .sort((a, b) => b.saves - a.saves || a.key.localeCompare(b.key))
+}
+
+/** The "Saves that stuck" card: totals, by offer (mechanism) and by cancellation reason. */
+export function shapeDurability(saves: readonly SaveDurability[], outsideFlow: number, now: Date) {
+  const currencies = [...new Set(saves.map((save) => save.currency).filter((c): c is string => c !== null))]
+  return {
+    asOf: now.toISOString(),
+    checkpoints: [...CHECKPOINT_DAYS],
+    currency: currencies.length === 1 ? currencies[0] : currencies.length === 0 ? null : 'mixed',
+    totals: group('all', saves),
+    byOffer: groupBy(saves, (save) => save.mechanism),
+    byReason: groupBy(saves, (save) => save.reason_key ?? 'unknown'),
+    outsideFlow: { cancellations: outsideFlow },
+  }
+}

@@ -1,0 +1,124 @@
+import { cancellationReasons, SAVE_RATE_ENDS, saveRate, toCount } from '@retainkit/shared/analytics'
+import type { HeadlineFigures } from '@retainkit/shared/schemas'
+import { sql } from 'kysely'
+import type { AnalyticsContext } from './endpoints'
+import { lastReasons, outcomesByMonth, savesByMonth } from './queries'
+import type { AnalyticsRange } from './range'
+import {
+  rolledUpOutcomesByMonth,
+  rolledUpReasonsByMonth,
+  rolledUpSavesByMonth,
+  sumOverMonths,
+} from './rollup-queries'
+import { shapeSavedRevenue } from './saved-revenue'
+
+/**
+ * The dashboard's headline row: for the requested range and for the range of the same length that
+ * ends where it starts, the cancel sessions started, the save rate (continues out of finished
+ * sessions), the MRR kept by saves (Pro only, like the saved-revenue chart) and the most given reason.
+ * The same queries the charts use, so the row and the charts cannot disagree.
+ */
+
+/** Where the figures' rows come from: the rollups (what the charts read) or the raw events. */
+export interface HeadlineSource {
+  outcomesByMonth: typeof outcomesByMonth
+  reasons: typeof lastReasons
+  savesByMonth: typeof savesByMonth
+}
+
+export const ROLLUP_HEADLINE_SOURCE: HeadlineSource = {
+  outcomesByMonth: rolledUpOutcomesByMonth,
+  reasons: async (db, accountId, range) => sumOverMonths(await rolledUpReasonsByMonth(db, accountId, range)),
+  savesByMonth: rolledUpSavesByMonth,
+}
+
+/** The raw-event queries: the oracle the rollups are tested against. */
+export const RAW_HEADLINE_SOURCE: HeadlineSource = {
+  outcomesByMonth,
+  reasons: lastReasons,
+  savesByMonth,
+}
+
+export function previousRange(range: AnalyticsRange): AnalyticsRange {
+  const length = range.until.getTime() - range.start.getTime()
+  const start = new Date(range.start.getTime() - length)
+  return { start, end: new Date(range.start.getTime() - 1), until: range.start, mode: range.mode }
+}
+
+interface PeriodFigures {
+  sessions: number
+  saveRate: number | null
+  savedMrr: number
+  currency: string | null
+  topReason: { reason_key: string; count: number } | null
+}
+
+async function sessionsStarted(context: AnalyticsContext, range: AnalyticsRange): Promise<number> {
+  const { rows } = await sql<{ count: number | string }>`
+    select count(*) as count from cancel_sessions
+    where account_id = ${context.accountId} and kind = 'cancel' and mode = ${range.mode ?? 'live'}
+      and created_at >= ${range.start.toISOString()}::timestamptz
+      and created_at < ${range.until.toISOString()}::timestamptz`.execute(context.db)
+  return toCount(rows[0]?.count ?? 0)
+}
+
+async function figuresFor(
+  context: AnalyticsContext,
+  range: AnalyticsRange,
+  source: HeadlineSource,
+): Promise<PeriodFigures> {
+  const { db, accountId, tier } = context
+  const [sessions, outcomes, reasons, saves] = await Promise.all([
+    sessionsStarted(context, range),
+    source.outcomesByMonth(db, accountId, range),
+    source.reasons(db, accountId, range),
+    tier === 'pro' ? source.savesByMonth(db, accountId, range) : Promise.resolve([]),
+  ])
+  let cancellations = 0
+  let continues = 0
+  for (const row of outcomes) {
+    if (SAVE_RATE_ENDS[row.step] === 'cancellations') cancellations += toCount(row.count)
+    else continues += toCount(row.count)
+  }
+  const revenue = shapeSavedRevenue(saves, range)
+  const top = cancellationReasons(reasons)[0]
+  return {
+    sessions,
+    saveRate: cancellations + continues === 0 ? null : saveRate(continues, cancellations),
+    savedMrr: revenue.total,
+    currency: revenue.currency,
+    topReason: top ? { reason_key: top.reason_key, count: top.count } : null,
+  }
+}
+
+export async function fetchHeadlineFigures(
+  context: AnalyticsContext,
+  source: HeadlineSource = ROLLUP_HEADLINE_SOURCE,
+) {
+  const before = previousRange(context.range)
+  const [current, previous] = await Promise.all([
+    figuresFor(context, context.range, source),
+    figuresFor(context, before, source),
+  ])
+  return { current, previous, before }
+}
+
+export function shapeHeadlineFigures(
+  { current, previous, before }: Awaited<ReturnType<typeof fetchHeadlineFigures>>,
+  context: AnalyticsContext,
+): HeadlineFigures {
+  return {
+    sessions: { current: current.sessions, previous: previous.sessions },
+    save_rate: { current: current.saveRate, previous: previous.saveRate },
+    saved_mrr:
+      context.tier === 'pro'
+        ? {
+            current: current.savedMrr,
+            previous: previous.savedMrr,
+            currency: current.currency ?? previous.currency,
+          }
+        : null,
+    top_reason: { current: current.topReason, previous: previous.topReason },
+    previous_period: { start: before.start.toISOString(), end: before.end.toISOString() },
+  }
+}

@@ -1,0 +1,133 @@
+import type Stripe from 'stripe'
+import type { AppDeps } from '../../deps'
+import { stripeForAccount } from '../merchant-stripe'
+import { startPeriodicWorker } from '../periodic-worker'
+import { callStripe } from '../stripe-errors'
+import { ensureConnectEndpoint } from './connect'
+import { MERCHANT_EVENT_TYPES, registerMerchantEndpoint } from './endpoint'
+import { applyMerchantEvent } from './receive'
+import { lockMerchantEvents, storeSubscription } from './subscriptions'
+
+/**
+ * So that a missed webhook is never permanent: the first sync of a connection reads every subscription
+ * (the backfill); later ones read the account's events created since the previous sync and apply those
+ * not applied yet (the same path as a delivery, so nothing is counted twice).
+ */
+
+/** Events become listable a little after they are created: each reconcile looks back this far again. */
+const RECONCILE_OVERLAP_SECONDS = 10 * 60
+const PAGE = 100
+
+export interface SyncResult {
+  backfilled: number
+  applied: number
+}
+
+export async function syncMerchantSubscriptions(deps: AppDeps, accountId: string): Promise<SyncResult> {
+  const row = await deps.db
+    .selectFrom('gateway_credentials')
+    .select(['subscriptions_synced_at', 'webhook_endpoint_id', 'connected_via'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
+  if (!row) return { backfilled: 0, applied: 0 }
+  const stripe = await stripeForAccount(deps, accountId)
+  const startedAt = deps.clock.now()
+  // A registration that failed earlier (Stripe down, a restricted key) is tried again on every pass.
+  if (!row.webhook_endpoint_id && row.connected_via === 'key')
+    await registerMerchantEndpoint(deps, accountId, stripe)
+  if (row.connected_via === 'oauth') await ensureConnectEndpoint(deps)
+  const result = row.subscriptions_synced_at
+    ? {
+        backfilled: 0,
+        applied: await replayEventsSince(deps, accountId, stripe, row.subscriptions_synced_at),
+      }
+    : { backfilled: await backfill(deps, accountId, stripe, startedAt), applied: 0 }
+  await deps.db
+    .updateTable('gateway_credentials')
+    .set({ subscriptions_synced_at: startedAt })
+    .where('account_id', '=', accountId)
+    .execute()
+  return result
+}
+
+async function backfill(deps: AppDeps, accountId: string, stripe: Stripe, readAt: Date): Promise<number> {
+  let count = 0
+  let startingAfter: string | undefined
+  for (;;) {
+    const page = await callStripe(
+      deps.logger,
+      'subscriptions.list',
+      () => stripe.subscriptions.list({ status: 'all', limit: PAGE, starting_after: startingAfter }),
+      { key: 'stored' },
+    )
+    await deps.db.transaction().execute(async (trx) => {
+      await lockMerchantEvents(trx, accountId)
+      for (const sub of page.data) await storeSubscription(trx, accountId, sub, readAt, 'list')
+    })
+    count += page.data.length
+    const last = page.data.at(-1)
+    if (!page.has_more || !last) return count
+    startingAfter = last.id
+  }
+}
+
+async function replayEventsSince(
+  deps: AppDeps,
+  accountId: string,
+  stripe: Stripe,
+  since: Date,
+): Promise<number> {
+  const cutoff = Math.floor(since.getTime() / 1000) - RECONCILE_OVERLAP_SECONDS
+  let applied = 0
+  let startingAfter: string | undefined
+  for (;;) {
+    const page = await callStripe(
+      deps.logger,
+      'events.list',
+      () =>
+        stripe.events.list({
+          types: [...MERCHANT_EVENT_TYPES],
+          created: { gte: cutoff },
+          limit: PAGE,
+          starting_after: startingAfter,
+        }),
+      { key: 'stored' },
+    )
+    // Newest first; a Stripe that ignored `created` is cut off here all the same.
+    const recent = page.data.filter((event) => event.created >= cutoff)
+    for (const event of recent) {
+      if ((await applyMerchantEvent(deps, accountId, event)).result === 'applied') applied++
+    }
+    const last = page.data.at(-1)
+    if (!page.has_more || !last || recent.length < page.data.length) return applied
+    startingAfter = last.id
+  }
+}
+
+/** Connected accounts, one after the other, every `everyMs`; never throws. Returns a stop function. */
+export function startMerchantSyncWorker(deps: AppDeps, everyMs = 15 * 60_000): () => void {
+  return startPeriodicWorker(deps.logger, 'subscription reconcile', everyMs, async () => {
+    const accounts = await deps.db.selectFrom('gateway_credentials').select('account_id').execute()
+    for (const { account_id: accountId } of accounts) {
+      await syncMerchantSubscriptions(deps, accountId).catch((error: unknown) => {
+        deps.logger.warn('subscription reconcile failed; retried on the next pass', {
+          accountId,
+          error: error instanceof Error ? error.message : String(error),
+        })
+      })
+    }
+  })
+}
+
+/** After a connection is stored: register the endpoint now, backfill in the background. */
+export async function followNewConnection(deps: AppDeps, accountId: string): Promise<void> {
+  const row = await deps.db
+    .selectFrom('gateway_credentials')
+    .select('connected_via')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
+  if (row?.connected_via === 'key')
+    await registerMerchantEndpoint(deps, accountId, await stripeForAccount(deps, accountId))
+  if (row?.connected_via === 'oauth') await ensureConnectEndpoint(deps)
+  deps.background.run('subscription backfill', () => syncMerchantSubscriptions(deps, accountId))
+}

@@ -1,0 +1,28 @@
+import type { Logger } from './logger'
+
+/**
+ * Runs `pass` every `everyMs` in this process, one pass at a time, never throwing (a failed pass is
+ * logged and the next one tries again). The timer does not keep the process alive. Returns a stop function.
+ */
+export function startPeriodicWorker(
+  logger: Logger,
+  name: string,
+  everyMs: number,
+  pass: () => Promise<void>,
+): () => void {
+  let running = false
+  const tick = async () => {
+    if (running) return
+    running = true
+    try {
+      await pass()
+    } catch (error) {
+      logger.error(`${name} pass failed`, { error: error instanceof Error ? error.message : String(error) })
+    } finally {
+      running = false
+    }
+  }
+  const timer = setInterval(() => void tick(), everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

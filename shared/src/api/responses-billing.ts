@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { BILLING_INTERVALS, TIER_SOURCES } from '../billing'
+import { isoTime, obj, tier } from './common'
+
+/** Retainkit's own plans (the console's billing calls) and the operator's admin endpoint. */
+
+const source = z.enum(TIER_SOURCES)
+
+export const billingStatus = obj({
+  account_id: z.string(),
+  tier,
+  source,
+  billing_enabled: z.boolean(),
+  trial: obj({ ends_at: isoTime, days_left: z.number().int() }).nullable(),
+  subscription: obj({
+    status: z.string(),
+    interval: z.enum(BILLING_INTERVALS).nullable(),
+    cancel_at_period_end: z.boolean(),
+    current_period_end: isoTime.nullable(),
+  }).nullable(),
+  grace: obj({ ends_at: isoTime }).nullable(),
+  can_subscribe: z.boolean(),
+  can_manage: z.boolean(),
+  usage: obj({
+    month: z.string().regex(/^\d{4}-\d{2}$/),
+    sessions: z.number().int().nonnegative(),
+    limit: z.number().int().nullable(),
+    limit_kind: z.enum(['cap', 'fair_use']).nullable(),
+    stepped_aside: z.number().int().nonnegative(),
+    overage_sessions: z.number().int().nonnegative(),
+  }),
+  notices: z.array(
+    obj({
+      threshold: z.union([z.literal(80), z.literal(100)]),
+      sessions: z.number().int(),
+      limit: z.number().int(),
+      created_at: isoTime,
+    }),
+  ),
+})
+export const hostedPage = obj({ url: z.string().url() })
+export const webhookReceipt = obj({
+  received: z.literal(true),
+  result: z.enum(['applied', 'duplicate', 'ignored']),
+})
+
+export const tierChange = obj({
+  account: obj({ id: z.string(), name: z.string() }),
+  tier,
+  source,
+})
+export const accountListing = obj({
+  id: z.string(),
+  name: z.string(),
+  owners: z.array(z.string()),
+  tier,
+  source,
+  trial_ends_at: isoTime.nullable(),
+  sessions_this_month: z.number().int().nonnegative(),
+  session_limit: z.number().int().nullable(),
+})
+export const accountListings = z.array(accountListing)
+export const sessionsRevoked = obj({ email: z.string(), revoked: z.number().int().nonnegative() })

@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { cancelFlowConfigSchema, cancellationReasonsSchema } from '../config/schema'
+import { OFFER_TYPES, SAVE_MECHANISMS } from '../config/vocabulary'
+import { isoTime, nullableTime, obj, tier } from './common'
+
+/** The widget's public API answers its contract bare (no `{data}` envelope). */
+
+export const widgetConfig = obj({
+  accountId: z.string(),
+  tier,
+  config: cancelFlowConfigSchema,
+  reasons: cancellationReasonsSchema.or(z.array(z.never())),
+  version: z.number().int(),
+  themeCss: z.string(),
+})
+const interval = z.enum(['day', 'week', 'month', 'year'])
+export const subscriberPlan = obj({
+  priceId: z.string(),
+  productName: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  interval,
+  intervalCount: z.number(),
+})
+export const reactivationTerms = obj({
+  planName: z.string(),
+  currency: z.string(),
+  interval,
+  intervalCount: z.number(),
+  amount: z.number(),
+  discount: obj({ percentOff: z.number(), amount: z.number(), charges: z.number() }).nullable(),
+  firstChargeAt: isoTime,
+  chargesNow: z.boolean(),
+  summary: z.array(z.string()),
+  firstCharge: z.string(),
+})
+export const scheduledCancellation = obj({ endsAt: isoTime, terms: reactivationTerms.nullable() })
+export const sessionStarted = z.union([
+  obj({
+    fallback: z.literal(false),
+    sessionId: z.string(),
+    subscriber: obj({
+      customerId: z.string(),
+      subscriptionId: z.string(),
+      status: z.string(),
+      plan: subscriberPlan,
+      mrr: z.number(),
+      cancelAtPeriodEnd: z.boolean(),
+      currentPeriodEnd: nullableTime,
+    }).nullable(),
+    eligibleOffers: z.array(z.enum(OFFER_TYPES)),
+    offersSuppressedBy: z
+      .enum(['free_tier', 'compliance', 'recent_save', 'no_subscription', 'scheduled_cancel'])
+      .optional(),
+    scheduledCancellation: scheduledCancellation.optional(),
+  }),
+  obj({ fallback: z.literal(true), reason: z.enum(['session_limit', 'not_configured']) }),
+])
+export const eventsPartlyStored = obj({
+  accepted: z.number().int(),
+  refused: z.array(obj({ index: z.number().int(), field: z.string(), message: z.string() })),
+})
+const mechanism = z.enum(SAVE_MECHANISMS)
+export const offerAccepted = z.union([
+  obj({
+    status: z.literal('applied'),
+    mechanism,
+    mrrBefore: z.number(),
+    mrrAfter: z.number(),
+    message: z.string(),
+  }),
+  obj({ status: z.literal('redirect'), mechanism, redirectUrl: z.string() }),
+  obj({ status: z.literal('recorded'), mechanism }),
+])
+export const cancelled = z.union([
+  obj({ status: z.literal('scheduled'), cancelAt: nullableTime, message: z.string() }),
+  obj({ status: z.literal('recorded') }),
+])
+const reactivationKind = z.enum(['paused', 'scheduled_cancel', 'churned'])
+export const reactivation = z.union([
+  obj({
+    eligible: z.literal(true),
+    sessionId: z.string(),
+    kind: reactivationKind,
+    subscriptionId: z.string().nullable(),
+    plan: subscriberPlan.nullable(),
+    offer: obj({ percentOff: z.number(), months: z.number() }).nullable(),
+    terms: reactivationTerms,
+  }),
+  obj({ eligible: z.literal(false) }),
+])
+export const reactivated = obj({
+  status: z.literal('reactivated'),
+  kind: reactivationKind,
+  subscriptionId: z.string(),
+  message: z.string(),
+})
