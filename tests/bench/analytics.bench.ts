@@ -12,10 +12,20 @@
  * PostgreSQL comes from TEST_DATABASE_URL or `scripts/test-postgres.mjs` (a throw-away local cluster);
  * the benchmark creates its own database there and drops it afterwards. Prints markdown tables.
  */
+
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { resolveRange } from '@retainkit/server/analytics/range'
+import {
+  lastReasons,
+  lastReasonsByMonth,
+  offerOutcomes,
+  outcomesByMonth,
+  savesByMonth,
+  writeInWordCounts,
+} from '@retainkit/server/analytics/raw-queries'
 import { createApp } from '@retainkit/server/app'
 import { loadOrCreateSigningKeys } from '@retainkit/server/auth/signing-keys'
 import { createEmbeddedVerifier } from '@retainkit/server/auth/verifier'
@@ -355,6 +365,32 @@ async function benchOne(
     'dashboard: the five, in parallel',
     await measure(RUNS, meter, async () => {
       await Promise.all(DASHBOARD.map((endpoint) => call(endpoint)))
+    }),
+  ])
+  rows.push([
+    'dashboard: the combined call (/api/analytics/dashboard, all six, from the rollups)',
+    await measure(RUNS, meter, async () => {
+      const res = await app.request(`/api/analytics/dashboard?account_id=${ACCOUNT}`, {
+        headers: { 'x-api-key': API_KEY, authorization: `Bearer ${token}` },
+      })
+      if (res.status !== 200) throw new Error(`dashboard: HTTP ${res.status}`)
+      await res.arrayBuffer()
+    }),
+  ])
+  // Before the rollups: the raw-event queries every call ran (kept as the rollups' test oracle), the six
+  // in parallel as the dashboard asked for them, without HTTP.
+  const range = resolveRange(undefined, undefined, new Date())
+  rows.push([
+    'BEFORE: the six raw-event queries in parallel (no HTTP)',
+    await measure(RUNS, meter, async () => {
+      await Promise.all([
+        lastReasons(database.db, ACCOUNT, range),
+        lastReasonsByMonth(database.db, ACCOUNT, range),
+        offerOutcomes(database.db, ACCOUNT, range),
+        outcomesByMonth(database.db, ACCOUNT, range),
+        writeInWordCounts(database.db, ACCOUNT, range, 100, 'default'),
+        savesByMonth(database.db, ACCOUNT, range),
+      ])
     }),
   ])
   await postgresMeter?.close()

@@ -107,7 +107,7 @@ function issuesOf(value: unknown): ApiIssue[] | undefined {
 }
 
 /** `{error: {code, message, field?, issues?}}` → ApiError; anything else → undefined. */
-function serverError(body: unknown, status: number): ApiError | undefined {
+export function serverError(body: unknown, status: number): ApiError | undefined {
   if (typeof body !== 'object' || body === null) return undefined
   const error: unknown = (body as { error?: unknown }).error
   if (typeof error !== 'object' || error === null) return undefined

@@ -111,6 +111,21 @@ export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode 
     },
   })
 
+/** Every data set for one range in one request: `{<data set>: {data, meta?} | {error, status}}`. */
+export const getAnalyticsDashboard = (
+  { accountId, startDate, endDate, mode }: Omit<AnalyticsQuery, 'endpoint'>,
+  datasets: readonly string[],
+) =>
+  apiRequest<Record<string, unknown>>('GET', '/api/analytics/dashboard', {
+    query: {
+      account_id: accountId,
+      startDate,
+      endDate,
+      mode: mode === 'test' ? 'test' : undefined,
+      datasets: datasets.join(','),
+    },
+  })
+
 // Stripe
 /** The raw sessions of a period (steps, offer, outcome, durability) as the file the server writes. */
 export const exportSessions = (query: {

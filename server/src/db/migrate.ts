@@ -49,16 +49,24 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
   return applied
 }
 
-/** Splits a migration on semicolons at line ends; our migrations keep one statement per `;\n`. */
+/**
+ * Splits a migration on semicolons at line ends; our migrations keep one statement per `;\n`. A
+ * dollar-quoted body (`$$ … $$`, a PL/pgSQL function) is kept whole, so its own statements may end lines.
+ */
 export function splitStatements(script: string): string[] {
-  return script
-    .split(/;\s*(?:\n|$)/)
-    .map((statement) =>
-      statement
-        .split('\n')
-        .filter((line) => !line.trim().startsWith('--'))
-        .join('\n')
-        .trim(),
-    )
-    .filter((statement) => statement.length > 0)
+  const statements: string[] = []
+  let current: string[] = []
+  let insideBody = false
+  for (const line of script.split('\n')) {
+    if (!insideBody && line.trim().startsWith('--')) continue
+    current.push(line)
+    // An odd number of `$$` on a line opens or closes a body.
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) insideBody = !insideBody
+    if (!insideBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''))
+      current = []
+    }
+  }
+  statements.push(current.join('\n'))
+  return statements.map((statement) => statement.trim()).filter((statement) => statement.length > 0)
 }

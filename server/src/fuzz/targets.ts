@@ -280,6 +280,14 @@ export const TARGETS: Target[] = [
       path: `/api/analytics?endpoint=save-rate-over-time&account_id=${f.shop.accountId}&startDate=2026-01-01&endDate=2026-12-31`,
     }),
   },
+  {
+    method: 'GET',
+    doc: 'GET /api/analytics/dashboard',
+    caller: 'merchant',
+    valid: (f) => ({
+      path: `/api/analytics/dashboard?account_id=${f.shop.accountId}&startDate=2026-01-01&endDate=2026-12-31`,
+    }),
+  },
 
   // Stripe
   {

@@ -1,3 +1,4 @@
+import { ANALYTICS_ENDPOINTS } from '@retainkit/shared/analytics-endpoints'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertEvents, insertSaves, insertSessions } from '../services/analytics/test-fixtures'
 import { createTestContext, type TestContext } from '../test-support/harness'
@@ -356,5 +357,56 @@ describe('mode=test', () => {
     const { status, body } = await analytics('cancellation-reasons', `${range}&mode=staging`)
     expect(status).toBe(400)
     expect(body).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'mode' } })
+  })
+})
+
+describe('the combined dashboard call', () => {
+  it('answers each data set exactly as its own call does, for a range and for test mode', async () => {
+    for (const query of [
+      'startDate=2026-03-01&endDate=2026-05-31',
+      'startDate=2026-03-01&endDate=2026-05-31&mode=test',
+    ]) {
+      const response = await t.request(`/api/analytics/dashboard?account_id=${ACCOUNT}&${query}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      const { data } = (await response.json()) as { data: Record<string, unknown> }
+      expect(Object.keys(data).sort()).toEqual([...ANALYTICS_ENDPOINTS].sort())
+      for (const endpoint of ANALYTICS_ENDPOINTS) {
+        const single = await t.request(`/api/analytics?endpoint=${endpoint}&account_id=${ACCOUNT}&${query}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+        expect(data[endpoint], endpoint).toEqual(await single.json())
+      }
+    }
+  })
+
+  it('on the free tier, answers the Pro data sets with the 403 their own calls give', async () => {
+    const free = await t.createAccount({ id: 'analytics-free', tier: 'free' })
+    const headers = { Authorization: `Bearer ${free.owner.token}` }
+    const { data } = (await (
+      await t.request('/api/analytics/dashboard?account_id=analytics-free', { headers })
+    ).json()) as { data: Record<string, unknown> }
+    for (const endpoint of ANALYTICS_ENDPOINTS) {
+      const single = await t.request(`/api/analytics?endpoint=${endpoint}&account_id=analytics-free`, {
+        headers,
+      })
+      const body = (await single.json()) as Record<string, unknown>
+      expect(data[endpoint], endpoint).toEqual(
+        single.status === 200 ? body : { ...body, status: single.status },
+      )
+    }
+    expect(data['saved-revenue']).toMatchObject({ status: 403 })
+  })
+
+  it('checks the account and membership first, like the single calls', async () => {
+    const outsider = await t.signIn()
+    const refused = await t.request(`/api/analytics/dashboard?account_id=${ACCOUNT}`, {
+      headers: { Authorization: `Bearer ${outsider.token}` },
+    })
+    expect(refused.status).toBe(403)
+    const unsigned = await t.request(`/api/analytics/dashboard?account_id=${ACCOUNT}`)
+    expect(unsigned.status).toBe(401)
   })
 })

@@ -22,6 +22,12 @@ export interface CachedWidgetConfig {
   payload?: WidgetConfigResponse
   /** accounts.domain: the CORS allow-list of the widget API. */
   domain?: string | null
+  /**
+   * The account's active widget secrets, decrypted, newest first: kept with the entry once a token was
+   * verified against them, so verifying the next one costs no database read. Invalidated with the
+   * entry: creating or revoking a secret reports a config change (services/config-changes.ts).
+   */
+  secrets?: readonly { id: string; secret: string; mode: 'live' | 'test' }[]
 }
 
 export interface WidgetConfigCache {

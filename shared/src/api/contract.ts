@@ -50,6 +50,7 @@ export const API_RESPONSES = {
     data: services.analyticsData,
     meta: zod.record(zod.string(), zod.unknown()).optional(),
   }),
+  'GET /api/analytics/dashboard': data(services.analyticsDashboard),
   'GET /api/analytics/export': retention.sessionExport,
   'POST /api/stripe/webhooks/{accountId}': retention.stripeReceipt,
   'POST /api/stripe/connect/webhook': retention.stripeReceipt,

@@ -10,6 +10,21 @@ export const analyticsData = z
   .union([z.array(jsonObject), jsonObject])
   .describe(`Rows of the data set (${ANALYTICS_ENDPOINTS.join(', ')}), or the saved-revenue summary`)
 
+/** One data set inside the combined dashboard call: what its own call answers, or its refusal. */
+const analyticsEntry = z.union([
+  obj({ data: analyticsData, meta: z.record(z.string(), z.unknown()).optional() }),
+  obj({
+    error: obj({ code: z.string(), message: z.string(), field: z.string().optional() }),
+    status: z.number().int(),
+  }),
+])
+/** `GET /api/analytics/dashboard`: each data set asked for, by name. */
+export const analyticsDashboard = z
+  .partialRecord(z.enum(ANALYTICS_ENDPOINTS), analyticsEntry)
+  .describe(
+    'Each data set asked for, by name: what its own /api/analytics call answers ({data, meta?}), or {error, status} (a Pro data set on the free tier: 403)',
+  )
+
 export const stripePlan = obj({
   id: z.string(),
   product_id: z.string(),

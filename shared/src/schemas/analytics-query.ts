@@ -14,7 +14,8 @@ const periodFields = {
   /** Optional, default 'live' (an addition to spec 7's call, which keeps working unchanged). */
   mode: z.enum(ANALYTICS_MODES, "mode must be 'live' or 'test'").optional(),
 }
-const datesInOrder = (q: { startDate?: string; endDate?: string }) => inOrder(q.startDate, q.endDate)
+const datesInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  inOrder(q.startDate, q.endDate)
 const dateOrderIssue = { message: MESSAGES.dateOrder, path: ['endDate'] }
 
 export const analyticsQuerySchema = z
@@ -22,6 +23,21 @@ export const analyticsQuerySchema = z
     endpoint: z.enum(ANALYTICS_ENDPOINTS, `endpoint must be one of: ${ANALYTICS_ENDPOINTS.join(', ')}`),
     account_id: accountId,
     ...periodFields,
+  })
+  .refine(datesInOrder, dateOrderIssue)
+
+/**
+ * The whole dashboard in one call (`GET /api/analytics/dashboard`): the data sets named in `datasets`
+ * (comma-separated in the query; absent: all of them) for one range.
+ */
+export const analyticsDashboardQuerySchema = z
+  .object({
+    account_id: accountId,
+    ...periodFields,
+    datasets: z
+      .array(z.enum(ANALYTICS_ENDPOINTS, `datasets must be among: ${ANALYTICS_ENDPOINTS.join(', ')}`))
+      .min(1, `datasets must be among: ${ANALYTICS_ENDPOINTS.join(', ')}`)
+      .optional(),
   })
   .refine(datesInOrder, dateOrderIssue)
 

@@ -93,6 +93,42 @@ export function installFakeBackend(): FakeBackend {
   const requests: RecordedRequest[] = []
   setRuntime({ config: TEST_RUNTIME_CONFIG, auth: signedInAuth() })
 
+  const routeFor = (request: RecordedRequest) =>
+    [...routes]
+      .reverse()
+      .find(
+        (candidate) =>
+          candidate.method === request.method &&
+          candidate.path === request.path &&
+          Object.entries(candidate.query).every(([key, value]) => request.query[key] === value),
+      )
+  const respondWith = async (route: Route, request: RecordedRequest) =>
+    typeof route.respond === 'function' ? await route.respond(request) : route.respond
+
+  /**
+   * Answers a request from its route. Like the server, the whole-dashboard call answers each data set
+   * it names with what that data set's own call answers (the `/api/analytics` routes of the test).
+   */
+  async function answerFor(request: RecordedRequest): Promise<FakeResponse | undefined> {
+    const route = routeFor(request)
+    if (route) return respondWith(route, request)
+    if (request.method !== 'GET' || request.path !== '/api/analytics/dashboard') return undefined
+    const { datasets = '', ...range } = request.query
+    const entries = await Promise.all(
+      datasets.split(',').map(async (endpoint) => {
+        const single = { ...request, path: '/api/analytics', query: { ...range, endpoint } }
+        const singleRoute = routeFor(single)
+        const answer = singleRoute
+          ? await respondWith(singleRoute, single)
+          : fail(404, 'NOT_FOUND', 'No fake route for GET /api/analytics')
+        const status = answer.status ?? 200
+        const body = (answer.body ?? {}) as Record<string, unknown>
+        return [endpoint, status < 300 ? body : { ...body, status }] as const
+      }),
+    )
+    return ok(Object.fromEntries(entries))
+  }
+
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input))
     const method = (init.method ?? 'GET').toUpperCase()
@@ -107,19 +143,8 @@ export function installFakeBackend(): FakeBackend {
       headers,
     }
     requests.push(request)
-    const route = [...routes]
-      .reverse()
-      .find(
-        (candidate) =>
-          candidate.method === method &&
-          candidate.path === url.pathname &&
-          Object.entries(candidate.query).every(([key, value]) => url.searchParams.get(key) === value),
-      )
-    const answer: FakeResponse = route
-      ? typeof route.respond === 'function'
-        ? await route.respond(request)
-        : route.respond
-      : fail(404, 'NOT_FOUND', `No fake route for ${method} ${url.pathname}`)
+    const answer: FakeResponse =
+      (await answerFor(request)) ?? fail(404, 'NOT_FOUND', `No fake route for ${method} ${url.pathname}`)
     if (answer.text === undefined)
       assertContractAnswer(method, url, answer.status ?? 200, answer.body ?? null)
     const text = answer.text ?? JSON.stringify(answer.body ?? null)

@@ -17,7 +17,24 @@ beforeEach(() => {
   clearDashboardCache()
   backend = installFakeBackend()
   backend.on('GET', '/api/analytics', {}, ok([]))
+  backend.on('GET', '/api/analytics/dashboard', {}, ok(dashboardAnswer))
 })
+
+const dashboardAnswer = {
+  'cancellation-reasons': { data: [{ reason_key: 'other', count: 1, share: 100 }] },
+  'cancellation-reasons-over-time': { data: [], meta: { keys: [] } },
+  'save-mechanism-performance': { data: [] },
+  'save-rate-over-time': { data: [] },
+  'write-in-reasons': { data: [] },
+  'saved-revenue': {
+    error: {
+      code: 'BUSINESS_RULE_VIOLATION',
+      message: 'The full dashboard is a Pro feature.',
+      field: 'endpoint',
+    },
+    status: 403,
+  },
+}
 
 afterEach(() => {
   backend.restore()
@@ -27,21 +44,14 @@ afterEach(() => {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('prefetchDashboard (spec 2.1)', () => {
-  it('fetches exactly the five spec data sets for the 3-month period', async () => {
+  it('fetches the five spec data sets for the 3-month period, in one dashboard request', async () => {
     prefetchDashboard('acme')
-    await vi.waitFor(() => expect(backend.requests).toHaveLength(5))
+    await vi.waitFor(() => expect(backend.requests).toHaveLength(1))
     const range = periodToRange('3months')
     if (!range.ok) throw new Error('3months must parse')
     expect(range.startDate).toBe('2026-02-15T00:00:00.000Z')
-    expect(backend.requests.map((r) => r.query.endpoint)).toEqual([
-      'cancellation-reasons',
-      'cancellation-reasons-over-time',
-      'save-mechanism-performance',
-      'save-rate-over-time',
-      'write-in-reasons',
-    ])
     for (const request of backend.requests) {
-      expect(request.path).toBe('/api/analytics')
+      expect(request.path).toBe('/api/analytics/dashboard')
       expect(request.query).toMatchObject({
         account_id: 'acme',
         startDate: range.startDate,
@@ -56,10 +66,37 @@ describe('prefetchDashboard (spec 2.1)', () => {
     prefetchDashboard('acme')
     const range = periodToRange('3months')
     if (!range.ok) throw new Error('3months must parse')
-    const result = await loadDataset({ accountId: 'acme', dataset: 'write-in-reasons', ...range })
-    expect(result.data).toEqual([])
+    const result = await loadDataset({ accountId: 'acme', dataset: 'cancellation-reasons', ...range })
+    expect(result.data).toEqual([{ reason_key: 'other', count: 1, share: 100 }])
     await flush()
-    expect(backend.requests.filter((r) => r.query.endpoint === 'write-in-reasons')).toHaveLength(1)
+    expect(backend.requests).toHaveLength(1)
+  })
+})
+
+describe('loadDataset from the whole-dashboard call', () => {
+  const range = {
+    accountId: 'acme',
+    startDate: '2026-01-01T00:00:00.000Z',
+    endDate: '2026-01-31T23:59:59.999Z',
+  }
+
+  it('shares one request among the data sets asking at once, each getting its own answer or error', async () => {
+    const [reasons, overTime, revenue] = await Promise.all([
+      loadDataset({ ...range, dataset: 'cancellation-reasons' }),
+      loadDataset({ ...range, dataset: 'cancellation-reasons-over-time' }),
+      loadDataset({ ...range, dataset: 'saved-revenue' }),
+    ])
+    expect(backend.requests.map((r) => r.path)).toEqual(['/api/analytics/dashboard'])
+    expect(reasons.data).toEqual([{ reason_key: 'other', count: 1, share: 100 }])
+    expect(overTime.data).toEqual([])
+    expect(revenue.error).toMatchObject({ code: 'BUSINESS_RULE_VIOLATION', status: 403, field: 'endpoint' })
+  })
+
+  it('Retry asks for the one data set again', async () => {
+    await loadDataset({ ...range, dataset: 'saved-revenue' }, { force: true })
+    expect(backend.requests.map((r) => [r.path, r.query.endpoint])).toEqual([
+      ['/api/analytics', 'saved-revenue'],
+    ])
   })
 })
 
@@ -74,7 +111,10 @@ describe('loadDataset', () => {
   it('asks the server on every visit when nothing was prefetched', async () => {
     await loadDataset(query)
     await loadDataset(query)
-    expect(backend.requests).toHaveLength(2)
+    expect(backend.requests.map((r) => r.path)).toEqual([
+      '/api/analytics/dashboard',
+      '/api/analytics/dashboard',
+    ])
   })
 
   it('hands a prefetched answer over once; later visits, Retry and stale answers ask again', async () => {
@@ -96,6 +136,7 @@ describe('loadDataset', () => {
 
   it('never keeps a failed prefetch', async () => {
     backend.on('GET', '/api/analytics', { endpoint: 'saved-revenue' }, fail(500, 'DATABASE_ERROR', 'down'))
+    backend.on('GET', '/api/analytics/dashboard', {}, fail(500, 'DATABASE_ERROR', 'down'))
     prefetchDataset(query)
     await vi.waitFor(() => expect(backend.requests).toHaveLength(1))
     await flush()

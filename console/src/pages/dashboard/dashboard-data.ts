@@ -1,6 +1,6 @@
 import { periodToRange } from '@retainkit/shared/period'
-import { getAnalytics } from '../../lib/api'
-import type { ApiResult } from '../../lib/api-client'
+import { getAnalytics, getAnalyticsDashboard } from '../../lib/api'
+import { type ApiResult, serverError } from '../../lib/api-client'
 import { type DashboardDataset, PREFETCH_PERIOD, PREFETCHED_DATASETS } from './dashboard-datasets'
 
 /**
@@ -54,17 +54,71 @@ function fetchDataset(query: DatasetQuery, key: string, now: () => number): Prom
   return promise
 }
 
+type RangeQuery = Omit<DatasetQuery, 'dataset'>
+
+const rangeKeyOf = (query: RangeQuery) =>
+  [query.accountId, query.startDate, query.endDate, query.mode ?? 'live'].map(encodeURIComponent).join('|')
+
+interface Batch {
+  datasets: Set<DashboardDataset>
+  promise: Promise<ApiResult<Record<string, unknown>>>
+}
+
+/** Data sets asked for in this tick, per range: they go to the server together, in one request. */
+const batches = new Map<string, Batch>()
+
+function requestDashboard(query: DatasetQuery): Promise<ApiResult<Record<string, unknown>>> {
+  const key = rangeKeyOf(query)
+  const open = batches.get(key)
+  if (open) {
+    open.datasets.add(query.dataset)
+    return open.promise
+  }
+  const datasets = new Set<DashboardDataset>([query.dataset])
+  // Every panel asks in the same render commit: wait for the end of this tick, then ask once.
+  const promise = Promise.resolve().then(() => {
+    batches.delete(key)
+    return getAnalyticsDashboard(query, [...datasets])
+  })
+  batches.set(key, { datasets, promise })
+  return promise
+}
+
+/** One data set out of the whole-dashboard answer: `{data, meta?}` as its own call, or its error. */
+function datasetOf(
+  result: ApiResult<Record<string, unknown>>,
+  dataset: DashboardDataset,
+): ApiResult<unknown> {
+  if (result.error) return result
+  const entry = result.data[dataset] as { status?: number } | undefined
+  if (entry && 'error' in entry) {
+    const status = typeof entry.status === 'number' ? entry.status : 500
+    const error = serverError(entry, status)
+    if (error) return { error }
+  }
+  // As the client unwraps a single call's `{data, meta?}` body to its data.
+  if (entry && typeof entry === 'object' && 'data' in entry)
+    return { data: (entry as { data: unknown }).data }
+  return { data: entry }
+}
+
+function fetchFromDashboard(query: DatasetQuery) {
+  return requestDashboard(query).then((result) => datasetOf(result, query.dataset))
+}
+
 /**
  * The data set for an account and range: a waiting prefetched answer (taken out of the cache, fresh or
- * still in flight), else a new request. `force` always asks the server (Retry).
+ * still in flight), else the whole dashboard in one request shared by every data set asking at once.
+ * `force` asks the server for this one data set again (Retry).
  */
 export function loadDataset(query: DatasetQuery, options: { force?: boolean; now?: () => number } = {}) {
   const now = options.now ?? Date.now
   const key = keyOf(query)
   const waiting = cache.get(key)
   cache.delete(key)
-  if (waiting && !options.force && now() - waiting.at < DASHBOARD_CACHE_TTL_MS) return waiting.promise
-  return getAnalytics<unknown>(analyticsQuery(query))
+  if (options.force) return getAnalytics<unknown>(analyticsQuery(query))
+  if (waiting && now() - waiting.at < DASHBOARD_CACHE_TTL_MS) return waiting.promise
+  return fetchFromDashboard(query)
 }
 
 /** Fetches a data set ahead of the dashboard and keeps the answer for it (see loadDataset). */
@@ -82,12 +136,21 @@ export function prefetchDataset(query: DatasetQuery, options: { now?: () => numb
 export function prefetchDashboard(accountId: string): void {
   const range = periodToRange(PREFETCH_PERIOD)
   if (!range.ok || accountId === '') return
+  const at = Date.now()
   for (const dataset of PREFETCHED_DATASETS) {
-    prefetchDataset({ accountId, dataset, startDate: range.startDate, endDate: range.endDate })
+    const query = { accountId, dataset, startDate: range.startDate, endDate: range.endDate }
+    const key = keyOf(query)
+    if (cache.has(key)) continue
+    const promise = fetchFromDashboard(query).then((result) => {
+      if (result.error && cache.get(key)?.promise === promise) cache.delete(key)
+      return result
+    })
+    cache.set(key, { at, promise })
   }
 }
 
 /** For tests: forget every waiting answer. */
 export function clearDashboardCache(): void {
   cache.clear()
+  batches.clear()
 }

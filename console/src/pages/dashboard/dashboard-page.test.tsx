@@ -130,7 +130,20 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const analyticsCalls = () => backend.calls('/api/analytics')
+/**
+ * The data sets the page asked the server for, one entry each: a single call (Retry), or one of the data
+ * sets named by a whole-dashboard call.
+ */
+const analyticsCalls = () =>
+  backend.requests.flatMap((call) =>
+    call.path === '/api/analytics'
+      ? [call]
+      : call.path === '/api/analytics/dashboard'
+        ? (call.query.datasets ?? '')
+            .split(',')
+            .map((endpoint) => ({ ...call, query: { ...call.query, endpoint } }))
+        : [],
+  )
 const card = (name: string) => screen.getByRole('region', { name })
 
 async function openDashboard(url = '/dashboard/?account_id=acme') {

@@ -1,5 +1,6 @@
 import { sessionEventsSchema } from '@retainkit/shared/schemas'
 import type { Handler } from 'hono'
+import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { readBody } from '../../http/validate'
@@ -50,19 +51,18 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
       throw new HttpError('VALIDATION_FAILED', IMPLAUSIBLE_TIME_MESSAGE, refused[0]?.field, refused)
     }
     await deps.db.transaction().execute(async (trx) => {
+      // One read: the session row, locked, with the feedback it already holds (the state machine
+      // refuses a second identical one).
       const current = await trx
         .selectFrom('cancel_sessions')
         .selectAll()
+        .select(
+          sql<(string | null)[] | null>`(select array_agg(e.text order by e.id) from session_events as e
+            where e.session_id = cancel_sessions.id and e.step = 'feedback_submitted')`.as('feedback'),
+        )
         .where('id', '=', session.id)
         .forUpdate()
         .executeTakeFirstOrThrow()
-      const feedback = await trx
-        .selectFrom('session_events')
-        .select('text')
-        .where('session_id', '=', session.id)
-        .where('step', '=', 'feedback_submitted')
-        .orderBy('id')
-        .execute()
       const state: SessionState = {
         kind: current.kind,
         status: current.status,
@@ -70,25 +70,29 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
         eligibleOffers: current.eligible_offers,
         offersOnScreen: current.offers_on_screen,
         clientEvents: current.client_events,
-        feedback: feedback.map((row) => row.text?.trim() ?? ''),
+        feedback: (current.feedback ?? []).map((text) => text?.trim() ?? ''),
       }
       const { next, closing } = applyEvents(state, kept)
+      // One write: every event of the batch in one multi-row insert, and the session's new state, in
+      // a single statement.
       await trx
-        .insertInto('session_events')
-        .values(
-          kept.map((event) => ({
-            account_id: current.account_id,
-            session_id: current.id,
-            step: event.step,
-            reason_key: event.reasonKey ?? null,
-            offer: event.offer ?? null,
-            text: event.text ?? null,
-            created_at: now,
-            client_at: event.at ? new Date(event.at) : null,
-          })),
+        .with('stored', (db) =>
+          db
+            .insertInto('session_events')
+            .values(
+              kept.map((event) => ({
+                account_id: current.account_id,
+                session_id: current.id,
+                step: event.step,
+                reason_key: event.reasonKey ?? null,
+                offer: event.offer ?? null,
+                text: event.text ?? null,
+                created_at: now,
+                client_at: event.at ? new Date(event.at) : null,
+              })),
+            )
+            .returning('id'),
         )
-        .execute()
-      await trx
         .updateTable('cancel_sessions')
         .set({
           reason_key: next.reasonKey,

@@ -18,16 +18,16 @@ import { HttpError } from '../../http/http-error'
 import type { Logger } from '../logger'
 import { followSaves, outsideFlowCancellations, shapeDurability } from './durability'
 import { fetchHeadlineFigures, shapeHeadlineFigures } from './headline-figures'
-import {
-  lastReasons,
-  lastReasonsByMonth,
-  type OfferOutcomeRow,
-  offerOutcomes,
-  outcomesByMonth,
-  savesByMonth,
-  writeInWordCounts,
-} from './queries'
+import { type OfferOutcomeRow, writeInWordCounts } from './queries'
 import type { AnalyticsRange } from './range'
+import {
+  rolledUpOfferOutcomes,
+  rolledUpOutcomesByMonth,
+  rolledUpReasonsByMonth,
+  rolledUpSavesByMonth,
+  rolledUpWordCounts,
+  sumOverMonths,
+} from './rollup-queries'
 import { shapeSavedRevenue } from './saved-revenue'
 import { textCollation } from './text-collation'
 
@@ -135,7 +135,8 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'cancellation reasons',
     unexpected: 'cancellation reasons',
     proOnly: false,
-    fetch: ({ db, accountId, range }) => lastReasons(db, accountId, range),
+    fetch: async ({ db, accountId, range }) =>
+      sumOverMonths(await rolledUpReasonsByMonth(db, accountId, range)),
     shape: (rows) => ({ data: cancellationReasons(rows) }),
   }),
   // data: one row per month of the range (zero-filled) with a count per reason key; meta.keys: the
@@ -144,7 +145,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'cancellation trends',
     unexpected: 'cancellation trends',
     proOnly: true,
-    fetch: ({ db, accountId, range }) => lastReasonsByMonth(db, accountId, range),
+    fetch: ({ db, accountId, range }) => rolledUpReasonsByMonth(db, accountId, range),
     shape: (rows, { range }) => {
       const { data, keys } = reasonsOverTime(rows, range)
       return { data, meta: { keys } }
@@ -155,7 +156,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'save mechanism performance',
     unexpected: 'save mechanism performance',
     proOnly: true,
-    fetch: ({ db, accountId, range }) => offerOutcomes(db, accountId, range),
+    fetch: ({ db, accountId, range }) => rolledUpOfferOutcomes(db, accountId, range),
     shape: (rows) => ({ data: mechanismPerformance(mechanismRows(rows)) }),
   }),
   // [{month, saveRate, cancellations, continues, kept, acceptedOffers}] for every month of the range:
@@ -164,7 +165,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'save rate',
     unexpected: 'save rate',
     proOnly: false,
-    fetch: ({ db, accountId, range }) => outcomesByMonth(db, accountId, range),
+    fetch: ({ db, accountId, range }) => rolledUpOutcomesByMonth(db, accountId, range),
     shape: (rows, { range }) => {
       const counts = new Map<string, number>()
       for (const row of rows) counts.set(`${row.month} ${row.step}`, toCount(row.count))
@@ -185,14 +186,15 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'write-in word frequencies',
     unexpected: 'write-in word frequencies',
     proOnly: false,
-    fetch: async ({ db, logger, accountId, range, tier }) =>
-      writeInWordCounts(
-        db,
-        accountId,
-        range,
-        tier === 'free' ? FREE_WRITE_IN_WORDS_LIMIT : WRITE_IN_WORDS_LIMIT,
-        await textCollation(db, logger),
-      ),
+    fetch: async ({ db, logger, accountId, range, tier }) => {
+      const limit = tier === 'free' ? FREE_WRITE_IN_WORDS_LIMIT : WRITE_IN_WORDS_LIMIT
+      const collation = await textCollation(db, logger)
+      // The stored tokens (and so the daily word counts) follow the default collation; under another
+      // one the words are tokenised from the raw text.
+      return collation === 'default'
+        ? rolledUpWordCounts(db, accountId, range, limit)
+        : writeInWordCounts(db, accountId, range, limit, collation)
+    },
     shape: (rows, { tier }) => ({
       data: writeInWords(rows).slice(0, tier === 'free' ? FREE_WRITE_IN_WORDS_LIMIT : WRITE_IN_WORDS_LIMIT),
     }),
@@ -202,7 +204,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'saved revenue',
     unexpected: 'saved revenue',
     proOnly: true,
-    fetch: ({ db, accountId, range }) => savesByMonth(db, accountId, range),
+    fetch: ({ db, accountId, range }) => rolledUpSavesByMonth(db, accountId, range),
     shape: (rows, { range }) => ({ data: shapeSavedRevenue(rows, range) }),
   }),
   // {asOf, checkpoints, currency, totals, byOffer, byReason, outsideFlow}: see durability.ts.
@@ -222,7 +224,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'headline figures',
     unexpected: 'headline figures',
     proOnly: false,
-    fetch: fetchHeadlineFigures,
+    fetch: (context) => fetchHeadlineFigures(context),
     shape: (rows, context) => ({ data: shapeHeadlineFigures(rows, context) }),
   }),
 }

@@ -4,6 +4,12 @@ import { sql } from 'kysely'
 import type { AnalyticsContext } from './endpoints'
 import { lastReasons, outcomesByMonth, savesByMonth } from './queries'
 import type { AnalyticsRange } from './range'
+import {
+  rolledUpOutcomesByMonth,
+  rolledUpReasonsByMonth,
+  rolledUpSavesByMonth,
+  sumOverMonths,
+} from './rollup-queries'
 import { shapeSavedRevenue } from './saved-revenue'
 
 /**
@@ -12,6 +18,27 @@ import { shapeSavedRevenue } from './saved-revenue'
  * sessions), the MRR kept by saves (Pro only, like the saved-revenue chart) and the most given reason.
  * The same queries the charts use, so the row and the charts cannot disagree.
  */
+
+/** Where the figures' rows come from: the rollups (what the charts read) or the raw events. */
+export interface HeadlineSource {
+  outcomesByMonth: typeof outcomesByMonth
+  reasons: typeof lastReasons
+  savesByMonth: typeof savesByMonth
+}
+
+export const ROLLUP_HEADLINE_SOURCE: HeadlineSource = {
+  outcomesByMonth: rolledUpOutcomesByMonth,
+  reasons: async (db, accountId, range) => sumOverMonths(await rolledUpReasonsByMonth(db, accountId, range)),
+  savesByMonth: rolledUpSavesByMonth,
+}
+
+/** The raw-event queries: the oracle the rollups are tested against. */
+export const RAW_HEADLINE_SOURCE: HeadlineSource = {
+  outcomesByMonth,
+  reasons: lastReasons,
+  savesByMonth,
+}
+
 export function previousRange(range: AnalyticsRange): AnalyticsRange {
   const length = range.until.getTime() - range.start.getTime()
   const start = new Date(range.start.getTime() - length)
@@ -35,13 +62,17 @@ async function sessionsStarted(context: AnalyticsContext, range: AnalyticsRange)
   return toCount(rows[0]?.count ?? 0)
 }
 
-async function figuresFor(context: AnalyticsContext, range: AnalyticsRange): Promise<PeriodFigures> {
+async function figuresFor(
+  context: AnalyticsContext,
+  range: AnalyticsRange,
+  source: HeadlineSource,
+): Promise<PeriodFigures> {
   const { db, accountId, tier } = context
   const [sessions, outcomes, reasons, saves] = await Promise.all([
     sessionsStarted(context, range),
-    outcomesByMonth(db, accountId, range),
-    lastReasons(db, accountId, range),
-    tier === 'pro' ? savesByMonth(db, accountId, range) : Promise.resolve([]),
+    source.outcomesByMonth(db, accountId, range),
+    source.reasons(db, accountId, range),
+    tier === 'pro' ? source.savesByMonth(db, accountId, range) : Promise.resolve([]),
   ])
   let cancellations = 0
   let continues = 0
@@ -60,11 +91,14 @@ async function figuresFor(context: AnalyticsContext, range: AnalyticsRange): Pro
   }
 }
 
-export async function fetchHeadlineFigures(context: AnalyticsContext) {
+export async function fetchHeadlineFigures(
+  context: AnalyticsContext,
+  source: HeadlineSource = ROLLUP_HEADLINE_SOURCE,
+) {
   const before = previousRange(context.range)
   const [current, previous] = await Promise.all([
-    figuresFor(context, context.range),
-    figuresFor(context, before),
+    figuresFor(context, context.range, source),
+    figuresFor(context, before, source),
   ])
   return { current, previous, before }
 }

@@ -35,6 +35,18 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     ],
   },
   {
+    method: 'get',
+    path: '/api/analytics/dashboard',
+    summary: 'The whole analytics dashboard in one call: every data set for one range',
+    tag: 'Analytics',
+    security: merchant,
+    params: [
+      { ...queryParam('account_id', 'Account ID'), required: true },
+      ...ANALYTICS_PERIOD_PARAMS,
+      queryParam('datasets', 'comma-separated data sets to answer (absent: all of them)'),
+    ],
+  },
+  {
     method: 'post',
     path: '/api/stripe/oauth/start',
     summary: "Start Stripe Connect: the consent page's URL, with a single-use state",

@@ -8,7 +8,7 @@ import {
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
-import { activeWidgetSecrets, touchWidgetSecret } from './widget-secrets'
+import { type ActiveWidgetSecret, activeWidgetSecrets, touchWidgetSecret } from './widget-secrets'
 
 /**
  * Subscriber tokens (DESIGN 4): the merchant's server mints an HS256 JWT signed with one of the
@@ -160,7 +160,7 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
   if (typeof issuer !== 'string' || !ACCOUNT_ID.test(issuer)) {
     throw unauthorized('Subscriber token claim iss must be your Retainkit account id')
   }
-  const secrets = await activeWidgetSecrets(deps.db, (c) => deps.secrets.decrypt(c), issuer)
+  const secrets = await cachedActiveSecrets(deps, issuer)
   if (secrets.length === 0) {
     throw unauthorized('Subscriber token signature is invalid (no active widget secret for this account)')
   }
@@ -194,4 +194,18 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
     }
   }
   throw unauthorized('Subscriber token signature is invalid')
+}
+
+/**
+ * The issuer's active secrets, from beside its cached published config when there is one (no database
+ * read, no decryption), else from the database — then kept with that cached entry unless a change to
+ * the account was reported meanwhile (a secret revoked while this read ran must not be cached).
+ */
+async function cachedActiveSecrets(deps: AppDeps, accountId: string): Promise<readonly ActiveWidgetSecret[]> {
+  const entry = deps.widgetConfigCache.get(accountId, deps.clock.now().getTime())
+  if (entry?.secrets) return entry.secrets
+  const generation = deps.widgetConfigCache.generation(accountId)
+  const secrets = await activeWidgetSecrets(deps.db, (c) => deps.secrets.decrypt(c), accountId)
+  if (entry && deps.widgetConfigCache.generation(accountId) === generation) entry.secrets = secrets
+  return secrets
 }

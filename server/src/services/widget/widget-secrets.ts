@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
+import { configChanged } from '../config-changes'
 
 /**
  * Widget secrets sign subscriber tokens (DESIGN 4, "Subscriber identity"). They are stored encrypted
@@ -55,7 +56,7 @@ export async function createWidgetSecret(
   const prefix = mode === 'test' ? TEST_WIDGET_SECRET_PREFIX : WIDGET_SECRET_PREFIX
   const secret = `${prefix}${randomBytes(32).toString('base64url')}`
   const id = `wsk_${randomBytes(12).toString('base64url')}`
-  return deps.db.transaction().execute(async (trx) => {
+  const created = await deps.db.transaction().execute(async (trx) => {
     // Serialises concurrent creations for the account, so two racing calls cannot leave three active.
     await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute()
     // created_at comes from the database (transaction time): strictly increasing across calls, which
@@ -84,6 +85,9 @@ export async function createWidgetSecret(
     }
     return { id, secret, mode, created_at: row.created_at.toISOString() }
   })
+  // Token checks read the active secrets from beside the cached config: drop it, here and elsewhere.
+  await configChanged(deps, accountId)
+  return created
 }
 
 export async function listWidgetSecrets(deps: AppDeps, accountId: string): Promise<WidgetSecretListItem[]> {
@@ -118,7 +122,10 @@ export async function revokeWidgetSecret(
     .where('revoked_at', 'is', null)
     .returning('id')
     .executeTakeFirst()
-  return row ? { id: row.id, revoked_at: revokedAt.toISOString() } : null
+  if (!row) return null
+  // A revoked secret stops verifying tokens at once here, and within a second on other instances.
+  await configChanged(deps, accountId)
+  return { id: row.id, revoked_at: revokedAt.toISOString() }
 }
 
 /** The account's active secrets, decrypted, newest first (token verification tries each). */
