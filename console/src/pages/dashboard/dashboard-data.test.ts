@@ -92,6 +92,20 @@ describe('loadDataset from the whole-dashboard call', () => {
     expect(revenue.error).toMatchObject({ code: 'BUSINESS_RULE_VIOLATION', status: 403, field: 'endpoint' })
   })
 
+  it('asks for the raw-computed save durability in a request of its own, so the other panels never wait for it', async () => {
+    await Promise.all([
+      loadDataset({ ...range, dataset: 'cancellation-reasons' }),
+      loadDataset({ ...range, dataset: 'save-durability' }),
+      loadDataset({ ...range, dataset: 'saved-revenue' }),
+    ])
+    expect(
+      backend.requests.map((r) => [r.path, String(r.query.datasets).split(',').sort().join(',')]),
+    ).toEqual([
+      ['/api/analytics/dashboard', 'cancellation-reasons,saved-revenue'],
+      ['/api/analytics/dashboard', 'save-durability'],
+    ])
+  })
+
   it('Retry asks for the one data set again', async () => {
     await loadDataset({ ...range, dataset: 'saved-revenue' }, { force: true })
     expect(backend.requests.map((r) => [r.path, r.query.endpoint])).toEqual([
