@@ -442,6 +442,57 @@ export interface UsageReportsTable {
   last_error: string | null
 }
 
+/**
+ * The analytics rollups (migration 110). Only the database's triggers write them; the dashboard reads
+ * them (services/analytics/rollup-queries.ts), so none of their columns can be inserted or updated here.
+ */
+type RollupColumn<T> = ColumnType<T, never, never>
+
+export interface AnalyticsDailyTable {
+  account_id: RollupColumn<string>
+  live: RollupColumn<boolean>
+  step: RollupColumn<string>
+  day: RollupColumn<Date | string>
+  reason_key: RollupColumn<string>
+  offer: RollupColumn<string>
+  slot: RollupColumn<number>
+  events: RollupColumn<number>
+  sessionless: RollupColumn<number>
+  last_of_session: RollupColumn<number>
+}
+
+export interface AnalyticsSessionLastTable {
+  session_id: RollupColumn<string>
+  step: RollupColumn<string>
+  offer: RollupColumn<string>
+  account_id: RollupColumn<string>
+  live: RollupColumn<boolean>
+  reason_key: RollupColumn<string | null>
+  first_at: RollupColumn<Date>
+  last_at: RollupColumn<Date>
+  last_id: RollupColumn<string>
+}
+
+export interface AnalyticsDailyWordsTable {
+  account_id: RollupColumn<string>
+  live: RollupColumn<boolean>
+  day: RollupColumn<Date | string>
+  word: RollupColumn<string>
+  slot: RollupColumn<number>
+  occurrences: RollupColumn<number>
+}
+
+export interface AnalyticsDailySavesTable {
+  account_id: RollupColumn<string>
+  live: RollupColumn<boolean>
+  day: RollupColumn<Date | string>
+  mechanism: RollupColumn<string>
+  currency: RollupColumn<string>
+  slot: RollupColumn<number>
+  mrr: RollupColumn<string>
+  saves: RollupColumn<number>
+}
+
 export interface Database {
   settings: SettingsTable
   users: UsersTable
@@ -483,6 +534,10 @@ export interface Database {
   webhook_endpoints_out: WebhookEndpointsOutTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
+  analytics_daily: AnalyticsDailyTable
+  analytics_session_last: AnalyticsSessionLastTable
+  analytics_daily_words: AnalyticsDailyWordsTable
+  analytics_daily_saves: AnalyticsDailySavesTable
 }
 
 export type Account = Selectable<AccountsTable>

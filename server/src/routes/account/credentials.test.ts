@@ -126,6 +126,8 @@ describe('POST credentials', () => {
 
   it('refuses test and live keys mixed, before asking Stripe', async () => {
     const { accountId, owner } = await t.createAccount()
+    // An earlier test's connection may still be backfilling its subscriptions from Stripe.
+    await t.deps.background.idle()
     const before = t.stripe.requests.length
     for (const keys of [
       { secret: 'sk_test_abc123', publishable: 'pk_live_abc123' },

@@ -74,6 +74,7 @@ describe('POST /api/stripe/coupons', () => {
 
   it('refuses free accounts (spec 6), without calling Stripe', async () => {
     const { accountId, owner } = await proAccount('free')
+    await t.deps.background.idle()
     const before = t.stripe.requests.length
     const res = await create(owner.token, {
       account_id: accountId,
@@ -243,6 +244,7 @@ describe('GET /api/stripe/coupons/{accountId}', () => {
   })
 
   it('validates limit, the cursor and unknown parameters, without calling Stripe', async () => {
+    await t.deps.background.idle()
     const before = t.stripe.requests.length
     for (const [query, field, message] of [
       ['?limit=0', 'limit', 'Limit must be a whole number between 1 and 100'],
