@@ -24,6 +24,8 @@ const NOT_CONNECTED = {
 describe('GET /api/stripe/plans/{accountId}', () => {
   it("lists the merchant's active recurring prices with product names and a display price", async () => {
     const { accountId, owner, merchant } = await proAccount()
+    // Earlier tests' connects may still be backfilling; the last request below must be ours.
+    await t.deps.background.idle()
     const res = await t.request(`/api/stripe/plans/${accountId}`, { token: owner.token })
     expect(res.status).toBe(200)
     const plan = (

@@ -204,6 +204,8 @@ describe('GET /api/stripe/coupons/{accountId}', () => {
     account = await proAccount()
     const stripe = createStripeClient(t.stripe, account.merchant.keys.secret)
     for (let i = 0; i < 12; i++) await stripe.coupons.create({ id: `EXTRA${i}`, percent_off: 5 + i })
+    // Earlier tests' connects may still be backfilling; each test reads the last request as its own.
+    await t.deps.background.idle()
   })
   const list = (query = '', token = account.owner.token) =>
     t.request(`/api/stripe/coupons/${account.accountId}${query}`, { token })
