@@ -8,8 +8,9 @@
 // bundle contains even when no source changed.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { withDirLock } from './dir-lock.mjs'
 
 /** The builds, in dependency order; `output` is the file whose presence means "built". */
 export const BUILDS = [
@@ -25,7 +26,6 @@ export const BUILDS = [
 const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json']
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', 'test-support', 'e2e'])
 const SKIPPED_FILE = /(\.test\.tsx?|\.md)$/
-const LOCK_STALE_MS = 10 * 60_000
 
 function* filesUnder(root, path) {
   const full = join(root, path)
@@ -112,30 +112,6 @@ export function staleReason(root, build, stamp = inputsStamp(root, build)) {
   return recorded.lockfile === stamp.lockfile ? 'its sources changed' : 'package-lock.json changed'
 }
 
-const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-
-/**
- * A directory as a cross-process lock: test workers and a script started beside them must not build
- * into the same place at once. A lock older than ten minutes was left by a killed build and is taken over.
- */
-function withLock(lock, run) {
-  for (;;) {
-    try {
-      mkdirSync(lock, { recursive: false })
-      break
-    } catch {
-      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
-      if (Date.now() - since > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true })
-      else sleep(250)
-    }
-  }
-  try {
-    return run()
-  } finally {
-    rmSync(lock, { recursive: true, force: true })
-  }
-}
-
 /**
  * Builds what is stale among `names` (all builds when empty) and the builds they depend on, in order.
  * `force` rebuilds regardless. Returns the names built; throws when a build fails.
@@ -152,7 +128,7 @@ export function buildWorkspace(root, { names = [], force = false, builds = BUILD
   const built = []
   for (const build of builds.filter((candidate) => neededDirs.has(candidate.dir))) {
     if (!existsSync(join(root, build.dir, 'package.json'))) continue
-    const reason = withLock(join(root, build.dir, '.build-lock'), () => {
+    const reason = withDirLock(join(root, build.dir, '.build-lock'), () => {
       const stamp = inputsStamp(root, build)
       const why = force ? 'asked to rebuild' : staleReason(root, build, stamp)
       if (!why) return null

@@ -3,10 +3,10 @@
  * once per source state into a cache directory and returns that directory. Vitest runs test files in
  * parallel workers, so a lock directory makes the first caller build while the others wait.
  */
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
-import { buildInputs, MARKETING_DIR, runBuild, withBuildLock } from '../scripts/ensure-built'
+import { join } from 'node:path'
+import { withDirLock } from '../../scripts/dir-lock.mjs'
+import { MARKETING_DIR, marketingInputsHash, runBuild } from '../scripts/ensure-built'
 
 const cacheRoot = join(MARKETING_DIR, 'node_modules', '.cache', 'retainkit-site-test')
 
@@ -16,16 +16,6 @@ const cacheRoot = join(MARKETING_DIR, 'node_modules', '.cache', 'retainkit-site-
  */
 export const BUILD_TIME_PUBLIC_URL = 'https://build-time-public-url.example'
 
-/** A hash of everything the build reads (tests excluded), so an edit triggers a fresh build. */
-function sourceHash(): string {
-  const hash = createHash('sha256')
-  for (const file of buildInputs()) {
-    hash.update(relative(MARKETING_DIR, file))
-    hash.update(readFileSync(file))
-  }
-  return hash.digest('hex').slice(0, 16)
-}
-
 let memo: string | null = null
 
 export async function builtSite(): Promise<string> {
@@ -34,11 +24,11 @@ export async function builtSite(): Promise<string> {
 }
 
 function ensureBuilt(): string {
-  const outDir = join(cacheRoot, sourceHash())
+  const outDir = join(cacheRoot, marketingInputsHash().slice(0, 16))
   const done = join(outDir, '.complete')
   mkdirSync(cacheRoot, { recursive: true })
   if (existsSync(done)) return outDir
-  withBuildLock(`${outDir}.lock`, () => {
+  withDirLock(`${outDir}.lock`, () => {
     if (existsSync(done)) return
     runBuild(outDir, { PUBLIC_URL: BUILD_TIME_PUBLIC_URL })
     writeFileSync(done, new Date().toISOString())
