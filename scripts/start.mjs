@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or out of date (usually nothing: `npm install` built it), then
-// serve everything from one process (DESIGN 3).
+// serve everything from one process.
 // First: on an unsupported Node this stops with the version needed before anything else loads.
 import './require-node.mjs'
 import { spawnSync } from 'node:child_process'

@@ -31,7 +31,7 @@ import { widgetConfigRoutes, widgetRoutes } from './routes/widget'
 export const MAX_BODY_BYTES = 128 * 1024
 
 /**
- * Paths under /api that take no API key: the widget's own API (DESIGN 4), the OpenAPI document and
+ * Paths under /api that take no API key: the widget's own API, the OpenAPI document and
  * Stripe's webhooks, the platform's and each merchant's (their signature is their credential) and the operator's admin endpoint (its
  * own token, loopback only).
  */
@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const apiKeyGuard = requireApiKey(deps.apiKey)
 
   app.onError((error, c) => handleError(error, c, deps.logger))
-  // The widget's config read serves every page view of every merchant's site (DESIGN 6 budget): it is
+  // The widget's config read serves every page view of every merchant's site (a performance budget): it is
   // mounted ahead of the middleware below and sets its own headers (routes/widget/config.ts).
   app.route('/', widgetConfigRoutes(deps))
   app.use('*', urlHygiene())

@@ -32,7 +32,7 @@ export interface AppDeps {
   signingKeys: SigningKeys | null
   mailer: Mailer
   logger: Logger
-  /** The public client key console and marketing send as `x-api-key` (spec 7). */
+  /** The public client key console and marketing send as `x-api-key`. */
   apiKey: string
   /** The anon key handed to supabase-js (the project's, or ours in embedded mode). */
   anonKey: string

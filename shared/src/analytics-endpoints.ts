@@ -1,11 +1,11 @@
-/** The five analytics data sets (spec 7), zod-free so the console can import them cheaply. */
+/** The five analytics data sets, zod-free so the console can import them cheaply. */
 export const ANALYTICS_ENDPOINTS = [
   'cancellation-reasons',
   'cancellation-reasons-over-time',
   'save-mechanism-performance',
   'save-rate-over-time',
   'write-in-reasons',
-  // Ours, beyond the spec's five (DESIGN 5 "saved revenue"): MRR kept by saves, from the saves table.
+  // Ours, beyond the spec's five (saved revenue): MRR kept by saves, from the saves table.
   // Kept last so the spec's five stay first in every list and message.
   'saved-revenue',
   // Ours: whether saves stuck 30/60/90 days on (kept or lost), by offer and by reason.

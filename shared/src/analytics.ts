@@ -3,7 +3,7 @@ import { parseUtcTimestamp, toInstant, utcMonthKey } from './period'
 import { STOP_WORDS } from './stop-words'
 
 /**
- * Analytics maths (spec 3 "Analytics outputs", spec 7 notes, DESIGN 5): turns the rows the data service
+ * Analytics maths: turns the rows the data service
  * returns into what the console charts. Pure and zod-free, so the console can import it into the browser.
  * Months are UTC calendar months keyed `YYYY-MM` (see period.ts for why UTC).
  */
@@ -17,7 +17,7 @@ export interface MonthRange {
   end: Date
 }
 
-/** How many write-in words the dashboard shows (DESIGN 5: top 100). */
+/** How many write-in words the dashboard shows (top 100). */
 export const WRITE_IN_WORDS_LIMIT = 100
 
 /**
@@ -50,7 +50,7 @@ export function percentage(part: Count, whole: Count): number {
 }
 
 /**
- * Spec 7: continues / (cancellations + continues) × 100, two decimals, 0 without events. A continue is
+ * Continues / (cancellations + continues) × 100, two decimals, 0 without events. A continue is
  * a subscriber who stayed: who kept their plan (reason_continue) or accepted an offer (offer_accepted).
  */
 export const saveRate = (continues: Count, cancellations: Count): number =>
@@ -156,7 +156,7 @@ export function saveRatePoint(
 }
 
 /**
- * Spec 4 "Save-rate aggregation": per UTC calendar month, `cancel_completed` is a cancellation, and
+ * Per UTC calendar month, `cancel_completed` is a cancellation, and
  * `reason_continue` (kept the plan) and `offer_accepted` (took an offer) are continues — the server
  * records each session's end once, so each subscriber who finished the flow counts once. Other steps
  * and rows whose timestamp does not parse are ignored.
@@ -285,7 +285,7 @@ function monthOf(value: string | Date): string | undefined {
 }
 
 /**
- * Spec 3 "reasons over time". Rows whose month does not parse are ignored, and so is a reason keyed
+ * Reasons over time. Rows whose month does not parse are ignored, and so is a reason keyed
  * 'month', which would overwrite the row's own month.
  */
 export function reasonsOverTime(rows: readonly ReasonsOverTimeRow[], range?: MonthRange): ReasonsOverTime {
@@ -322,13 +322,13 @@ export interface WordCount {
   count: number
 }
 
-/** The shape the word cloud takes (spec 3: `{text, value}` built from word and count). */
+/** The shape the word cloud takes (`{text, value}` built from word and count). */
 export interface WordCloudEntry {
   text: string
   value: number
 }
 
-/** Spec 3 write-in words: duplicates summed, count descending then word, top 100. */
+/** Write-in words: duplicates summed, count descending then word, top 100. */
 export function writeInWords(rows: readonly { word: string; count: Count }[]): WordCloudEntry[] {
   return [
     ...sumByKey(
@@ -399,7 +399,7 @@ export interface SavedRevenue {
 }
 
 /**
- * Saved revenue (DESIGN 5 "MRR kept by saves"). The MRR a save keeps is `mrrAfter`: without the save the
+ * Saved revenue (MRR kept by saves). The MRR a save keeps is `mrrAfter`: without the save the
  * subscriber would have left and paid 0, so everything they still pay is kept — not the difference to
  * `mrrBefore`, which is the price of the offer. Amounts are integers in the account's currency's minor
  * units (cents): money is never a float here, so sums are exact. Saves with an unknown mechanism or an

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec 9). One source for the server, console, widget and marketing. */
+/** Business constants and limits. One source for the server, console, widget and marketing. */
 
 export const API_REQUEST_TIMEOUT_MS = 30_000
 export const TOASTS_SHOWN_AT_ONCE = 1
@@ -64,7 +64,7 @@ export const DUNNING_RETRY_SCHEDULE = [
 ] as const
 export const DUNNING_GRACE_DAYS = 7
 
-/** A subscriber may accept at most one save offer in this many days (DESIGN 4). */
+/** A subscriber may accept at most one save offer in this many days. */
 export const OFFER_COOLDOWN_DAYS = 90
 
 export const COUPON_LIST_DEFAULT_LIMIT = 10

@@ -23,7 +23,7 @@ function rangeOf(period: string | undefined, now: () => Date) {
 }
 
 describe('PERIOD_MESSAGES', () => {
-  it('are the words of spec 5', () => {
+  it('are the specified words', () => {
     expect(PERIOD_MESSAGES).toEqual({
       invalidCustomRange: 'Invalid custom date range',
       customStartAfterEnd: 'Custom start date must be on or before end date',

@@ -8,7 +8,7 @@ import {
 } from './constants'
 
 /**
- * Analytics periods (spec 5 "Period parsing", spec 3 "Analytics query") and the UTC calendar helpers the
+ * Analytics periods and the UTC calendar helpers the
  * analytics maths shares with them.
  *
  * Every day and month boundary here is in UTC, never the runtime's local zone: the server stores UTC
@@ -16,7 +16,7 @@ import {
  * the same period into the same days and months.
  */
 
-/** The period errors of spec 5, word for word. */
+/** The period errors, word for word. */
 export const PERIOD_MESSAGES = {
   invalidCustomRange: 'Invalid custom date range',
   customStartAfterEnd: 'Custom start date must be on or before end date',
@@ -221,7 +221,7 @@ export function parsePeriod(period: string | undefined, now: () => Date = () => 
   return { ok: true, period: customPeriod(utcDayKey(start), utcDayKey(end)), start, end }
 }
 
-/** The `startDate`/`endDate` ISO strings of the analytics query (spec 7) for a period. */
+/** The `startDate`/`endDate` ISO strings of the analytics query for a period. */
 export function periodToRange(
   period: string | undefined,
   now: () => Date = () => new Date(),

@@ -1,5 +1,5 @@
 /**
- * Every route of spec 2.1, by name. One table for the marketing site, the console and the server's
+ * Every route of the product, by name. One table for the marketing site, the console and the server's
  * static hosting. Paths end with '/' where the spec writes them so; the server also answers the
  * variants the spec allows (payment recovery, auth callback and Stripe callback, with or without '/').
  */
@@ -38,7 +38,7 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES
 
-/** Public pages the marketing site prerenders (spec 2.1), in sitemap order. */
+/** Public pages the marketing site prerenders, in sitemap order. */
 export const MARKETING_ROUTE_NAMES = [
   'home',
   'cancelFlowBuilder',
@@ -76,7 +76,7 @@ export const CONSOLE_ROUTE_NAMES = [
   'logout',
 ] as const satisfies readonly RouteName[]
 
-/** Routes that need a signed-in user (spec 2.1 "Private routes", plus settings). */
+/** Routes that need a signed-in user (the private routes, plus settings). */
 export const PRIVATE_ROUTE_NAMES = [
   'editor',
   'dashboard',
@@ -89,7 +89,7 @@ export function isRouteName(value: string): value is RouteName {
 }
 
 /**
- * Spec 2.1: "A link text placeholder of the form routes.name resolves to that route's path."
+ * "A link text placeholder of the form routes.name resolves to that route's path."
  * Unknown names are left untouched so a typo stays visible instead of becoming a broken link.
  */
 export function resolveRoutePlaceholder(value: string): string {

@@ -1,7 +1,7 @@
 import { SANITIZED_MESSAGE_MAX_LENGTH, SANITIZED_USER_MESSAGE_MAX_LENGTH } from './constants'
 
 /**
- * Error-message sanitizing (spec 5): whatever an error says is scrubbed before it reaches a log line or a
+ * Error-message sanitizing: whatever an error says is scrubbed before it reaches a log line or a
  * person. Dependency-free so the widget and console can import it cheaply.
  *
  * Every pattern below is written to run in linear time on hostile input up to 1 MB: a match may only

@@ -1,5 +1,5 @@
 /**
- * English stop words dropped from write-in feedback before counting words (DESIGN 5). Lower case, with
+ * English stop words dropped from write-in feedback before counting words. Lower case, with
  * straight apostrophes, exactly as `wordFrequencies` tokenises text, so each entry can match a token.
  * Subscribers often type contractions without the apostrophe ("dont", "im"), so those spellings are
  * listed too, except where they are real words in their own right ("cant", "wont", "ill", "well", "were").

@@ -1,7 +1,7 @@
 import type { Theme } from './config/types'
 
 /**
- * Theme tokens for the widget (DESIGN 4): the merchant's `theme` section becomes CSS custom properties on
+ * Theme tokens for the widget: the merchant's `theme` section becomes CSS custom properties on
  * the shadow root's `:host`, so neither the host page's CSS nor ours leaks. Zod-free and dependency-free:
  * the widget bundle and the console editor both import this file.
  */

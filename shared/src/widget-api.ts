@@ -2,7 +2,7 @@ import type { CancelFlowConfig, CancellationReason } from './config/types'
 import type { OfferType, SaveMechanism, SessionStep } from './config/vocabulary'
 
 /**
- * The contract between the widget and the server's widget API (DESIGN 4). Types only, zod-free: the
+ * The contract between the widget and the server's widget API. Types only, zod-free: the
  * widget imports it; the server validates requests with `schemas/widget.ts`. Every call except the
  * config read carries the subscriber token as `Authorization: Bearer <token>`.
  */

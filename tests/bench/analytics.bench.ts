@@ -56,7 +56,7 @@ const SCENARIOS = (option('scenarios') ?? 'spread,dense').split(',') as Scenario
 const ACCOUNT = 'bench'
 const NOISE_ACCOUNTS = ['noise-1', 'noise-2', 'noise-3']
 const API_KEY = `rk_pub_bench_${randomBytes(12).toString('hex')}`
-/** The five data sets the dashboard prefetches (spec 2.1); saved-revenue is measured on its own. */
+/** The five data sets the dashboard prefetches; saved-revenue is measured on its own. */
 const DASHBOARD = ANALYTICS_ENDPOINTS.slice(0, 5)
 
 // Weighted like a real merchant's reasons: 20 slots, too_expensive most common.

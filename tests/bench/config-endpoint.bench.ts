@@ -1,5 +1,5 @@
 /**
- * Config endpoint benchmark (DESIGN 6 budget): `GET /api/widget/config/:accountId` through the real
+ * Config endpoint benchmark (a performance budget): `GET /api/widget/config/:accountId` through the real
  * app (createApp over createDeps, @hono/node-server) against a bare `node:http` server returning the
  * same bytes and headers. Goal: the app reaches at least 80% of the bare server's throughput.
  *

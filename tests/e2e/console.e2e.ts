@@ -203,7 +203,7 @@ describe('console in Chromium', () => {
     )
 
     // A fresh page load: the editor's reload above prefetched the (then empty) 3-month data sets, which
-    // the dashboard would take within a minute (spec 2.1 prefetch); new sessions show on the next load.
+    // the dashboard would take within a minute (the startup prefetch); new sessions show on the next load.
     await page.goto(`${product.url}/dashboard/?account_id=${accountId}`)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     // The sessions were made with test-mode tokens: the merchant switches to test-mode data.

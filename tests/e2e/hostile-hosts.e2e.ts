@@ -15,7 +15,7 @@ import {
 } from '../support/sandbox'
 
 /**
- * The sandbox's hostile hosts in Chromium (DESIGN 4): aggressive global CSS, a strict CSP with a nonce
+ * The sandbox's hostile hosts in Chromium: aggressive global CSS, a strict CSP with a nonce
  * and 'strict-dynamic', the snippet twice, a React SPA that mounts and unmounts the cancel button, and a
  * tag manager injecting the snippet at runtime. On each, the open flow must look exactly as on the plain
  * page (same boxes, fonts, colours) and work the same, and a screenshot of it is kept.

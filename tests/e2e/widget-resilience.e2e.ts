@@ -9,7 +9,7 @@ import { dialogVisible, openAccountPage, startWidgetProduct } from '../support/w
 /**
  * What a hostile or broken environment does to the widget in Chromium: a strict CSP and CSS resets on
  * the host page, and every way the widget can fail, each of which must let the subscriber's click
- * through to the merchant's own cancel page (fail-open, DESIGN 4) within 3.5 s.
+ * through to the merchant's own cancel page (fail-open) within 3.5 s.
  */
 
 const FAIL_OPEN_LIMIT_MS = 3500

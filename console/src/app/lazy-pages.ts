@@ -1,7 +1,7 @@
 import { retryableLazy } from '../lib/retryable-lazy'
 
 /**
- * The routes that load on demand (spec 2.1), each behind one import function so startup can preload
+ * The routes that load on demand, each behind one import function so startup can preload
  * the same chunk React.lazy will render.
  */
 export const pageLoaders = {
@@ -22,5 +22,5 @@ export const SettingsPage = retryableLazy(pageLoaders.settings)
 export const StripeCallbackPage = retryableLazy(pageLoaders.stripeCallback)
 export const NotFoundPage = retryableLazy(pageLoaders.notFound)
 
-/** Spec 2.1: "On startup the editor, dashboard and preview are preloaded." */
+/** On startup the editor, dashboard and preview are preloaded. */
 export const STARTUP_PRELOADS = ['editor', 'dashboard', 'preview'] as const satisfies readonly LazyPageName[]

@@ -21,7 +21,7 @@ function RedirectToLogin() {
 }
 
 /**
- * Spec 2.1: while auth state loads a private route shows 'Authenticating...'; with no user it redirects
+ * While auth state loads a private route shows 'Authenticating...'; with no user it redirects
  * to login, replacing history and remembering the origin location.
  */
 export function PrivateRoute() {

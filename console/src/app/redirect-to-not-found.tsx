@@ -3,11 +3,11 @@ import { Navigate, useLocation } from 'react-router-dom'
 import { pathOf } from '../lib/return-to'
 
 export interface NotFoundState {
-  /** The path that was asked for (spec 2.1 "remembering the attempted path"). */
+  /** The path that was asked for (remembering the attempted path). */
   from: string
 }
 
-/** Spec 2.1: any unknown path redirects (replace) to the not-found route, remembering the attempted path. */
+/** Any unknown path redirects (replace) to the not-found route, remembering the attempted path. */
 export function RedirectToNotFound() {
   const location = useLocation()
   const state: NotFoundState = { from: pathOf(location) }

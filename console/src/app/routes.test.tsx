@@ -30,7 +30,7 @@ vi.mock('../pages/preview/preview-page', () => ({
   },
 }))
 
-describe('private routes (spec 2.1)', () => {
+describe('private routes', () => {
   it.each(['/dashboard/', '/editor/', '/preview/', '/settings/'])(
     '%s shows Authenticating... while the auth state loads',
     (path) => {
@@ -67,7 +67,7 @@ describe('private routes (spec 2.1)', () => {
   })
 })
 
-describe('unknown paths (spec 2.1)', () => {
+describe('unknown paths', () => {
   it('redirect (replace) to /404/ remembering the attempted path, which the page shows', async () => {
     const { router } = renderConsole('/no/such/page?x=1', { session: null })
     await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.notFound))
@@ -78,7 +78,7 @@ describe('unknown paths (spec 2.1)', () => {
   })
 })
 
-describe('scroll to top (spec 2.1)', () => {
+describe('scroll to top', () => {
   it('scrolls to the top on every route change', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
     const { router } = renderConsole('/login/', { session: null })
@@ -94,7 +94,7 @@ describe('scroll to top (spec 2.1)', () => {
   })
 })
 
-describe('lazy routes (spec 2.1)', () => {
+describe('lazy routes', () => {
   it('show the spinner fallback Loading... while a chunk loads', async () => {
     const Never = lazy(() => new Promise<never>(() => {}))
     const router = createMemoryRouter(

@@ -22,7 +22,7 @@ import { RootLayout } from './root-layout'
 const path = (route: string) => route.replace(/\/$/, '')
 
 /**
- * The console's route table (spec 2.1). Login, signup, the auth callback and logout are in the entry
+ * The console's route table. Login, signup, the auth callback and logout are in the entry
  * chunk (they are the first thing a visitor loads); everything else loads on demand. The Stripe callback
  * needs a signed-in user because it calls the API with the user's token.
  */

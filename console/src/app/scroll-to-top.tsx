@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react'
 import { useLocation } from 'react-router-dom'
 
-/** Spec 2.1: the page scrolls to top on every route change. Renders nothing. */
+/** The page scrolls to top on every route change. Renders nothing. */
 export function ScrollToTop() {
   const { pathname } = useLocation()
   // Before paint, so the new page never shows at the old scroll position.

@@ -23,7 +23,7 @@ export function afterFirstPaint(task: () => void): void {
   }
 }
 
-/** Loads the editor, dashboard and preview chunks (spec 2.1); failures are logged, never shown. */
+/** Loads the editor, dashboard and preview chunks; failures are logged, never shown. */
 export function preloadStartupChunks(): Promise<unknown[]> {
   return Promise.all(
     STARTUP_PRELOADS.map((name) =>
@@ -33,7 +33,7 @@ export function preloadStartupChunks(): Promise<unknown[]> {
 }
 
 /**
- * Spec 2.1: with an account_id in the query, the dashboard's 3-month data sets are fetched ahead of the
+ * With an account_id in the query, the dashboard's 3-month data sets are fetched ahead of the
  * page (dashboard-data.ts decides which and caches them).
  */
 export async function prefetchDashboardFor(search: string): Promise<boolean> {

@@ -31,7 +31,7 @@ function deps(raw: unknown, overrides: Partial<StartupDeps> = {}): StartupDeps {
   }
 }
 
-describe('startup (spec 4, 5)', () => {
+describe('startup', () => {
   it('stops on a CONFIGURATION_ERROR screen naming the wrong settings, not their values', async () => {
     const createAuth = vi.fn()
     render(
@@ -69,7 +69,7 @@ describe('startup (spec 4, 5)', () => {
   })
 })
 
-describe('startup preloads (spec 2.1)', () => {
+describe('startup preloads', () => {
   it('preloads the editor, dashboard and preview chunks only', async () => {
     const spies = Object.fromEntries(
       (Object.keys(pageLoaders) as (keyof typeof pageLoaders)[]).map((name) => [

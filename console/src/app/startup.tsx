@@ -30,9 +30,9 @@ type StartupState =
   | { kind: 'ready'; router: ReturnType<typeof createConsoleRouter> }
 
 /**
- * Spec 4 "Startup": the environment check (spec 5) must pass, or the console stops on a configuration
+ * The environment check must pass, or the console stops on a configuration
  * error. Then the auth client and session sync start, the router renders, and after the first paint the
- * editor, dashboard and preview chunks preload (spec 2.1).
+ * editor, dashboard and preview chunks preload.
  */
 export function ConsoleApp({ deps = defaultStartupDeps }: { deps?: StartupDeps }) {
   const [state, setState] = useState<StartupState>({ kind: 'loading' })

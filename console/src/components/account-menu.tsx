@@ -11,7 +11,7 @@ import { useBillingStatus } from '../session/billing-store'
 import { DEFAULT_BILLING_URL } from '../session/nav-hint'
 import { useActiveAccount, useSession } from '../session/session-store'
 
-/** Spec 2.2: the account menu shows the account name, else its slug, else the email. */
+/** The account menu shows the account name, else its slug, else the email. */
 export function accountMenuLabel(
   account: { name: string; slug: string; email: string | null } | null,
   userEmail: string | null | undefined,

@@ -7,7 +7,7 @@ import { AppLink, accountHref, isConsolePath } from './app-link'
 
 registerConsoleCleanup()
 
-describe('AppLink (spec 2.1 routes.name placeholders)', () => {
+describe('AppLink (routes.name placeholders)', () => {
   it('resolves routes.name in the target and in text, navigating inside the app for console routes', async () => {
     const router = createMemoryRouter(
       [

@@ -14,7 +14,7 @@ export function isConsolePath(href: string): boolean {
 }
 
 interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  /** A path, a URL, or a `routes.name` placeholder (spec 2.1), e.g. `routes.pricing` or `routes.settings?tab=install`. */
+  /** A path, a URL, or a `routes.name` placeholder, e.g. `routes.pricing` or `routes.settings?tab=install`. */
   to: string
   children: ReactNode
 }
@@ -41,7 +41,7 @@ export function AppLink({ to, children, ...rest }: AppLinkProps) {
   )
 }
 
-/** Dashboard and editor links carry the account id (spec 2.1). */
+/** Dashboard and editor links carry the account id. */
 export function accountHref(route: 'dashboard' | 'editor' | 'preview', accountId: string | null): string {
   return accountId ? `${ROUTES[route]}?account_id=${encodeURIComponent(accountId)}` : ROUTES[route]
 }

@@ -11,7 +11,7 @@ import { MainNav } from './main-nav'
 import { Spinner } from './spinner'
 
 /**
- * Pages whose links carry `?account_id=` (spec 2.1); opened without one, or with one the user is not a
+ * Pages whose links carry `?account_id=`; opened without one, or with one the user is not a
  * member of, the active account is filled in.
  */
 const ACCOUNT_PAGES: readonly string[] = [ROUTES.dashboard, ROUTES.editor, ROUTES.preview]

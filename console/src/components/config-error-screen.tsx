@@ -2,7 +2,7 @@ import { USER_MESSAGES } from '@retainkit/shared/errors'
 import type { ConfigProblem } from '../lib/runtime-config'
 
 /**
- * The CONFIGURATION_ERROR screen of the startup check (spec 4, 5): the catalogue message and which
+ * The CONFIGURATION_ERROR screen of the startup check: the catalogue message and which
  * settings are wrong — names and rules only, never values (some are keys).
  */
 export function ConfigErrorScreen({ problems }: { problems: ConfigProblem[] }) {

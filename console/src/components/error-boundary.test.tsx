@@ -26,7 +26,7 @@ function renderFlaky() {
   )
 }
 
-describe('error boundary (spec 2.13, 4)', () => {
+describe('error boundary', () => {
   it("shows 'Something went wrong' with an error ID that is also logged", () => {
     renderFlaky()
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy()

@@ -36,7 +36,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * Spec 2.13 and 4: 'Something went wrong', 'Try Again' up to ERROR_BOUNDARY_MAX_RETRIES (3) times,
+ * 'Something went wrong', 'Try Again' up to ERROR_BOUNDARY_MAX_RETRIES (3) times,
  * then 'Reload Page'; the error ID is shown and logged so a report can be matched to the log line.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {

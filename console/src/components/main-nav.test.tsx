@@ -30,7 +30,7 @@ function openShell(
   return renderConsole(options.path ?? '/dashboard/?account_id=acme', { session: fakeSession(), backend })
 }
 
-describe('logged-in navigation (spec 2.2)', () => {
+describe('logged-in navigation', () => {
   it('links the dashboard and the editor with the account id, and settings', async () => {
     openShell()
     const nav = await screen.findByRole('navigation', { name: 'Main' })
@@ -84,7 +84,7 @@ describe('logged-in navigation (spec 2.2)', () => {
   })
 })
 
-describe('account menu (spec 2.2)', () => {
+describe('account menu', () => {
   it('labels itself with the account name, else the slug, else the email', () => {
     expect(accountMenuLabel({ name: 'Acme', slug: 'acme', email: 'a@x.io' }, 'u@x.io')).toBe('Acme')
     expect(accountMenuLabel({ name: '', slug: 'acme', email: 'a@x.io' }, 'u@x.io')).toBe('acme')

@@ -10,8 +10,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'rk-nav__link rk-nav__link--active' : 'rk-nav__link'
 
 /**
- * Spec 2.2 logged-in navigation: Dashboard; Editor only with the canEditConfig capability; Settings;
- * and the account menu. Dashboard and editor links carry the account id (spec 2.1).
+ * Logged-in navigation: Dashboard; Editor only with the canEditConfig capability; Settings;
+ * and the account menu. Dashboard and editor links carry the account id.
  */
 export function MainNav() {
   const accountId = useSession((state) => state.active_account_id)

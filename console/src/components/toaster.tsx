@@ -33,7 +33,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * Renders the open toasts (at most one, spec 9) in a labelled region. The list is always in the DOM so
+ * Renders the open toasts (at most one) in a labelled region. The list is always in the DOM so
  * assistive technology already watches it when a toast arrives.
  */
 export function Toaster() {

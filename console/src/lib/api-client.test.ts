@@ -28,7 +28,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('apiRequest (spec 7)', () => {
+describe('apiRequest', () => {
   it('sends the API key, the bearer token, cookies and a JSON body to the API base', async () => {
     const account = {
       account_id: 'acme',
@@ -216,7 +216,7 @@ describe('error logging through the shared error handler', () => {
   })
 })
 
-describe('typed calls (spec 7 paths)', () => {
+describe('typed calls (exact API paths)', () => {
   it('use the exact spec paths and payloads', async () => {
     const config = { config_json: createDefaultConfig(), version: 3, updated_at: null, previous_versions: [] }
     const coupon = {

@@ -15,7 +15,7 @@ import { reportApiError } from './error-handler'
 import { getAuthClient, getRuntimeConfig, hasRuntime } from './runtime'
 
 /**
- * The backend client (spec 7, 8): every /api call goes through `apiRequest`, which adds the API key,
+ * The backend client: every /api call goes through `apiRequest`, which adds the API key,
  * the bearer token of the current session, cookies, JSON bodies and a 30 s timeout, and turns every
  * failure into `{error: ApiError}` — it never throws.
  */
@@ -47,7 +47,7 @@ export interface ApiIssue {
 export interface ApiError extends AppError {
   /** HTTP status; 0 when no response arrived. */
   status: number
-  /** Spec 8 "API layer codes": set when the failure is the transport's, not the server's verdict. */
+  /** Set when the failure is the transport's, not the server's verdict. */
   apiCode?: ApiLayerCode | 'TIMEOUT'
   /** The server's own message for people (already sanitized by the server, re-sanitized here). */
   serverMessage?: string
@@ -112,7 +112,7 @@ export function serverError(body: unknown, status: number): ApiError | undefined
   const error: unknown = (body as { error?: unknown }).error
   if (typeof error !== 'object' || error === null) return undefined
   const { code, message, field, issues } = error as Record<string, unknown>
-  // An unknown or missing code falls back to the status (spec 8: 401/403/404/429 and our choices).
+  // An unknown or missing code falls back to the status (401/403/404/429 and our own choices).
   const errorCode = isErrorCode(code) ? code : codeForStatus(status)
   const text = typeof message === 'string' && message.trim() !== '' ? message : undefined
   const parsedIssues = issuesOf(issues)

@@ -33,7 +33,7 @@ export interface AnalyticsQuery {
 }
 
 /**
- * One typed helper per call of spec 7 (exact paths), plus ours: widget secrets, install status, Stripe
+ * One typed helper per public API call (exact paths), plus ours: widget secrets, install status, Stripe
  * OAuth start, and reading reasons. Each returns `{data} | {error}` from apiRequest and never throws.
  */
 
@@ -41,7 +41,7 @@ const enc = encodeURIComponent
 const account = (accountId: string, action: string) =>
   `/api/account?accountId=${enc(accountId)}&action=${action}`
 
-// Account (spec 7)
+// Account
 export const getAccount = (accountId: string) =>
   apiRequest<ApiData<'GET /api/account?action=data'>>('GET', account(accountId, 'data'))
 
@@ -185,7 +185,7 @@ export const testConnection = (accountId: string) =>
     `/api/stripe/test-connection/${enc(accountId)}`,
   )
 
-// Session (spec 3, 4)
+// Session
 export const bootstrapSession = () =>
   apiRequest<ApiData<'POST /api/session?action=bootstrap'>>('POST', '/api/session?action=bootstrap')
 
@@ -204,7 +204,7 @@ export const getSessionContext = () =>
 // Platform
 export const health = () => apiRequest<ApiResponse<'GET /health'>>('GET', '/health')
 
-/** Spec 7 note: success is a flag at the top level or inside data; both land in `data.success` here. */
+/** Success is a flag at the top level or inside data; both land in `data.success` here. */
 export const sendContactMessage = (message: ContactInput) =>
   apiRequest<{ success: boolean }>('POST', '/api/contact', { body: message })
 

@@ -5,7 +5,7 @@ import { authStorageKey, createAuthClient, removeStoredAuthTokens } from './auth
 
 registerConsoleCleanup()
 
-describe('auth client (spec 4)', () => {
+describe('auth client', () => {
   it('is supabase-js auth with PKCE, a persisted session, auto refresh and URL detection', async () => {
     const client = createAuthClient(TEST_CONFIG) as unknown as Record<string, unknown>
     expect(client.flowType).toBe('pkce')

@@ -32,7 +32,7 @@ export function authStorageKey(backendUrl: string): string {
 }
 
 /**
- * Spec 4: a PKCE flow that persists the session, refreshes the token automatically and detects the
+ * A PKCE flow that persists the session, refreshes the token automatically and detects the
  * session in the URL (the auth callback's `?code=`).
  *
  * This is supabase-js's own auth client, configured exactly as `createClient(backendUrl, anonKey, {auth:
@@ -57,7 +57,7 @@ export function createAuthClient(config: RuntimeConfig): AuthClient {
 /** supabase-js keeps its session and PKCE verifier under `sb-<project>-auth-token…` keys. */
 export const AUTH_STORAGE_PREFIX = 'sb-'
 
-/** Removes every stored auth token (spec 4 sign-out), whatever project ref the key carries. */
+/** Removes every stored auth token on sign-out, whatever project ref the key carries. */
 export function removeStoredAuthTokens(storage: Storage): void {
   const keys: string[] = []
   for (let index = 0; index < storage.length; index += 1) {

@@ -5,7 +5,7 @@ import type { ApiError } from './api-client'
 import { toast } from './toast-store'
 
 /**
- * The shared error handler (spec 8): normalises anything thrown or returned (AppError, ApiError, Error,
+ * The shared error handler: normalises anything thrown or returned (AppError, ApiError, Error,
  * server body, string) to an AppError, logs it sanitized with its severity, and optionally tells the
  * person through a destructive toast. Used by the backend client's callers and by every screen.
  */

@@ -11,7 +11,7 @@ afterEach(() => {
   uninstall = null
 })
 
-describe('global handlers (spec 8)', () => {
+describe('global handlers', () => {
   it("an unhandled rejection shows the destructive toast 'Unexpected Error'", () => {
     uninstall = installGlobalHandlers(window)
     const event = Object.assign(new Event('unhandledrejection'), { reason: new Error('nobody awaited me') })

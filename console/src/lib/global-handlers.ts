@@ -1,7 +1,7 @@
 import { handleError } from './error-handler'
 import { toast } from './toast-store'
 
-/** Spec 8 "Global handlers": the words of the destructive toast for each kind of stray error. */
+/** The words of the destructive toast for each kind of stray error. */
 export const GLOBAL_ERROR_TOASTS = {
   unhandledRejection: {
     title: 'Unexpected Error',

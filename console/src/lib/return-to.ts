@@ -1,7 +1,7 @@
 import { PRIVATE_ROUTE_NAMES, ROUTES } from '@retainkit/shared/routes'
 
 /**
- * Where a signed-out visitor was going when a private route sent them to /login/ (spec 2.1 "remembering
+ * Where a signed-out visitor was going when a private route sent them to /login/ ("remembering
  * the origin location"). Router state is enough when sign-in happens in the same page; a magic link
  * opens a new page load, so the path is also kept in localStorage for a while.
  */

@@ -15,7 +15,7 @@ const valid = {
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('startup environment check (spec 5)', () => {
+describe('startup environment check', () => {
   it('accepts a valid config and trims trailing slashes from the URLs', () => {
     const result = checkRuntimeConfig(valid)
     expect(result.ok).toBe(true)

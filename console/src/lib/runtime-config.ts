@@ -1,6 +1,6 @@
 /**
- * The console's public settings, read at startup from GET /runtime-config.json (DESIGN 3) so one build
- * serves every deployment, and the startup environment check of spec 5.
+ * The console's public settings, read at startup from GET /runtime-config.json so one build
+ * serves every deployment, and the startup environment check.
  */
 export interface RuntimeConfig {
   /** The auth service (a Supabase project, or this server's embedded /auth/v1). */
@@ -9,7 +9,7 @@ export interface RuntimeConfig {
   apiBaseUrl: string
   /** The public anon key supabase-js sends to the auth service. */
   anonKey: string
-  /** The public API key sent as `x-api-key` on every /api call (spec 7). */
+  /** The public API key sent as `x-api-key` on every /api call. */
   apiKey: string
   /** The Stripe OAuth return point (/stripe/callback on this site). */
   stripeRedirectUrl: string
@@ -26,7 +26,7 @@ export interface RuntimeConfig {
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json'
 
-/** The settings spec 5 checks, and what each must satisfy. */
+/** The settings the startup check reads, and what each must satisfy. */
 export const URL_SETTINGS = ['backendUrl', 'apiBaseUrl', 'stripeRedirectUrl'] as const
 export const KEY_SETTINGS = ['anonKey', 'apiKey'] as const
 export const MIN_KEY_LENGTH = 20
@@ -49,7 +49,7 @@ function stringOf(record: Record<string, unknown>, key: string): string {
 }
 
 /**
- * Spec 5 "Startup environment": the backend-service URL, the API base URL and the payment-provider
+ * The backend-service URL, the API base URL and the payment-provider
  * redirect URL must start with http; the anon key and API key must be at least 20 characters.
  */
 export function checkRuntimeConfig(raw: unknown): RuntimeConfigResult {

@@ -20,7 +20,7 @@ function seedStorage() {
   localStorage.setItem('unrelated', 'kept')
 }
 
-describe('sign-out (spec 4)', () => {
+describe('sign-out', () => {
   it('signs out globally, then removes the stored tokens and nav hint, then goes home after 100 ms', async () => {
     vi.useFakeTimers()
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {})

@@ -12,7 +12,7 @@ import { getAuthClient } from './runtime'
 let signingOut: Promise<void> | null = null
 
 /**
- * Spec 4: sign-out is global (every session of the user), removes the stored auth tokens, then
+ * Sign-out is global (every session of the user), removes the stored auth tokens, then
  * redirects home after SIGN_OUT_REDIRECT_DELAY_MS (100 ms). Local tokens go even when the server
  * cannot be reached: a person who asked to sign out must not stay signed in on this device.
  */

@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('toasts (spec 4, 9)', () => {
+describe('toasts', () => {
   it('shows one toast at a time: the newest replaces the one on screen', () => {
     expect(TOASTS_SHOWN_AT_ONCE).toBe(1)
     toast({ title: 'First' })

@@ -3,7 +3,7 @@ import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 
 /**
- * Toast notifications (spec 4, 9): at most TOASTS_SHOWN_AT_ONCE (1) shown at a time — a new toast
+ * Toast notifications: at most TOASTS_SHOWN_AT_ONCE (1) shown at a time — a new toast
  * replaces the one on screen — and a dismissed toast is removed from the store TOAST_REMOVE_DELAY_MS
  * (10 s) after its dismissal, so a closing animation or a screen reader can still reach it meanwhile.
  */

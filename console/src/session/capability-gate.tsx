@@ -10,7 +10,7 @@ interface CapabilityGateProps {
 }
 
 /**
- * Spec 6: shows its content only when the named capability is true, else the fallback. It only hides
+ * Shows its content only when the named capability is true, else the fallback. It only hides
  * what the server would refuse anyway — the server checks every call itself.
  */
 export function CapabilityGate({ capability, children, fallback = null }: CapabilityGateProps) {

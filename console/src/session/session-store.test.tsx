@@ -26,7 +26,7 @@ const twoAccounts = () =>
     active: 'acme',
   })
 
-describe('session store (spec 3, 4)', () => {
+describe('session store', () => {
   it('bootstraps once per user and holds the context', async () => {
     const backend = new FakeBackend().on(BOOTSTRAP, { body: { data: twoAccounts() } })
     const store = setup(backend)
@@ -151,7 +151,7 @@ describe('session store (spec 3, 4)', () => {
   })
 })
 
-describe('CapabilityGate (spec 6)', () => {
+describe('CapabilityGate', () => {
   it('shows its content only when the capability is true, else the fallback', () => {
     sessionStore.setState({ capabilities: capabilitiesFor('editor') })
     const { rerender } = render(

@@ -9,7 +9,7 @@ import { getRuntimeConfig, hasRuntime } from '../lib/runtime'
 import { navHintFor, removeNavHint, writeNavHint } from './nav-hint'
 
 /**
- * The session layer (spec 3 "Session context", 4): which accounts the signed-in user belongs to, the
+ * The session layer: which accounts the signed-in user belongs to, the
  * active one, the membership role and its capabilities. Bootstrapped once per user after sign-in; a
  * failed bootstrap keeps its error and may be retried; cleared on sign-out.
  */

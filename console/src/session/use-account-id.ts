@@ -3,7 +3,7 @@ import { useSession } from './session-store'
 
 /**
  * The account a private page works on: the `account_id` of the URL (dashboard and editor links carry
- * it, spec 2.1) when the user belongs to it, else the session's active account. Null until the session
+ * it) when the user belongs to it, else the session's active account. Null until the session
  * is ready.
  */
 export function useAccountId(): string | null {

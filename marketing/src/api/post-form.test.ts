@@ -11,7 +11,7 @@ function json(body: unknown, status = 200): Response {
 beforeEach(() => resetRuntimeConfigCache())
 afterEach(() => vi.useRealTimers())
 
-describe('response interpretation (spec 7 and 8)', () => {
+describe('response interpretation', () => {
   it('finds success at the top level or inside data', () => {
     expect(isSuccessBody({ success: true })).toBe(true)
     expect(isSuccessBody({ data: { success: true } })).toBe(true)

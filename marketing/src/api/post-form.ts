@@ -3,7 +3,7 @@ import { getRuntimeConfig, RuntimeConfigError } from './runtime-config'
 
 export type FormResult = { ok: true } | { ok: false; message: string | null }
 
-/** Spec 8: success is `success: true` at the top level or inside `data`. */
+/** Success is `success: true` at the top level or inside `data`. */
 export function isSuccessBody(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false
   const record = body as Record<string, unknown>
@@ -25,8 +25,8 @@ export function errorMessageOf(body: unknown): string | null {
 }
 
 /**
- * POSTs JSON to `{apiBaseUrl}{path}` with the API key from the runtime config (DESIGN 3) and a 30 s
- * timeout (spec 9). Resolves with the interpreted result; network failures reject.
+ * POSTs JSON to `{apiBaseUrl}{path}` with the API key from the runtime config and a 30 s
+ * timeout. Resolves with the interpreted result; network failures reject.
  */
 export async function postForm(
   path: string,
@@ -54,7 +54,7 @@ export async function postForm(
 export const TIMEOUT_MESSAGE = 'The request timed out. Please try again.'
 
 /**
- * Which text a thrown error shows (spec 8: "its message or that same text"). Network failures from
+ * Which text a thrown error shows (its message or that same text). Network failures from
  * fetch (a TypeError whose wording differs per browser: "Failed to fetch", "Load failed") and a missing
  * runtime config carry nothing a visitor can act on, so they get the form's own fallback text.
  */

@@ -1,5 +1,5 @@
 /**
- * Public settings the server hands out at runtime (DESIGN 3), so one build serves every deployment.
+ * Public settings the server hands out at runtime, so one build serves every deployment.
  * The marketing site only needs where the API lives and the key its calls carry.
  */
 export interface RuntimeConfig {

@@ -1,7 +1,7 @@
 import { PRIVATE_ROUTE_NAMES, ROUTES } from '@retainkit/shared/routes'
 import { SITE } from '../site'
 
-/** Organization metadata for search engines (spec 3), attached to every page. */
+/** Organization metadata for search engines, attached to every page. */
 export function organizationJsonLd(publicUrl: string): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',

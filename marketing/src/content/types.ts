@@ -1,7 +1,7 @@
 /**
  * Long-form content (guides and legal pages) is data, not JSX, so writers and the renderer can work
  * apart. Inline text supports **bold**, *italic* and links written `[label](routes.pricing)` (a route
- * name from @retainkit/shared/routes, spec 2.1) or `[label](https://…)` / `[label](mailto:…)`.
+ * name from @retainkit/shared/routes) or `[label](https://…)` / `[label](mailto:…)`.
  */
 export type ContentBlock =
   | { type: 'p'; text: string }

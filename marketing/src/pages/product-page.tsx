@@ -31,7 +31,7 @@ export interface ProductPageContent {
   faq: readonly FaqItem[]
 }
 
-/** The shared shape of the product pages (spec 2.4). */
+/** The shared shape of the product pages. */
 export function ProductPage({ content }: { content: ProductPageContent }) {
   return (
     <PageLayout>

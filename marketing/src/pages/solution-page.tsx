@@ -47,7 +47,7 @@ function SolutionMockView({ mock }: { mock: SolutionMock }) {
   )
 }
 
-/** The shared shape of the industry pages (spec 2.6). */
+/** The shared shape of the industry pages. */
 export function SolutionPage({ content }: { content: SolutionPageContent }) {
   const { caption, ...account } = content.hero
   return (

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { builtSite, readBuilt } from '../../test-support/built-site'
 import { parseHtml } from '../../test-support/parse-html'
 
-/** DESIGN 2 / issue 6: a content-only page ships at most this much JavaScript, gzipped. */
+/** A content-only page ships at most this much JavaScript, gzipped. */
 const CONTENT_PAGE_BUDGET_BYTES = 60 * 1024
 
 let root = ''

@@ -1,5 +1,5 @@
 /**
- * `redirect_to` allow-list (DESIGN 2 "Auth"): only the site's own origin (PUBLIC_URL), any path on it.
+ * `redirect_to` allow-list: only the site's own origin (PUBLIC_URL), any path on it.
  * Anything else — another host, another port, another scheme, credentials in the URL, garbage — falls
  * back to the site root, so a sign-in link can never be turned into an open redirect.
  */

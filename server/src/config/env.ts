@@ -4,7 +4,7 @@ import { parseTrustProxy, type TrustProxy } from '../http/client-address'
 import { type BillingConfig, parseBilling } from './billing-env'
 
 /**
- * Startup configuration (DESIGN 3, spec 5 "Startup environment"). Every variable is optional in the
+ * Startup configuration. Every variable is optional in the
  * embedded default; a bad value stops startup with a CONFIGURATION_ERROR that names the variable, so an
  * operator never runs with a half-understood configuration.
  */
@@ -26,7 +26,7 @@ export interface ServerConfig {
   /** Social sign-in providers of the embedded auth server (AUTH_OAUTH_PROVIDERS, JSON). */
   oauthProviders: OAuthProviderConfig[]
   stripe: { clientId: string | null; platformSecretKey: string | null; apiBase: string | null }
-  /** The card-billing portal behind the console's Plan and Billing links (spec 2.2); null → settings. */
+  /** The card-billing portal behind the console's Plan and Billing links; null → settings. */
   billingPortalUrl: string | null
   /**
    * Billing on the platform's own Stripe account (Checkout, Billing Portal, webhooks, metered usage);

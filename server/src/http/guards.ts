@@ -10,7 +10,7 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/** Spec 7's API-key header: console and marketing calls to /api/* carry `x-api-key`. */
+/** The API-key header: console and marketing calls to /api/* carry `x-api-key`. */
 export function requireApiKey(apiKey: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const sent = c.req.header('x-api-key')

@@ -100,7 +100,7 @@ describe('POST /api/accounts', () => {
     expect(owned).toEqual([])
   })
 
-  it('validates every field with the spec 5 messages', async () => {
+  it('validates every field with the validation messages', async () => {
     const { token } = await t.signIn()
     const cases: [Record<string, unknown>, string, string][] = [
       [{ account_id: '' }, 'account_id', 'Account ID is required'],

@@ -9,7 +9,7 @@ import { readBody } from '../http/validate'
 import { createOwnedAccount } from '../services/accounts'
 
 /**
- * `POST /api/accounts` (spec 7): a new account owned by the caller, on the free tier, with the default
+ * `POST /api/accounts`: a new account owned by the caller, on the free tier, with the default
  * config (version 1) and reasons. `account_id` is optional (generated from the name); `tier`, if sent,
  * must be 'free' — an upgrade goes through billing, not through account creation.
  */

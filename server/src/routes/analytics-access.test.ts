@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertEvents, insertSessions } from '../services/analytics/test-fixtures'
 import { createTestContext, type TestContext } from '../test-support/harness'
 
-/** Validation order, membership and tier gating of GET /api/analytics (spec 5, 6, 7, 8). */
+/** Validation order, membership and tier gating of GET /api/analytics. */
 let t: TestContext
 let ownerToken: string
 let freeOwnerToken: string
@@ -39,7 +39,7 @@ describe('authentication', () => {
   })
 })
 
-describe('validation order (spec 5: analytics validate the account ID first)', () => {
+describe('validation order (analytics validate the account ID first)', () => {
   it('reports a missing account ID before anything else', async () => {
     await expectError(await get('endpoint=nope&startDate=bad'), 400, {
       code: 'VALIDATION_FAILED',
@@ -164,7 +164,7 @@ describe('membership (canViewAnalytics)', () => {
   })
 })
 
-describe('free tier (spec 6: basic reason dashboard and basic write-in sentiment)', () => {
+describe('free tier (basic reason dashboard and basic write-in sentiment)', () => {
   const PRO_MESSAGE = 'The full dashboard is a Pro feature. Upgrade to Pro to see it.'
 
   it('reads cancellation reasons, the save rate and write-in words', async () => {

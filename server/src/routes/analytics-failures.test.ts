@@ -4,7 +4,7 @@ import { insertSaves } from '../services/analytics/test-fixtures'
 import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
- * Spec 8's analytics messages. No request can cause these: the database is broken on purpose (its
+ * The analytics error messages. No request can cause these: the database is broken on purpose (its
  * tables renamed away), and corrupt data is written straight into it.
  */
 let t: TestContext

@@ -4,7 +4,7 @@ import { insertEvents, insertSaves, insertSessions } from '../services/analytics
 import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
- * Each data set's exact output on a hand-built set of events (spec 3, 4, 7; DESIGN 5). The range is
+ * Each data set's exact output on a hand-built set of events. The range is
  * March–May 2026 (UTC); events just outside it, another account's events inside it, and a test-mode
  * session's events and save (a merchant trying the widget) must not count; `mode=test` counts only those.
  */

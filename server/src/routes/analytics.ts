@@ -22,12 +22,12 @@ import { loadEffectiveTier } from '../services/billing/tier'
 const optional = (value: string | undefined): string | undefined => (value === '' ? undefined : value)
 
 /**
- * `GET /api/analytics?endpoint={name}&account_id={id}&startDate&endDate` (spec 7; API key and bearer),
+ * `GET /api/analytics?endpoint={name}&account_id={id}&startDate&endDate` (API key and bearer),
  * plus an optional `mode=test` of ours: test-mode sessions (a merchant trying the widget) are counted
  * apart from live ones, which are the default.
- * Order of checks: the account ID first (spec 5 "Analytics methods validate the account ID first", with
+ * Order of checks: the account ID first (analytics calls validate the account ID first, with
  * the shared account-ID messages), then membership with canViewAnalytics, then the endpoint and dates
- * (shared analyticsQuerySchema), then the tier (spec 6; see endpoints.ts). Dates are optional: absent
+ * (shared analyticsQuerySchema), then the tier (see endpoints.ts). Dates are optional: absent
  * means the default period (the last 3 months); a bare date covers its whole UTC day.
  *
  * Success is `{data}` — and `{data, meta: {keys}}` for cancellation-reasons-over-time.
@@ -42,7 +42,7 @@ export const INVALID_ACCOUNT_ID = 'Invalid account ID'
 type DashboardEntry = NonNullable<ApiData<'GET /api/analytics/dashboard'>[AnalyticsEndpoint]>
 
 async function accountScope(deps: AppDeps, c: Context<AppEnv>) {
-  // Spec 8: 'Invalid account ID' when no single validation message fits (the id sent more than once).
+  // 'Invalid account ID' when no single validation message fits (the id sent more than once).
   if ((c.req.queries('account_id')?.length ?? 0) > 1) {
     throw new HttpError('VALIDATION_FAILED', INVALID_ACCOUNT_ID, 'account_id')
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
- * The authorization matrix (DESIGN 5: "every account-scoped query filters by an account the caller is
+ * The authorization matrix ("every account-scoped query filters by an account the caller is
  * a member of — checked on the server for every route"). Every account-scoped route is one row of
  * ROUTES; each row is checked for:
  * - a member of another account (B) → 403 FORBIDDEN, none of A's data in the answer, A unchanged;
@@ -133,7 +133,7 @@ const ROUTES: RouteRow[] = [
     path: (id) => `/api/stripe/test-connection/${id}`,
     capability: 'canManageCredentials',
   },
-  // Analytics (spec 7): every data set, readable by every role (canViewAnalytics); A is a pro account.
+  // Analytics: every data set, readable by every role (canViewAnalytics); A is a pro account.
   ...(
     [
       'cancellation-reasons',

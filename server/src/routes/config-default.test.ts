@@ -40,7 +40,7 @@ describe('GET /api/config/default/{id}', () => {
     }
   })
 
-  it('validates the id first, with the spec 5 messages', async () => {
+  it('validates the id first, with the validation messages', async () => {
     const { token } = await t.signIn()
     const cases: [string, string][] = [
       ['bad%20id', 'Account ID can only contain letters, numbers, hyphens, and underscores'],

@@ -9,8 +9,8 @@ import { parseWith } from '../http/validate'
 import { requireMembership } from '../services/access'
 
 /**
- * `GET /api/config/default/{id}` (spec 7): the configuration and reasons a new account starts with —
- * what the editor's "reset to default" loads. The id is validated first (spec 5 messages), then the
+ * `GET /api/config/default/{id}`: the configuration and reasons a new account starts with —
+ * what the editor's "reset to default" loads. The id is validated first (validation messages), then the
  * caller must be a member of that account.
  */
 export function configDefaultRoutes(deps: AppDeps) {

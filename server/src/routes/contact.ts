@@ -12,7 +12,7 @@ export const PUBLIC_FORM_LIMIT = 5
 export const PUBLIC_FORM_WINDOW_SECONDS = 60 * 60
 
 /**
- * Spec 7 note: the contact form reads success "at the top level or inside data", so both carry it.
+ * The contact form reads success "at the top level or inside data", so both carry it.
  * The same answer goes to a bot caught by the honeypot, which must not learn it was caught.
  */
 const accepted = (c: Context) => {
@@ -23,7 +23,7 @@ const accepted = (c: Context) => {
 const filledHoneypot = (value: string | undefined) => value !== undefined && value.trim() !== ''
 
 /**
- * `POST /api/contact` (spec 7) and `POST /api/waitlist` (payment recovery's 'Join Waitlist'). Public:
+ * `POST /api/contact` and `POST /api/waitlist` (payment recovery's 'Join Waitlist'). Public:
  * the API key (checked by app.ts) but no bearer. Rate-limited per client address (http/client-address.ts,
  * TRUST_PROXY) before anything else, so invalid and honeypot submissions count too.
  */

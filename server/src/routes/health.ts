@@ -10,7 +10,7 @@ const startedAt = Date.now()
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000
 
 /**
- * `GET /health` (spec 7): 200 `{status: 'ok'}` when the database answers a probe; otherwise 503
+ * `GET /health`: 200 `{status: 'ok'}` when the database answers a probe; otherwise 503
  * `{status: 'degraded'}` — the process itself is up and serves what it can (cached widget configs,
  * static pages) and recovers on its own when the database returns. A load balancer may take the
  * instance out of rotation meanwhile.

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../test-support/harness'
 import { startSession, tokenFor, type WidgetAccount, widgetAccount } from './widget/testing'
 
 /**
- * DESIGN 6 "Bad input": every endpoint answers malformed or hostile input with a 4xx and the one error
+ * Every endpoint answers malformed or hostile input with a 4xx and the one error
  * shape — never a 500 — whatever a client sends. One table of every route that reads a body or query,
  * then malformed JSON, oversized bodies, wrong content types and fuzzed JSON/query values against all.
  */

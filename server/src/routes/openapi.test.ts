@@ -19,7 +19,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths)).toContain('/api/analytics')
   })
 
-  it('lists every call of spec 7', async () => {
+  it('lists every public API call', async () => {
     const doc = (await (await t.request('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, unknown>>
     }

@@ -16,7 +16,7 @@ describe('GET /health', () => {
 })
 
 describe('GET /runtime-config.json', () => {
-  it('gives the console its public settings, which pass the spec 5 startup rules', async () => {
+  it('gives the console its public settings, which pass the startup rules', async () => {
     const res = await t.request('/runtime-config.json', { apiKey: null })
     const body = (await res.json()) as Record<string, string>
     expect(body.backendUrl).toMatch(/^http/)
@@ -28,7 +28,7 @@ describe('GET /runtime-config.json', () => {
   })
 })
 
-describe('the API key (spec 7)', () => {
+describe('the API key', () => {
   it('refuses /api calls without it or with a wrong one', async () => {
     for (const apiKey of [null, 'wrong-key-wrong-key-wrong-key-wrong']) {
       const res = await t.request('/api/account?accountId=abc&action=data', { apiKey })

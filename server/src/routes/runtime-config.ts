@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/app-env'
 import { answer } from '../http/respond'
 
 /**
- * `GET /runtime-config.json` (DESIGN 3): the console's public settings, read at startup, so one build
+ * `GET /runtime-config.json`: the console's public settings, read at startup, so one build
  * serves every deployment. Nothing here is secret: the API key and anon key are public client keys.
  */
 export function runtimeConfigRoutes(deps: AppDeps) {

@@ -248,7 +248,7 @@ describe('POST /api/session?action=active-account', () => {
     expect((await contextOf(owner.token)).active_account_id).toBe(mine.accountId)
   })
 
-  it('validates account_id with the spec 5 messages', async () => {
+  it('validates account_id with the validation messages', async () => {
     const { token } = await t.signIn()
     const cases: [unknown, string][] = [
       [{}, 'Account ID is required'],

@@ -9,7 +9,7 @@ import { readBody } from '../http/validate'
 import { requireMembership } from '../services/access'
 import { bootstrapUser, loadSessionContext } from '../services/accounts'
 
-/** `?action=` values of /api/session (spec 7) and the one method each takes. */
+/** `?action=` values of /api/session and the one method each takes. */
 export const SESSION_ACTIONS = {
   bootstrap: 'POST',
   'active-account': 'POST',
@@ -21,7 +21,7 @@ const isSessionAction = (value: string | undefined): value is SessionAction =>
   value !== undefined && Object.hasOwn(SESSION_ACTIONS, value)
 
 /**
- * `/api/session?action=bootstrap|active-account|context` (spec 4, 7): every answer is the session
+ * `/api/session?action=bootstrap|active-account|context`: every answer is the session
  * context `{active_account_id, accounts, membership, capabilities, user}` of the bearer's user.
  */
 export function sessionRoutes(deps: AppDeps) {

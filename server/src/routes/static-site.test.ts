@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../test-support/harness'
 import { PUBLIC_URL_PLACEHOLDER, publicUrlForMarkup } from './static-site'
 
 /**
- * The built front ends as the server hosts them (DESIGN 3), over small stand-in builds in a temporary
+ * The built front ends as the server hosts them, over small stand-in builds in a temporary
  * directory, through the whole app (compression and headers included).
  */
 

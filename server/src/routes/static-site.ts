@@ -54,7 +54,7 @@ export function isConsolePath(path: string): boolean {
 }
 
 /**
- * The built front ends (DESIGN 3): widget files under /w/, the console SPA on its routes, the
+ * The built front ends: widget files under /w/, the console SPA on its routes, the
  * prerendered marketing pages everywhere else, and the not-found page with HTTP 404 for unknown paths.
  */
 export function staticSiteRoutes(deps: AppDeps) {
@@ -116,7 +116,7 @@ export function staticSiteRoutes(deps: AppDeps) {
     }
     const file = marketing.read(path.slice(1))
     if (file) return send(c, file, 'public, max-age=3600')
-    // Spec 2.1: payment recovery answers with and without the trailing slash; other pages redirect.
+    // Payment recovery answers with and without the trailing slash; other pages redirect.
     const page = marketing.read(`${path.slice(1)}/index.html`)
     if (page && `${path}/` === ROUTES.paymentRecovery) return send(c, page, REVALIDATE)
     if (page) return c.redirect(`${path}/${new URL(c.req.url).search}`, 301)

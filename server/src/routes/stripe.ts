@@ -6,7 +6,7 @@ import { catalogRoutes } from './stripe/catalog'
 import { connectionRoutes } from './stripe/connection'
 
 /**
- * `/api/stripe/*` (spec 7): every call needs the API key (app-wide) and a signed-in user; each route
+ * `/api/stripe/*`: every call needs the API key (app-wide) and a signed-in user; each route
  * then checks membership and capability for the account it names.
  */
 export function stripeRoutes(deps: AppDeps) {

@@ -8,7 +8,7 @@ import { createPrng, type Prng } from './prng'
 /**
  * Twelve months of cancel-flow and banner history for the demo merchant, generated deterministically
  * from the clock: the same `now` always gives the same rows. Every session follows the steps a real
- * flow records (DESIGN 4), with rates a subscription-box merchant would recognise:
+ * flow records, with rates a subscription-box merchant would recognise:
  * - 150–400 cancel sessions a month, more in January (post-holiday budgets) and in the summer
  *   (travel), fewer before Christmas;
  * - reasons led by too_expensive; breaks more common in summer;

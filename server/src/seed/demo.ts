@@ -9,7 +9,7 @@ import { maskSecret } from '../services/secret-box'
 import { buildDemoHistory, DEMO_REASON_OFFERS, DEMO_SWITCH_PLANS } from './demo-history'
 
 /**
- * The demo merchant seeded on first start (DESIGN 3; RETAINKIT_SEED_DEMO, on by default): sign in as
+ * The demo merchant seeded on first start (RETAINKIT_SEED_DEMO, on by default): sign in as
  * DEMO_OWNER_EMAIL to see a dashboard full of a year's history. services/accounts.ts refers to the same
  * address (the demo owner's session bootstrap); keep the two equal.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { generateAccountId, slugify, workspaceName } from './accounts'
 
 describe('generated account ids', () => {
-  it('are slugs of the source plus a random suffix, valid under the spec 5 account-ID rules', () => {
+  it('are slugs of the source plus a random suffix, valid under the account-ID rules', () => {
     const sources = ['Jane Doe', 'Crème Brûlée & Co.', '!!!', '', 'x'.repeat(300), 'under_score--dash']
     for (const source of sources) {
       const id = generateAccountId(source)

@@ -11,7 +11,7 @@ import { configChanged } from './config-changes'
 import { acceptInvitations } from './members'
 
 /**
- * Accounts, memberships and the session context (spec 3 "Session context"). Every account is born
+ * Accounts, memberships and the session context. Every account is born
  * complete — owner membership, config version 1 and the default reasons — in the caller's transaction,
  * so no reader ever sees an account without a config.
  */
@@ -38,7 +38,7 @@ export interface SessionContext {
   user: { id: string; email: string }
 }
 
-/** The account fields the data call returns (spec 3: account_id, tier, email, domain; plus name, slug). */
+/** The account fields the data call returns (account_id, tier, email, domain; plus name, slug). */
 export interface AccountData {
   account_id: string
   name: string
@@ -77,7 +77,7 @@ function randomSuffix(length = 6): string {
   return out
 }
 
-/** Lower-case letters, digits and single hyphens: valid under the account-ID rules (spec 5). */
+/** Lower-case letters, digits and single hyphens: valid under the account-ID rules. */
 export function slugify(text: string, maxLength = 40): string {
   const slug = text
     .normalize('NFKD')
@@ -263,7 +263,7 @@ export async function bootstrapUser(deps: AppDeps, user: AuthUser): Promise<Sess
 }
 
 /**
- * The session context (spec 3). Membership and capabilities describe the active account; when the
+ * The session context. Membership and capabilities describe the active account; when the
  * stored active account is no longer one of the user's (removed, deleted), the first membership stands
  * in — reported, not written, so reading the context never changes anything.
  */

@@ -11,7 +11,7 @@ import { configChanged } from './config-changes'
 
 /**
  * Flow configurations (every saved version kept, the highest current) and cancellation reasons, with
- * the free-tier rule of spec 6 ("default non-editable flow and styling", no save offers, no banners).
+ * the free-tier rule ("default non-editable flow and styling", no save offers, no banners).
  * The widget API reads the published config through `loadCurrentConfig` and `loadReasons` too.
  */
 
@@ -109,7 +109,7 @@ export function staleReasonKeys(config: CancelFlowConfig, reasons: CancellationR
     }))
 }
 
-// ── Free tier (spec 6) ───────────────────────────────────────────────────────────────────────────────
+// ── Free tier ───────────────────────────────────────────────────────────────────────────────
 
 /** Plain-data equality where an undefined property counts as absent. */
 function sameData(a: unknown, b: unknown): boolean {

@@ -2,8 +2,8 @@ import { DEFAULT_THEME } from '../theme'
 import type { CancelFlowConfig, CancellationReason } from './types'
 
 /**
- * The configuration every new account starts with, and the flow free-tier accounts keep (spec 6:
- * "default non-editable flow and styling"). Zod-free at runtime (`import type` only) because the widget
+ * The configuration every new account starts with, and the flow free-tier accounts keep (the
+ * default, non-editable flow and styling). Zod-free at runtime (`import type` only) because the widget
  * bundle imports it for previews and as its last-resort copy.
  *
  * What each pair of buttons means (as the flow machine, `flow/copy.ts`, renders them):
@@ -11,7 +11,7 @@ import type { CancelFlowConfig, CancellationReason } from './types'
  *   backs out and keeps the subscription (recorded as `reason_continue`).
  * - offers (`discount`, `pause`, `plan_switch`, `billing_cycle_switch`): primary accepts the offer;
  *   secondary declines it and carries on cancelling, the visible way to finish cancelling that every
- *   offer must show (DESIGN 4, Compliance).
+ *   offer must show.
  */
 
 /**

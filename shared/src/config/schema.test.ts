@@ -46,7 +46,7 @@ const REDIRECTS = ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'].m
   (o) => `${o}.redirect_template`,
 )
 
-describe('configuration schema: text lengths (spec 5)', () => {
+describe('configuration schema: text lengths', () => {
   it.each(HEADED)('%s.headline: 200 characters pass, 201 give "Headline too long"', (screen) => {
     expect(configIssues(`${screen}.headline`, text(200))).toEqual([])
     expect(configIssues(`${screen}.headline`, text(201))).toEqual([
@@ -97,7 +97,7 @@ describe('configuration schema: text lengths (spec 5)', () => {
   })
 })
 
-describe('configuration schema: plans (spec 5)', () => {
+describe('configuration schema: plans', () => {
   const plan = { id: 'price_123', name: 'Basic', price: '$14.99/month' }
 
   it('plan id is required: "Plan ID is required" when missing or empty', () => {
@@ -143,7 +143,7 @@ describe('configuration schema: plans (spec 5)', () => {
   })
 })
 
-describe('configuration schema: numbers (spec 5)', () => {
+describe('configuration schema: numbers', () => {
   it.each([
     'discount.amount',
     'discount.duration',
@@ -178,7 +178,7 @@ describe('configuration schema: numbers (spec 5)', () => {
   })
 })
 
-describe('configuration schema: colours (spec 5)', () => {
+describe('configuration schema: colours', () => {
   const colours = ['primary_color', 'secondary_color', 'background_color', 'text_color']
 
   it.each(colours)('theme.%s accepts 3 and 6 hex digits', (field) => {
@@ -193,7 +193,7 @@ describe('configuration schema: colours (spec 5)', () => {
   })
 })
 
-describe('configuration schema: redirect URLs (spec 5)', () => {
+describe('configuration schema: redirect URLs', () => {
   it.each(REDIRECTS)('%s accepts http and https URLs, with {placeholders}', (path) => {
     expect(configIssues(path, 'https://shop.example.com/offer?customer={customer_id}')).toEqual([])
     expect(configIssues(path, 'http://localhost:3000/pause')).toEqual([])

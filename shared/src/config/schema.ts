@@ -13,7 +13,7 @@ import {
 import { FEEDBACK_CATEGORIES, FLOW_STEPS, REASON_OFFERS } from './vocabulary'
 
 /**
- * The cancel-flow configuration (`config_json`, spec 3) with every rule of the spec 5 table. Objects are
+ * The cancel-flow configuration (`config_json`) with every rule of the validation table. Objects are
  * strict: a misspelt key is an error the merchant sees, not a setting silently dropped.
  */
 
@@ -123,7 +123,7 @@ export const cancellationFlowSchema = z.strictObject({
   collect_feedback: z.boolean(),
 })
 
-/** Reactivation banner (DESIGN 4): copy and the winback offer. Not in the spec's list; optional. */
+/** Reactivation banner: copy and the winback offer. Not in the spec's list; optional. */
 export const reactivationConfigSchema = z.strictObject({
   enabled: z.boolean(),
   headline,

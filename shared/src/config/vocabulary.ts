@@ -8,7 +8,7 @@
 export const OFFER_TYPES = ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'] as const
 export type OfferType = (typeof OFFER_TYPES)[number]
 
-/** Save mechanisms as analytics names them (spec 3, 9). */
+/** Save mechanisms as analytics names them. */
 export const SAVE_MECHANISMS = ['discount', 'pause', 'plan_switch', 'billing_cycle'] as const
 export type SaveMechanism = (typeof SAVE_MECHANISMS)[number]
 
@@ -31,7 +31,7 @@ export type FlowStep = (typeof FLOW_STEPS)[number]
 export const REASON_OFFERS = [...OFFER_TYPES, 'none'] as const
 export type ReasonOffer = (typeof REASON_OFFERS)[number]
 
-/** Steps recorded for a cancel session or a banner impression (DESIGN 4); analytics reads them. */
+/** Steps recorded for a cancel session or a banner impression; analytics reads them. */
 export const SESSION_STEPS = [
   'session_started',
   'reason_selected',

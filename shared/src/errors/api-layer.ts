@@ -3,7 +3,7 @@ import type { ErrorCode } from './codes'
 import { codeForStatus } from './http-status'
 
 /**
- * Codes of the console's backend client (spec 8 "API layer codes"): they describe the transport, not the
+ * Codes of the console's backend client: they describe the transport, not the
  * server's verdict, and each resolves to a catalogue code for what the user is told.
  */
 export const API_LAYER_CODES = ['PARSE_ERROR', 'HTTP_ERROR', 'NETWORK_ERROR'] as const

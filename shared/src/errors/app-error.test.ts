@@ -5,7 +5,7 @@ import { USER_MESSAGES } from './codes'
 const NOW = new Date('2025-03-04T05:06:07.000Z')
 
 describe('createAppError', () => {
-  it('builds the spec 3 error object with the catalogue user message', () => {
+  it('builds the error object with the catalogue user message', () => {
     const error = createAppError('VALIDATION_FAILED', 'Headline too long', {
       field: 'copy.general.headline',
       context: { accountId: 'acct-1' },

@@ -5,7 +5,7 @@ import { catalogueCodeForApiLayer, isApiLayerCode } from './api-layer'
 import { type ErrorCode, isErrorCode, USER_MESSAGES } from './codes'
 import { codeForStatus } from './http-status'
 
-/** The error object every layer passes around and logs (spec 3 "Error object"). */
+/** The error object every layer passes around and logs. */
 export interface AppError {
   code: ErrorCode
   /** For logs and developers: sanitized, at most 500 characters. */

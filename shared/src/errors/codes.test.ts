@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, isErrorCode, USER_MESSAGES, userMessageFor } from './codes'
 
-// Spec 8's table, copied literally: the catalogue must say exactly this.
+// The product specification's table, copied literally: the catalogue must say exactly this.
 const SPEC_TABLE: ReadonlyArray<readonly [string, string]> = [
   ['VALIDATION_FAILED', 'Please check your input and try again.'],
   ['INVALID_INPUT', 'The information provided is not valid.'],
@@ -30,7 +30,7 @@ const SPEC_TABLE: ReadonlyArray<readonly [string, string]> = [
 ]
 
 describe('error catalogue', () => {
-  it('lists exactly the 24 client codes of spec 8, in table order, without duplicates', () => {
+  it('lists exactly the 24 client codes of the catalogue, in table order, without duplicates', () => {
     expect(ERROR_CODES).toEqual(SPEC_TABLE.map(([code]) => code))
     expect(new Set(ERROR_CODES).size).toBe(24)
   })

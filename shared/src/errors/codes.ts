@@ -1,5 +1,5 @@
 /**
- * The client error catalogue (spec 8): every code the server answers with and the console or widget
+ * The client error catalogue: every code the server answers with and the console or widget
  * shows, with the exact words a person sees. Zod-free and dependency-free so any bundle can import it.
  */
 
@@ -37,7 +37,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && ERROR_CODE_SET.has(value)
 }
 
-/** What a person is told, per code (spec 8, word for word). */
+/** What a person is told, per code, word for word. */
 export const USER_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: 'Please check your input and try again.',
   INVALID_INPUT: 'The information provided is not valid.',

@@ -3,7 +3,7 @@ import { ERROR_CODES, USER_MESSAGES } from './codes'
 import { codeForStatus, HTTP_STATUS_BY_CODE, httpStatusFor } from './http-status'
 
 describe('codeForStatus', () => {
-  it('maps the four statuses spec 8 names to their messages', () => {
+  it('maps the four statuses the catalogue names to their messages', () => {
     expect(codeForStatus(401)).toBe('UNAUTHORIZED')
     expect(codeForStatus(403)).toBe('FORBIDDEN')
     expect(codeForStatus(404)).toBe('NOT_FOUND')

@@ -1,7 +1,7 @@
 import type { ErrorCode } from './codes'
 
 /**
- * The status the server answers with for each code. Spec 8 fixes only the reverse direction for four
+ * The status the server answers with for each code. The catalogue fixes only the reverse direction for four
  * statuses; these are our choices, picked so that `codeForStatus(httpStatusFor(code))` lands on a code
  * with the same status (the client recovers the class of error from a bare status).
  */
@@ -36,7 +36,7 @@ export function httpStatusFor(code: ErrorCode): number {
   return HTTP_STATUS_BY_CODE[code]
 }
 
-/** Spec 8: "401, 403, 404 and 429 map to the unauthorized, forbidden, not-found and rate-limit messages". */
+/** "401, 403, 404 and 429 map to the unauthorized, forbidden, not-found and rate-limit messages". */
 const SPEC_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',

@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec 8) and the AppError object (spec 3). Zod-free: the widget and the console
+ * The error catalogue and the AppError object. Zod-free: the widget and the console
  * import it without pulling in any validation runtime.
  */
 export * from './api-error-body'

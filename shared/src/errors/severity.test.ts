@@ -6,7 +6,7 @@ const CRITICAL: ErrorCode[] = ['SYSTEM_ERROR', 'DATABASE_ERROR', 'CONFIGURATION_
 const HIGH: ErrorCode[] = ['SERVICE_UNAVAILABLE', 'EXTERNAL_SERVICE_ERROR', 'INTERNAL_ERROR']
 const MEDIUM: ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'API_ERROR', 'TIMEOUT_ERROR']
 
-describe('severityOf (spec 8)', () => {
+describe('severityOf', () => {
   it.each(CRITICAL)('%s is critical', (code) => expect(severityOf(code)).toBe('critical'))
   it.each(HIGH)('%s is high', (code) => expect(severityOf(code)).toBe('high'))
   it.each(MEDIUM)('%s is medium', (code) => expect(severityOf(code)).toBe('medium'))

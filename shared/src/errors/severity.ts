@@ -1,6 +1,6 @@
 import type { ErrorCode } from './codes'
 
-/** How loudly an error is reported (spec 8). Ordered from least to most severe. */
+/** How loudly an error is reported. Ordered from least to most severe. */
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const
 export type Severity = (typeof SEVERITIES)[number]
 

@@ -8,7 +8,7 @@ import { flush } from './test-harness'
 import type { FlowEvent, FlowMachineOptions, FlowSnapshot } from './types'
 
 /**
- * DESIGN 4, Compliance: every step shows a visible way to finish cancelling, and offers are never shown
+ * Compliance: every step shows a visible way to finish cancelling, and offers are never shown
  * without it. This walks every screen reachable by the subscriber's own buttons (calls fail, so error
  * states are walked too) for several configs, and from each one follows "cancel" to the cancellation.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Query parameters of the account calls beyond spec 7's `accountId` and `action`: the config version to
+ * Query parameters of the account calls beyond the public call's `accountId` and `action`: the config version to
  * read (`&version=N`) and the version an editor started from (`&base_version=N`), which the server
  * compares with the current one so a save never silently overwrites someone else's.
  */

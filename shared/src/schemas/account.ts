@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { accountId, domain, email, emptyAsAbsent, tier } from './primitives'
 
-/** Account data (spec 3 and 5). Empty-string email or domain means absent. */
+/** Account data. Empty-string email or domain means absent. */
 export const accountDataSchema = z.strictObject({
   account_id: accountId.optional(),
   name: z.string().trim().min(1, 'Account name is required').max(100, 'Account name too long').optional(),

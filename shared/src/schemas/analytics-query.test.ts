@@ -8,7 +8,7 @@ function issues(value: unknown): Array<[string, string]> {
 
 const base = { endpoint: 'cancellation-reasons', account_id: 'acct_1' }
 
-describe('analytics query (spec 3, 7)', () => {
+describe('analytics query', () => {
   it('accepts each of the five endpoints, and our saved-revenue and save-durability', () => {
     for (const endpoint of [
       'cancellation-reasons',

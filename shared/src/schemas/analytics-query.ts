@@ -11,7 +11,7 @@ export type AnalyticsMode = (typeof ANALYTICS_MODES)[number]
 const periodFields = {
   startDate: isoDateOrDateTime.optional(),
   endDate: isoDateOrDateTime.optional(),
-  /** Optional, default 'live' (an addition to spec 7's call, which keeps working unchanged). */
+  /** Optional, default 'live' (an addition to the public call, which keeps working unchanged). */
   mode: z.enum(ANALYTICS_MODES, "mode must be 'live' or 'test'").optional(),
 }
 const datesInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>

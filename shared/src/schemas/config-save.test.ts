@@ -8,7 +8,7 @@ function issues(schema: ZodType, value: unknown): Array<[string, string]> {
   return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message])
 }
 
-describe('config save (spec 3): {account_id, config_json}', () => {
+describe('config save: {account_id, config_json}', () => {
   it('accepts the default config for a valid account', () => {
     expect(issues(configSaveSchema, { account_id: 'acct_1', config_json: createDefaultConfig() })).toEqual([])
   })

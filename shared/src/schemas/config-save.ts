@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { cancelFlowConfigSchema } from '../config/schema'
 import { accountId } from './primitives'
 
-/** `{account_id, config_json}` (spec 3, "config save"). */
+/** `{account_id, config_json}`. */
 export const configSaveSchema = z.strictObject({
   account_id: accountId,
   config_json: cancelFlowConfigSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { email, MESSAGES } from './primitives'
 
-/** What the contact form sends (spec 3): name, email, message, all required. */
+/** What the contact form sends: name, email, message, all required. */
 export const contactFormSchema = z.object({
   name: z.string('Name is required').trim().min(1, 'Name is required'),
   email: z.string('Email is required').trim().min(1, 'Email is required').pipe(email),
@@ -9,7 +9,7 @@ export const contactFormSchema = z.object({
 })
 
 /**
- * The message schema (spec 5), which the server applies to `POST /api/contact`: message 10–1000, name
+ * The message schema, which the server applies to `POST /api/contact`: message 10–1000, name
  * 1–100, optional company up to 100. `website` is a honeypot that people never see and bots fill in.
  */
 export const contactMessageSchema = z.object({

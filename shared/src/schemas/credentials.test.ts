@@ -9,7 +9,7 @@ function issues(schema: ZodType, value: unknown): Array<[string, string]> {
 
 const valid = { gateway: 'stripe', api_key: 'sk_test_51HxYz0abc', access_token: 'pk_test_51HxYz0abc' }
 
-describe('provider keys (spec 5)', () => {
+describe('provider keys', () => {
   it('accepts secret (sk_live_, sk_test_) and restricted (rk_) keys as the secret key', () => {
     for (const key of ['sk_test_51HxYz0abc', 'sk_live_51HxYz0abc', 'rk_live_51HxYz0abc', 'rk_test_abc']) {
       expect(issues(credentialsSchema, { ...valid, api_key: key })).toEqual([])
@@ -49,7 +49,7 @@ describe('provider keys (spec 5)', () => {
   })
 })
 
-describe('API key (spec 5): 32-255 characters', () => {
+describe('API key: 32-255 characters', () => {
   it('32 and 255 pass', () => {
     expect(issues(apiKeySchema, 'k'.repeat(32))).toEqual([])
     expect(issues(apiKeySchema, 'k'.repeat(255))).toEqual([])

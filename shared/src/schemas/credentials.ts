@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MESSAGES } from './primitives'
 
 /**
- * Payment-provider credentials (spec 3, 5). `api_key` holds the secret key, `access_token` the
+ * Payment-provider credentials. `api_key` holds the secret key, `access_token` the
  * publishable key. Restricted keys (`rk_`) are accepted as secret keys too: they are what we ask
  * merchants to paste, because they grant only the permissions Retainkit needs.
  */
@@ -18,7 +18,7 @@ export const credentialsSchema = z.strictObject({
     .regex(/^pk_[A-Za-z0-9_]+$/, MESSAGES.publishableKey),
 })
 
-/** An API key (spec 5): 32–255 characters. */
+/** An API key: 32–255 characters. */
 export const apiKeySchema = z
   .string('API key is required')
   .min(32, 'API key must be at least 32 characters')

@@ -6,7 +6,7 @@ function issues(value: unknown): Array<[string, string]> {
   return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message])
 }
 
-describe('dates (spec 5)', () => {
+describe('dates', () => {
   it('accepts ISO dates and datetimes (UTC or with an offset)', () => {
     for (const value of [
       '2026-01-31',

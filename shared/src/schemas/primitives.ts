@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Field-level building blocks shared by every schema. Each carries the exact message of spec 5, so a
+ * Field-level building blocks shared by every schema. Each carries the exact specified message, so a
  * rule and its message can only change together.
  */
 
@@ -64,7 +64,7 @@ export const redirectUrl = z
   .refine(parsesAsUrl, { message: MESSAGES.url, abort: true })
   .refine((value) => /^https?:$/.test(new URL(value).protocol), MESSAGES.urlProtocol)
 
-/** Turns '' into undefined so an empty form field means "absent" (spec 5, Account). */
+/** Turns '' into undefined so an empty form field means "absent". */
 export const emptyAsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
 

@@ -3,7 +3,7 @@ import { COUPON_LIST_DEFAULT_LIMIT, COUPON_LIST_MAX_LIMIT } from '../constants'
 import { accountId, emptyAsAbsent } from './primitives'
 
 /**
- * Bodies and queries of the /api/stripe calls (spec 7): coupon creation and listing, and the Connect
+ * Bodies and queries of the /api/stripe calls: coupon creation and listing, and the Connect
  * OAuth start/callback. Stripe would reject most of these itself; checking here first gives the
  * merchant one clear message per field instead of Stripe's wording, and saves a round trip.
  */

@@ -26,7 +26,7 @@ import { configUrl } from './config-url'
  */
 export type WidgetApiError = Error & { status: number }
 
-/** The server sanitizes error messages for people (spec 5); this only bounds what a proxy might add. */
+/** The server sanitizes error messages for people; this only bounds what a proxy might add. */
 const USER_MESSAGE_MAX = 200
 
 const failure = (message: string, status: number): WidgetApiError =>

@@ -8,7 +8,7 @@ export const EMAIL_FORM_MODES = ['login', 'signup'] as const
 export type EmailFormMode = (typeof EMAIL_FORM_MODES)[number]
 
 /**
- * Spec 4: the redirect after auth is the auth-callback URL on the site's own origin — login uses the
+ * The redirect after auth is the auth-callback URL on the site's own origin — login uses the
  * trailing-slash variant, signup the plain one.
  */
 export function callbackUrl(mode: EmailFormMode, origin: string = window.location.origin): string {
@@ -37,7 +37,7 @@ type FormState =
   | { kind: 'sent'; email: string }
   | { kind: 'error'; message: string }
 
-/** The emailed magic-link form of login and signup (spec 2.10, 2.11), with its sent and error states. */
+/** The emailed magic-link form of login and signup, with its sent and error states. */
 export function EmailLinkForm({ mode }: { mode: EmailFormMode }) {
   const [email, setEmail] = useState('')
   const [state, setState] = useState<FormState>({ kind: 'idle' })

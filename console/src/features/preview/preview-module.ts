@@ -7,7 +7,7 @@ import type {
 } from '@retainkit/widget/preview'
 
 /**
- * The widget's preview entry (`@retainkit/widget/preview`, DESIGN 4 "Preview"): the same
+ * The widget's preview entry (`@retainkit/widget/preview`): the same
  * components subscribers get, rendered inline in a shadow root with sample data and no side effects.
  * Loaded on demand so the widget's code is only fetched by pages that show a preview.
  */

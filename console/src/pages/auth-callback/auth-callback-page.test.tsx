@@ -18,7 +18,7 @@ function loginError(router: ReturnType<typeof openCallback>['router']): string |
   return new URLSearchParams(router.state.location.search).get('error')
 }
 
-describe('auth callback (spec 2.12, 4)', () => {
+describe('auth callback', () => {
   it("shows 'Completing sign in...'", () => {
     const auth = new FakeSupabaseAuth()
     auth.holdCodeExchange()

@@ -26,7 +26,7 @@ async function dashboardOfActiveAccount(): Promise<string> {
   }
 }
 
-/** Spec 2.12 and 4: 'Completing sign in...', then the dashboard (or the remembered page), or login with an error. */
+/** 'Completing sign in...', then the dashboard (or the remembered page), or login with an error. */
 export function AuthCallbackPage() {
   const navigate = useNavigate()
 

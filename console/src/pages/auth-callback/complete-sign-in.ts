@@ -1,7 +1,7 @@
 import type { AuthClient } from '../../lib/auth-client'
 
 /**
- * The auth callback's rules (spec 4), independent of React:
+ * The auth callback's rules, independent of React:
  * - the URL (query or hash) carries `error` → login with error set to that value;
  * - a session is found, by an auth-state change or by a direct check → signed in;
  * - the session check errors (or the code in the URL yields no session) → `session_error`;

@@ -31,7 +31,7 @@ export interface ChartCardProps<K extends DashboardDataset> {
 }
 
 /**
- * One dashboard panel with every state of spec 2.1's data sets: loading (a skeleton and a status
+ * One dashboard panel with every state of the dashboard's data sets: loading (a skeleton and a status
  * message), locked for free accounts (an upgrade card), error (message and Retry), empty (with a link to
  * install the widget), and data — as a chart, or as a table, its text alternative — with CSV export.
  */

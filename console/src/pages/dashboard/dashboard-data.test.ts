@@ -43,7 +43,7 @@ afterEach(() => {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-describe('prefetchDashboard (spec 2.1)', () => {
+describe('prefetchDashboard', () => {
   it('fetches the five spec data sets for the 3-month period, in one dashboard request', async () => {
     prefetchDashboard('acme')
     await vi.waitFor(() => expect(backend.requests).toHaveLength(1))

@@ -9,7 +9,7 @@ import {
 } from './dashboard-datasets'
 
 /**
- * The startup prefetch of spec 2.1 and the dashboard's data loading. Deliberately small and chart-free:
+ * The startup prefetch and the dashboard's data loading. Deliberately small and chart-free:
  * the shell imports it on startup when the URL has an account_id, long before the dashboard chunk (with
  * nivo) loads; the dashboard then takes the prefetched answers instead of fetching them a second time.
  */
@@ -136,7 +136,7 @@ export function prefetchDataset(query: DatasetQuery, options: { now?: () => numb
 }
 
 /**
- * Spec 2.1: "if the query has account_id, the 3-month data sets are prefetched: cancellation reasons,
+ * "if the query has account_id, the 3-month data sets are prefetched: cancellation reasons,
  * reasons over time, save-mechanism performance, save rate over time, write-in reasons." Exactly those
  * five, for the default 3-month period; errors surface later, when the dashboard reads them.
  */

@@ -1,13 +1,13 @@
 import type { AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
 
 /**
- * The dashboard's charted data sets: the spec's five analytics endpoints (spec 7) and our saved-revenue
+ * The dashboard's charted data sets: the spec's five analytics endpoints and our saved-revenue
  * one (the headline figures are a row of their own, not a chart).
  * Zod-free and chart-free: `dashboard-data.ts` (loaded at startup for the prefetch) imports this.
  */
 export type DashboardDataset = Exclude<AnalyticsEndpoint, 'headline-figures'>
 
-/** Spec 2.1: what startup prefetches for a 3-month period, in the spec's order. */
+/** What startup prefetches for a 3-month period, in the spec's order. */
 export const PREFETCHED_DATASETS = [
   'cancellation-reasons',
   'cancellation-reasons-over-time',
@@ -30,7 +30,7 @@ export const UNBATCHED_DATASETS: ReadonlySet<DashboardDataset> = new Set<Dashboa
   'save-durability',
 ])
 
-/** The period the startup prefetch covers (spec 2.1 "the 3-month data sets"). */
+/** The period the startup prefetch covers (the 3-month data sets). */
 export const PREFETCH_PERIOD = '3months'
 
 export const DATASET_TITLES: Readonly<Record<DashboardDataset, string>> = {

@@ -33,7 +33,7 @@ import { SessionsExport } from './sessions-export'
 import { type DatasetRange, useDataset } from './use-dataset'
 import './dashboard.css'
 
-/** Spec 6 / the analytics route: free accounts get the basic reason dashboard; these are Pro only. */
+/** The analytics route: free accounts get the basic reason dashboard; these are Pro only. */
 const PRO_ONLY: ReadonlySet<DashboardDataset> = new Set([
   'cancellation-reasons-over-time',
   'save-mechanism-performance',

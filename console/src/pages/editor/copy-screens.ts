@@ -3,7 +3,7 @@ import { schemaMaxLength } from './schema-limits'
 
 /**
  * Every screen of `config_json.copy` the editor shows, with its fields and what each button does. The
- * character limits come from the shared schema itself (schema-limits.ts), so the counters and the spec 5
+ * character limits come from the shared schema itself (schema-limits.ts), so the counters and the validation
  * messages can never disagree.
  */
 

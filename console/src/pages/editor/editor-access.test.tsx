@@ -60,7 +60,7 @@ afterEach(() => {
   backend.restore()
 })
 
-describe('editor: free tier (spec 6)', () => {
+describe('editor: free tier', () => {
   beforeEach(() => {
     signInTestSession({ role: 'owner' })
     start('free')

@@ -7,7 +7,7 @@ import { type EditorState, editorReducer, validateConfig } from './editor-draft'
 const withValue = (path: string, value: unknown) =>
   setAt(createDefaultConfig(), path, value) as CancelFlowConfig
 
-describe('validateConfig (spec 5 messages, keyed by field)', () => {
+describe('validateConfig (validation messages, keyed by field)', () => {
   it('accepts the default configuration', () => {
     expect(validateConfig(createDefaultConfig())).toEqual({})
   })

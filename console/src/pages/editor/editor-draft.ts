@@ -7,7 +7,7 @@ import { jsonEqual, setAt } from './config-path'
 /**
  * The editor's state: the saved configuration (`base`, with its version), the draft being edited, and
  * errors the server reported on the last save. Client-side validation is derived from the draft on
- * every change, so the spec 5 messages show while typing, before any save.
+ * every change, so the validation messages show while typing, before any save.
  */
 export interface EditorState {
   base: CancelFlowConfig
@@ -60,7 +60,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-/** The spec 5 messages for a draft, keyed by field path (`copy.general.headline`: 'Headline too long'). */
+/** The validation messages for a draft, keyed by field path (`copy.general.headline`: 'Headline too long'). */
 export function validateConfig(config: CancelFlowConfig): FieldErrors {
   const result = cancelFlowConfigSchema.safeParse(config)
   return result.success ? {} : issuesToFieldErrors(result.error.issues)

@@ -34,7 +34,7 @@ export interface EditorWorkspaceProps {
   initialReasonsVersion?: number | undefined
 }
 
-/** Sections a free account cannot change (spec 6: default flow and styling, no save offers or banners). */
+/** Sections a free account cannot change (default flow and styling, no save offers or banners). */
 const FREE_LOCKS = {
   theme: 'Custom styling',
   flow: 'A custom flow',
@@ -62,7 +62,7 @@ function formatSavedAt(iso: string | null): string | null {
 
 /**
  * The editor once its data is loaded: the form (every part of config_json, plus the reasons), inline
- * validation with the spec 5 messages, save with `base_version` and the 409 reload offer, discard, the
+ * validation with the validation messages, save with `base_version` and the 409 reload offer, discard, the
  * unsaved-changes guard, and the live preview beside it.
  */
 export function EditorWorkspace({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type COPY_FIELDS, COPY_SCREENS, copyLimit } from './copy-screens'
 import { schemaMaxLength } from './schema-limits'
 
-/** Spec 5's character limits, as the counters must show them. */
+/** The schema's character limits, as the counters must show them. */
 const SPEC_LIMITS: Record<(typeof COPY_FIELDS)[number], number> = {
   headline: 200,
   subheadline: 500,
@@ -13,7 +13,7 @@ const SPEC_LIMITS: Record<(typeof COPY_FIELDS)[number], number> = {
 }
 
 describe('editor character limits', () => {
-  it('match spec 5 for every field of every copy screen', () => {
+  it('match the schema for every field of every copy screen', () => {
     for (const screen of COPY_SCREENS) {
       for (const field of screen.fields) {
         expect(copyLimit(`${screen.path}.${field}`), `${screen.path}.${field}`).toBe(SPEC_LIMITS[field])

@@ -11,7 +11,7 @@ interface SchemaNode {
 /**
  * The max length the shared config schema sets for the string at `path` (`copy.general.headline` → 200,
  * `theme.font_family` → 100, `plan_switch.plans.0.name` → 100), read from the zod schema itself so the
- * editor's counters always match the rule that produces the spec 5 message.
+ * editor's counters always match the rule that produces the validation messages.
  */
 export function schemaMaxLength(path: string): number | undefined {
   let node = cancelFlowConfigSchema as unknown as SchemaNode | undefined

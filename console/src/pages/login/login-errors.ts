@@ -2,7 +2,7 @@ import { sanitizeMessage } from '@retainkit/shared/sanitize'
 import type { CALLBACK_ERRORS } from '../auth-callback/complete-sign-in'
 
 /**
- * What login says for each `?error=` value (spec 8 "Login redirect error values"). The spec leaves the
+ * What login says for each `?error=` value. The specification leaves the
  * words open; these tell the person what happened and what to do next.
  */
 /** A signed-in session the server revoked or that ran out: the private pages send the user here. */

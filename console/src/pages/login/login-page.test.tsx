@@ -13,7 +13,7 @@ afterEach(resetSocialProvidersCache)
 
 const origin = window.location.origin
 
-describe('login page (spec 2.10)', () => {
+describe('login page', () => {
   it("has the heading 'Welcome Back', the email form and a link to pricing", async () => {
     renderConsole('/login/')
     expect(await screen.findByRole('heading', { name: 'Welcome Back', level: 1 })).toBeTruthy()

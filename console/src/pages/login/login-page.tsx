@@ -9,7 +9,7 @@ import { consumeReturnTo, returnPathFromState } from '../../lib/return-to'
 import { useAuth } from '../../session/auth-store'
 import { loginErrorMessage } from './login-errors'
 
-/** Signed in already: to the page the visitor was sent away from, else the dashboard (spec 2.10). */
+/** Signed in already: to the page the visitor was sent away from, else the dashboard. */
 export function useRedirectWhenSignedIn(): boolean {
   const status = useAuth((state) => state.status)
   const location = useLocation()
@@ -22,7 +22,7 @@ export function useRedirectWhenSignedIn(): boolean {
 }
 
 /**
- * Spec 2.10: 'Welcome Back'; a signed-in visitor sees 'Redirecting to dashboard...'; otherwise the
+ * 'Welcome Back'; a signed-in visitor sees 'Redirecting to dashboard...'; otherwise the
  * magic-link form, social sign-in, a link to pricing for people without an account, and a message for
  * any `?error=` the auth callback sent back.
  */

@@ -3,7 +3,7 @@ import { AuthLayout } from '../../components/auth/auth-layout'
 import { Spinner } from '../../components/spinner'
 import { signOut } from '../../lib/sign-out'
 
-/** /logout/: signs out everywhere (spec 4) and then lands on the home page. */
+/** /logout/: signs out everywhere and then lands on the home page. */
 export function LogoutPage() {
   useEffect(() => {
     void signOut()

@@ -8,7 +8,7 @@ function attemptedPath(state: unknown): string | null {
   return typeof from === 'string' && from !== '' ? from : null
 }
 
-/** The not-found route (spec 2.1): names the path that was asked for when the redirect remembered it. */
+/** The not-found route: names the path that was asked for when the redirect remembered it. */
 export default function NotFoundPage() {
   const location = useLocation()
   const from = attemptedPath(location.state)

@@ -32,7 +32,7 @@ async function openAccount(backend: FakeBackend, role: 'owner' | 'viewer' = 'own
   return screen.findByLabelText('Website domain')
 }
 
-describe('account settings (spec 5)', () => {
+describe('account settings', () => {
   it('shows the spec messages inline and sends nothing while the input is invalid', async () => {
     const backend = new FakeBackend()
     const user = userEvent.setup()

@@ -21,7 +21,7 @@ const valuesOf = (account: AccountData): Values => ({
   domain: account.domain ?? '',
 })
 
-/** Spec 5 account rules, checked with the shared schema before anything is sent. */
+/** Account rules, checked with the shared schema before anything is sent. */
 export function validateAccountFields(values: Values): FieldErrors<Field> {
   const result = accountDataSchema.safeParse({
     name: values.name.trim(),
@@ -142,7 +142,7 @@ function AccountForm({
   )
 }
 
-/** The account section: name, contact email and domain (spec 5 messages inline, server errors too). */
+/** The account section: name, contact email and domain (validation messages inline, server errors too). */
 export function AccountSettings({ accountId }: { accountId: string }) {
   const { state, reload, setData } = useApiResource(() => getAccount(accountId), accountId)
   if (state.status === 'loading') return <Spinner label="Loading account..." />

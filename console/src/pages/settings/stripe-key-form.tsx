@@ -10,7 +10,7 @@ import { type FieldErrors, hasErrors, issuesToFieldErrors, serverFieldErrors } f
 const FIELDS = ['api_key', 'access_token'] as const
 type Field = (typeof FIELDS)[number]
 
-/** Spec 5 provider keys: secret (sk_ or restricted rk_) and publishable (pk_), both required. */
+/** Provider keys: secret (sk_ or restricted rk_) and publishable (pk_), both required. */
 export function validateStripeKeys(apiKey: string, accessToken: string): FieldErrors<Field> {
   const result = credentialsSchema.safeParse({
     gateway: 'stripe',

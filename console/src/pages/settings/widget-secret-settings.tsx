@@ -92,7 +92,7 @@ function SecretRow({
 }
 
 /**
- * Widget secrets sign the subscriber tokens the merchant's server mints (DESIGN 4). Two of each mode
+ * Widget secrets sign the subscriber tokens the merchant's server mints. Two of each mode
  * may be active at once, so rotating is: create a new one, deploy it, revoke the old one. A test-mode
  * secret signs test-mode tokens only, for development and staging sites.
  */

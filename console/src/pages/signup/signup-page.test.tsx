@@ -10,7 +10,7 @@ import { registerConsoleCleanup, renderConsole } from '../../test-support/render
 registerConsoleCleanup()
 afterEach(resetSocialProvidersCache)
 
-describe('signup page (spec 2.11)', () => {
+describe('signup page', () => {
   it("has 'Create your account', the 'Create account' button and a link to sign in", async () => {
     renderConsole('/signup/')
     expect(await screen.findByRole('heading', { name: 'Create your account', level: 1 })).toBeTruthy()

@@ -8,7 +8,7 @@ import { useAuth } from '../../session/auth-store'
 import { useRedirectWhenSignedIn } from '../login/login-page'
 
 /**
- * Spec 2.11: 'Create your account' with email signup ('Create account', then 'Check your email to
+ * 'Create your account' with email signup ('Create account', then 'Check your email to
  * confirm your account!') or social sign-in, and a link to sign in. Signed-in users go to the dashboard.
  */
 export function SignupPage() {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|\[([^\]]+)\]\(([^)\s]+)\)/g
 
 /**
- * A link target from content: `routes.name` becomes the route's path (spec 2.1); site paths,
+ * A link target from content: `routes.name` becomes the route's path; site paths,
  * in-page anchors, http(s) and mailto pass through. Anything else (javascript:, data:) is refused.
  */
 export function resolveContentHref(target: string): string | null {

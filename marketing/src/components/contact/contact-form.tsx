@@ -5,7 +5,7 @@ import { HoneypotField } from '../ui/honeypot-field'
 import { TextInputField } from '../ui/text-input-field'
 import { useFormSubmit } from '../ui/use-form-submit'
 
-/** Spec 8, "Contact": the exact texts shown after a submit. */
+/** "Contact": the exact texts shown after a submit. */
 export const CONTACT_MESSAGES = {
   success: 'Thanks! Your message has been sent.',
   failed: 'Failed to send message. Please try again later.',
@@ -19,13 +19,13 @@ export interface ContactFields {
 
 const EMPTY: ContactFields = { name: '', email: '', message: '' }
 
-/** The client's sendContactMessage (spec 7): `website` is the honeypot, empty unless a bot filled it. */
+/** The client's sendContactMessage: `website` is the honeypot, empty unless a bot filled it. */
 export function sendContactMessage(fields: ContactFields & { website: string }, fetchImpl?: typeof fetch) {
   return postForm('/api/contact', fields, fetchImpl)
 }
 
 /**
- * Spec 2.9 / 4: on success show the thanks and clear the form; on failure show the server's message or
+ * On success show the thanks and clear the form; on failure show the server's message or
  * the fallback, and keep what the visitor typed. The spec says "alerts": the message goes into an ARIA
  * alert region (announced at once by screen readers) instead of a blocking window.alert().
  */

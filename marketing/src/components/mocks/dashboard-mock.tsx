@@ -1,4 +1,4 @@
-/** Sample figures for the analytics page's mock dashboard (spec 2.4); none of this is real data. */
+/** Sample figures for the analytics page's mock dashboard; none of this is real data. */
 export const DASHBOARD_SAMPLE = {
   tiles: [
     { label: 'Retention rate', value: '94.2%', change: '+2.1 pts vs last quarter' },

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 export const ILLUSTRATIVE_LABEL = 'Illustrative sample data'
 
 /**
- * Wraps every mock screen (dashboards, popups, emails). Spec 1: marketing mocks carry sample figures,
+ * Wraps every mock screen (dashboards, popups, emails). Marketing mocks carry sample figures,
  * not real data, so each one says so visibly. Mock buttons inside are plain text, not controls.
  */
 export function Illustrative({ caption, children }: { caption: string; children: ReactNode }) {

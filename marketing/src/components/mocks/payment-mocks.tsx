@@ -1,7 +1,7 @@
 import { DUNNING_GRACE_DAYS, DUNNING_RETRY_SCHEDULE } from '@retainkit/shared/constants'
 import { MockButton } from './illustrative'
 
-/** The dunning email a subscriber receives after a failed charge (spec 2.5). */
+/** The dunning email a subscriber receives after a failed charge. */
 export function FailedPaymentEmailMock() {
   return (
     <div className="mock-email">
@@ -25,7 +25,7 @@ export function FailedPaymentEmailMock() {
 
 const STATUS_LABEL = { done: 'Done', scheduled: 'Scheduled', pending: 'Pending' } as const
 
-/** The smart retry schedule: 24 hours, 3 days, 7 days (spec 9, "Dunning demo"). */
+/** The smart retry schedule: 24 hours, 3 days, 7 days (the dunning demo). */
 export function RetryScheduleMock() {
   return (
     <ol className="mock-retries">

@@ -61,7 +61,7 @@ export function readNavHint(storage: Pick<Storage, 'getItem'> | undefined): NavH
   }
 }
 
-/** Spec 2.2: the account menu shows the account name, else its slug, else the email. */
+/** The account menu shows the account name, else its slug, else the email. */
 export function accountLabel(hint: NavHint): string {
   return hint.accountName || hint.accountSlug || hint.email || 'Account'
 }
@@ -74,7 +74,7 @@ export function isExternalUrl(url: string): boolean {
   return /^https?:\/\//i.test(url)
 }
 
-/** Dashboard and editor links carry the account id (spec 2.1). */
+/** Dashboard and editor links carry the account id. */
 export function accountRoute(route: 'dashboard' | 'editor', hint: NavHint): string {
   return `${ROUTES[route]}?account_id=${encodeURIComponent(hint.accountId)}`
 }

@@ -1,6 +1,6 @@
 import { ROUTES } from '@retainkit/shared/routes'
 
-/** One entry of a navigation group. `comingSoon` entries are shown but not linked (spec 2.2). */
+/** One entry of a navigation group. `comingSoon` entries are shown but not linked. */
 export interface NavLink {
   label: string
   href: string

@@ -22,7 +22,7 @@ function safeLocalStorage(): Storage | undefined {
 /**
  * The site header. The prerendered markup is the signed-out navigation with CSS-only dropdowns; after
  * hydration it becomes keyboard-operable, opens the mobile drawer, and swaps in the logged-in
- * navigation when the console's hint is in localStorage (spec 2.2).
+ * navigation when the console's hint is in localStorage.
  */
 export function SiteNav() {
   const [enhanced, setEnhanced] = useState(false)

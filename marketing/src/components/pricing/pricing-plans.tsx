@@ -34,7 +34,7 @@ export function proPrice(period: BillingPeriod): number {
 }
 
 /**
- * The two plan cards and the monthly/annual switch (spec 2.7, 4). The switch is a native radio group,
+ * The two plan cards and the monthly/annual switch. The switch is a native radio group,
  * so arrow keys, labels and screen readers work without extra code. Monthly is the default and what
  * the prerendered page shows.
  */

@@ -1,7 +1,7 @@
 /**
  * The ROI calculator's model. Of the subscribers who churn each month, a cancel flow saves a share
  * at the moment of cancelling; of those who still leave, reactivation later wins back a share. The
- * spec's ranges (spec 1) bound both rates: 10–30% each.
+ * spec's ranges bound both rates: 10–30% each.
  */
 export const SAVE_RATE_RANGE = { min: 10, max: 30, step: 1 } as const
 

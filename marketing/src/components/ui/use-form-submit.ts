@@ -3,7 +3,7 @@ import { type FormResult, thrownErrorMessage } from '../../api/post-form'
 import type { StatusMessage } from './form-status'
 
 /**
- * A public form's submit (spec 8): while sending the button is disabled; on success the form's thanks
+ * A public form's submit: while sending the button is disabled; on success the form's thanks
  * shows and `onSent` clears what the visitor typed; on failure the server's message or the form's
  * fallback shows, and the fields keep their values.
  */

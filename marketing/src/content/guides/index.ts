@@ -5,7 +5,7 @@ import { reduceSubscriberChurn } from './reduce-subscriber-churn'
 
 export type GuideRoute = 'reduceSubscriberChurn' | 'cancelFlowsThatConvert' | 'increaseLtvRetention'
 
-/** The three guides (spec 2.1), keyed by route name. */
+/** The three guides, keyed by route name. */
 export const GUIDES: Record<GuideRoute, Article> = {
   reduceSubscriberChurn,
   cancelFlowsThatConvert,

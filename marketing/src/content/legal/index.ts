@@ -7,7 +7,7 @@ import { terms } from './terms'
 
 export type LegalRoute = 'terms' | 'privacy' | 'cookies' | 'dpa' | 'subprocessors'
 
-/** The legal pages (spec 2.1), keyed by route name. */
+/** The legal pages, keyed by route name. */
 export const LEGAL_PAGES: Record<LegalRoute, Article> = {
   terms,
   privacy,

@@ -19,7 +19,7 @@ export interface AuthContext {
 
 export type AuthApp = Hono<AppEnv>
 
-/** Flow codes (PKCE) live 5 minutes, like GoTrue's flow states; one-time sign-in links 15 (DESIGN 2). */
+/** Flow codes (PKCE) live 5 minutes, like GoTrue's flow states; one-time sign-in links 15. */
 export const FLOW_CODE_TTL_MS = 5 * 60_000
 export const ONE_TIME_TOKEN_TTL_MS = 15 * 60_000
 export const OAUTH_STATE_TTL_MS = 10 * 60_000

@@ -107,7 +107,7 @@ export function oauthRoutes(app: AuthApp, ctx: AuthContext): void {
 
     const providerError = c.req.query('error')
     if (providerError) {
-      // The provider's own value (e.g. access_denied) travels on, as the login page expects (spec 8).
+      // The provider's own value (e.g. access_denied) travels on, as the login page expects.
       const error = /^[a-z0-9_]{1,64}$/i.test(providerError) ? providerError : 'server_error'
       const description = sanitizeMessage(c.req.query('error_description') ?? error, { audience: 'user' })
       return fail(c, target, { error, code: error, description }, pkce)

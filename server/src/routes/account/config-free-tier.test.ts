@@ -3,7 +3,7 @@ import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 
-/** Spec 6: a free account edits copy text and cancel reasons only; styling, flow, offers and banner stay default. */
+/** A free account edits copy text and cancel reasons only; styling, flow, offers and banner stay default. */
 
 let t: TestContext
 beforeAll(async () => {
@@ -141,7 +141,7 @@ const ACCEPTED: [string, CancelFlowConfig][] = [
   ],
 ]
 
-describe('PUT /api/account?action=config on the free tier (spec 6)', () => {
+describe('PUT /api/account?action=config on the free tier', () => {
   for (const [what, config, message, field] of REFUSED) {
     it(`refuses ${what} with 422 naming the section, and stores nothing`, async () => {
       const { accountId, owner } = await t.createAccount({ tier: 'free' })

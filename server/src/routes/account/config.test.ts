@@ -147,7 +147,7 @@ describe('PUT /api/account?action=config', () => {
     expect(versions.at(-1)).toBe(MAX_CONFIG_VERSIONS + 1)
   })
 
-  it('names each invalid field with its spec 5 message and path, and stores nothing', async () => {
+  it('names each invalid field with its validation message and path, and stores nothing', async () => {
     const { accountId, owner } = await t.createAccount()
     const plan = { id: 'price_1', name: 'Basic', price: '$14.99/month' }
     const cases: [string, unknown, string, string?][] = [

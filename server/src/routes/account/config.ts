@@ -17,10 +17,10 @@ import {
 import type { AccountActionHandlers } from './types'
 
 /**
- * `GET|PUT /api/account?accountId={id}&action=config` (spec 7). GET answers the current version (the
+ * `GET|PUT /api/account?accountId={id}&action=config`. GET answers the current version (the
  * default, as version 0, until one is saved) or `&version=N`, with the list of the other saved
- * versions. PUT validates `config_json` field by field (spec 5 messages, `config_json.…` paths),
- * applies the free-tier rule (spec 6) and stores a new version; `&base_version=N` refuses a save made
+ * versions. PUT validates `config_json` field by field (validation messages, `config_json.…` paths),
+ * applies the free-tier rule and stores a new version; `&base_version=N` refuses a save made
  * on top of a version that is no longer current.
  */
 export const configActions: AccountActionHandlers = {

@@ -145,7 +145,7 @@ describe('POST credentials', () => {
     expect(await storedRow(accountId)).toBeUndefined()
   })
 
-  it('validates the body with the spec 5 messages', async () => {
+  it('validates the body with the validation messages', async () => {
     const { accountId, owner } = await t.createAccount()
     const cases: Array<[unknown, string, string]> = [
       [

@@ -11,7 +11,7 @@ import {
 import type { AccountActionHandlers } from './types'
 
 /**
- * `GET|POST|DELETE /api/account?accountId={id}&action=credentials` (spec 7). Only members who may
+ * `GET|POST|DELETE /api/account?accountId={id}&action=credentials`. Only members who may
  * manage credentials see even the masked view. POST checks the pasted keys against Stripe before
  * storing anything: a key Stripe rejects leaves the previous credentials (or none) untouched.
  */

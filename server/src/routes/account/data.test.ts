@@ -100,7 +100,7 @@ describe('PUT /api/account?action=data', () => {
     expect((await storedAccount(accountId)).name).toBe('Same')
   })
 
-  it('validates with the spec 5 messages and changes nothing on failure', async () => {
+  it('validates with the validation messages and changes nothing on failure', async () => {
     const { accountId, owner } = await t.createAccount({ name: 'Valid', domain: 'valid.example' })
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: 'nope' }, 'email', 'Invalid email format'],

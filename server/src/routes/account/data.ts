@@ -8,8 +8,8 @@ import { configChanged } from '../../services/config-changes'
 import type { AccountActionHandlers } from './types'
 
 /**
- * `GET|PUT /api/account?accountId={id}&action=data` (spec 7): the account's own fields. PUT replaces
- * the editable ones: `email` and `domain` absent or empty are stored as null (spec 5: empty means
+ * `GET|PUT /api/account?accountId={id}&action=data`: the account's own fields. PUT replaces
+ * the editable ones: `email` and `domain` absent or empty are stored as null (empty means
  * absent), `name` absent keeps the current name. The tier is not the merchant's to change here.
  */
 export const dataActions: AccountActionHandlers = {

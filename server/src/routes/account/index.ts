@@ -50,8 +50,8 @@ const isAction = (value: string | undefined): value is AccountAction =>
   value !== undefined && (ACCOUNT_ACTIONS as readonly string[]).includes(value)
 
 /**
- * `/api/account?accountId={id}&action={action}` (spec 7). The account id is validated first (spec 5
- * messages), then the action, then membership and capability — on the server, for every call.
+ * `/api/account?accountId={id}&action={action}`. The account id is validated first (with the
+ * validation messages), then the action, then membership and capability — on the server, for every call.
  */
 export function accountRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()

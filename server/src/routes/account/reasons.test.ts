@@ -122,7 +122,7 @@ describe('POST /api/account?action=reasons', () => {
     expect(t.deps.widgetConfigCache.get(accountId, now)).toBeUndefined()
   })
 
-  it('lets a free account edit its reasons (spec 6)', async () => {
+  it('lets a free account edit its reasons', async () => {
     const { accountId, owner } = await t.createAccount({ tier: 'free' })
     expect((await post(accountId, owner.token, { reasons: REASONS })).status).toBe(200)
   })

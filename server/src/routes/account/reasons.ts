@@ -16,7 +16,7 @@ import {
 import type { AccountActionHandlers } from './types'
 
 /**
- * `POST /api/account?accountId={id}&action=reasons` (spec 7) replaces the account's cancellation
+ * `POST /api/account?accountId={id}&action=reasons` replaces the account's cancellation
  * reasons as a new version; `&base_version=N` refuses (409) a save made on a version that is no longer
  * current. GET reads them (the defaults, version 0, until some are saved; `&version=N` an older one)
  * with the list of kept versions. Both answer `{reasons, version, updated_at, previous_versions,

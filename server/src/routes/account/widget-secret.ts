@@ -12,7 +12,7 @@ import type { AccountActionHandlers } from './types'
 const SECRET_ID = /^wsk_[A-Za-z0-9_-]{1,64}$/
 
 /**
- * `/api/account?accountId=&action=widget-secret` (DESIGN 4, "Subscriber identity"):
+ * `/api/account?accountId=&action=widget-secret`:
  * - POST (optional body `{mode: 'live' | 'test'}`, default live) creates a secret and returns it ONCE
  *   `{data: {id, secret, mode, created_at}}`; a third active secret of that mode retires its oldest
  *   (rotation keeps two active at once). A test-mode secret signs test-mode tokens only.

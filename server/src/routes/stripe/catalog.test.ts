@@ -146,7 +146,7 @@ describe('GET /api/stripe/plans/{accountId}', () => {
     expect((await errorOf(res)).code).toBe('FORBIDDEN')
   })
 
-  it('validates the account id with the spec 5 message', async () => {
+  it('validates the account id with the validation messages', async () => {
     const { token } = await t.signIn()
     const res = await t.request('/api/stripe/plans/bad%20id', { token })
     expect(res.status).toBe(400)

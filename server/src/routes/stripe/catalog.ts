@@ -13,7 +13,7 @@ import { createCoupon, listCoupons, listPlans, toCouponView } from '../../servic
 export const PRO_COUPONS_MESSAGE = 'Save offers are a Pro feature.'
 
 /**
- * The merchant's Stripe catalogue (spec 7): `GET /api/stripe/plans/{accountId}`,
+ * The merchant's Stripe catalogue: `GET /api/stripe/plans/{accountId}`,
  * `POST /api/stripe/coupons`, `GET /api/stripe/coupons/{accountId}?limit&starting_after`.
  */
 export function catalogRoutes(deps: AppDeps) {
@@ -31,7 +31,7 @@ export function catalogRoutes(deps: AppDeps) {
     await requireMembership(deps.db, c.get('user').id, body.account_id, 'canEditConfig')
     const account = await loadEffectiveTier(deps.db, body.account_id, deps.clock.now())
     if (!account) throw new HttpError('NOT_FOUND')
-    // Discount offers are a Pro save action (spec 6); free accounts cannot create their coupons either.
+    // Discount offers are a Pro save action; free accounts cannot create their coupons either.
     if (account.tier !== 'pro') throw new HttpError('BUSINESS_RULE_VIOLATION', PRO_COUPONS_MESSAGE)
     const stripe = await stripeForAccount(deps, body.account_id)
     const coupon = await createCoupon(stripe, deps.logger, body.account_id, body.config)
@@ -47,7 +47,7 @@ export function catalogRoutes(deps: AppDeps) {
     const stripe = await stripeForAccount(deps, accountId)
     const page = await listCoupons(stripe, deps.logger, query)
     c.header('Cache-Control', 'no-store')
-    // Stripe's paging beside the data, as spec 7 lists it: `{data: [...], has_more}`.
+    // Stripe's paging beside the data, as the public API lists it: `{data: [...], has_more}`.
     return answer(c, 'GET /api/stripe/coupons/{accountId}', { data: page.data, has_more: page.has_more })
   })
 

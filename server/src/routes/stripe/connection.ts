@@ -27,9 +27,9 @@ function requireConnect(deps: AppDeps) {
 }
 
 /**
- * `POST /api/stripe/test-connection/{accountId}` (spec 7) and the Connect OAuth flow:
+ * `POST /api/stripe/test-connection/{accountId}` and the Connect OAuth flow:
  * `POST /api/stripe/oauth/start` (ours) → Stripe's consent page → `/stripe/callback` in the console →
- * `POST /api/stripe/oauth/callback` (spec 7).
+ * `POST /api/stripe/oauth/callback`.
  */
 export function connectionRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()

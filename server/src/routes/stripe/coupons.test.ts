@@ -72,7 +72,7 @@ describe('POST /api/stripe/coupons', () => {
     expect(other.data.id).not.toBe(first.data.id)
   })
 
-  it('refuses free accounts (spec 6), without calling Stripe', async () => {
+  it('refuses free accounts, without calling Stripe', async () => {
     const { accountId, owner } = await proAccount('free')
     await t.deps.background.idle()
     const before = t.stripe.requests.length

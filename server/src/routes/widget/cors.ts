@@ -5,7 +5,7 @@ import { HttpError } from '../../http/http-error'
 import { isOriginAllowed, isOriginAllowedForAnyAccount } from '../../services/widget/origins'
 
 /**
- * CORS for /api/widget/* (DESIGN 4): `Access-Control-Allow-Origin: <origin>` only for an origin the
+ * CORS for /api/widget/*: `Access-Control-Allow-Origin: <origin>` only for an origin the
  * account allows (services/widget/origins.ts), `Vary: Origin` always, never credentials (the widget
  * sends no cookies; its credential is the subscriber token). A route decides once it knows the account
  * (`allowOrigin`); this middleware then writes the headers on whatever the route answered, errors

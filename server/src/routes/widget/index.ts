@@ -10,7 +10,7 @@ import { sessionStartHandler } from './sessions'
 export { widgetConfigRoutes } from './config'
 
 /**
- * The widget's own API (DESIGN 4), public: no API key, no cookies, CORS per account. Its answers are
+ * The widget's own API, public: no API key, no cookies, CORS per account. Its answers are
  * the bare contract types of shared/widget-api.ts (not wrapped in `{data}`: the widget is its only
  * client and the contract is typed once); errors keep the product-wide `{error: {code, message}}`.
  * Every call but the config read carries the subscriber token (`Authorization: Bearer`). The config

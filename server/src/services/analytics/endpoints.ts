@@ -32,7 +32,7 @@ import { shapeSavedRevenue } from './saved-revenue'
 import { textCollation } from './text-collation'
 
 /**
- * Spec 6 tiers: free is "basic reason dashboard and basic write-in sentiment", pro the "full reason
+ * Tiers: free is "basic reason dashboard and basic write-in sentiment", pro the "full reason
  * dashboard and sentiment". So a free account reads cancellation reasons, the save rate and the top 25
  * write-in words; reasons over time, save-mechanism performance and saved revenue answer 403
  * BUSINESS_RULE_VIOLATION with this message (the console shows an upgrade card instead).
@@ -64,9 +64,9 @@ export interface AnalyticsEndpointDefinition {
 }
 
 interface Definition<Rows> {
-  /** Spec 8: 'Failed to fetch <failure>: <reason>' when the database fails. */
+  /** 'Failed to fetch <failure>: <reason>' when the database fails. */
   failure: string
-  /** Spec 8: 'Unexpected error fetching <unexpected>' for anything else. */
+  /** 'Unexpected error fetching <unexpected>' for anything else. */
   unexpected: string
   proOnly: boolean
   fetch(context: AnalyticsContext): Promise<Rows>

@@ -6,7 +6,7 @@ import type { AnalyticsRange } from './range'
 import { collateClause, type TextCollation } from './text-collation'
 
 /**
- * The analytics reads (spec 3, 7; DESIGN 5). Every aggregate is computed by the database over
+ * The analytics reads. Every aggregate is computed by the database over
  * `session_events` (or `saves`) for one account and one time range: only grouped rows come back, never
  * the events themselves. Months are UTC calendar months (`YYYY-MM`), like shared period.ts.
  *
@@ -136,7 +136,7 @@ export function monthBounds(range: AnalyticsRange): { month: string; from: strin
 }
 
 /**
- * Spec 4 save-rate aggregation: per UTC month of the range, the session ends — cancel_completed
+ * Save-rate aggregation: per UTC month of the range, the session ends — cancel_completed
  * (cancellations), reason_continue and offer_accepted (continues). One index-only count per month: the
  * month comes from the bounds passed in, not from an expression evaluated on every row.
  */

@@ -52,7 +52,7 @@ function boundOf(value: string, field: 'startDate' | 'endDate'): Date {
 
 /**
  * Resolves the analytics query's optional `startDate`/`endDate` (already checked by the shared schema)
- * into a range. Both absent: the default period (spec 9: 3 months, shared parsePeriod). Only `endDate`:
+ * into a range. Both absent: the default period (3 months, shared parsePeriod). Only `endDate`:
  * the default period's length ending then. Only `startDate`: from then through the end of today (UTC).
  * `mode` (the query's, default live) travels with the range: every query filters on it.
  */

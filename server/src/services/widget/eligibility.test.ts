@@ -40,7 +40,7 @@ describe('offer eligibility', () => {
     })
   })
 
-  it('gives free accounts no offers (spec 6)', () => {
+  it('gives free accounts no offers', () => {
     expect(decideOffers(input({ tier: 'free' }))).toEqual({ offers: [], suppressedBy: 'free_tier' })
   })
 

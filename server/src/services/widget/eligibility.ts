@@ -7,7 +7,7 @@ import { matchesJurisdiction, type SubscriberAddress } from './jurisdiction'
 /**
  * Which save offers a subscriber may see, decided on the server (the widget only renders them). Rules,
  * in order — the first that removes every offer names itself in `suppressedBy`:
- * 1. offers are a Pro feature (spec 6)                                   → 'free_tier'
+ * 1. offers are a Pro feature                                   → 'free_tier'
  * 2. the subscription is already scheduled to cancel: nothing to save   → 'scheduled_cancel'
  * 3. config.compliance.suppress_offers; the subscriber's jurisdiction (the
  *    token's country/state, else the Stripe address) in one of

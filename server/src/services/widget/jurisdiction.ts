@@ -1,5 +1,5 @@
 /**
- * Jurisdiction rules for offers during cancellation (DESIGN 4, Compliance): `suppress_offers_in` holds
+ * Jurisdiction rules for offers during cancellation: `suppress_offers_in` holds
  * ISO 3166 codes — `US` for a whole country, `US-MN` for one subdivision — matched against where the
  * subscriber lives: the country and state the merchant signed into the subscriber token, else the
  * Stripe address. A state is free text in both, so full US state names are mapped to their postal

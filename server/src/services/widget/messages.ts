@@ -1,4 +1,4 @@
-/** Subscriber-facing confirmations: plain words the subscriber can keep (DESIGN 4, Compliance). */
+/** Subscriber-facing confirmations: plain words the subscriber can keep. */
 
 const DATE = new Intl.DateTimeFormat('en-US', {
   month: 'long',

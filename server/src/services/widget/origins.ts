@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 
 /**
- * Which browser origins may call an account's widget API (DESIGN 4: "CORS allowed only for the
+ * Which browser origins may call an account's widget API ("CORS allowed only for the
  * account's domain(s) and localhost in test mode"). For `accounts.domain = shop.example`:
  * https://shop.example, https://www.shop.example and any other https subdomain, on the default port.
  * In test mode, also http(s)://localhost:* and http(s)://127.0.0.1:* (a merchant's dev server).

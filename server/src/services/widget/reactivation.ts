@@ -17,7 +17,7 @@ import {
 } from './stripe-subscriber'
 
 /**
- * The reactivation banner (DESIGN 4): a returning subscriber whose subscription is paused, scheduled
+ * The reactivation banner: a returning subscriber whose subscription is paused, scheduled
  * to cancel, or already canceled (churned) gets a one-click way back; churned ones may get the winback
  * discount of config.reactivation.
  */

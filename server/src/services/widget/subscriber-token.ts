@@ -11,7 +11,7 @@ import { HttpError } from '../../http/http-error'
 import { type ActiveWidgetSecret, activeWidgetSecrets, touchWidgetSecret } from './widget-secrets'
 
 /**
- * Subscriber tokens (DESIGN 4): the merchant's server mints an HS256 JWT signed with one of the
+ * Subscriber tokens: the merchant's server mints an HS256 JWT signed with one of the
  * account's active widget secrets (the HMAC key is the whole secret string, `rkws_…`, as UTF-8 bytes).
  * Claims: iss = account id, sub = Stripe customer id, optional sid = subscription id, optional mode,
  * optional handles (what the merchant's own handlers do), optional country and state (jurisdiction),

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps'
 import { configChanged } from '../config-changes'
 
 /**
- * Widget secrets sign subscriber tokens (DESIGN 4, "Subscriber identity"). They are stored encrypted
+ * Widget secrets sign subscriber tokens. They are stored encrypted
  * (secret box) and shown once, at creation. Two may be active at once per mode so a merchant can
  * rotate: create the new one, deploy it, then revoke the old one (or create another, which retires the
  * oldest of that mode). A test-mode secret (`rkws_test_…`) signs test-mode tokens only: it can sit in

@@ -9,7 +9,7 @@ import { memoSection, type SectionProps } from './section'
 const jurisdictionSchema = cancelFlowConfigSchema.shape.compliance.unwrap().shape.suppress_offers_in.element
 
 /**
- * Compliance switches (DESIGN 4): no save offers at all, or none for subscribers in listed
+ * Compliance switches: no save offers at all, or none for subscribers in listed
  * jurisdictions (ISO country or region codes such as US-MN, for laws that forbid offers during
  * cancellation) — judged by the country and state the merchant signs into the subscriber token, else
  * the Stripe billing address — and, if the merchant chooses, none when neither says where the

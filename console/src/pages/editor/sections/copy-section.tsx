@@ -25,7 +25,7 @@ export interface CopySectionProps extends SectionProps {
   onShowScreen: (screen: FlowScreen) => void
 }
 
-/** Copy of every screen of the flow, each field with a counter at the spec 5 limit. */
+/** Copy of every screen of the flow, each field with a counter at the schema's limit. */
 export function CopySection({ draft, errors, set, disabled, onShowScreen }: CopySectionProps) {
   return (
     <div className="rk-copy">
