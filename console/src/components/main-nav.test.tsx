@@ -1,3 +1,4 @@
+import { fakeSession } from '@retainkit/fakes/supabase-auth'
 import type { Role } from '@retainkit/shared/roles'
 import { ROUTES } from '@retainkit/shared/routes'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -5,7 +6,6 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { browserLocation } from '../lib/browser-location'
 import { FakeBackend, sessionAccount, sessionContext } from '../test-support/fake-backend'
-import { fakeSession } from '../test-support/fake-supabase'
 import { registerConsoleCleanup, renderConsole } from '../test-support/render-console'
 import { accountMenuLabel } from './account-menu'
 

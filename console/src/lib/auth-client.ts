@@ -4,7 +4,7 @@ import type { RuntimeConfig } from './runtime-config'
 
 /**
  * The part of supabase-js's auth client the console uses. Everything talks to auth through this
- * interface, so tests can hand in the one stateful fake (test-support/fake-supabase.ts) while the
+ * interface, so tests can hand in the one stateful fake (`@retainkit/fakes/supabase-auth`) while the
  * real client is assignable to it unchanged.
  */
 export interface AuthClient {

@@ -1,8 +1,8 @@
+import { fakeSession } from '@retainkit/fakes/supabase-auth'
 import { ROUTES } from '@retainkit/shared/routes'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { FakeBackend } from '../test-support/fake-backend'
-import { fakeSession } from '../test-support/fake-supabase'
 import { registerConsoleCleanup, renderConsole } from '../test-support/render-console'
 
 registerConsoleCleanup()

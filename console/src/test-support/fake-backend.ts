@@ -1,24 +1,23 @@
+import {
+  type CannedAnswer,
+  createFakeApiServer,
+  jsonResponse,
+  type RecordedRequest,
+} from '@retainkit/fakes/api-server'
 import type { SessionAccount, SessionContext } from '@retainkit/shared/api'
 import { capabilitiesFor, type Role } from '@retainkit/shared/roles'
 import { vi } from 'vitest'
 import type { RuntimeConfig } from '../lib/runtime-config'
-import { assertContractAnswer } from './contract-answer'
 
 /**
- * A stand-in for the server at the fetch boundary: handlers keyed by `METHOD path` (path without the
- * query, plus `?action=` when present, e.g. `POST /api/session?action=bootstrap`), every request
- * recorded with its headers and JSON body. Unhandled requests answer 404 with the server's error shape.
+ * The console's session and auth tests stand the server in at the fetch boundary: handlers keyed by
+ * `METHOD path` (path without the query, plus `?action=` when present, e.g.
+ * `POST /api/session?action=bootstrap`) over the shared fake API server, which records every request
+ * and checks every answer against the response contract.
  */
 
-export interface RecordedRequest {
-  method: string
-  url: URL
-  headers: Headers
-  body: unknown
-  credentials: RequestCredentials | undefined
-}
-
-export type HandlerResult = Response | { status?: number; body?: unknown }
+export type { RecordedRequest }
+export type HandlerResult = Response | CannedAnswer
 export type Handler = (request: RecordedRequest) => HandlerResult | Promise<HandlerResult>
 
 export const TEST_CONFIG: RuntimeConfig = {
@@ -34,9 +33,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   billingPortalUrl: null,
 }
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
+export const json = jsonResponse
 
 export function routeKey(method: string, url: URL): string {
   const action = url.searchParams.get('action')
@@ -44,8 +41,12 @@ export function routeKey(method: string, url: URL): string {
 }
 
 export class FakeBackend {
-  readonly requests: RecordedRequest[] = []
   private readonly handlers = new Map<string, Handler>()
+  private readonly server = createFakeApiServer((request) =>
+    this.handlers.get(routeKey(request.method, request.url))?.(request),
+  )
+  readonly requests: RecordedRequest[] = this.server.requests
+  readonly fetch = vi.fn(this.server.fetch)
 
   on(key: string, handler: Handler | HandlerResult): this {
     this.handlers.set(key, typeof handler === 'function' ? handler : () => handler)
@@ -59,27 +60,6 @@ export class FakeBackend {
   requestsTo(key: string): RecordedRequest[] {
     return this.requests.filter((request) => routeKey(request.method, request.url) === key)
   }
-
-  readonly fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-    const method = (init.method ?? 'GET').toUpperCase()
-    const text = typeof init.body === 'string' ? init.body : undefined
-    const request: RecordedRequest = {
-      method,
-      url,
-      headers: new Headers(init.headers),
-      body: text === undefined ? undefined : JSON.parse(text),
-      credentials: init.credentials,
-    }
-    this.requests.push(request)
-    const handler = this.handlers.get(routeKey(method, url))
-    if (!handler)
-      return json({ error: { code: 'NOT_FOUND', message: `No fake for ${routeKey(method, url)}` } }, 404)
-    const result = await handler(request)
-    if (result instanceof Response) return result
-    assertContractAnswer(method, url, result.status ?? 200, result.body ?? null)
-    return json(result.body ?? null, result.status ?? 200)
-  })
 
   /** Installs itself as the global fetch (restored by vi.unstubAllGlobals). */
   install(): this {

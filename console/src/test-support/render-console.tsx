@@ -1,3 +1,4 @@
+import { type FakeAuthScript, FakeSupabaseAuth } from '@retainkit/fakes/supabase-auth'
 import type { Session } from '@supabase/supabase-js'
 import { cleanup, render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
@@ -11,7 +12,6 @@ import { resetAuthStore, startAuthSync } from '../session/auth-store'
 import { billingStore } from '../session/billing-store'
 import { resetSessionStore } from '../session/session-store'
 import { FakeBackend, sessionContext, TEST_CONFIG } from './fake-backend'
-import { type FakeAuthScript, FakeSupabaseAuth } from './fake-supabase'
 
 let stopAuthSync: (() => void) | null = null
 

@@ -1,3 +1,9 @@
+import {
+  type CannedAnswer,
+  createFakeApiServer,
+  failure,
+  type RecordedRequest,
+} from '@retainkit/fakes/api-server'
 import type { ReasonsData } from '@retainkit/shared/api'
 import { capabilitiesFor, type Role } from '@retainkit/shared/roles'
 import type { Session } from '@supabase/supabase-js'
@@ -6,12 +12,11 @@ import type { AuthClient } from '../../lib/auth-client'
 import { resetRuntime, setRuntime } from '../../lib/runtime'
 import type { RuntimeConfig } from '../../lib/runtime-config'
 import { resetSessionStore, sessionStore } from '../../session/session-store'
-import { assertContractAnswer } from '../../test-support/contract-answer'
 
 /**
- * Tests of the editor, dashboard and preview run the console's REAL backend client against this fake
- * server: `fetch` is replaced by a router of canned JSON answers that records every request, so a test
- * can assert the exact path, query (base_version, startDate, …) and body a page sent.
+ * Tests of the editor, dashboard and preview run the console's REAL backend client against the shared
+ * fake API server, routed by method, path and query: it records every request, so a test can assert the
+ * exact path, query (base_version, startDate, …) and body a page sent.
  */
 
 export const TEST_API_BASE = 'https://api.test'
@@ -30,20 +35,8 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
   billingPortalUrl: null,
 }
 
-export interface RecordedRequest {
-  method: string
-  path: string
-  query: Record<string, string>
-  body: unknown
-  headers: Record<string, string>
-}
-
-export interface FakeResponse {
-  status?: number
-  body?: unknown
-  /** Raw text instead of JSON. */
-  text?: string
-}
+export type { RecordedRequest }
+export type FakeResponse = CannedAnswer
 
 type Responder = FakeResponse | ((request: RecordedRequest) => FakeResponse | Promise<FakeResponse>)
 
@@ -78,19 +71,10 @@ export interface FakeBackend {
 }
 
 export const ok = (data: unknown, status = 200): FakeResponse => ({ status, body: { data } })
-export const fail = (
-  status: number,
-  code: string,
-  message: string,
-  extra: Record<string, unknown> = {},
-): FakeResponse => ({
-  status,
-  body: { error: { code, message, ...extra } },
-})
+export const fail = failure
 
 export function installFakeBackend(): FakeBackend {
   const routes: Route[] = []
-  const requests: RecordedRequest[] = []
   setRuntime({ config: TEST_RUNTIME_CONFIG, auth: signedInAuth() })
 
   const routeFor = (request: RecordedRequest) =>
@@ -129,30 +113,9 @@ export function installFakeBackend(): FakeBackend {
     return ok(Object.fromEntries(entries))
   }
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input))
-    const method = (init.method ?? 'GET').toUpperCase()
-    const headers = Object.fromEntries(
-      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
-    )
-    const request: RecordedRequest = {
-      method,
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers,
-    }
-    requests.push(request)
-    const answer: FakeResponse =
-      (await answerFor(request)) ?? fail(404, 'NOT_FOUND', `No fake route for ${method} ${url.pathname}`)
-    if (answer.text === undefined)
-      assertContractAnswer(method, url, answer.status ?? 200, answer.body ?? null)
-    const text = answer.text ?? JSON.stringify(answer.body ?? null)
-    return new Response(text, {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    })
-  })
+  const server = createFakeApiServer(answerFor)
+  const requests = server.requests
+  const fetchMock = vi.fn(server.fetch)
   vi.stubGlobal('fetch', fetchMock)
 
   const backend: FakeBackend = {

@@ -1,8 +1,8 @@
+import { authError, FakeSupabaseAuth, fakeSession } from '@retainkit/fakes/supabase-auth'
 import { ROUTES } from '@retainkit/shared/routes'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { rememberReturnTo } from '../../lib/return-to'
-import { authError, FakeSupabaseAuth, fakeSession } from '../../test-support/fake-supabase'
 import { registerConsoleCleanup, renderConsole } from '../../test-support/render-console'
 import { CALLBACK_GRACE_MS, CALLBACK_TIMEOUT_MS } from './complete-sign-in'
 

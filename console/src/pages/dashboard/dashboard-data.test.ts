@@ -57,8 +57,8 @@ describe('prefetchDashboard', () => {
         startDate: range.startDate,
         endDate: range.endDate,
       })
-      expect(request.headers['x-api-key']).toBe('api-key-for-tests-0123456789')
-      expect(request.headers.authorization).toBe('Bearer test-access-token')
+      expect(request.headers.get('x-api-key')).toBe('api-key-for-tests-0123456789')
+      expect(request.headers.get('authorization')).toBe('Bearer test-access-token')
     }
   })
 

@@ -1,10 +1,10 @@
+import { authError, fakeSession } from '@retainkit/fakes/supabase-auth'
 import { ROUTES } from '@retainkit/shared/routes'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetSocialProvidersCache } from '../../components/auth/auth-settings'
 import { authSettings, FakeBackend, json } from '../../test-support/fake-backend'
-import { authError, fakeSession } from '../../test-support/fake-supabase'
 import { registerConsoleCleanup, renderConsole } from '../../test-support/render-console'
 import { LOGIN_ERROR_MESSAGES } from './login-errors'
 

@@ -1,3 +1,4 @@
+import { fakeSession } from '@retainkit/fakes/supabase-auth'
 import type { Role } from '@retainkit/shared/roles'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
@@ -5,7 +6,6 @@ import { MemoryRouter } from 'react-router-dom'
 import type { RuntimeConfig } from '../../lib/runtime-config'
 import { sessionStore } from '../../session/session-store'
 import { type FakeBackend, sessionContext } from '../../test-support/fake-backend'
-import { fakeSession } from '../../test-support/fake-supabase'
 import { startTestRuntime } from '../../test-support/render-console'
 
 /** Renders one settings section as a signed-in member with `role`, against a fake backend. */

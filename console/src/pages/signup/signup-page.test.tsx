@@ -1,10 +1,10 @@
+import { fakeSession } from '@retainkit/fakes/supabase-auth'
 import { ROUTES } from '@retainkit/shared/routes'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetSocialProvidersCache } from '../../components/auth/auth-settings'
 import { authSettings, FakeBackend } from '../../test-support/fake-backend'
-import { fakeSession } from '../../test-support/fake-supabase'
 import { registerConsoleCleanup, renderConsole } from '../../test-support/render-console'
 
 registerConsoleCleanup()

@@ -1,8 +1,8 @@
+import { fakeSession } from '@retainkit/fakes/supabase-auth'
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { FakeBackend, json } from '../../test-support/fake-backend'
-import { fakeSession } from '../../test-support/fake-supabase'
 import { registerConsoleCleanup, startTestRuntime } from '../../test-support/render-console'
 import StripeCallbackPage from './stripe-callback-page'
 

@@ -1,8 +1,8 @@
 import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js'
-import type { AuthClient } from '../lib/auth-client'
 
 /**
- * The one stateful fake of supabase-js's auth client (the console's AuthClient boundary). It behaves
+ * The one stateful fake of supabase-js's auth client, shaped like the part of it the console uses (its
+ * AuthClient boundary; the console's tests hand it in where that interface is expected). It behaves
  * like the real client where the console relies on it: a session persists until sign-out, subscribers
  * get INITIAL_SESSION asynchronously on subscribe and every later change, sign-out clears the session
  * and emits SIGNED_OUT. Tests steer the edge cases (errors, a pending code exchange) through `script`.
@@ -69,7 +69,7 @@ export function authError(message: string, status = 400, code = 'unexpected_fail
   return error
 }
 
-export class FakeSupabaseAuth implements AuthClient {
+export class FakeSupabaseAuth {
   session: Session | null
   script: FakeAuthScript
   readonly calls: FakeAuthCall[] = []

@@ -1,7 +1,7 @@
 import { API_RESPONSES, type ApiCall } from '@retainkit/shared/api'
 
 /**
- * The console's fake backends answer only what the real server may: every successful JSON answer a
+ * The front-end fakes of the server (api-server.ts) answer only what the real server may: every successful JSON answer a
  * fake gives is parsed with the shared response contract (the schemas the server's handlers are typed
  * by), so a canned answer that drifts from the server fails the test that uses it.
  */
