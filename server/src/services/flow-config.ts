@@ -132,6 +132,8 @@ const OFFER_SECTIONS = {
   pause: 'the pause offer',
   plan_switch: 'the plan switch offer',
   billing_cycle_switch: 'the billing cycle switch offer',
+  trial_extension: 'the trial extension offer',
+  talk_to_us: 'the talk to us offer',
 } as const satisfies Record<OfferType, string>
 
 type ThemeKey = keyof typeof DEFAULT_THEME

@@ -1,5 +1,4 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
-import { buildRedirectUrl } from '@retainkit/shared/flow'
 import { acceptOfferSchema } from '@retainkit/shared/schemas'
 import { MECHANISM_OF_OFFER, type OfferType } from '@retainkit/shared/vocabulary'
 import type { AcceptOfferResponse } from '@retainkit/shared/widget-api'
@@ -15,7 +14,9 @@ import { applyOffer } from '../../services/widget/billing-actions'
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../services/widget/coupons'
 import { type CustomerLock, cooldownWindow, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
+import { TRIAL_ONLY_MESSAGE } from '../../services/widget/messages'
 import { discountedMrr } from '../../services/widget/mrr'
+import { offerDestination } from '../../services/widget/offer-destination'
 import { hasRecentSave, recordSessionEnd } from '../../services/widget/session-store'
 import {
   assertOwnedBy,
@@ -84,6 +85,9 @@ async function currentSubscription(
   const now = Math.floor(deps.clock.now().getTime() / 1000)
   if (offer === 'discount' && hasActiveDiscount(subscription, now)) throw noLongerAvailable()
   if (offer === 'pause' && isPaused(subscription)) throw noLongerAvailable()
+  if (offer === 'trial_extension' && subscription.status !== 'trialing') {
+    throw new HttpError('BUSINESS_RULE_VIOLATION', TRIAL_ONLY_MESSAGE)
+  }
   return subscription
 }
 
@@ -108,13 +112,12 @@ async function carryOut(
     }
   }
   const subscription = await currentSubscription(deps, stripe, caller, session, offer)
-  const template = config[offer].redirect_template
-  if (template) {
-    const redirectUrl = buildRedirectUrl(template, {
-      customer_id: session.customer_id,
-      subscription_id: session.subscription_id,
-      plan_id: body.choice?.planId ?? null,
-    })
+  const redirectUrl = offerDestination(offer, config, {
+    customer_id: session.customer_id,
+    subscription_id: session.subscription_id,
+    plan_id: body.choice?.planId ?? null,
+  })
+  if (redirectUrl !== undefined) {
     if (!redirectUrl) throw new HttpError('BUSINESS_RULE_VIOLATION', OFFER_UNAVAILABLE_MESSAGE)
     return {
       response: { status: 'redirect', mechanism, redirectUrl },
