@@ -56,6 +56,8 @@ export interface FlowConfigsTable {
   config: Json<unknown>
   created_by: string | null
   created_at: Timestamp
+  /** Set on a rollback: the version it restored. */
+  restored_from: number | null
 }
 
 export interface CancellationReasonsTable {

@@ -103,7 +103,9 @@ describe('a trial extension', () => {
     )
     // A session answers its own repeats with the answer it stored (idempotent per session); the other
     // session of the same customer is refused. So: one winning session, one distinct answer.
-    const bodies = await Promise.all(answers.map(async (res) => JSON.stringify(sortedKeys(await res.json()))))
+    const bodies = await Promise.all(
+      answers.map(async (res) => JSON.stringify(sortedKeys((await res.json()) as object))),
+    )
     const won = answers.flatMap((res, i) => (res.status === 200 ? [i] : []))
     expect(new Set(won.map((i) => sessions[i % 2])).size).toBe(1)
     expect(new Set(won.map((i) => bodies[i])).size).toBe(1)
