@@ -66,6 +66,22 @@ interface Accepted {
 }
 
 /**
+ * Why the subscription's current state rules the offer out, or null. A table, so a new offer type
+ * does not build until it says which states it cannot be carried out in.
+ */
+const STATE_REFUSAL: Readonly<
+  Record<OfferType, (subscription: Stripe.Subscription, nowSeconds: number) => HttpError | null>
+> = {
+  discount: (subscription, now) => (hasActiveDiscount(subscription, now) ? noLongerAvailable() : null),
+  pause: (subscription) => (isPaused(subscription) ? noLongerAvailable() : null),
+  plan_switch: () => null,
+  billing_cycle_switch: () => null,
+  trial_extension: (subscription) =>
+    subscription.status === 'trialing' ? null : new HttpError('BUSINESS_RULE_VIOLATION', TRIAL_ONLY_MESSAGE),
+  talk_to_us: () => null,
+}
+
+/**
  * The subscription as Stripe has it now, re-checked under the customer's lock: still this customer's,
  * still live, not scheduled to cancel (another session may have cancelled a moment ago), and in a
  * state the offer makes sense for. Null when Stripe is not connected or the session has no subscription.
@@ -82,12 +98,8 @@ async function currentSubscription(
   if (!subscription || isEnded(subscription)) throw noLongerAvailable()
   assertOwnedBy(subscription, caller.subscriber.customerId)
   if (isScheduledToCancel(subscription)) throw new HttpError('CONSTRAINT_VIOLATION', SCHEDULED_CANCEL_MESSAGE)
-  const now = Math.floor(deps.clock.now().getTime() / 1000)
-  if (offer === 'discount' && hasActiveDiscount(subscription, now)) throw noLongerAvailable()
-  if (offer === 'pause' && isPaused(subscription)) throw noLongerAvailable()
-  if (offer === 'trial_extension' && subscription.status !== 'trialing') {
-    throw new HttpError('BUSINESS_RULE_VIOLATION', TRIAL_ONLY_MESSAGE)
-  }
+  const refusal = STATE_REFUSAL[offer](subscription, Math.floor(deps.clock.now().getTime() / 1000))
+  if (refusal) throw refusal
   return subscription
 }
 
