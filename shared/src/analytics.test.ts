@@ -200,12 +200,14 @@ describe('saveRateOverTime', () => {
 })
 
 describe('mechanismPerformance', () => {
-  it('always gives the four mechanisms in order, zero-filled', () => {
+  it('always gives every mechanism in order, zero-filled', () => {
     expect(mechanismPerformance([])).toEqual([
       { mechanism: 'discount', completed: 0, skipped: 0 },
       { mechanism: 'pause', completed: 0, skipped: 0 },
       { mechanism: 'plan_switch', completed: 0, skipped: 0 },
       { mechanism: 'billing_cycle', completed: 0, skipped: 0 },
+      { mechanism: 'trial_extension', completed: 0, skipped: 0 },
+      { mechanism: 'talk_to_us', completed: 0, skipped: 0 },
     ])
   })
 
@@ -222,6 +224,8 @@ describe('mechanismPerformance', () => {
       { mechanism: 'pause', completed: 0, skipped: 0 },
       { mechanism: 'plan_switch', completed: 0, skipped: 0 },
       { mechanism: 'billing_cycle', completed: 2, skipped: 5 },
+      { mechanism: 'trial_extension', completed: 0, skipped: 0 },
+      { mechanism: 'talk_to_us', completed: 0, skipped: 0 },
     ])
   })
 })
@@ -433,7 +437,14 @@ describe('savedRevenue', () => {
         { month: '2026-01', mrr: 12_900, saves: 2 },
         { month: '2026-03', mrr: 2_500, saves: 1 },
       ],
-      byMechanism: { discount: 8_000, pause: 2_500, plan_switch: 4_900, billing_cycle: 0 },
+      byMechanism: {
+        discount: 8_000,
+        pause: 2_500,
+        plan_switch: 4_900,
+        billing_cycle: 0,
+        trial_extension: 0,
+        talk_to_us: 0,
+      },
     })
   })
 
@@ -446,7 +457,14 @@ describe('savedRevenue', () => {
         { month: '2026-03', mrr: 2_500, saves: 1 },
         { month: '2026-04', mrr: 0, saves: 0 },
       ],
-      byMechanism: { discount: 0, pause: 2_500, plan_switch: 0, billing_cycle: 0 },
+      byMechanism: {
+        discount: 0,
+        pause: 2_500,
+        plan_switch: 0,
+        billing_cycle: 0,
+        trial_extension: 0,
+        talk_to_us: 0,
+      },
     })
   })
 

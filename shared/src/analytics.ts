@@ -194,7 +194,7 @@ export interface MechanismPerformance {
 const isSaveMechanism = (value: string): value is SaveMechanism =>
   (SAVE_MECHANISMS as readonly string[]).includes(value)
 
-/** Always the four mechanisms in SAVE_MECHANISMS order, zero-filled; duplicates summed, unknowns ignored. */
+/** Always every mechanism, in SAVE_MECHANISMS order, zero-filled; duplicates summed, unknowns ignored. */
 export function mechanismPerformance(rows: readonly MechanismRow[]): MechanismPerformance[] {
   const totals = new Map<SaveMechanism, { completed: number; skipped: number }>()
   for (const mechanism of SAVE_MECHANISMS) totals.set(mechanism, { completed: 0, skipped: 0 })

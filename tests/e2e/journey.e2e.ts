@@ -239,6 +239,8 @@ describe('a newcomer, from sign-up to the dashboard', () => {
       pause: [1, 0],
       plan_switch: [0, 0],
       billing_cycle: [0, 0],
+      trial_extension: [0, 0],
+      talk_to_us: [0, 0],
     })
     const rate = (await analytics('save-rate-over-time')) as {
       month: string
@@ -265,7 +267,14 @@ describe('a newcomer, from sign-up to the dashboard', () => {
       .where('account_id', '=', accountId)
       .execute()
     expect(saves.map((s) => s.mechanism).sort()).toEqual(['discount', 'pause', 'reactivation'])
-    expect(revenue.byMechanism).toEqual({ discount: 2320, pause: 2417, plan_switch: 0, billing_cycle: 0 })
+    expect(revenue.byMechanism).toEqual({
+      discount: 2320,
+      pause: 2417,
+      plan_switch: 0,
+      billing_cycle: 0,
+      trial_extension: 0,
+      talk_to_us: 0,
+    })
     expect(revenue.total).toBe(
       saves.filter((s) => s.mechanism !== 'reactivation').reduce((sum, s) => sum + Number(s.mrr_after), 0),
     )
@@ -302,7 +311,7 @@ describe('a newcomer, from sign-up to the dashboard', () => {
     await mechanismChart.waitFor()
     const mechanismLabel = (await mechanismChart.getAttribute('aria-label')) ?? ''
     expect(mechanismLabel).toMatch(/ 1 accepted, 0 declined.* 1 accepted, 0 declined/)
-    expect(mechanismLabel.match(/ 0 accepted, 0 declined/g)).toHaveLength(2)
+    expect(mechanismLabel.match(/ 0 accepted, 0 declined/g)).toHaveLength(4)
     await region('Save rate over time')
       // One cancellation and two accepted offers this month: 2 of 3 stayed.
       .getByRole('img', { name: /Line chart of the save rate per month: .* 66\.67 %/ })

@@ -6,6 +6,7 @@ import { retryableLazy } from '../lib/retryable-lazy'
  */
 export const pageLoaders = {
   editor: () => import('../pages/editor/editor-page'),
+  history: () => import('../pages/history/history-page'),
   dashboard: () => import('../pages/dashboard/dashboard-page'),
   preview: () => import('../pages/preview/preview-page'),
   settings: () => import('../pages/settings/settings-page'),
@@ -16,6 +17,7 @@ export const pageLoaders = {
 export type LazyPageName = keyof typeof pageLoaders
 
 export const EditorPage = retryableLazy(pageLoaders.editor)
+export const HistoryPage = retryableLazy(pageLoaders.history)
 export const DashboardPage = retryableLazy(pageLoaders.dashboard)
 export const PreviewPage = retryableLazy(pageLoaders.preview)
 export const SettingsPage = retryableLazy(pageLoaders.settings)

@@ -6,6 +6,7 @@ import { parseSettingsTab, SETTINGS_TAB_LABELS } from '../pages/settings/setting
 /** Each console page's name in the browser tab, so several open tabs (and history) can be told apart. */
 const PAGE_NAMES: ReadonlyArray<[route: string, name: string]> = [
   [ROUTES.dashboard, 'Dashboard'],
+  [`${ROUTES.editor}history/`, 'Flow history'],
   [ROUTES.editor, 'Editor'],
   [ROUTES.preview, 'Preview'],
   [ROUTES.settings, 'Settings'],

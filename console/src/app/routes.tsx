@@ -9,6 +9,7 @@ import { SignupPage } from '../pages/signup/signup-page'
 import {
   DashboardPage,
   EditorPage,
+  HistoryPage,
   NotFoundPage,
   PreviewPage,
   SettingsPage,
@@ -44,6 +45,8 @@ export const consoleRoutes: RouteObject[] = [
             children: [
               { path: path(ROUTES.dashboard), element: <DashboardPage /> },
               { path: path(ROUTES.editor), element: <EditorPage /> },
+              // The flow's history: under the editor, so the server already serves it as a console path.
+              { path: `${path(ROUTES.editor)}/history`, element: <HistoryPage /> },
               { path: path(ROUTES.preview), element: <PreviewPage /> },
               { path: `${path(ROUTES.settings)}/*`, element: <SettingsPage /> },
               { path: path(ROUTES.stripeCallback), element: <StripeCallbackPage /> },

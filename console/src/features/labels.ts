@@ -20,6 +20,8 @@ export const OFFER_LABELS: Readonly<Record<OfferType, string>> = {
   pause: 'Pause',
   plan_switch: 'Plan switch',
   billing_cycle_switch: 'Billing-cycle switch',
+  trial_extension: 'Trial extension',
+  talk_to_us: 'Talk to us',
 }
 
 export const REASON_OFFER_LABELS: Readonly<Record<ReasonOffer, string>> = {
@@ -32,6 +34,8 @@ export const MECHANISM_LABELS: Readonly<Record<SaveMechanism, string>> = {
   pause: 'Pause',
   plan_switch: 'Plan switch',
   billing_cycle: 'Billing cycle',
+  trial_extension: 'Trial extension',
+  talk_to_us: 'Talk to us',
 }
 
 export const STEP_LABELS: Readonly<Record<FlowStep, string>> = {

@@ -68,6 +68,20 @@ export const saveConfig = (
     query: { base_version: options.baseVersion },
   })
 
+export const getConfigHistory = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=config-history'>>('GET', account(accountId, 'config-history'))
+
+/** Makes a kept version live again as a new version; `baseVersion` is the live version the person saw. */
+export const rollBackConfig = (accountId: string, version: number, baseVersion: number) =>
+  apiRequest<ApiData<'POST /api/account?action=config-history'>>(
+    'POST',
+    account(accountId, 'config-history'),
+    {
+      body: { version },
+      query: { base_version: baseVersion },
+    },
+  )
+
 export const getDefaultConfig = (accountId: string) =>
   apiRequest<ApiData<'GET /api/config/default/{accountId}'>>('GET', `/api/config/default/${enc(accountId)}`)
 

@@ -198,6 +198,34 @@ describe('subscription updates', () => {
   })
 })
 
+describe('trial_end on update', () => {
+  it('moves a trial end forward, refuses one in the past, and ends the trial with now', async () => {
+    const { stripe, fake } = setup()
+    const price = await monthlyPrice(stripe, 900)
+    const customer = await stripe.customers.create({})
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      trial_period_days: 7,
+    })
+    const extended = await stripe.subscriptions.update(sub.id, {
+      trial_end: NOW + 21 * 86_400,
+      proration_behavior: 'none',
+    })
+    expect(extended).toMatchObject({ status: 'trialing', trial_start: NOW, trial_end: NOW + 21 * 86_400 })
+    expect(extended.items.data[0]?.current_period_end).toBe(NOW + 21 * 86_400)
+
+    const before = fake.mutations().length
+    const past = await stripeError(stripe.subscriptions.update(sub.id, { trial_end: NOW - 60 }))
+    expect(past).toMatchObject({ statusCode: 400, param: 'trial_end' })
+    expect(past.message).toBe('Invalid timestamp: must be an integer Unix timestamp in the future.')
+    expect(fake.mutations()).toHaveLength(before)
+
+    const ended = await stripe.subscriptions.update(sub.id, { trial_end: 'now' })
+    expect(ended).toMatchObject({ status: 'active', trial_end: NOW })
+  })
+})
+
 describe('pause, resume and migrate endpoints', () => {
   it('refuses to pause a classic billing mode subscription', async () => {
     const { stripe, fake } = setup()

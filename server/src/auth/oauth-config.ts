@@ -92,7 +92,9 @@ export function parseOAuthProviders(raw: string | undefined, production: boolean
   return parsed.data.map((entry, index) => {
     if (seen.has(entry.name)) throw new Error(`[${index}.name] names ${entry.name} twice`)
     seen.add(entry.name)
-    const preset = entry.name === 'github' || entry.name === 'google' ? OAUTH_PRESETS[entry.name] : null
+    const preset = Object.hasOwn(OAUTH_PRESETS, entry.name)
+      ? OAUTH_PRESETS[entry.name as keyof typeof OAUTH_PRESETS]
+      : null
     const authorizeUrl = entry.authorizeUrl ?? preset?.authorizeUrl
     const tokenUrl = entry.tokenUrl ?? preset?.tokenUrl
     const userinfoUrl = entry.userinfoUrl ?? preset?.userinfoUrl

@@ -1,3 +1,4 @@
+import type { SaveMechanism } from '@retainkit/shared/vocabulary'
 import type { WebhookEventType } from '@retainkit/shared/webhooks'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
@@ -55,6 +56,8 @@ export interface FlowConfigsTable {
   config: Json<unknown>
   created_by: string | null
   created_at: Timestamp
+  /** Set on a rollback: the version it restored. */
+  restored_from: number | null
 }
 
 export interface CancellationReasonsTable {
@@ -165,7 +168,7 @@ export interface SavesTable {
   session_id: string | null
   customer_id: string
   subscription_id: string | null
-  mechanism: 'discount' | 'pause' | 'plan_switch' | 'billing_cycle' | 'reactivation'
+  mechanism: SaveMechanism | 'reactivation'
   mrr_before: Generated<number>
   mrr_after: Generated<number>
   currency: string | null

@@ -133,6 +133,31 @@ export const TARGETS: Target[] = [
   },
   {
     method: 'GET',
+    doc: 'GET /api/account#action=config-history',
+    caller: 'merchant',
+    valid: (f) => ({ path: account(f, 'config-history') }),
+  },
+  {
+    method: 'POST',
+    doc: 'POST /api/account#action=config-history',
+    caller: 'merchant',
+    // A fresh version on top, so the one before it is a kept version that is not live.
+    valid: async (f) => {
+      const base = await currentVersion(f, 'config')
+      await f.t.request(account(f, 'config', `&base_version=${base}`), {
+        method: 'PUT',
+        token: f.shop.ownerToken,
+        body: { config_json: createDefaultConfig() },
+      })
+      const live = await currentVersion(f, 'config')
+      return {
+        path: account(f, 'config-history', `&base_version=${live}`),
+        body: { version: live - 1 },
+      }
+    },
+  },
+  {
+    method: 'GET',
     doc: 'GET /api/config/default/{accountId}',
     caller: 'merchant',
     valid: (f) => ({ path: `/api/config/default/${f.shop.accountId}` }),

@@ -166,7 +166,7 @@ describe('cancellation-reasons-over-time', () => {
 })
 
 describe('save-mechanism-performance', () => {
-  it('counts accepted and declined offers per mechanism, all four, zero-filled', async () => {
+  it('counts accepted and declined offers per mechanism, every one, zero-filled', async () => {
     const { status, body } = await analytics('save-mechanism-performance')
     expect(status).toBe(200)
     expect(body).toEqual({
@@ -175,6 +175,8 @@ describe('save-mechanism-performance', () => {
         { mechanism: 'pause', completed: 1, skipped: 0 },
         { mechanism: 'plan_switch', completed: 0, skipped: 0 },
         { mechanism: 'billing_cycle', completed: 0, skipped: 1 },
+        { mechanism: 'trial_extension', completed: 0, skipped: 0 },
+        { mechanism: 'talk_to_us', completed: 0, skipped: 0 },
       ],
     })
   })
@@ -247,7 +249,14 @@ describe('saved-revenue', () => {
           { month: '2026-04', mrr: 2400, saves: 1 },
           { month: '2026-05', mrr: 4800, saves: 2 },
         ],
-        byMechanism: { discount: 2400, pause: 3000, plan_switch: 1800, billing_cycle: 0 },
+        byMechanism: {
+          discount: 2400,
+          pause: 3000,
+          plan_switch: 1800,
+          billing_cycle: 0,
+          trial_extension: 0,
+          talk_to_us: 0,
+        },
       },
     })
   })
@@ -259,7 +268,14 @@ describe('saved-revenue', () => {
         total: 0,
         currency: null,
         byMonth: [{ month: '2026-01', mrr: 0, saves: 0 }],
-        byMechanism: { discount: 0, pause: 0, plan_switch: 0, billing_cycle: 0 },
+        byMechanism: {
+          discount: 0,
+          pause: 0,
+          plan_switch: 0,
+          billing_cycle: 0,
+          trial_extension: 0,
+          talk_to_us: 0,
+        },
       },
     })
   })
@@ -288,7 +304,7 @@ describe('each session counts once', () => {
       data: [{ month: '2025-12', saveRate: 100, cancellations: 0, continues: 1, kept: 1, acceptedOffers: 0 }],
     })
     expect((await analytics('save-mechanism-performance', december)).body).toMatchObject({
-      data: [{ mechanism: 'discount' }, { mechanism: 'pause', completed: 0, skipped: 1 }, {}, {}],
+      data: [{ mechanism: 'discount' }, { mechanism: 'pause', completed: 0, skipped: 1 }, {}, {}, {}, {}],
     })
     // Reasons count sessions: j1 picked twice, j2's last pick (by insertion) is too_expensive.
     expect((await analytics('cancellation-reasons', december)).body).toEqual({

@@ -71,6 +71,8 @@ const ACCEPT_RATE: Readonly<Record<OfferType, number>> = {
   plan_switch: 0.34,
   discount: 0.26,
   billing_cycle_switch: 0.3,
+  trial_extension: 0.38,
+  talk_to_us: 0.2,
 }
 
 /** Monthly prices of the club's plans, in cents, and how common each is. */

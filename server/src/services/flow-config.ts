@@ -1,5 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons, DEFAULT_CONFIG } from '@retainkit/shared/default-config'
+import { cancelFlowConfigSchema } from '@retainkit/shared/schemas'
 import { DEFAULT_THEME } from '@retainkit/shared/theme'
 import type { OfferType } from '@retainkit/shared/vocabulary'
 import type { Kysely, Transaction } from 'kysely'
@@ -31,12 +32,23 @@ export interface ConfigVersionSummary {
   version: number
   created_at: Date
   created_by_email: string | null
+  restored_from: number | null
 }
 
 export interface FieldWarning {
   field: string
   key: string
   message: string
+}
+
+/**
+ * A stored config as the current schema reads it: sections added since it was saved take their
+ * defaults, so versions compare and restore like for like. One that no longer parses is returned as
+ * stored (the widget's own reader falls back to the default for it).
+ */
+export function readStoredConfig(value: unknown): CancelFlowConfig {
+  const parsed = cancelFlowConfigSchema.safeParse(value)
+  return parsed.success ? parsed.data : (value as CancelFlowConfig)
 }
 
 export async function loadCurrentConfig(db: Db, accountId: string): Promise<StoredConfig> {
@@ -48,7 +60,7 @@ export async function loadCurrentConfig(db: Db, accountId: string): Promise<Stor
     .limit(1)
     .executeTakeFirst()
   if (!row) return { config: createDefaultConfig(), version: 0, updated_at: null }
-  return { config: row.config as CancelFlowConfig, version: row.version, updated_at: row.created_at }
+  return { config: readStoredConfig(row.config), version: row.version, updated_at: row.created_at }
 }
 
 export async function loadConfigVersion(
@@ -63,7 +75,7 @@ export async function loadConfigVersion(
     .where('version', '=', version)
     .executeTakeFirst()
   return row
-    ? { config: row.config as CancelFlowConfig, version: row.version, updated_at: row.created_at }
+    ? { config: readStoredConfig(row.config), version: row.version, updated_at: row.created_at }
     : null
 }
 
@@ -76,7 +88,7 @@ export async function listPreviousVersions(
   const rows = await db
     .selectFrom('flow_configs as f')
     .leftJoin('users as u', 'u.id', 'f.created_by')
-    .select(['f.version', 'f.created_at', 'u.email as created_by_email'])
+    .select(['f.version', 'f.created_at', 'f.restored_from', 'u.email as created_by_email'])
     .where('f.account_id', '=', accountId)
     .where('f.version', '<>', exceptVersion)
     .orderBy('f.version', 'desc')
@@ -85,6 +97,7 @@ export async function listPreviousVersions(
     version: row.version,
     created_at: row.created_at,
     created_by_email: row.created_by_email ?? null,
+    restored_from: row.restored_from,
   }))
 }
 
@@ -132,6 +145,8 @@ const OFFER_SECTIONS = {
   pause: 'the pause offer',
   plan_switch: 'the plan switch offer',
   billing_cycle_switch: 'the billing cycle switch offer',
+  trial_extension: 'the trial extension offer',
+  talk_to_us: 'the talk to us offer',
 } as const satisfies Record<OfferType, string>
 
 type ThemeKey = keyof typeof DEFAULT_THEME
@@ -204,6 +219,8 @@ export interface SaveConfigInput {
   config: CancelFlowConfig
   /** The version the editor started from; a save on top of a newer one is refused. */
   baseVersion?: number | undefined
+  /** A rollback: the version whose config this saves again. */
+  restoredFrom?: number | undefined
 }
 
 /**
@@ -241,6 +258,7 @@ export async function saveConfigVersion(deps: AppDeps, input: SaveConfigInput): 
         config: JSON.stringify(input.config),
         created_by: input.userId,
         created_at: deps.clock.now(),
+        restored_from: input.restoredFrom ?? null,
       })
       .returning(['version', 'created_at'])
       .executeTakeFirstOrThrow()

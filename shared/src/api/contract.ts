@@ -29,6 +29,8 @@ export const API_RESPONSES = {
   'POST /api/accounts': data(account.accountData),
   'GET /api/account?action=config': data(account.accountConfig),
   'PUT /api/account?action=config': data(account.accountConfig),
+  'GET /api/account?action=config-history': data(account.configHistory),
+  'POST /api/account?action=config-history': data(account.accountConfig),
   'GET /api/config/default/{accountId}': data(account.defaultConfig),
   'GET /api/account?action=reasons': data(account.accountReasons),
   'POST /api/account?action=reasons': data(account.accountReasons),

@@ -37,6 +37,29 @@ export const versionSummary = obj({
   version: z.number().int(),
   created_at: isoTime,
   created_by_email: z.string().nullable(),
+  /** Configurations only: the version this one restored (a rollback), else null. */
+  restored_from: z.number().int().nullable().optional(),
+})
+
+export const configChange = obj({
+  path: z.string(),
+  live: z.string().nullable(),
+  version: z.string().nullable(),
+})
+
+/** Every kept configuration version, newest first, each with its differences from the live one. */
+export const configHistory = obj({
+  live_version: z.number().int().min(0),
+  versions: z.array(
+    obj({
+      version: z.number().int(),
+      created_at: isoTime,
+      created_by_email: z.string().nullable(),
+      restored_from: z.number().int().nullable(),
+      live: z.boolean(),
+      changes: z.array(configChange),
+    }),
+  ),
 })
 export const fieldWarning = obj({ field: z.string(), key: z.string(), message: z.string() })
 

@@ -146,6 +146,8 @@ describe('DEFAULT_REASONS', () => {
       pause: DEFAULT_CONFIG.pause.enabled,
       plan_switch: DEFAULT_CONFIG.plan_switch.enabled,
       billing_cycle_switch: DEFAULT_CONFIG.billing_cycle_switch.enabled,
+      trial_extension: DEFAULT_CONFIG.trial_extension.enabled,
+      talk_to_us: DEFAULT_CONFIG.talk_to_us.enabled,
     }
     for (const reason of DEFAULT_REASONS) {
       expect(reason.offer === 'none' || enabled[reason.offer], reason.key).toBe(true)

@@ -1,4 +1,5 @@
 import { DEFAULT_THEME } from '../theme'
+import { LATER_OFFER_DEFAULTS } from './later-offer-defaults'
 import type { CancelFlowConfig, CancellationReason } from './types'
 
 /**
@@ -9,7 +10,8 @@ import type { CancelFlowConfig, CancellationReason } from './types'
  * What each pair of buttons means (as the flow machine, `flow/copy.ts`, renders them):
  * - `general` (the reason screen) and `user_feedback.*`: primary goes on to the next step; secondary
  *   backs out and keeps the subscription (recorded as `reason_continue`).
- * - offers (`discount`, `pause`, `plan_switch`, `billing_cycle_switch`): primary accepts the offer;
+ * - offers (`discount`, `pause`, `plan_switch`, `billing_cycle_switch`, `trial_extension`,
+ *   `talk_to_us`): primary accepts the offer;
  *   secondary declines it and carries on cancelling, the visible way to finish cancelling that every
  *   offer must show.
  */
@@ -21,7 +23,7 @@ import type { CancelFlowConfig, CancellationReason } from './types'
 export const COPY_PLACEHOLDERS = {
   amount: 'The discount with its percent sign, e.g. "20%" (write "{amount} off", not "{amount}% off").',
   duration:
-    'The discount\'s length, or on pause screens the chosen pause, with its unit: "1 month", "3 months".',
+    'The discount\'s length, on pause screens the chosen pause, on trial extensions the added days, with its unit: "1 month", "3 months", "14 days".',
   plan_name: "The subscriber's current plan; on a plan or billing switch's success screen, the new plan.",
   period_end:
     'The date the current billing period ends, e.g. "March 31, 2027", or "the end of your current billing period".',
@@ -111,7 +113,11 @@ const defaultConfig: CancelFlowConfig = {
       cta_primary: 'Switch billing',
       cta_secondary: DECLINE_AND_CANCEL,
     },
+    trial_extension: { ...LATER_OFFER_DEFAULTS.copy.trial_extension },
+    talk_to_us: { ...LATER_OFFER_DEFAULTS.copy.talk_to_us },
     success: {
+      trial_extension: { ...LATER_OFFER_DEFAULTS.success.trial_extension },
+      talk_to_us: { ...LATER_OFFER_DEFAULTS.success.talk_to_us },
       discount: {
         headline: 'Your discount is on',
         subheadline:
@@ -138,6 +144,8 @@ const defaultConfig: CancelFlowConfig = {
   // Off until the merchant picks Stripe prices in the editor: a switch offer without plans has nothing to show.
   plan_switch: { enabled: false },
   billing_cycle_switch: { enabled: false },
+  trial_extension: { ...LATER_OFFER_DEFAULTS.trial_extension },
+  talk_to_us: { ...LATER_OFFER_DEFAULTS.talk_to_us },
   theme: { ...DEFAULT_THEME },
   cancellation_flow: {
     steps: ['reason', 'feedback', 'offer', 'confirm'],

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   ctaText,
   dropdownLabel,
+  email,
   headline,
   hexColor,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
   redirectUrl,
   subheadline,
 } from '../schemas/primitives'
+import { LATER_OFFER_DEFAULTS as LATER } from './later-offer-defaults'
 import { FEEDBACK_CATEGORIES, FLOW_STEPS, REASON_OFFERS } from './vocabulary'
 
 /**
@@ -42,6 +44,13 @@ const dropdownOfferCopy = z.strictObject({
   cta_secondary: ctaText,
 })
 
+/**
+ * Sections added after configs were first stored: a stored config without them reads as the default
+ * (switched off), so older versions keep parsing and rolling back to them still works.
+ */
+const addedLater = <T extends z.ZodType>(schema: T, value: z.output<T>) =>
+  schema.default(() => JSON.parse(JSON.stringify(value)))
+
 export const copySchema = z.strictObject({
   general: screenCopy,
   final: headedCopy,
@@ -56,11 +65,15 @@ export const copySchema = z.strictObject({
   pause: dropdownOfferCopy,
   plan_switch: dropdownOfferCopy,
   billing_cycle_switch: dropdownOfferCopy,
+  trial_extension: addedLater(screenCopy, LATER.copy.trial_extension),
+  talk_to_us: addedLater(screenCopy, LATER.copy.talk_to_us),
   success: z.strictObject({
     discount: headedCopy,
     pause: headedCopy,
     plan_switch: headedCopy,
     billing_cycle_switch: headedCopy,
+    trial_extension: addedLater(headedCopy, LATER.success.trial_extension),
+    talk_to_us: addedLater(headedCopy, LATER.success.talk_to_us),
   }),
 })
 
@@ -103,6 +116,24 @@ export const pauseSchema = z.strictObject({
 export const planSwitchSchema = z.strictObject({
   enabled: z.boolean(),
   plans: z.array(planSchema).min(1, MESSAGES.plans).max(20).optional(),
+  redirect_template: redirectUrl.optional(),
+})
+
+/** Extends a trialing subscription's trial (never an active one: that would hand out free time). */
+export const trialExtensionSchema = z.strictObject({
+  enabled: z.boolean(),
+  /** Days added to the trial's end. */
+  days: positiveNumber
+    .int('Days must be a whole number')
+    .max(90, 'A trial can be extended by at most 90 days')
+    .optional(),
+  redirect_template: redirectUrl.optional(),
+})
+
+/** Puts the subscriber in touch with the merchant's support: a link (redirect_template) or an address. */
+export const talkToUsSchema = z.strictObject({
+  enabled: z.boolean(),
+  email: email.optional(),
   redirect_template: redirectUrl.optional(),
 })
 
@@ -155,6 +186,8 @@ export const cancelFlowConfigSchema = z.strictObject({
   pause: pauseSchema,
   plan_switch: planSwitchSchema,
   billing_cycle_switch: planSwitchSchema,
+  trial_extension: addedLater(trialExtensionSchema, LATER.trial_extension),
+  talk_to_us: addedLater(talkToUsSchema, LATER.talk_to_us),
   theme: themeSchema.optional(),
   cancellation_flow: cancellationFlowSchema.optional(),
   reactivation: reactivationConfigSchema.optional(),

@@ -5,11 +5,25 @@
  */
 
 /** Save offers a reason can lead to, named as in `config_json`. */
-export const OFFER_TYPES = ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'] as const
+export const OFFER_TYPES = [
+  'discount',
+  'pause',
+  'plan_switch',
+  'billing_cycle_switch',
+  'trial_extension',
+  'talk_to_us',
+] as const
 export type OfferType = (typeof OFFER_TYPES)[number]
 
 /** Save mechanisms as analytics names them. */
-export const SAVE_MECHANISMS = ['discount', 'pause', 'plan_switch', 'billing_cycle'] as const
+export const SAVE_MECHANISMS = [
+  'discount',
+  'pause',
+  'plan_switch',
+  'billing_cycle',
+  'trial_extension',
+  'talk_to_us',
+] as const
 export type SaveMechanism = (typeof SAVE_MECHANISMS)[number]
 
 export const MECHANISM_OF_OFFER: Readonly<Record<OfferType, SaveMechanism>> = {
@@ -17,6 +31,8 @@ export const MECHANISM_OF_OFFER: Readonly<Record<OfferType, SaveMechanism>> = {
   pause: 'pause',
   plan_switch: 'plan_switch',
   billing_cycle_switch: 'billing_cycle',
+  trial_extension: 'trial_extension',
+  talk_to_us: 'talk_to_us',
 }
 
 /** Feedback categories, one `copy.user_feedback` screen each. */

@@ -36,6 +36,24 @@ describe('fillCopy', () => {
 })
 
 describe('screenCopy', () => {
+  it('trial extension: {duration} is the days added, on the offer and its success screen', () => {
+    const offer = copyAt({ kind: 'offer', offer: 'trial_extension' }).copy
+    expect(offer).toMatchObject({
+      headline: 'Trial headline',
+      subheadline: 'Trial sub for 14 days',
+      options: [],
+    })
+    expect(offer.labels.accept).toBe('Trial accept')
+    const success = copyAt({ kind: 'success', offer: 'trial_extension' }).copy
+    expect(success.headline).toBe('Trial extended by 14 days')
+  })
+
+  it('talk to us: its own copy and buttons, nothing to choose', () => {
+    const { copy } = copyAt({ kind: 'offer', offer: 'talk_to_us' })
+    expect(copy).toMatchObject({ headline: 'Talk headline', dropdownLabel: null, options: [] })
+    expect([copy.labels.accept, copy.labels.decline]).toEqual(['Talk accept', 'Talk decline'])
+  })
+
   it('reason screen: general copy, the shown reasons as options, its CTAs on continue and stay', () => {
     const { machine, send } = setup({ subscriber: SUBSCRIBER })
     send({ type: 'SELECT_REASON', key: 'switched' })

@@ -82,7 +82,7 @@ export function formatDate(iso: string | null | undefined, locale: string): stri
 
 /**
  * Placeholder values for the current screen. On pause screens `{duration}` is the chosen pause length
- * (elsewhere the discount's months); on a plan-switch success `{plan_name}` is the new plan.
+ * (on trial extensions the added days, elsewhere the discount's months); on a plan-switch success `{plan_name}` is the new plan.
  */
 export function copyValues(snapshot: FlowSnapshot, context: FlowContext): CopyValues {
   const { config, subscriber } = context
@@ -96,6 +96,8 @@ export function copyValues(snapshot: FlowSnapshot, context: FlowContext): CopyVa
   }
   if (amount !== undefined) values.amount = `${amount}%`
   if (months !== undefined) values.duration = monthsLabel(months)
+  const { days } = config.trial_extension
+  if (offer === 'trial_extension' && days) values.duration = days === 1 ? '1 day' : `${days} days`
   if (screen.kind === 'success' && (offer === 'plan_switch' || offer === 'billing_cycle_switch')) {
     const plan = config[offer].plans?.find((p) => p.id === selection.planId)
     if (plan) values.plan_name = plan.name

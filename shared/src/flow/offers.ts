@@ -8,39 +8,55 @@ export type OfferOption =
   | { readonly kind: 'months'; readonly months: number }
   | { readonly kind: 'plan'; readonly plan: Plan }
 
-/**
- * Pause lengths for a pause, the plans for the two switch offers, nothing for a discount. Switching to
- * the plan you are already on saves nobody, so the current plan is never offered.
- */
-export function offerOptions(
-  offer: OfferType,
-  config: CancelFlowConfig,
-  subscriber: FlowSubscriber = {},
-): readonly OfferOption[] {
-  if (offer === 'discount') return []
-  if (offer === 'pause') return (config.pause.durations ?? []).map((months) => ({ kind: 'months', months }))
-  return (config[offer].plans ?? [])
-    .filter((plan) => plan.id !== subscriber.planId)
-    .map((plan) => ({ kind: 'plan', plan }))
-}
+const planOptions =
+  (offer: 'plan_switch' | 'billing_cycle_switch') =>
+  (config: CancelFlowConfig, subscriber: FlowSubscriber): OfferOption[] =>
+    (config[offer].plans ?? [])
+      .filter((plan) => plan.id !== subscriber.planId)
+      .map((plan) => ({ kind: 'plan', plan }))
 
 /**
- * An offer is usable when accepting it can actually do something: a redirect always can; otherwise a
- * discount needs an amount or a coupon, the others something to choose (pause length, another plan).
+ * What each offer lets the subscriber choose: pause lengths, the plans for the two switch offers (never
+ * the current plan: switching to it saves nobody), nothing for the others. A table, so a new offer type
+ * does not compile until it says what it offers.
  */
-export function isOfferUsable(
+const OPTIONS: Readonly<
+  Record<OfferType, (config: CancelFlowConfig, subscriber: FlowSubscriber) => OfferOption[]>
+> = {
+  discount: () => [],
+  pause: (config) => (config.pause.durations ?? []).map((months) => ({ kind: 'months', months })),
+  plan_switch: planOptions('plan_switch'),
+  billing_cycle_switch: planOptions('billing_cycle_switch'),
+  trial_extension: () => [],
+  talk_to_us: () => [],
+}
+
+export const offerOptions = (
   offer: OfferType,
   config: CancelFlowConfig,
   subscriber: FlowSubscriber = {},
-): boolean {
-  const { discount } = config
-  return Boolean(
-    config[offer].redirect_template ||
-      (offer === 'discount'
-        ? discount.amount !== undefined || discount.promo_code
-        : offerOptions(offer, config, subscriber).length),
-  )
-}
+): readonly OfferOption[] => OPTIONS[offer](config, subscriber)
+
+/**
+ * Whether accepting an offer can do something besides a redirect: a discount needs an amount or a
+ * coupon, a trial extension its days, "talk to us" a support address, the others something to choose.
+ */
+const USABLE: Readonly<Record<OfferType, (config: CancelFlowConfig, subscriber: FlowSubscriber) => unknown>> =
+  {
+    discount: ({ discount }) => discount.amount !== undefined || discount.promo_code,
+    pause: (config, subscriber) => OPTIONS.pause(config, subscriber).length,
+    plan_switch: (config, subscriber) => OPTIONS.plan_switch(config, subscriber).length,
+    billing_cycle_switch: (config, subscriber) => OPTIONS.billing_cycle_switch(config, subscriber).length,
+    trial_extension: ({ trial_extension }) => trial_extension.days,
+    talk_to_us: ({ talk_to_us }) => talk_to_us.email,
+  }
+
+/** An offer is usable when accepting it can actually do something; a redirect always can. */
+export const isOfferUsable = (
+  offer: OfferType,
+  config: CancelFlowConfig,
+  subscriber: FlowSubscriber = {},
+): boolean => Boolean(config[offer].redirect_template || USABLE[offer](config, subscriber))
 
 /** The choice an option stands for, with only the field the server reads for that offer. */
 export const choiceOf = (option: OfferOption): OfferChoice =>

@@ -1,4 +1,5 @@
 import type { CancelFlowConfig, CancellationReason } from '../config/types'
+import { OFFER_TYPES } from '../config/vocabulary'
 
 /**
  * Test fixtures for the flow machine (not exported from the package). Every offer is enabled and usable
@@ -44,7 +45,21 @@ export function testConfig(edit?: (config: CancelFlowConfig) => void): CancelFlo
       pause: dropdown('Pause'),
       plan_switch: dropdown('Plan'),
       billing_cycle_switch: dropdown('Cycle'),
+      trial_extension: {
+        headline: 'Trial headline',
+        subheadline: 'Trial sub for {duration}',
+        cta_primary: 'Trial accept',
+        cta_secondary: 'Trial decline',
+      },
+      talk_to_us: {
+        headline: 'Talk headline',
+        subheadline: 'Talk sub',
+        cta_primary: 'Talk accept',
+        cta_secondary: 'Talk decline',
+      },
       success: {
+        trial_extension: { headline: 'Trial extended by {duration}', subheadline: 'Trial done' },
+        talk_to_us: { headline: 'Talk recorded', subheadline: 'Talk done' },
         discount: { headline: 'Discount applied', subheadline: 'Enjoy {amount} off' },
         pause: { headline: 'Paused for {duration}', subheadline: 'Pause done' },
         plan_switch: { headline: 'Now on {plan_name}', subheadline: 'Plan done' },
@@ -64,6 +79,8 @@ export function testConfig(edit?: (config: CancelFlowConfig) => void): CancelFlo
       enabled: true,
       plans: [{ id: 'price_pro_annual', name: 'Pro annual', price: '$470/year' }],
     },
+    trial_extension: { enabled: true, days: 14 },
+    talk_to_us: { enabled: true, email: 'help@merchant.example' },
   }
   edit?.(config)
   return config
@@ -86,4 +103,4 @@ export const TEST_REASONS: readonly CancellationReason[] = [
   reason('retired', 'other', 'discount', false),
 ]
 
-export const ALL_OFFERS = ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'] as const
+export const ALL_OFFERS = OFFER_TYPES

@@ -13,3 +13,8 @@ export const configPayloadSchema = z.strictObject({ config_json: cancelFlowConfi
 
 /** Body of `POST /api/session?action=active-account`. */
 export const activeAccountSchema = z.strictObject({ account_id: accountId })
+
+/** Body of `POST /api/account?action=config-history`: the kept version to make live again. */
+export const configRollbackSchema = z.strictObject({
+  version: z.number('Choose a version to restore').int().min(1, 'Choose a version to restore'),
+})

@@ -188,7 +188,8 @@ export async function runCancelFlow(
       if (outcome.type === 'saved') {
         options.onSave?.(found)
         const { response } = outcome
-        if (response.status === 'redirect' && /^https?:/i.test(response.redirectUrl)) {
+        // "Talk to us" may hand over to the subscriber's mail app (mailto:).
+        if (response.status === 'redirect' && /^(https?|mailto):/i.test(response.redirectUrl)) {
           finish(found)
           return window.location.assign(response.redirectUrl)
         }

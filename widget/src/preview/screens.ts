@@ -12,6 +12,8 @@ const OFFER_NAMES: Readonly<Record<OfferType, string>> = {
   pause: 'Pause',
   plan_switch: 'Plan switch',
   billing_cycle_switch: 'Billing-cycle switch',
+  trial_extension: 'Trial extension',
+  talk_to_us: 'Talk to us',
 }
 
 const FEEDBACK_NAMES: Readonly<Record<FeedbackCategory, string>> = {

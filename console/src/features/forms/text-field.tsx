@@ -15,7 +15,7 @@ export interface TextFieldProps {
   rows?: number
   disabled?: boolean
   placeholder?: string
-  type?: 'text' | 'url'
+  type?: 'text' | 'url' | 'email'
   spellCheck?: boolean
   autoComplete?: string
   inputRef?: (element: HTMLInputElement | HTMLTextAreaElement | null) => void

@@ -64,9 +64,16 @@ describe('dashboard shaping', () => {
     ])
   })
 
-  it('always lists the four save mechanisms, zero-filled', () => {
+  it('always lists every save mechanism, zero-filled', () => {
     const rows = shapeMechanisms([{ mechanism: 'pause', completed: 4, skipped: 1 }])
-    expect(rows.map((row) => row.mechanism)).toEqual(['discount', 'pause', 'plan_switch', 'billing_cycle'])
+    expect(rows.map((row) => row.mechanism)).toEqual([
+      'discount',
+      'pause',
+      'plan_switch',
+      'billing_cycle',
+      'trial_extension',
+      'talk_to_us',
+    ])
     expect(rows[1]).toEqual({ mechanism: 'pause', completed: 4, skipped: 1 })
     expect(tableFor('save-mechanism-performance', rows, labels).rows[1]).toEqual(['Pause', 4, 1, 80])
     expect(IS_EMPTY['save-mechanism-performance'](shapeMechanisms([]))).toBe(true)
@@ -128,7 +135,14 @@ describe('dashboard shaping', () => {
       byMonth: [{ month: '2026-01', mrr: 123450, saves: 3 }],
       byMechanism: { discount: 100000 },
     })
-    expect(view.byMechanism).toEqual({ discount: 100000, pause: 0, plan_switch: 0, billing_cycle: 0 })
+    expect(view.byMechanism).toEqual({
+      discount: 100000,
+      pause: 0,
+      plan_switch: 0,
+      billing_cycle: 0,
+      trial_extension: 0,
+      talk_to_us: 0,
+    })
     expect(formatMoney(view.total, view.currency)).toBe('$1,234.50')
     expect(tableFor('saved-revenue', view, labels).rows).toEqual([
       ['Month', '2026-01', 1234.5, 3],
@@ -136,6 +150,8 @@ describe('dashboard shaping', () => {
       ['Save offer', 'Pause', 0, null],
       ['Save offer', 'Plan switch', 0, null],
       ['Save offer', 'Billing cycle', 0, null],
+      ['Save offer', 'Trial extension', 0, null],
+      ['Save offer', 'Talk to us', 0, null],
       ['Total', 'All', 1234.5, 3],
     ])
   })

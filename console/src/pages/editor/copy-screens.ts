@@ -1,4 +1,5 @@
 import type { FlowScreen } from '@retainkit/shared/flow'
+import { OFFER_TYPES, type OfferType } from '@retainkit/shared/vocabulary'
 import { schemaMaxLength } from './schema-limits'
 
 /**
@@ -48,6 +49,75 @@ const DROPDOWN: readonly CopyField[] = [
   'cta_secondary',
 ]
 
+interface OfferCopy {
+  title: string
+  description: string
+  fields: readonly CopyField[]
+  success: { title: string; description: string }
+}
+
+/** The offer screen and the success screen of each offer: a new offer type fails the build here. */
+const OFFER_COPY: Readonly<Record<OfferType, OfferCopy>> = {
+  discount: {
+    title: 'Discount offer',
+    description: 'Use {amount} and {duration} for the offer’s terms.',
+    fields: SCREEN_FIELDS,
+    success: { title: 'Success: discount accepted', description: 'Shown after the discount is applied.' },
+  },
+  pause: {
+    title: 'Pause offer',
+    description: 'The dropdown lists the pause lengths set under Offers.',
+    fields: DROPDOWN,
+    success: { title: 'Success: paused', description: 'Shown after the subscription is paused.' },
+  },
+  plan_switch: {
+    title: 'Plan switch offer',
+    description: 'The dropdown lists the plans set under Offers.',
+    fields: DROPDOWN,
+    success: {
+      title: 'Success: plan switched',
+      description: 'Shown after the plan changes. {plan_name} is the new plan.',
+    },
+  },
+  billing_cycle_switch: {
+    title: 'Billing-cycle switch offer',
+    description: 'The dropdown lists the billing schedules set under Offers.',
+    fields: DROPDOWN,
+    success: { title: 'Success: billing switched', description: 'Shown after the billing schedule changes.' },
+  },
+  trial_extension: {
+    title: 'Trial extension offer',
+    description: 'Shown to trialing subscribers only. {duration} is the days added, e.g. “14 days”.',
+    fields: SCREEN_FIELDS,
+    success: { title: 'Success: trial extended', description: 'Shown after the trial’s end moves.' },
+  },
+  talk_to_us: {
+    title: 'Talk to us offer',
+    description: 'The accept button opens your support link or an email to your support address.',
+    fields: SCREEN_FIELDS,
+    success: {
+      title: 'Success: talk to us',
+      description: 'Shown when your own handler takes the subscriber to support.',
+    },
+  },
+}
+
+const offerCopyScreen = (offer: OfferType): CopyScreen => ({
+  path: `copy.${offer}`,
+  title: OFFER_COPY[offer].title,
+  description: OFFER_COPY[offer].description,
+  fields: OFFER_COPY[offer].fields,
+  buttons: OFFER,
+  screen: { kind: 'offer', offer },
+})
+
+const successCopyScreen = (offer: OfferType): CopyScreen => ({
+  path: `copy.success.${offer}`,
+  ...OFFER_COPY[offer].success,
+  fields: HEADED,
+  screen: { kind: 'success', offer },
+})
+
 export const COPY_SCREENS: readonly CopyScreen[] = [
   {
     path: 'copy.general',
@@ -89,66 +159,8 @@ export const COPY_SCREENS: readonly CopyScreen[] = [
     buttons: CONTINUE,
     screen: { kind: 'feedback', category: 'other' },
   },
-  {
-    path: 'copy.discount',
-    title: 'Discount offer',
-    description: 'Use {amount} and {duration} for the offer’s terms.',
-    fields: SCREEN_FIELDS,
-    buttons: OFFER,
-    screen: { kind: 'offer', offer: 'discount' },
-  },
-  {
-    path: 'copy.pause',
-    title: 'Pause offer',
-    description: 'The dropdown lists the pause lengths set under Offers.',
-    fields: DROPDOWN,
-    buttons: OFFER,
-    screen: { kind: 'offer', offer: 'pause' },
-  },
-  {
-    path: 'copy.plan_switch',
-    title: 'Plan switch offer',
-    description: 'The dropdown lists the plans set under Offers.',
-    fields: DROPDOWN,
-    buttons: OFFER,
-    screen: { kind: 'offer', offer: 'plan_switch' },
-  },
-  {
-    path: 'copy.billing_cycle_switch',
-    title: 'Billing-cycle switch offer',
-    description: 'The dropdown lists the billing schedules set under Offers.',
-    fields: DROPDOWN,
-    buttons: OFFER,
-    screen: { kind: 'offer', offer: 'billing_cycle_switch' },
-  },
-  {
-    path: 'copy.success.discount',
-    title: 'Success: discount accepted',
-    description: 'Shown after the discount is applied.',
-    fields: HEADED,
-    screen: { kind: 'success', offer: 'discount' },
-  },
-  {
-    path: 'copy.success.pause',
-    title: 'Success: paused',
-    description: 'Shown after the subscription is paused.',
-    fields: HEADED,
-    screen: { kind: 'success', offer: 'pause' },
-  },
-  {
-    path: 'copy.success.plan_switch',
-    title: 'Success: plan switched',
-    description: 'Shown after the plan changes. {plan_name} is the new plan.',
-    fields: HEADED,
-    screen: { kind: 'success', offer: 'plan_switch' },
-  },
-  {
-    path: 'copy.success.billing_cycle_switch',
-    title: 'Success: billing switched',
-    description: 'Shown after the billing schedule changes.',
-    fields: HEADED,
-    screen: { kind: 'success', offer: 'billing_cycle_switch' },
-  },
+  ...OFFER_TYPES.map(offerCopyScreen),
+  ...OFFER_TYPES.map(successCopyScreen),
   {
     path: 'copy.final',
     title: 'Cancellation confirmed',

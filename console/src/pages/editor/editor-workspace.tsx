@@ -1,7 +1,9 @@
 import type { Tier } from '@retainkit/shared/billing'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
+import { ROUTES } from '@retainkit/shared/routes'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import type { PreviewDevice } from '../../features/preview/preview-controls'
 import type { PreviewVariant } from '../../features/preview/preview-module'
 import { ReasonsEditor } from '../../features/reasons/reasons-editor'
@@ -186,6 +188,10 @@ export function EditorWorkspace({
             Version {state.version}
             {savedAt ? ` · saved ${savedAt}` : ''}
             {dirty ? ' · unsaved changes' : ''}
+            {' · '}
+            <Link to={`${ROUTES.editor}history?account_id=${encodeURIComponent(accountId)}`}>
+              Version history
+            </Link>
           </p>
         </div>
         {readOnly ? null : (

@@ -38,6 +38,10 @@ describe('editor character limits', () => {
         'copy.success.pause',
         'copy.success.plan_switch',
         'copy.success.billing_cycle_switch',
+        'copy.trial_extension',
+        'copy.talk_to_us',
+        'copy.success.trial_extension',
+        'copy.success.talk_to_us',
       ].sort(),
     )
   })

@@ -24,14 +24,12 @@ export function schemaMaxLength(path: string): number | undefined {
   return typeof node?.maxLength === 'number' ? node.maxLength : undefined
 }
 
+const WRAPPERS = new Set(['optional', 'nullable', 'default'])
+
 function unwrapOptional(node: SchemaNode | undefined): SchemaNode | undefined {
   let current = node
-  // Only optional/nullable wrappers: arrays have `unwrap()` too, but their items are reached by index.
-  while (
-    current &&
-    (current.def?.type === 'optional' || current.def?.type === 'nullable') &&
-    current.unwrap
-  ) {
+  // Only optional/nullable/default wrappers: arrays have `unwrap()` too, but their items are reached by index.
+  while (current && WRAPPERS.has(current.def?.type ?? '') && current.unwrap) {
     current = current.unwrap() as SchemaNode
   }
   return current

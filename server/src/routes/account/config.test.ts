@@ -77,6 +77,7 @@ describe('GET /api/account?action=config', () => {
         version: 1,
         created_at: new Date(t.clock.now().getTime() - 60_000).toISOString(),
         created_by_email: owner.email,
+        restored_from: null,
       },
     ])
     const old = await dataOf(await t.request(url(accountId, '&version=1'), { token: viewer.token }))

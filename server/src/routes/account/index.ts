@@ -7,6 +7,7 @@ import { HttpError } from '../../http/http-error'
 import { parseWith } from '../../http/validate'
 import { requireMembership } from '../../services/access'
 import { configActions } from './config'
+import { configHistoryActions } from './config-history'
 import { credentialsActions } from './credentials'
 import { dataActions } from './data'
 import { gettingLiveActions, widgetErrorsActions } from './getting-live'
@@ -18,11 +19,12 @@ import { widgetSecretActions } from './widget-secret'
 
 /**
  * `?action=` values of /api/account: the spec's four plus our widget-secret, install-status, members,
- * getting-live and widget-errors.
+ * getting-live, widget-errors and config-history.
  */
 export const ACCOUNT_ACTIONS = [
   'data',
   'config',
+  'config-history',
   'reasons',
   'credentials',
   'widget-secret',
@@ -37,6 +39,7 @@ export type AccountAction = (typeof ACCOUNT_ACTIONS)[number]
 export const ACCOUNT_HANDLERS: Record<AccountAction, AccountActionHandlers> = {
   data: dataActions,
   config: configActions,
+  'config-history': configHistoryActions,
   reasons: reasonsActions,
   credentials: credentialsActions,
   'widget-secret': widgetSecretActions,

@@ -1,5 +1,4 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
-import { buildRedirectUrl } from '@retainkit/shared/flow'
 import { acceptOfferSchema } from '@retainkit/shared/schemas'
 import { MECHANISM_OF_OFFER, type OfferType } from '@retainkit/shared/vocabulary'
 import type { AcceptOfferResponse } from '@retainkit/shared/widget-api'
@@ -15,7 +14,9 @@ import { applyOffer } from '../../services/widget/billing-actions'
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../services/widget/coupons'
 import { type CustomerLock, cooldownWindow, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
+import { TRIAL_ONLY_MESSAGE } from '../../services/widget/messages'
 import { discountedMrr } from '../../services/widget/mrr'
+import { offerDestination } from '../../services/widget/offer-destination'
 import { hasRecentSave, recordSessionEnd } from '../../services/widget/session-store'
 import {
   assertOwnedBy,
@@ -65,6 +66,22 @@ interface Accepted {
 }
 
 /**
+ * Why the subscription's current state rules the offer out, or null. A table, so a new offer type
+ * does not build until it says which states it cannot be carried out in.
+ */
+const STATE_REFUSAL: Readonly<
+  Record<OfferType, (subscription: Stripe.Subscription, nowSeconds: number) => HttpError | null>
+> = {
+  discount: (subscription, now) => (hasActiveDiscount(subscription, now) ? noLongerAvailable() : null),
+  pause: (subscription) => (isPaused(subscription) ? noLongerAvailable() : null),
+  plan_switch: () => null,
+  billing_cycle_switch: () => null,
+  trial_extension: (subscription) =>
+    subscription.status === 'trialing' ? null : new HttpError('BUSINESS_RULE_VIOLATION', TRIAL_ONLY_MESSAGE),
+  talk_to_us: () => null,
+}
+
+/**
  * The subscription as Stripe has it now, re-checked under the customer's lock: still this customer's,
  * still live, not scheduled to cancel (another session may have cancelled a moment ago), and in a
  * state the offer makes sense for. Null when Stripe is not connected or the session has no subscription.
@@ -81,9 +98,8 @@ async function currentSubscription(
   if (!subscription || isEnded(subscription)) throw noLongerAvailable()
   assertOwnedBy(subscription, caller.subscriber.customerId)
   if (isScheduledToCancel(subscription)) throw new HttpError('CONSTRAINT_VIOLATION', SCHEDULED_CANCEL_MESSAGE)
-  const now = Math.floor(deps.clock.now().getTime() / 1000)
-  if (offer === 'discount' && hasActiveDiscount(subscription, now)) throw noLongerAvailable()
-  if (offer === 'pause' && isPaused(subscription)) throw noLongerAvailable()
+  const refusal = STATE_REFUSAL[offer](subscription, Math.floor(deps.clock.now().getTime() / 1000))
+  if (refusal) throw refusal
   return subscription
 }
 
@@ -108,13 +124,12 @@ async function carryOut(
     }
   }
   const subscription = await currentSubscription(deps, stripe, caller, session, offer)
-  const template = config[offer].redirect_template
-  if (template) {
-    const redirectUrl = buildRedirectUrl(template, {
-      customer_id: session.customer_id,
-      subscription_id: session.subscription_id,
-      plan_id: body.choice?.planId ?? null,
-    })
+  const redirectUrl = offerDestination(offer, config, {
+    customer_id: session.customer_id,
+    subscription_id: session.subscription_id,
+    plan_id: body.choice?.planId ?? null,
+  })
+  if (redirectUrl !== undefined) {
     if (!redirectUrl) throw new HttpError('BUSINESS_RULE_VIOLATION', OFFER_UNAVAILABLE_MESSAGE)
     return {
       response: { status: 'redirect', mechanism, redirectUrl },

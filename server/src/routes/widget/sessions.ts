@@ -97,6 +97,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
               paused: isPaused(subscription),
               hasActiveDiscount: hasActiveDiscount(subscription, Math.floor(now.getTime() / 1000)),
               scheduledToCancel: scheduledEnd !== undefined,
+              trialing: subscription.status === 'trialing',
             }
           : null,
       jurisdiction: subscriberJurisdiction(

@@ -151,7 +151,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
       return { data, meta: { keys } }
     },
   }),
-  // [{mechanism, completed, skipped}] for discount, pause, plan_switch, billing_cycle, zero-filled.
+  // [{mechanism, completed, skipped}] for every SAVE_MECHANISMS member, zero-filled.
   'save-mechanism-performance': define({
     failure: 'save mechanism performance',
     unexpected: 'save mechanism performance',

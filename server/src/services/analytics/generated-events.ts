@@ -1,3 +1,4 @@
+import { MECHANISM_OF_OFFER } from '@retainkit/shared/vocabulary'
 import type { EventSpec, SaveSpec } from './test-fixtures'
 
 /**
@@ -110,7 +111,7 @@ export function generateAnalyticsData(seed: number, sessionCount: number, prefix
     if (end === 'offer_accepted') {
       push({ step: end, offer })
       saves.push({
-        mechanism: offer === 'billing_cycle_switch' ? 'billing_cycle' : offer,
+        mechanism: MECHANISM_OF_OFFER[offer],
         at: microInstant(at, micros),
         mrrAfter: 100 + Math.floor(random() * 5000),
         currency: random() < 0.8 ? 'usd' : random() < 0.5 ? 'EUR' : null,

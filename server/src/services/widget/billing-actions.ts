@@ -5,7 +5,14 @@ import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { discountCoupon } from './coupons'
-import { cancelMessage, discountMessage, pauseMessage, switchMessage } from './messages'
+import {
+  cancelMessage,
+  discountMessage,
+  pauseMessage,
+  switchMessage,
+  TRIAL_ONLY_MESSAGE,
+  trialExtensionMessage,
+} from './messages'
 import { type BillingInterval, discountedMrr } from './mrr'
 import { currentPeriodEnd, firstItem, stripeCall, subscriptionMrr } from './stripe-subscriber'
 
@@ -13,7 +20,7 @@ import { currentPeriodEnd, firstItem, stripeCall, subscriptionMrr } from './stri
  * The billing side of the widget's actions, through the merchant's Stripe account (API 2026-10-28):
  * discounts go in `discounts: [{coupon}]` (the `coupon` parameter is removed), pauses use
  * `pause_collection` (the pause endpoint needs flexible billing mode), switches replace the first
- * item's price with prorations, cancellations are scheduled at period end. Every write carries an
+ * item's price with prorations, trial extensions move `trial_end`, cancellations are scheduled at period end. Every write carries an
  * idempotency key derived from the session and the request.
  */
 export interface OfferContext {
@@ -133,11 +140,49 @@ const applySwitch =
     }
   }
 
+const DAY_SECONDS = 86_400
+
+/**
+ * Moves the trial's end by the configured days, from the end Stripe has now (read under the customer's
+ * lock). No proration: nothing was billed during the trial. The MRR the subscriber comes back at is
+ * the plan's, unchanged.
+ */
+async function applyTrialExtension(ctx: OfferContext): Promise<AppliedOffer> {
+  const days = ctx.config.trial_extension.days
+  const trialEnd = ctx.subscription.trial_end
+  if (days === undefined)
+    throw new HttpError('BUSINESS_RULE_VIOLATION', 'This offer is not available for this subscription.')
+  if (ctx.subscription.status !== 'trialing' || !trialEnd) {
+    throw new HttpError('BUSINESS_RULE_VIOLATION', TRIAL_ONLY_MESSAGE)
+  }
+  const extendedTo = trialEnd + days * DAY_SECONDS
+  const updated = await stripeCall(ctx.deps, 'subscriptions.update (trial_extension)', () =>
+    ctx.stripe.subscriptions.update(
+      ctx.subscription.id,
+      { trial_end: extendedTo, proration_behavior: 'none' },
+      { idempotencyKey: ctx.idempotencyKey },
+    ),
+  )
+  return {
+    mrrAfter: ctx.mrrBefore,
+    message: trialExtensionMessage(extendedTo),
+    detail: { days, trial_end_before: trialEnd, trial_end: extendedTo },
+    subscription: updated,
+  }
+}
+
+/** "Talk to us" never reaches Stripe: it always has a destination (see offerDestination). */
+async function refuseTalkToUs(): Promise<AppliedOffer> {
+  throw new HttpError('BUSINESS_RULE_VIOLATION', 'This offer is not available for this subscription.')
+}
+
 const APPLY: Readonly<Record<OfferType, (ctx: OfferContext) => Promise<AppliedOffer>>> = {
   discount: applyDiscount,
   pause: applyPause,
   plan_switch: applySwitch('plan_switch'),
   billing_cycle_switch: applySwitch('billing_cycle_switch'),
+  trial_extension: applyTrialExtension,
+  talk_to_us: refuseTalkToUs,
 }
 
 export function applyOffer(offer: OfferType, ctx: OfferContext): Promise<AppliedOffer> {

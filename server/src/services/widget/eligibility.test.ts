@@ -26,7 +26,13 @@ function input(overrides: Partial<EligibilityInput> = {}): EligibilityInput {
     config: config(),
     merchantHandlesOffers: false,
     stripeConnected: true,
-    subscription: { priceId: PRO, paused: false, hasActiveDiscount: false, scheduledToCancel: false },
+    subscription: {
+      priceId: PRO,
+      paused: false,
+      hasActiveDiscount: false,
+      scheduledToCancel: false,
+      trialing: false,
+    },
     jurisdiction: { country: 'US', state: 'CA' },
     recentSave: false,
     ...overrides,
@@ -77,7 +83,13 @@ describe('offer eligibility', () => {
   })
 
   it('offers nothing on a subscription already scheduled to cancel', () => {
-    const sub = { priceId: PRO, paused: false, hasActiveDiscount: false, scheduledToCancel: true }
+    const sub = {
+      priceId: PRO,
+      paused: false,
+      hasActiveDiscount: false,
+      scheduledToCancel: true,
+      trialing: false,
+    }
     expect(decideOffers(input({ subscription: sub }))).toEqual({
       offers: [],
       suppressedBy: 'scheduled_cancel',
@@ -119,12 +131,24 @@ describe('offer eligibility', () => {
   })
 
   it('does not offer a discount to a subscription that already has one', () => {
-    const sub = { priceId: PRO, paused: false, hasActiveDiscount: true, scheduledToCancel: false }
+    const sub = {
+      priceId: PRO,
+      paused: false,
+      hasActiveDiscount: true,
+      scheduledToCancel: false,
+      trialing: false,
+    }
     expect(decideOffers(input({ subscription: sub })).offers).not.toContain('discount')
   })
 
   it('does not offer a pause to a paused subscription', () => {
-    const sub = { priceId: PRO, paused: true, hasActiveDiscount: false, scheduledToCancel: false }
+    const sub = {
+      priceId: PRO,
+      paused: true,
+      hasActiveDiscount: false,
+      scheduledToCancel: false,
+      trialing: false,
+    }
     expect(decideOffers(input({ subscription: sub })).offers).not.toContain('pause')
   })
 
@@ -159,5 +183,45 @@ describe('offer eligibility', () => {
     })
     expect(decideOffers(input({ tier: 'free', config: c, recentSave: true })).suppressedBy).toBe('free_tier')
     expect(decideOffers(input({ config: c, recentSave: true })).suppressedBy).toBe('compliance')
+  })
+
+  it('offers a trial extension to a trialing subscription only, and only with days to add', () => {
+    const c = config((x) => {
+      x.trial_extension = { enabled: true, days: 14 }
+    })
+    const trialing = {
+      priceId: PRO,
+      paused: false,
+      hasActiveDiscount: false,
+      scheduledToCancel: false,
+      trialing: true,
+    }
+    expect(decideOffers(input({ config: c, subscription: trialing })).offers).toContain('trial_extension')
+    expect(decideOffers(input({ config: c })).offers).not.toContain('trial_extension')
+    const noDays = config((x) => {
+      x.trial_extension = { enabled: true }
+    })
+    expect(decideOffers(input({ config: noDays, subscription: trialing })).offers).not.toContain(
+      'trial_extension',
+    )
+  })
+
+  it('offers "talk to us" with a support address or link, with or without Stripe', () => {
+    const byEmail = config((x) => {
+      x.talk_to_us = { enabled: true, email: 'help@shop.example' }
+    })
+    expect(decideOffers(input({ config: byEmail })).offers).toContain('talk_to_us')
+    const noStripe = { stripeConnected: false, subscription: null }
+    expect(decideOffers(input({ ...noStripe, config: byEmail })).offers).toEqual(['talk_to_us'])
+    const byLink = config((x) => {
+      x.talk_to_us = { enabled: true, redirect_template: 'https://shop.example/help?c={customer_id}' }
+    })
+    expect(decideOffers(input({ config: byLink })).offers).toContain('talk_to_us')
+    const nowhere = config((x) => {
+      x.talk_to_us = { enabled: true }
+    })
+    expect(decideOffers(input({ config: nowhere, merchantHandlesOffers: true })).offers).not.toContain(
+      'talk_to_us',
+    )
   })
 })

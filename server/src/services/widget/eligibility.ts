@@ -3,6 +3,7 @@ import { isOfferUsable } from '@retainkit/shared/flow'
 import { OFFER_TYPES, type OfferType } from '@retainkit/shared/vocabulary'
 import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import { matchesJurisdiction, type SubscriberAddress } from './jurisdiction'
+import { hasDestination } from './offer-destination'
 
 /**
  * Which save offers a subscriber may see, decided on the server (the widget only renders them). Rules,
@@ -17,8 +18,9 @@ import { matchesJurisdiction, type SubscriberAddress } from './jurisdiction'
  * 5. Stripe is connected but the customer has no live subscription      → 'no_subscription'
  * Then per offer: enabled and usable in the config (shared `isOfferUsable`: a switch needs a plan
  * other than the current price, or a redirect); and something must be able to carry it out — a
- * redirect_template, the merchant's own handler, or Stripe (with a subscription); a discount is not
- * offered on a subscription that already has an active discount, nor a pause to a paused one.
+ * redirect_template (or the support address of "talk to us"), the merchant's own handler, or Stripe
+ * (with a subscription); a discount is not offered on a subscription that already has an active
+ * discount, a pause to a paused one, a trial extension to one that is not trialing.
  */
 export type SuppressedBy = NonNullable<
   Extract<SessionStartResponse, { fallback: false }>['offersSuppressedBy']
@@ -29,6 +31,8 @@ export interface SubscriptionFacts {
   paused: boolean
   hasActiveDiscount: boolean
   scheduledToCancel: boolean
+  /** In its trial: the only state a trial can be extended in. */
+  trialing: boolean
 }
 
 export interface EligibilityInput {
@@ -58,6 +62,9 @@ const APPLICABLE_VIA_STRIPE: Readonly<
   plan_switch: ({ plan_switch }, priceId) => (plan_switch.plans ?? []).some((plan) => plan.id !== priceId),
   billing_cycle_switch: ({ billing_cycle_switch }, priceId) =>
     (billing_cycle_switch.plans ?? []).some((plan) => plan.id !== priceId),
+  trial_extension: ({ trial_extension }) => trial_extension.days !== undefined,
+  // Talking to support changes nothing in Stripe: it needs the support address (see offerDestination).
+  talk_to_us: () => false,
 }
 
 /** A subscription's state can rule an offer out whatever would carry it out. */
@@ -66,6 +73,8 @@ const STATE_ALLOWS: Readonly<Record<OfferType, (facts: SubscriptionFacts) => boo
   pause: (facts) => !facts.paused,
   plan_switch: () => true,
   billing_cycle_switch: () => true,
+  trial_extension: (facts) => facts.trialing,
+  talk_to_us: () => true,
 }
 
 export function decideOffers(input: EligibilityInput): Eligibility {
@@ -88,7 +97,7 @@ export function decideOffers(input: EligibilityInput): Eligibility {
     if (!section.enabled) return false
     if (!isOfferUsable(offer, config, subscription ? { planId: subscription.priceId } : {})) return false
     const viaStripe = subscription !== null && APPLICABLE_VIA_STRIPE[offer](config, subscription.priceId)
-    if (!section.redirect_template && !input.merchantHandlesOffers && !viaStripe) return false
+    if (!hasDestination(offer, config) && !input.merchantHandlesOffers && !viaStripe) return false
     return subscription === null || STATE_ALLOWS[offer](subscription)
   })
   return { offers }

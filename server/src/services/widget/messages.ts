@@ -43,6 +43,12 @@ export function discountMessage(terms: DiscountTerms, fallbackCurrency: string):
 export const pauseMessage = (resumesAt: number): string =>
   `Done — your subscription is paused until ${formatDate(resumesAt)}. It resumes automatically then.`
 
+export const trialExtensionMessage = (trialEnd: number): string =>
+  `Done — your free trial now runs until ${formatDate(trialEnd)}.`
+
+export const TRIAL_ONLY_MESSAGE =
+  'Only a subscription that is still in its free trial can have its trial extended.'
+
 export const switchMessage = (planName: string): string => `Done — you're now on ${planName}.`
 
 export const cancelMessage = (cancelAt: number | null): string =>

@@ -1,25 +1,26 @@
 import { monthsLabel } from '@retainkit/shared/flow'
+import type { OfferType } from '@retainkit/shared/vocabulary'
+import type { VNode } from 'preact'
 import type { ScreenProps } from './types'
 
-/**
- * A discount is stated in full (amount, length, promo code) whatever the copy says, so nobody accepts it
- * blind; pause lengths and plans are a labelled dropdown (the machine pre-selects the first option).
- */
-export function OfferScreen({ context, copy, send, snapshot }: ScreenProps) {
-  const { screen } = snapshot
-  if (screen.kind !== 'offer') return null
-  if (screen.offer === 'discount') {
-    const { amount, duration, promo_code } = context.config.discount
-    const terms = [
-      amount !== undefined && `${amount}% off`,
-      duration !== undefined && `for ${monthsLabel(duration)}`,
-      promo_code && `with the code ${promo_code}`,
-    ]
-      .filter(Boolean)
-      .join(' ')
-    return terms ? <p className="n">{terms}</p> : null
-  }
-  return copy.options.length ? (
+type OfferBody = (props: ScreenProps) => VNode | null
+
+/** A discount is stated in full (amount, length, promo code) whatever the copy says, so nobody accepts it blind. */
+const DiscountTerms: OfferBody = ({ context }) => {
+  const { amount, duration, promo_code } = context.config.discount
+  const terms = [
+    amount !== undefined && `${amount}% off`,
+    duration !== undefined && `for ${monthsLabel(duration)}`,
+    promo_code && `with the code ${promo_code}`,
+  ]
+    .filter(Boolean)
+    .join(' ')
+  return terms ? <p className="n">{terms}</p> : null
+}
+
+/** Pause lengths and plans are a labelled dropdown (the machine pre-selects the first option). */
+const OptionList: OfferBody = ({ copy, send }) =>
+  copy.options.length ? (
     <label className="f">
       <span>{copy.dropdownLabel}</span>
       <select
@@ -37,4 +38,24 @@ export function OfferScreen({ context, copy, send, snapshot }: ScreenProps) {
       </select>
     </label>
   ) : null
+
+/** The support address is shown as well, so it can be copied when no mail app opens. */
+const SupportAddress: OfferBody = ({ context }) => {
+  const { email } = context.config.talk_to_us
+  return email ? <p className="n">{email}</p> : null
+}
+
+/** What an offer screen shows under its copy; a new offer type does not build until it is listed here. */
+const OFFER_BODY: Readonly<Record<OfferType, OfferBody>> = {
+  discount: DiscountTerms,
+  pause: OptionList,
+  plan_switch: OptionList,
+  billing_cycle_switch: OptionList,
+  trial_extension: () => null,
+  talk_to_us: SupportAddress,
+}
+
+export function OfferScreen(props: ScreenProps) {
+  const { screen } = props.snapshot
+  return screen.kind === 'offer' ? OFFER_BODY[screen.offer](props) : null
 }
