@@ -17,6 +17,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { followSaves, shapeDurability, tallyOfSave } from '@retainkit/server/analytics/durability'
 import { resolveRange } from '@retainkit/server/analytics/range'
 import {
   lastReasons,
@@ -391,6 +392,15 @@ async function benchOne(
         writeInWordCounts(database.db, ACCOUNT, range, 100, 'default'),
         savesByMonth(database.db, ACCOUNT, range),
       ])
+    }),
+  ])
+  // Save durability before its rollup (migration 111): every save of the range joined to its session
+  // and subscription, followed in JavaScript.
+  rows.push([
+    'BEFORE: save durability from raw rows (no HTTP)',
+    await measure(RUNS, meter, async () => {
+      const now = new Date()
+      shapeDurability((await followSaves(database.db, ACCOUNT, range, now)).map(tallyOfSave), 0, now)
     }),
   ])
   await postgresMeter?.close()
