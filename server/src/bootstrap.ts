@@ -7,6 +7,7 @@ import { type DataDirLock, lockDataDir } from './config/data-dir-lock'
 import { ConfigurationError, type ServerConfig } from './config/env'
 import { type DatabaseHandle, openDatabase } from './db/database'
 import { migrate } from './db/migrate'
+import { startFromTemplate } from './db/pglite-template'
 import type { AppDeps } from './deps'
 import { SERVER_ROOT } from './server-root'
 import { createBackgroundWork } from './services/background-work'
@@ -52,11 +53,11 @@ export async function createDeps(
   const lock = config.databaseUrl ? null : await lockDataDirFor(config, logger)
   let database: DatabaseHandle
   try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
-      logger,
-    })
+    const pgliteDir = config.databaseUrl ? null : join(config.dataDir, 'pglite')
+    // A new data directory starts from the pre-migrated template the build made, when there is one.
+    if (pgliteDir && startFromTemplate(pgliteDir))
+      logger.info('new database started from the migrated template')
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir, logger })
   } catch (error) {
     lock?.release()
     throw error

@@ -1,8 +1,9 @@
-import { serve } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
 import { loopbackUrl, newAdminToken, removeAdminFile, writeAdminFile } from './admin/admin-file'
 import { createApp } from './app'
 import { createDeps } from './bootstrap'
 import { ConfigurationError, loadConfig } from './config/env'
+import { createAppServer } from './http/node-listener'
 import { startBillingWorker } from './services/billing/follow-up'
 import { createLogger } from './services/logger'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
@@ -45,7 +46,9 @@ async function main() {
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = createAppServer(app, deps)
+  server.listen(config.port, config.host, () => {
+    const info = server.address() as AddressInfo
     logger.info('Retainkit is listening', { url: config.publicUrl, port: info.port, database: deps.dbKind })
     try {
       writeAdminFile(config.dataDir, {

@@ -5,6 +5,8 @@
  *
  *   npx tsx tests/bench/analytics.bench.ts            # 200k and 1M events, 20 runs each
  *   npx tsx tests/bench/analytics.bench.ts --quick    # 200k events, 5 runs
+ *   npx tsx tests/bench/analytics.bench.ts --full     # and 10M events on PostgreSQL (long: loading alone
+ *                                                      takes most of an hour on a small machine)
  *   options: --pglite-only, --postgres-only, --runs=N, --sizes=200000,1000000, --scenarios=spread,dense
  *   (see benchOne), --keep (leave the
  *   PostgreSQL databases in place and print their URLs, e.g. for EXPLAIN ANALYZE in psql)
@@ -17,6 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { followSaves, shapeDurability, tallyOfSave } from '@retainkit/server/analytics/durability'
 import { resolveRange } from '@retainkit/server/analytics/range'
 import {
   lastReasons,
@@ -51,7 +54,14 @@ const flag = (name: string) => args.includes(`--${name}`)
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
 const QUICK = flag('quick')
 const RUNS = Number(option('runs') ?? (QUICK ? 5 : 20))
-const SIZES = (option('sizes') ?? (QUICK ? '200000' : '200000,1000000')).split(',').map(Number)
+/** --full adds the 10M-event scenario, on PostgreSQL only (PGlite is sized for small merchants). */
+const FULL = flag('full')
+const FULL_SIZE = 10_000_000
+const SIZES = (
+  option('sizes') ?? (QUICK ? '200000' : FULL ? `200000,1000000,${FULL_SIZE}` : '200000,1000000')
+)
+  .split(',')
+  .map(Number)
 const SCENARIOS = (option('scenarios') ?? 'spread,dense').split(',') as Scenario[]
 const ACCOUNT = 'bench'
 const NOISE_ACCOUNTS = ['noise-1', 'noise-2', 'noise-3']
@@ -393,6 +403,15 @@ async function benchOne(
       ])
     }),
   ])
+  // Save durability before its rollup (migration 111): every save of the range joined to its session
+  // and subscription, followed in JavaScript.
+  rows.push([
+    'BEFORE: save durability from raw rows (no HTTP)',
+    await measure(RUNS, meter, async () => {
+      const now = new Date()
+      shapeDurability((await followSaves(database.db, ACCOUNT, range, now)).map(tallyOfSave), 0, now)
+    }),
+  ])
   await postgresMeter?.close()
   await database.close()
 
@@ -416,7 +435,7 @@ async function main() {
   const base = flag('pglite-only') ? null : await postgresBase()
   for (const size of SIZES) {
     for (const scenario of SCENARIOS) {
-      if (!flag('postgres-only')) await benchOne('pglite', size, scenario, null)
+      if (!flag('postgres-only') && size < FULL_SIZE) await benchOne('pglite', size, scenario, null)
       if (base) {
         const postgres = await freshPostgres(base, `${size}_${scenario}`)
         try {

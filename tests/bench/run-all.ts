@@ -52,7 +52,11 @@ const BENCHES: Bench[] = [
   {
     name: 'analytics',
     file: 'analytics.bench.ts',
-    args: FULL ? [] : QUICK ? ['--quick', '--sizes=20000', '--runs=3'] : ['--quick', '--scenarios=spread'],
+    args: FULL
+      ? ['--full']
+      : QUICK
+        ? ['--quick', '--sizes=20000', '--runs=3']
+        : ['--quick', '--scenarios=spread'],
     rows: analyticsRows,
   },
   { name: 'memory', file: 'memory.bench.ts', args: [], rows: memoryRows },

@@ -16,6 +16,10 @@ export const pageLoaders = {
 
 export type LazyPageName = keyof typeof pageLoaders
 
+/** The signed-in chrome (navigation, account switcher): loaded with the first signed-in page. */
+export const loadAppShell = () =>
+  import('../components/app-shell').then((module) => ({ default: module.AppShell }))
+export const AppShell = retryableLazy(loadAppShell)
 export const EditorPage = retryableLazy(pageLoaders.editor)
 export const HistoryPage = retryableLazy(pageLoaders.history)
 export const DashboardPage = retryableLazy(pageLoaders.dashboard)

@@ -1,12 +1,14 @@
 import { ROUTES } from '@retainkit/shared/routes'
+import { Suspense } from 'react'
 import type { RouteObject } from 'react-router-dom'
-import { AppShell } from '../components/app-shell'
 import { RouteErrorScreen } from '../components/route-error-screen'
+import { Spinner } from '../components/spinner'
 import { AuthCallbackPage } from '../pages/auth-callback/auth-callback-page'
 import { LoginPage } from '../pages/login/login-page'
 import { LogoutPage } from '../pages/logout/logout-page'
 import { SignupPage } from '../pages/signup/signup-page'
 import {
+  AppShell,
   DashboardPage,
   EditorPage,
   HistoryPage,
@@ -41,7 +43,12 @@ export const consoleRoutes: RouteObject[] = [
         element: <PrivateRoute />,
         children: [
           {
-            element: <AppShell />,
+            // The signed-in chrome loads with the first signed-in page, not in front of /login/.
+            element: (
+              <Suspense fallback={<Spinner label="Loading..." block />}>
+                <AppShell />
+              </Suspense>
+            ),
             children: [
               { path: path(ROUTES.dashboard), element: <DashboardPage /> },
               { path: path(ROUTES.editor), element: <EditorPage /> },

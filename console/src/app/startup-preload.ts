@@ -1,5 +1,5 @@
 import { handleError } from '../lib/error-handler'
-import { pageLoaders, STARTUP_PRELOADS } from './lazy-pages'
+import { loadAppShell, pageLoaders, STARTUP_PRELOADS } from './lazy-pages'
 
 /**
  * The dashboard's small data module, found with a glob so the shell builds before it exists; it holds
@@ -23,13 +23,17 @@ export function afterFirstPaint(task: () => void): void {
   }
 }
 
-/** Loads the editor, dashboard and preview chunks; failures are logged, never shown. */
+/**
+ * Loads the editor, dashboard and preview chunks, and the signed-in chrome they render in;
+ * failures are logged, never shown.
+ */
 export function preloadStartupChunks(): Promise<unknown[]> {
-  return Promise.all(
-    STARTUP_PRELOADS.map((name) =>
+  return Promise.all([
+    ...STARTUP_PRELOADS.map((name) =>
       pageLoaders[name]().catch((thrown: unknown) => handleError(thrown, { where: `preload.${name}` })),
     ),
-  )
+    loadAppShell().catch((thrown: unknown) => handleError(thrown, { where: 'preload.appShell' })),
+  ])
 }
 
 /**

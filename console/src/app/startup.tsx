@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { ConfigErrorScreen } from '../components/config-error-screen'
 import { Spinner } from '../components/spinner'
-import { type AuthClient, createAuthClient } from '../lib/auth-client'
+import type { AuthClient } from '../lib/auth-client'
 import { setRuntime } from '../lib/runtime'
 import { loadRuntimeConfig, type RuntimeConfig, type RuntimeConfigResult } from '../lib/runtime-config'
 import { startAuthSync } from '../session/auth-store'
@@ -11,15 +11,28 @@ import { afterFirstPaint, prefetchDashboardFor, preloadStartupChunks } from './s
 
 export interface StartupDeps {
   loadConfig: () => Promise<RuntimeConfigResult>
-  createAuth: (config: RuntimeConfig) => AuthClient
+  createAuth: (config: RuntimeConfig) => AuthClient | Promise<AuthClient>
   createRouter: () => ReturnType<typeof createConsoleRouter>
   /** Runs after the app's first paint: chunk preloads and the dashboard prefetch. */
   afterPaint: (task: () => void) => void
 }
 
+/**
+ * supabase-js's auth client (about 25 KB gzip) is not needed to paint: its chunk is fetched alongside
+ * the runtime config instead of in front of the first paint.
+ */
+let authModule: Promise<typeof import('../lib/auth-client')> | null = null
+const loadAuthModule = () => {
+  authModule ??= import('../lib/auth-client')
+  return authModule
+}
+
 export const defaultStartupDeps: StartupDeps = {
-  loadConfig: () => loadRuntimeConfig(),
-  createAuth: createAuthClient,
+  loadConfig: () => {
+    void loadAuthModule()
+    return loadRuntimeConfig()
+  },
+  createAuth: async (config) => (await loadAuthModule()).createAuthClient(config),
   createRouter: createConsoleRouter,
   afterPaint: afterFirstPaint,
 }
@@ -40,13 +53,14 @@ export function ConsoleApp({ deps = defaultStartupDeps }: { deps?: StartupDeps }
   useEffect(() => {
     let active = true
     let stopAuthSync: (() => void) | null = null
-    void deps.loadConfig().then((result) => {
+    void deps.loadConfig().then(async (result) => {
       if (!active) return
       if (!result.ok) {
         setState({ kind: 'config-error', result })
         return
       }
-      const auth = deps.createAuth(result.config)
+      const auth = await deps.createAuth(result.config)
+      if (!active) return
       setRuntime({ config: result.config, auth })
       stopAuthSync = startAuthSync(auth)
       setState({ kind: 'ready', router: deps.createRouter() })

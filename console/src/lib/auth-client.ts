@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, AuthError, Provider, Session, Subscription } from '@supabase/supabase-js'
 import { AuthClient as SupabaseAuthClient } from '@supabase/supabase-js'
+import { authStorageKey } from './auth-storage'
 import type { RuntimeConfig } from './runtime-config'
 
 /**
@@ -26,11 +27,6 @@ export interface AuthClient {
   signOut(options?: { scope?: 'global' | 'local' | 'others' }): Promise<{ error: AuthError | null }>
 }
 
-/** supabase-js's default storage key for a project URL: `sb-<first label of the host>-auth-token`. */
-export function authStorageKey(backendUrl: string): string {
-  return `sb-${new URL(backendUrl).hostname.split('.')[0]}-auth-token`
-}
-
 /**
  * A PKCE flow that persists the session, refreshes the token automatically and detects the
  * session in the URL (the auth callback's `?code=`).
@@ -54,15 +50,4 @@ export function createAuthClient(config: RuntimeConfig): AuthClient {
   })
 }
 
-/** supabase-js keeps its session and PKCE verifier under `sb-<project>-auth-token…` keys. */
-export const AUTH_STORAGE_PREFIX = 'sb-'
-
-/** Removes every stored auth token on sign-out, whatever project ref the key carries. */
-export function removeStoredAuthTokens(storage: Storage): void {
-  const keys: string[] = []
-  for (let index = 0; index < storage.length; index += 1) {
-    const key = storage.key(index)
-    if (key?.startsWith(AUTH_STORAGE_PREFIX)) keys.push(key)
-  }
-  for (const key of keys) storage.removeItem(key)
-}
+export { AUTH_STORAGE_PREFIX, authStorageKey, removeStoredAuthTokens } from './auth-storage'

@@ -496,6 +496,40 @@ export interface AnalyticsDailySavesTable {
   saves: RollupColumn<number>
 }
 
+/**
+ * Save durability rolled up (migration 111), kept by triggers on saves, sessions and subscriptions:
+ * each save's follow-up facts, and their daily counts (services/analytics/durability-rollup.ts).
+ */
+export interface AnalyticsSaveFollowupsTable {
+  save_id: RollupColumn<string>
+  account_id: RollupColumn<string>
+  live: RollupColumn<boolean>
+  session_id: RollupColumn<string | null>
+  subscription_id: RollupColumn<string | null>
+  saved_at: RollupColumn<Date>
+  mechanism: RollupColumn<string>
+  reason_key: RollupColumn<string>
+  currency: RollupColumn<string>
+  mrr: RollupColumn<string>
+  tracked: RollupColumn<boolean>
+  lost_at: RollupColumn<Date | null>
+  lost_within: RollupColumn<number>
+}
+
+export interface AnalyticsDailyDurabilityTable {
+  account_id: RollupColumn<string>
+  live: RollupColumn<boolean>
+  day: RollupColumn<Date | string>
+  mechanism: RollupColumn<string>
+  reason_key: RollupColumn<string>
+  currency: RollupColumn<string>
+  tracked: RollupColumn<boolean>
+  lost: RollupColumn<boolean>
+  lost_within: RollupColumn<number>
+  saves: RollupColumn<number>
+  mrr: RollupColumn<string>
+}
+
 export interface Database {
   settings: SettingsTable
   users: UsersTable
@@ -541,6 +575,8 @@ export interface Database {
   analytics_session_last: AnalyticsSessionLastTable
   analytics_daily_words: AnalyticsDailyWordsTable
   analytics_daily_saves: AnalyticsDailySavesTable
+  analytics_save_followups: AnalyticsSaveFollowupsTable
+  analytics_daily_durability: AnalyticsDailyDurabilityTable
 }
 
 export type Account = Selectable<AccountsTable>

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import { REPO_ROOT } from '../bootstrap'
 import { type DatabaseHandle, openDatabase } from '../db/database'
-import { listMigrations, migrate } from '../db/migrate'
+import { migrate } from '../db/migrate'
+import { migrationsHash } from '../db/pglite-template'
 
 /**
  * Test databases start from a migrated template instead of being created and migrated per test file:
@@ -12,12 +12,6 @@ import { listMigrations, migrate } from '../db/migrate'
  * `CREATE DATABASE … TEMPLATE`. Templates are keyed by a hash of the migrations.
  */
 export const TEST_DATA_DIR = join(REPO_ROOT, '.test-data')
-
-export function migrationsHash(): string {
-  const hash = createHash('sha1')
-  for (const m of listMigrations()) hash.update(m.name).update(m.sql)
-  return hash.digest('hex').slice(0, 12)
-}
 
 function pgliteTemplatePath(): string {
   return join(TEST_DATA_DIR, `pglite-template-${migrationsHash()}.tar`)

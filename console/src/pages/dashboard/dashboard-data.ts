@@ -1,12 +1,7 @@
 import { periodToRange } from '@retainkit/shared/period'
 import { getAnalytics, getAnalyticsDashboard } from '../../lib/api'
 import { type ApiResult, serverError } from '../../lib/api-client'
-import {
-  type DashboardDataset,
-  PREFETCH_PERIOD,
-  PREFETCHED_DATASETS,
-  UNBATCHED_DATASETS,
-} from './dashboard-datasets'
+import { type DashboardDataset, PREFETCH_PERIOD, PREFETCHED_DATASETS } from './dashboard-datasets'
 
 /**
  * The startup prefetch and the dashboard's data loading. Deliberately small and chart-free:
@@ -73,9 +68,7 @@ interface Batch {
 const batches = new Map<string, Batch>()
 
 function requestDashboard(query: DatasetQuery): Promise<ApiResult<Record<string, unknown>>> {
-  const key = UNBATCHED_DATASETS.has(query.dataset)
-    ? `${rangeKeyOf(query)}|${query.dataset}`
-    : rangeKeyOf(query)
+  const key = rangeKeyOf(query)
   const open = batches.get(key)
   if (open) {
     open.datasets.add(query.dataset)

@@ -22,14 +22,6 @@ export const DASHBOARD_DATASETS = [
   'save-durability',
 ] as const satisfies readonly DashboardDataset[]
 
-/**
- * Data sets the server still computes from raw rows (not from the rollups): they go in a request of
- * their own, so the rolled-up panels never wait for them on a large account.
- */
-export const UNBATCHED_DATASETS: ReadonlySet<DashboardDataset> = new Set<DashboardDataset>([
-  'save-durability',
-])
-
 /** The period the startup prefetch covers (the 3-month data sets). */
 export const PREFETCH_PERIOD = '3months'
 

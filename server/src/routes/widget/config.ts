@@ -28,9 +28,9 @@ import { refusedOriginKind } from './auth'
  * load for the install indicator after answering.
  */
 export const CONFIG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600'
-const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,100}$/
+export const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,100}$/
 
-type Encoding = 'identity' | 'gzip' | 'br'
+export type Encoding = 'identity' | 'gzip' | 'br'
 
 /** Strong validators per representation (RFC 9110: a compressed body is a different representation). */
 const ETAG_SUFFIX: Readonly<Record<Encoding, string>> = { identity: '', gzip: '-gz', br: '-br' }
@@ -68,7 +68,7 @@ export function pickEncoding(header: string | undefined): Encoding {
   return br ? 'br' : gzip ? 'gzip' : 'identity'
 }
 
-const BODY: Readonly<Record<Encoding, (entry: PublishedWidgetConfig) => Uint8Array>> = {
+export const BODY: Readonly<Record<Encoding, (entry: PublishedWidgetConfig) => Uint8Array>> = {
   identity: (entry) => entry.body,
   gzip: (entry) => entry.gzip,
   br: (entry) => entry.br,
@@ -106,6 +106,39 @@ function header(c: Context<AppEnv>, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
+/**
+ * The CORS decision for one request, with its side effects: the `Access-Control-Allow-Origin` value to
+ * send (none for a refused page or a request without an Origin), the load recorded for the install
+ * indicator, or the refused origin recorded for the merchant. Shared with the node:http fast path
+ * (config-fast-path.ts) so both answer alike.
+ */
+export function allowedOriginFor(
+  deps: AppDeps,
+  accountId: string,
+  entry: PublishedWidgetConfig,
+  originHeader: string | undefined,
+  referer: string | undefined,
+  isTestMode: () => boolean,
+): string | undefined {
+  if (!originHeader && !referer) return undefined
+  const testMode = isTestMode()
+  const origin = originHeader ?? requestOrigin(undefined, referer)
+  if (origin && originAllowed(entry, origin, testMode)) {
+    recordWidgetLoadInBackground(deps, accountId, origin)
+    return originHeader
+  }
+  if (originHeader) {
+    // A page the account does not allow: the browser will not let the widget read this answer.
+    recordWidgetErrorInBackground(
+      deps,
+      accountId,
+      refusedOriginKind(originHeader, entry.domain, testMode),
+      originHeader,
+    )
+  }
+  return undefined
+}
+
 function respond(
   deps: AppDeps,
   c: Context<AppEnv>,
@@ -120,23 +153,15 @@ function respond(
     'X-Content-Type-Options': 'nosniff',
   }
   const originHeader = header(c, 'origin')
-  const referer = originHeader ? undefined : header(c, 'referer')
-  if (originHeader || referer) {
-    const testMode = c.req.url.includes('mode=test') && c.req.query('mode') === 'test'
-    const origin = originHeader ?? requestOrigin(undefined, referer)
-    if (origin && originAllowed(entry, origin, testMode)) {
-      if (originHeader) headers['Access-Control-Allow-Origin'] = originHeader
-      recordWidgetLoadInBackground(deps, accountId, origin)
-    } else if (originHeader) {
-      // A page the account does not allow: the browser will not let the widget read this answer.
-      recordWidgetErrorInBackground(
-        deps,
-        accountId,
-        refusedOriginKind(originHeader, entry.domain, testMode),
-        originHeader,
-      )
-    }
-  }
+  const allowOrigin = allowedOriginFor(
+    deps,
+    accountId,
+    entry,
+    originHeader,
+    originHeader ? undefined : header(c, 'referer'),
+    () => c.req.url.includes('mode=test') && c.req.query('mode') === 'test',
+  )
+  if (allowOrigin) headers['Access-Control-Allow-Origin'] = allowOrigin
   if (etagMatches(header(c, 'if-none-match'), entry.etag)) return new Response(null, { status: 304, headers })
   const body = BODY[encoding](entry)
   headers['Content-Type'] = 'application/json; charset=utf-8'

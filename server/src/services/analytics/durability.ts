@@ -154,44 +154,79 @@ export interface DurabilityGroup {
   stuck: Array<{ days: number; decided: number; kept: number; rate: number | null }>
 }
 
-function group(key: string, saves: readonly SaveDurability[]): DurabilityGroup {
-  const of = (state: Durability) => saves.filter((save) => save.durability === state)
-  const mrr = (list: readonly SaveDurability[]) => list.reduce((sum, save) => sum + save.mrr_after, 0)
+/**
+ * Saves alike in everything the card shows — offer, reason, currency, durability and checkpoint states —
+ * counted together: one per save when computed from raw rows, one per group when read from the rollups.
+ */
+export interface DurabilityTally {
+  mechanism: string
+  reason_key: string | null
+  currency: string | null
+  durability: Durability
+  checkpoints: SaveDurability['checkpoints']
+  saves: number
+  mrr: number
+}
+
+export const tallyOfSave = (save: SaveDurability): DurabilityTally => ({
+  mechanism: save.mechanism,
+  reason_key: save.reason_key,
+  currency: save.currency,
+  durability: save.durability,
+  checkpoints: save.checkpoints,
+  saves: 1,
+  mrr: save.mrr_after,
+})
+
+function group(key: string, tallies: readonly DurabilityTally[]): DurabilityGroup {
+  const sum = (list: readonly DurabilityTally[], measure: 'saves' | 'mrr') =>
+    list.reduce((total, tally) => total + tally[measure], 0)
+  const of = (state: Durability) => tallies.filter((tally) => tally.durability === state)
   return {
     key,
-    saves: saves.length,
-    kept: of('kept').length,
-    lost: of('lost').length,
-    unknown: of('unknown').length,
-    keptMrr: mrr(of('kept')),
-    lostMrr: mrr(of('lost')),
+    saves: sum(tallies, 'saves'),
+    kept: sum(of('kept'), 'saves'),
+    lost: sum(of('lost'), 'saves'),
+    unknown: sum(of('unknown'), 'saves'),
+    keptMrr: sum(of('kept'), 'mrr'),
+    lostMrr: sum(of('lost'), 'mrr'),
     stuck: CHECKPOINT_DAYS.map((days) => {
-      const states = saves.map((save) => save.checkpoints[`d${days}`])
-      const decided = states.filter((state) => state === 'kept' || state === 'lost').length
-      const kept = states.filter((state) => state === 'kept').length
+      const inState = (...states: CheckpointState[]) =>
+        sum(
+          tallies.filter((tally) => states.includes(tally.checkpoints[`d${days}`])),
+          'saves',
+        )
+      const decided = inState('kept', 'lost')
+      const kept = inState('kept')
       return { days, decided, kept, rate: decided === 0 ? null : Math.round((kept / decided) * 10_000) / 100 }
     }),
   }
 }
 
-function groupBy(saves: readonly SaveDurability[], keyOf: (save: SaveDurability) => string) {
-  const groups = new Map<string, SaveDurability[]>()
-  for (const save of saves) groups.set(keyOf(save), [...(groups.get(keyOf(save)) ?? []), save])
+function groupBy(tallies: readonly DurabilityTally[], keyOf: (tally: DurabilityTally) => string) {
+  const groups = new Map<string, DurabilityTally[]>()
+  for (const tally of tallies) {
+    const key = keyOf(tally)
+    const list = groups.get(key)
+    if (list) list.push(tally)
+    else groups.set(key, [tally])
+  }
   return [...groups.entries()]
     .map(([key, list]) => group(key, list))
     .sort((a, b) => b.saves - a.saves || a.key.localeCompare(b.key))
 }
 
 /** The "Saves that stuck" card: totals, by offer (mechanism) and by cancellation reason. */
-export function shapeDurability(saves: readonly SaveDurability[], outsideFlow: number, now: Date) {
+export function shapeDurability(tallies: readonly DurabilityTally[], outsideFlow: number, now: Date) {
+  const saves = tallies.filter((tally) => tally.saves > 0)
   const currencies = [...new Set(saves.map((save) => save.currency).filter((c): c is string => c !== null))]
   return {
     asOf: now.toISOString(),
     checkpoints: [...CHECKPOINT_DAYS],
     currency: currencies.length === 1 ? currencies[0] : currencies.length === 0 ? null : 'mixed',
     totals: group('all', saves),
-    byOffer: groupBy(saves, (save) => save.mechanism),
-    byReason: groupBy(saves, (save) => save.reason_key ?? 'unknown'),
+    byOffer: groupBy(saves, (tally) => tally.mechanism),
+    byReason: groupBy(saves, (tally) => tally.reason_key ?? 'unknown'),
     outsideFlow: { cancellations: outsideFlow },
   }
 }

@@ -16,7 +16,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import type { Logger } from '../logger'
-import { followSaves, outsideFlowCancellations, shapeDurability } from './durability'
+import { outsideFlowCancellations, shapeDurability } from './durability'
+import { rolledUpDurability } from './durability-rollup'
 import { fetchHeadlineFigures, shapeHeadlineFigures } from './headline-figures'
 import { type OfferOutcomeRow, writeInWordCounts } from './queries'
 import type { AnalyticsRange } from './range'
@@ -213,10 +214,10 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     unexpected: 'save durability',
     proOnly: true,
     fetch: async ({ db, accountId, range, now }) => ({
-      saves: await followSaves(db, accountId, range, now),
+      tallies: await rolledUpDurability(db, accountId, range, now),
       outsideFlow: await outsideFlowCancellations(db, accountId, range),
     }),
-    shape: ({ saves, outsideFlow }, { now }) => ({ data: shapeDurability(saves, outsideFlow, now) }),
+    shape: ({ tallies, outsideFlow }, { now }) => ({ data: shapeDurability(tallies, outsideFlow, now) }),
   }),
   // {sessions, save_rate, saved_mrr, top_reason, previous_period}: each figure for the range and the
   // range of the same length before it (headline-figures.ts). Every tier; saved_mrr is null on free.

@@ -2,7 +2,10 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../db/migrate'
 import { createTestContext, type TestContext } from '../../test-support/harness'
+import { followSaves, shapeDurability, tallyOfSave } from './durability'
+import { rolledUpDurability } from './durability-rollup'
 import { createRandom, generateAnalyticsData, shuffledBatches } from './generated-events'
+import { generateFollowUps, upsertSubscriptions, writeSessionFacts } from './generated-followups'
 import { fetchHeadlineFigures, RAW_HEADLINE_SOURCE, shapeHeadlineFigures } from './headline-figures'
 import {
   lastReasons,
@@ -28,7 +31,9 @@ import { insertEvents, insertSaves, insertSessions } from './test-fixtures'
  * queries of queries.ts are the oracle — on a generated data set inserted in random order and random
  * multi-row batches, for ranges on and off UTC day and month edges, to the millisecond, in both modes.
  * The headline figures, answered from the rollups, equal the same figures computed from the raw events.
- * Then the same after the migration's backfill over data stored before the rollups existed.
+ * Save durability read from its rollup equals the raw computation at two clocks, with sessions and
+ * subscriptions written before and after their saves and changing later.
+ * Then the same after the migrations' backfill over data stored before the rollups existed.
  */
 let t: TestContext
 const ACCOUNTS = ['rollup-a', 'rollup-b'] as const
@@ -64,6 +69,12 @@ function ranges(seed: number): AnalyticsRange[] {
     range(start, end, 'test'),
   ])
 }
+
+/**
+ * The clocks save durability is read at: checkpoint boundaries inside the data, mid-day and at midnight.
+ * Every loss the generator writes happened by the first of them.
+ */
+const DURABILITY_NOWS = ['2026-03-31T10:11:12.345Z', '2026-05-01T00:00:00.000Z'].map((at) => new Date(at))
 
 const MEASURES = new Set(['count', 'mrr', 'saves'])
 
@@ -110,6 +121,13 @@ async function expectSameAnswers(label: string) {
       expect(sorted(await rolledUpSavesByMonth(db, accountId, r)), where).toEqual(
         sorted(await savesByMonth(db, accountId, r)),
       )
+      for (const now of DURABILITY_NOWS) {
+        const raw = (await followSaves(db, accountId, r, now)).map(tallyOfSave)
+        expect(
+          shapeDurability(await rolledUpDurability(db, accountId, r, now), 0, now),
+          `${where} durability at ${now.toISOString()}`,
+        ).toEqual(shapeDurability(raw, 0, now))
+      }
       // The headline row (this range and the one of the same length before it), on both tiers.
       for (const tier of ['pro', 'free'] as const) {
         const context = { db, logger: t.logger, accountId, range: r, tier, now: r.until }
@@ -135,8 +153,17 @@ async function load(seed: number, prefix: string) {
         mode,
       )
     }
+    const followUps = generateFollowUps(seed + accountId.length, data, DURABILITY_NOWS[0]?.getTime() ?? 0)
+    await writeSessionFacts(db, followUps.sessionsBefore)
+    await upsertSubscriptions(db, accountId, followUps.subscriptionsBefore)
     for (const batch of shuffledBatches(data.events, seed)) await insertEvents(db, accountId, batch)
-    for (const batch of shuffledBatches(data.saves, seed + 1)) await insertSaves(db, accountId, batch)
+    for (const batch of shuffledBatches([...data.saves, ...followUps.extraSaves], seed + 1))
+      await insertSaves(db, accountId, batch)
+    // What Stripe and the flow tell us after the saves: the rollup must move them between its counts.
+    await writeSessionFacts(db, followUps.sessionsAfter)
+    await upsertSubscriptions(db, accountId, followUps.subscriptionsAfter)
+    for (const batch of shuffledBatches(followUps.subscriptionUpdates, seed + 2))
+      await upsertSubscriptions(db, accountId, batch)
   }
 }
 
@@ -151,6 +178,24 @@ describe('analytics rollups', () => {
     await load(19, 'live')
     const { rows } = await sql<{ n: string }>`select count(*) as n from session_events`.execute(t.database.db)
     expect(Number(rows[0]?.n)).toBeGreaterThan(1000)
+    // The durability data covers every state: kept, lost, unknown, and checkpoints pending and decided.
+    const [now] = DURABILITY_NOWS
+    if (!now) throw new Error('no clock')
+    const wide = range('2025-01-01T00:00:00.000Z', '2026-12-31T23:59:59.999Z')
+    const card = shapeDurability(
+      (await followSaves(t.database.db, 'rollup-a', wide, now)).map(tallyOfSave),
+      0,
+      now,
+    )
+    expect(card.totals).toMatchObject({
+      kept: expect.any(Number),
+      lost: expect.any(Number),
+      unknown: expect.any(Number),
+    })
+    expect(Math.min(card.totals.kept, card.totals.lost, card.totals.unknown)).toBeGreaterThan(0)
+    const [d30, , d90] = card.totals.stuck
+    expect(d30?.decided).toBeLessThan(card.totals.saves)
+    expect(d90?.decided).toBeGreaterThan(0)
     expect(await expectSameAnswers('triggers')).toBe(ACCOUNTS.length * (FIXED_RANGES.length + 5) * 2)
   }, 120_000)
 
@@ -162,10 +207,18 @@ describe('analytics rollups', () => {
     await sql`drop function retainkit_rollup_events, retainkit_rollup_saves, retainkit_count_last cascade`.execute(
       db,
     )
-    await sql`delete from schema_migrations where name = '110_analytics_rollups'`.execute(db)
+    await sql`drop view analytics_save_state`.execute(db)
+    await sql`drop table analytics_save_followups, analytics_daily_durability`.execute(db)
+    await sql`drop function retainkit_follow_new_saves, retainkit_refollow_save, retainkit_refollow_session,
+      retainkit_refollow_subscription, retainkit_refollow, retainkit_count_followups cascade`.execute(db)
+    await sql`delete from schema_migrations where name in ('110_analytics_rollups', '111_save_durability_rollup')`.execute(
+      db,
+    )
     // More data while no trigger is there: only the backfill can count it.
     await load(20, 'before')
-    expect(await migrate(t.database)).toContain('110_analytics_rollups')
+    expect(await migrate(t.database)).toEqual(
+      expect.arrayContaining(['110_analytics_rollups', '111_save_durability_rollup']),
+    )
     await expectSameAnswers('backfill')
     // And the triggers carry on from the backfill.
     await load(21, 'after')

@@ -55,6 +55,8 @@ export interface SaveSpec {
   mrrAfter: number
   currency?: string | null
   session?: string | null
+  /** The save's own subscription; without one, the session's counts. */
+  subscription?: string | null
   account?: string
 }
 
@@ -67,6 +69,7 @@ export async function insertSaves(db: Kysely<Database>, accountId: string, saves
         account_id: save.account ?? accountId,
         session_id: save.session ?? null,
         customer_id: 'cus_fixture',
+        subscription_id: save.subscription ?? null,
         mechanism: save.mechanism,
         mrr_before: save.mrrBefore ?? save.mrrAfter,
         mrr_after: save.mrrAfter,

@@ -1,0 +1,25 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import type { Hono } from 'hono'
+import type { AppDeps } from '../deps'
+import { widgetConfigPreHandler } from '../routes/widget/config-fast-path'
+import type { AppEnv } from './app-env'
+
+/**
+ * The process's HTTP listener: the widget config's pre-handler first (a config in memory goes straight
+ * onto the socket), then the Hono app for everything else, through @hono/node-server as before.
+ */
+export function createAppListener(
+  app: Pick<Hono<AppEnv>, 'fetch'>,
+  deps: AppDeps,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const framework = getRequestListener(app.fetch)
+  const preHandle = widgetConfigPreHandler(deps)
+  return (req, res) => {
+    if (!preHandle(req, res)) void framework(req, res)
+  }
+}
+
+export function createAppServer(app: Pick<Hono<AppEnv>, 'fetch'>, deps: AppDeps): Server {
+  return createServer(createAppListener(app, deps))
+}

@@ -1,0 +1,161 @@
+import { request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAppServer } from '../../http/node-listener'
+import { createTestContext, type TestContext } from '../../test-support/harness'
+import { publishConfig } from './testing'
+
+/**
+ * The config's node:http pre-handler answers byte for byte what the Hono route answered before it
+ * existed: two real servers over the same app — today's (@hono/node-server alone) and the product's
+ * (pre-handler first) — asked the same requests, every combination of encoding, origin, referer, mode
+ * and revalidation, plus what the pre-handler must leave to the framework.
+ */
+let t: TestContext
+let accountId: string
+let framework: Server
+let product: Server
+let frameworkCalls = 0
+
+interface RawAnswer {
+  status: number
+  /** Raw header lines in order and spelling, without the clock's Date and the random request id. */
+  headers: string[]
+  body: string
+}
+
+function ask(server: Server, path: string, headers: Record<string, string>, method = 'GET') {
+  const { port } = server.address() as AddressInfo
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => {
+        const lines: string[] = []
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          if (res.rawHeaders[i]?.toLowerCase() !== 'date')
+            lines.push(
+              `${res.rawHeaders[i]}: ${res.rawHeaders[i]?.toLowerCase() === 'x-request-id' ? '…' : res.rawHeaders[i + 1]}`,
+            )
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: lines,
+          body: Buffer.concat(chunks).toString('base64'),
+        })
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const listening = (server: Server) =>
+  new Promise<Server>((resolve) => {
+    if (server.listening) resolve(server)
+    else server.once('listening', () => resolve(server))
+  })
+
+beforeAll(async () => {
+  t = await createTestContext()
+  ;({ accountId } = await t.createAccount({ domain: 'fast-shop.example' }))
+  await publishConfig(t, accountId, (config) => {
+    config.theme = { ...config.theme, primary_color: '#0F766E' }
+  })
+  framework = await listening(serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server)
+  const counted = {
+    fetch: (request: Request, env?: unknown) => {
+      frameworkCalls++
+      return t.app.fetch(request, env as never)
+    },
+  }
+  product = createAppServer(counted, t.deps)
+  await new Promise<void>((resolve) => product.listen(0, '127.0.0.1', resolve))
+})
+afterAll(async () => {
+  framework?.close()
+  product?.close()
+  await t?.close()
+})
+
+const ENCODINGS = [undefined, 'gzip', 'br', 'gzip, deflate, br', 'br;q=0, gzip', '*', 'identity']
+const ORIGINS: Array<Record<string, string>> = [
+  {},
+  { origin: 'https://www.fast-shop.example' },
+  { origin: 'https://elsewhere.example' },
+  { referer: 'https://fast-shop.example/account/billing' },
+  { origin: 'http://localhost:5173' },
+]
+const QUERIES = ['', '?mode=test', '?mode=live', '?x=1&mode=test']
+
+async function currentEtag(): Promise<string> {
+  const answer = await ask(framework, `/api/widget/config/${accountId}`, {})
+  const line = answer.headers.find((h) => h.toLowerCase().startsWith('etag:')) ?? ''
+  return line.slice(line.indexOf(':') + 2)
+}
+
+async function expectSame(path: string, headers: Record<string, string>, method = 'GET') {
+  const before = await ask(framework, path, headers, method)
+  const now = await ask(product, path, headers, method)
+  expect(now, `${method} ${path} ${JSON.stringify(headers)}`).toEqual(before)
+  return now
+}
+
+describe('the widget config answered before the framework', () => {
+  it('answers every combination of encoding, origin, mode and revalidation exactly as the route did', async () => {
+    const etag = await currentEtag()
+    const validators = [undefined, etag, `W/${etag}`, `${etag.slice(0, -1)}-gz"`, '*', '"stale"']
+    let compared = 0
+    const statuses = new Set<number>()
+    for (const encoding of ENCODINGS)
+      for (const origin of ORIGINS)
+        for (const query of QUERIES)
+          for (const validator of validators) {
+            const headers: Record<string, string> = { ...origin }
+            if (encoding) headers['accept-encoding'] = encoding
+            if (validator) headers['if-none-match'] = validator
+            statuses.add((await expectSame(`/api/widget/config/${accountId}${query}`, headers)).status)
+            compared++
+          }
+    expect(compared).toBe(ENCODINGS.length * ORIGINS.length * QUERIES.length * validators.length)
+    expect([...statuses].sort()).toEqual([200, 304])
+  }, 120_000)
+
+  it('serves a config in memory without the framework, and leaves the rest to it unchanged', async () => {
+    await ask(product, `/api/widget/config/${accountId}`, {})
+    const calls = frameworkCalls
+    await ask(product, `/api/widget/config/${accountId}`, { 'accept-encoding': 'br' })
+    expect(frameworkCalls).toBe(calls)
+    for (const path of [
+      `/api/widget/config/${accountId}/`,
+      '/api/widget/config/no-such-account',
+      '/api/widget/config/bad%20id',
+      `/api/widget/config/${accountId}%41`,
+      '/health',
+    ])
+      await expectSame(path, { 'accept-encoding': 'gzip' })
+    await expectSame(`/api/widget/config/${accountId}`, { origin: 'https://www.fast-shop.example' }, 'HEAD')
+    await expectSame(
+      `/api/widget/config/${accountId}`,
+      { origin: 'https://www.fast-shop.example' },
+      'OPTIONS',
+    )
+    expect(frameworkCalls).toBeGreaterThan(calls)
+  })
+
+  it('serves the new version as soon as a config is published', async () => {
+    const old = await ask(product, `/api/widget/config/${accountId}`, {})
+    await publishConfig(t, accountId, (config) => {
+      config.theme = { ...config.theme, primary_color: '#123456' }
+    })
+    const fresh = await expectSame(`/api/widget/config/${accountId}`, {})
+    expect(fresh.status).toBe(200)
+    expect(Buffer.from(fresh.body, 'base64').toString()).toContain('#123456')
+    const etagOf = (answer: RawAnswer) => answer.headers.find((h) => h.startsWith('ETag'))
+    expect(etagOf(fresh)).not.toEqual(etagOf(old))
+    // And again from memory, through the pre-handler, with the new headers.
+    const calls = frameworkCalls
+    expect(await ask(product, `/api/widget/config/${accountId}`, {})).toEqual(fresh)
+    expect(frameworkCalls).toBe(calls)
+  })
+})
