@@ -33,7 +33,7 @@ export function createSessionMachine(
   tokens: Tokens,
   options: CancelFlowOptions,
   { sessionId, subscriber, eligibleOffers }: StartedSession,
-  base: Pick<FlowMachineOptions, 'config' | 'reasons' | 'initialScreen'>,
+  base: Pick<FlowMachineOptions, 'config' | 'reasons' | 'initialScreen' | 'strings' | 'locale'>,
   onCancelFailed: () => void = () => {},
 ): SessionMachine {
   const { handleOffer, handleCancel } = options

@@ -1,4 +1,5 @@
-import { monthsLabel } from '@retainkit/shared/flow'
+import { copyValues } from '@retainkit/shared/flow'
+import { fill } from '../../flow/localize'
 import type { ScreenProps } from './types'
 
 /**
@@ -9,11 +10,12 @@ export function OfferScreen({ context, copy, send, snapshot }: ScreenProps) {
   const { screen } = snapshot
   if (screen.kind !== 'offer') return null
   if (screen.offer === 'discount') {
-    const { amount, duration, promo_code } = context.config.discount
+    const { promo_code } = context.config.discount
+    const values = copyValues(snapshot, context)
+    const { strings } = context
     const terms = [
-      amount !== undefined && `${amount}% off`,
-      duration !== undefined && `for ${monthsLabel(duration)}`,
-      promo_code && `with the code ${promo_code}`,
+      values.amount && values.duration && fill(strings.discount_terms, values),
+      promo_code && fill(strings.promo_code, { code: promo_code }),
     ]
       .filter(Boolean)
       .join(' ')
