@@ -18,9 +18,7 @@ export type WidgetMode = 'live' | 'test'
  */
 export function toPublishedConfig(config: CancelFlowConfig): CancelFlowConfig {
   const { promo_code: _kept, ...discount } = config.discount
-  // The translations travel resolved, in `locales`: sending them raw as well would double the bytes.
-  const { languages: _resolved, ...rest } = config
-  return { ...rest, discount }
+  return { ...config, discount }
 }
 
 /** `GET /api/widget/config/:accountId` */

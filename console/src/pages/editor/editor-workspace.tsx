@@ -1,6 +1,7 @@
 import type { Tier } from '@retainkit/shared/billing'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
+import { availableLocales, languagesOf } from '@retainkit/shared/i18n'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PreviewDevice } from '../../features/preview/preview-controls'
 import type { PreviewVariant } from '../../features/preview/preview-module'
@@ -16,6 +17,7 @@ import { ErrorSummary } from './error-summary'
 import { ComplianceSection } from './sections/compliance-section'
 import { CopySection } from './sections/copy-section'
 import { FlowSection } from './sections/flow-section'
+import { LanguagesSection } from './sections/languages-section'
 import { OffersSection } from './sections/offers-section'
 import { ReactivationSection } from './sections/reactivation-section'
 import { ReasonOrderField } from './sections/reason-order-field'
@@ -50,6 +52,7 @@ const SECTION_LINKS = [
   ['editor-flow', 'Flow'],
   ['editor-banner', 'Banner'],
   ['editor-compliance', 'Compliance'],
+  ['editor-languages', 'Languages'],
 ] as const
 
 const isConflict = (error: ApiError) => error.status === 409 || error.code === 'CONSTRAINT_VIOLATION'
@@ -83,6 +86,8 @@ export function EditorWorkspace({
   const [screen, setScreen] = useState<FlowScreen | undefined>(undefined)
   const [variant, setVariant] = useState<PreviewVariant>('cancel')
   const [device, setDevice] = useState<PreviewDevice>('desktop')
+  // The language being edited, which the preview speaks (the default language until one is picked).
+  const [locale, setLocale] = useState<string>(() => languagesOf(initial.config).default)
   const summary = useRef<HTMLDivElement>(null)
   const stripePlans = useStripePlans(accountId, canEdit && tier !== 'free')
 
@@ -323,6 +328,18 @@ export function EditorWorkspace({
           >
             <ComplianceSection {...sectionProps} />
           </EditorSection>
+          <EditorSection
+            id="editor-languages"
+            title="Languages"
+            description="Subscribers get the flow in their language: the one signed in their token, else the one your page passes to attach, else their browser's. English, French, German and Spanish are built in."
+          >
+            <LanguagesSection
+              {...sectionProps}
+              reasons={reasons}
+              locale={locale}
+              onLocaleChange={setLocale}
+            />
+          </EditorSection>
         </form>
         <EditorPreviewPanel
           config={state.draft}
@@ -333,6 +350,9 @@ export function EditorWorkspace({
           onVariantChange={setVariant}
           device={device}
           onDeviceChange={setDevice}
+          locale={locale}
+          onLocaleChange={setLocale}
+          locales={availableLocales(state.draft)}
         />
       </div>
     </div>

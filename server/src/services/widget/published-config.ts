@@ -56,7 +56,9 @@ export function buildWidgetConfigEntry(
 ): PublishedWidgetConfig {
   // Served: the published projection. Kept in `payload`: the whole config, for the widget API's own
   // routes on this server (a discount's promo code is applied on accept, never shown).
-  const published: WidgetConfigResponse = { ...payload, config: toPublishedConfig(payload.config) }
+  // The translations travel resolved, in `locales`: sending them raw as well would double the bytes.
+  const { languages: _resolved, ...config } = toPublishedConfig(payload.config)
+  const published: WidgetConfigResponse = { ...payload, config }
   const body = new TextEncoder().encode(JSON.stringify(published))
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
   const gzip = gzipSync(body, { level: 9 })
