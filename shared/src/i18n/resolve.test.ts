@@ -78,8 +78,11 @@ describe('resolving an account’s languages', () => {
     expect(arabic?.dir).toBe('rtl')
     expect(arabic?.copy.general.headline).toBe('قبل أن تغادر…')
     expect(arabic?.ui.next).toBe('متابعة')
-    // Untranslated: the default language (German), not English and not a key.
-    expect(arabic?.ui.back).toBe('Zurück')
+    // Untranslated: the default language (German), not English and not a key, isolated so that its
+    // left-to-right text keeps its punctuation in place inside a right-to-left dialog.
+    expect(arabic?.ui.back).toBe('\u2068Zurück\u2069')
+    // Between languages of one direction nothing is added.
+    expect(locales.fr?.ui.back).toBe('Retour')
     for (const locale of Object.values(locales))
       for (const value of Object.values(locale.ui)) expect(value).not.toMatch(/^[a-z_]+$/)
   })

@@ -26,6 +26,9 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'dv', 'sd', '
 export const directionOf = (tag: string): 'ltr' | 'rtl' =>
   RTL_LANGUAGES.has(primaryLanguage(tag)) ? 'rtl' : 'ltr'
 
+/** Text between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: laid out in its own direction. */
+const isolated = (text: string) => `\u2068${text}\u2069`
+
 function flattenInto(out: FlatStrings, prefix: string, value: unknown): FlatStrings {
   if (typeof value === 'string') out[prefix] = value
   else if (value && typeof value === 'object' && !Array.isArray(value))
@@ -132,6 +135,9 @@ export function createResolver(config: CancelFlowConfig, reasons: readonly Cance
     if (tag === defaultLocale) return { strings: defaults, missing: [] }
     const own = translations[tag] ?? {}
     const builtIn = builtInStrings(tag)
+    // English words inside an Arabic dialog (or the reverse) keep their own direction: isolated, their
+    // punctuation stays where it belongs, at no cost to the widget.
+    const isolate = directionOf(tag) === directionOf(defaultLocale) ? (text: string) => text : isolated
     const strings: FlatStrings = {}
     const missing: string[] = []
     for (const key of keys) {
@@ -140,7 +146,7 @@ export function createResolver(config: CancelFlowConfig, reasons: readonly Cance
       if (written(value)) strings[key] = value
       else if (shipped !== undefined) strings[key] = shipped
       else {
-        strings[key] = defaults[key] as string
+        strings[key] = isolate(defaults[key] as string)
         missing.push(key)
       }
     }

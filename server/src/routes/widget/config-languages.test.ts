@@ -52,7 +52,7 @@ describe('languages in the published config', () => {
     }
     expect((await save(accountId, ownerToken, config)).status).toBe(200)
     const body = await published(accountId)
-    expect(body.locales.ar).toMatchObject({ dir: 'rtl', ui: { next: 'متابعة', back: 'Back' } })
+    expect(body.locales.ar).toMatchObject({ dir: 'rtl', ui: { next: 'متابعة', back: '\u2068Back\u2069' } })
     expect(body.locales.ar?.copy.general.headline).toBe('انتظر — لدى Acme شيء لك')
     // Changed in English and not translated into German: German subscribers read the English.
     expect(body.locales.de?.copy.general.headline).toBe('Wait — Acme has something for you')

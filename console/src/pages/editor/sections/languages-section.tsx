@@ -1,11 +1,5 @@
 import type { CancellationReason } from '@retainkit/shared/config-types'
-import {
-  BUILT_IN_LOCALES,
-  createResolver,
-  directionOf,
-  type Languages,
-  languagesOf,
-} from '@retainkit/shared/i18n'
+import { BUILT_IN_LOCALES, createResolver, type Languages, languagesOf } from '@retainkit/shared/i18n'
 import { localeTagSchema } from '@retainkit/shared/schemas'
 import { useMemo, useState } from 'react'
 import { TextField } from '../../../features/forms/text-field'
@@ -163,7 +157,7 @@ export function LanguagesSection({
           )}
         </div>
       )}
-      <div className="rk-languages__strings" lang={current} dir={directionOf(current)}>
+      <div className="rk-languages__strings" lang={current}>
         {keys.map((key) => (
           <TextField
             key={`${current}:${key}`}
