@@ -140,5 +140,6 @@ export const DE: BuiltInCatalog = {
     confirm_charge: 'Bestätigen: {charge}',
     discount_terms: '{amount} Rabatt für {duration}',
     promo_code: 'mit dem Code {code}',
+    save_confirmation: 'Diese Bestätigung speichern',
   },
 }

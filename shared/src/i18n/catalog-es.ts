@@ -139,5 +139,6 @@ export const ES: BuiltInCatalog = {
     confirm_charge: 'Confirmar: {charge}',
     discount_terms: '{amount} de descuento durante {duration}',
     promo_code: 'con el código {code}',
+    save_confirmation: 'Guardar esta confirmación',
   },
 }

@@ -141,5 +141,6 @@ export const FR: BuiltInCatalog = {
     confirm_charge: 'Confirmer : {charge}',
     discount_terms: '{amount} de réduction pendant {duration}',
     promo_code: 'avec le code {code}',
+    save_confirmation: 'Enregistrer cette confirmation',
   },
 }

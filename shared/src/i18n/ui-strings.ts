@@ -36,6 +36,8 @@ export const UI_STRING_KEYS = [
   'discount_terms',
   /** `{code}` */
   'promo_code',
+  /** The final screen's button that downloads the confirmation */
+  'save_confirmation',
 ] as const
 
 export type UiStringKey = (typeof UI_STRING_KEYS)[number]
@@ -67,4 +69,5 @@ export const EN_UI_STRINGS: UiStrings = {
   confirm_charge: 'Confirm: {charge}',
   discount_terms: '{amount} off for {duration}',
   promo_code: 'with the code {code}',
+  save_confirmation: 'Save this confirmation',
 }
