@@ -1,5 +1,11 @@
 import type { CancellationReason } from '@retainkit/shared/config-types'
-import { BUILT_IN_LOCALES, createResolver, type Languages, languagesOf } from '@retainkit/shared/i18n'
+import {
+  BUILT_IN_LOCALES,
+  createResolver,
+  isBuiltInLocale,
+  type Languages,
+  languagesOf,
+} from '@retainkit/shared/i18n'
 import { localeTagSchema } from '@retainkit/shared/schemas'
 import { useMemo, useState } from 'react'
 import { TextField } from '../../../features/forms/text-field'
@@ -75,6 +81,13 @@ export function LanguagesSection({
     onLocaleChange(tag)
   }
   const defaultName = languageName(languages.default)
+  // Built-in languages are always offered; the merchant's own (and their translations) can go.
+  const removable = !isDefault && !isBuiltInLocale(current)
+  const remove = () => {
+    const { [current]: _gone, ...rest } = languages.translations
+    write({ ...languages, translations: rest })
+    onLocaleChange(languages.default)
+  }
 
   return (
     <div className="rk-languages">
