@@ -97,24 +97,27 @@ const SAMPLE_PLAN_AMOUNT = 2900
  * The terms a churned subscriber on a sample $29/month plan would read, with the banner's winback
  * discount (the server computes the real ones from Stripe).
  */
-function sampleTerms(copy: BannerCopy, props: PreviewProps): ReactivationTerms {
+function sampleTerms(copy: BannerCopy, props: PreviewProps, locale: string): ReactivationTerms {
   const percentOff = copy.winback_discount_percent
-  return withDescription({
-    planName: props.subscriber?.planName || 'Pro',
-    currency: props.subscriber?.currency || 'usd',
-    interval: 'month',
-    intervalCount: 1,
-    amount: SAMPLE_PLAN_AMOUNT,
-    discount: percentOff
-      ? {
-          percentOff,
-          amount: Math.round(SAMPLE_PLAN_AMOUNT * (1 - percentOff / 100)),
-          charges: copy.winback_discount_months ?? 1,
-        }
-      : null,
-    firstChargeAt: new Date().toISOString(),
-    chargesNow: true,
-  })
+  return withDescription(
+    {
+      planName: props.subscriber?.planName || 'Pro',
+      currency: props.subscriber?.currency || 'usd',
+      interval: 'month',
+      intervalCount: 1,
+      amount: SAMPLE_PLAN_AMOUNT,
+      discount: percentOff
+        ? {
+            percentOff,
+            amount: Math.round(SAMPLE_PLAN_AMOUNT * (1 - percentOff / 100)),
+            charges: copy.winback_discount_months ?? 1,
+          }
+        : null,
+      firstChargeAt: new Date().toISOString(),
+      chargesNow: true,
+    },
+    locale,
+  )
 }
 
 const sameScreen = (a: FlowScreen | undefined, b: FlowScreen | undefined) =>
@@ -159,7 +162,7 @@ export const mountPreview: MountPreview = (container, initial) => {
     render(
       <BannerView
         copy={copy}
-        terms={sampleTerms(copy, props)}
+        terms={sampleTerms(copy, props, language.locale)}
         strings={language.strings}
         state={banner.state}
         inline

@@ -32,6 +32,8 @@ export interface Subscriber {
   jurisdiction: { country: string; state: string | null } | null
   /** A digest of the token itself: rate limits per token key on it. */
   tokenId: string
+  /** The subscriber's language as the token claims it (the server words the terms of a charge in it). */
+  locale: string | null
 }
 
 /** Merchants' clocks drift; a token "issued" a little in the future is still accepted. */
@@ -188,6 +190,7 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
         handles: [...new Set(claims.handles ?? [])],
         jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
         tokenId: createHash('sha256').update(token).digest('base64url').slice(0, 32),
+        locale: claims.locale ?? null,
       }
     } catch (error) {
       if (error instanceof errors.JWSSignatureVerificationFailed) continue
