@@ -125,6 +125,16 @@ export function LanguagesSection({
             </option>
           ))}
         </select>
+        {removable ? (
+          <button
+            type="button"
+            className="rk-button rk-button--secondary"
+            disabled={disabled}
+            onClick={remove}
+          >
+            Remove {languageName(current)}
+          </button>
+        ) : null}
       </div>
       <div className="rk-languages__add">
         <TextField
