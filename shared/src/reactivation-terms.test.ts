@@ -50,3 +50,33 @@ describe('describeTerms', () => {
     expect(formatMoney(1234, 'not a currency')).toBe('12.34 NOT A CURRENCY')
   })
 })
+
+describe('describeTerms in the subscriber’s language', () => {
+  const terms: TermsNumbers = {
+    ...MONTHLY,
+    currency: 'eur',
+    discount: { percentOff: 25, amount: 2175, charges: 1 },
+    chargesNow: true,
+  }
+  const clean = (lines: string[]) => lines.map((line) => line.replace(/\s/g, ' '))
+  it('writes French, German and Spanish sentences with the money as each language writes it', () => {
+    expect(clean(describeTerms(terms, 'fr').summary)).toEqual([
+      'Pro : 25 % de réduction, 21,75 € pour le premier prélèvement, puis 29,00 € par mois.',
+      'Premier prélèvement : 21,75 € aujourd’hui.',
+      'Renouvellement automatique chaque mois, jusqu’à ce que vous résiliiez.',
+    ])
+    expect(clean(describeTerms({ ...terms, chargesNow: false }, 'de').summary)).toEqual([
+      'Pro: 25 % Rabatt, 21,75 € für die erste Abbuchung, danach 29,00 € pro Monat.',
+      'Nächste Abbuchung: 21,75 € am 31. März 2027.',
+      'Verlängert sich automatisch jeden Monat, bis Sie kündigen.',
+    ])
+    expect(clean(describeTerms({ ...terms, intervalCount: 3, discount: null }, 'es').summary)).toEqual([
+      'Pro: 29,00 € cada 3 meses.',
+      'Primer cobro: 29,00 € hoy.',
+      'Se renueva automáticamente cada 3 meses hasta que canceles.',
+    ])
+  })
+  it('falls back to English words and formats for a language without its own', () => {
+    expect(describeTerms(terms, 'ar').firstCharge).toBe('€21.75 today')
+  })
+})

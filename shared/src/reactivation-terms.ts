@@ -1,10 +1,12 @@
-import { formatDate } from './flow/copy'
+import { formatDate, percent } from './flow/copy'
+import { termsWordsFor } from './terms-words'
 import type { ReactivationTerms } from './widget-api'
 
 /**
  * The words for what reactivating costs, made once where the numbers are (the server, and the console's
  * preview for its sample): the widget shows them as they come, so the size-budgeted bundle carries no
- * money formatting. English, like the rest of the widget's built-in copy.
+ * money formatting. In the subscriber's language when it is a built-in one (`terms-words.ts`), else
+ * English; `Intl` writes the money, dates and percentages for it.
  */
 
 export type TermsNumbers = Omit<ReactivationTerms, 'summary' | 'firstCharge'>
@@ -26,22 +28,27 @@ export function formatMoney(amount: number, currency: string, locale = 'en-US'):
  */
 export function describeTerms(
   terms: TermsNumbers,
-  locale = 'en-US',
+  wanted = 'en-US',
 ): Pick<ReactivationTerms, 'summary' | 'firstCharge'> {
-  const { discount, intervalCount, interval, currency } = terms
+  const { words, locale } = termsWordsFor(wanted)
+  const { discount, intervalCount, interval, currency, planName } = terms
   const money = (amount: number) => formatMoney(amount, currency, locale)
-  const every = `every ${intervalCount > 1 ? `${intervalCount} ${interval}s` : interval}`
-  const regular = `${money(terms.amount)} ${every}`
-  const when = terms.chargesNow ? 'today' : `on ${formatDate(terms.firstChargeAt, locale)}`
+  const regular = `${money(terms.amount)} ${words.per(interval, intervalCount)}`
+  const when = terms.chargesNow ? words.today : words.on(formatDate(terms.firstChargeAt, locale) ?? '')
   const firstCharge = `${money(discount?.amount ?? terms.amount)} ${when}`
-  const charges = discount && (discount.charges > 1 ? `first ${discount.charges} charges` : 'first charge')
   return {
     summary: [
       discount
-        ? `${terms.planName}: ${discount.percentOff}% off, ${money(discount.amount)} for the ${charges}, then ${regular}.`
-        : `${terms.planName}: ${regular}.`,
-      `${terms.chargesNow ? 'First' : 'Next'} charge: ${firstCharge}.`,
-      `Renews automatically ${every} until you cancel.`,
+        ? words.discounted(
+            planName,
+            percent(discount.percentOff, locale),
+            money(discount.amount),
+            words.charges(discount.charges),
+            regular,
+          )
+        : words.regular(planName, regular),
+      words.next(terms.chargesNow, firstCharge),
+      words.renews(words.each(interval, intervalCount)),
     ],
     firstCharge,
   }

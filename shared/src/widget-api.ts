@@ -1,5 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from './config/types'
 import type { OfferType, SaveMechanism, SessionStep } from './config/vocabulary'
+import type { PublishedLocale } from './i18n/catalog-types'
 
 /**
  * The contract between the widget and the server's widget API. Types only, zod-free: the
@@ -36,6 +37,14 @@ export interface WidgetConfigResponse {
    * widget bundle does not carry the contrast maths.
    */
   themeCss: string
+  /** The account's default language: what a subscriber whose language the account lacks gets. */
+  defaultLocale: string
+  /**
+   * Every language the account offers (the built-in ones, the default, the merchant's), each resolved
+   * string by string (a missing one is the default language's): the widget picks one from the token's
+   * `locale` claim, the `attach` option or the browser, and carries no words of its own.
+   */
+  locales: Record<string, PublishedLocale>
 }
 
 export interface SubscriberPlan {
@@ -238,6 +247,8 @@ export interface SubscriberTokenClaims {
   /** The subscriber's country (ISO 3166-1 alpha-2) and state or region, for offer rules by jurisdiction. */
   country?: string
   state?: string
+  /** The subscriber's language (`fr`, `pt-BR`): it comes first when the widget picks one. */
+  locale?: string
   iat: number
   exp: number
 }

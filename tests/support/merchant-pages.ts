@@ -5,7 +5,8 @@ import type { MerchantAccount, Page, PageSource } from './product'
  * A merchant's account page as a real site would serve it: the install snippet from snippetFor (test
  * mode: the site is on localhost), a cancel link handed to `Retainkit('attach', …)` with a `getToken`
  * that asks the merchant's own backend (`/token`, below), and every widget callback written to
- * `window.__retainkit` for the test to read.
+ * `window.__retainkit` for the test to read. The page's query names the customer, and may name the
+ * language signed into the token (`claim=fr`) and the one passed to attach (`attach=de`).
  */
 export interface AccountPageOptions {
   productUrl: string
@@ -24,6 +25,8 @@ const NONCE = 'bWVyY2hhbnQtbm9uY2U'
 export function accountPage({ productUrl, account, csp, resets, banner }: AccountPageOptions): PageSource {
   return (url: URL): Page => {
     const customer = url.searchParams.get('customer') ?? ''
+    const claim = url.searchParams.get('claim') ?? ''
+    const attachLocale = url.searchParams.get('attach')
     const nonce = csp ? NONCE : undefined
     const attr = nonce ? ` nonce="${nonce}"` : ''
     const body = `<!doctype html>
@@ -38,9 +41,14 @@ window.__retainkit = [];
 window.__violations = [];
 document.addEventListener('securitypolicyviolation', function (e) { window.__violations.push(e.violatedDirective + ' ' + e.blockedURI); });
 function note(name) { return function (value) { window.__retainkit.push({ name: name, value: value }); }; }
-function token() { return fetch('/token?customer=${encodeURIComponent(customer)}').then(function (r) { return r.text(); }); }
+function token() { return fetch('/token?customer=${encodeURIComponent(customer)}&locale=${encodeURIComponent(claim)}').then(function (r) { return r.text(); }); }
 Retainkit('attach', '#cancel', {
-  getToken: token,
+  getToken: token,${
+    attachLocale
+      ? `
+  locale: ${JSON.stringify(attachLocale)},`
+      : ''
+  }
   onStepChange: note('step'), onSave: note('save'), onCancel: note('cancel'), onClose: note('close')
 });${banner ? "\nRetainkit('showReactivation', { getToken: token, onReactivate: note('reactivate'), onDismiss: note('dismiss') }).then(note('banner'));" : ''}
 </script>
@@ -67,7 +75,9 @@ ${resets ? `<style${attr}>html{font-size:10px} body *{all:unset} header,main,p,h
 export function tokenEndpoint(account: MerchantAccount): PageSource {
   return (url: URL) => ({
     headers: { 'content-type': 'text/plain' },
-    body: account.tokenFor(url.searchParams.get('customer') ?? ''),
+    body: account.tokenFor(url.searchParams.get('customer') ?? '', {
+      ...(url.searchParams.get('locale') ? { locale: url.searchParams.get('locale') as string } : {}),
+    }),
   })
 }
 

@@ -38,7 +38,10 @@ export interface MerchantAccount {
   /** The merchant's side in the Stripe fake. */
   merchant: SeededMerchant
   /** A subscriber token as the merchant's server mints it (test mode by default: localhost sites). */
-  tokenFor(customerId: string, options?: { mode?: 'live' | 'test'; subscriptionId?: string }): string
+  tokenFor(
+    customerId: string,
+    options?: { mode?: 'live' | 'test'; subscriptionId?: string; locale?: string },
+  ): string
   /** A new customer with one subscription on `price` (default Pro monthly) in the Stripe fake. */
   addSubscriber(price?: string): Promise<Subscriber>
   /**
@@ -193,6 +196,7 @@ export async function startProduct(options: StartProductOptions = {}): Promise<P
           customerId,
           subscriptionId: tokenOptions.subscriptionId,
           mode: tokenOptions.mode ?? 'test',
+          ...(tokenOptions.locale ? { locale: tokenOptions.locale } : {}),
           secret,
         }),
       async addSubscriber(price = merchant.prices.proMonthly) {

@@ -55,9 +55,17 @@ export interface FlowHandlers {
   onStepChange?: (screen: FlowScreen) => void
 }
 
-export type CancelFlowOptions = TokenSource & FlowHandlers
+/**
+ * The subscriber's language (`fr`, `pt-BR`), when the page knows it: used when the token carries no
+ * `locale` claim, before the browser's languages.
+ */
+export interface LocaleOption {
+  locale?: string
+}
 
-export interface ReactivationOptions {
+export type CancelFlowOptions = TokenSource & FlowHandlers & LocaleOption
+
+export interface ReactivationOptions extends LocaleOption {
   token?: string
   getToken?: () => string | Promise<string>
   onReactivate?: (response: ReactivationAcceptResponse) => void

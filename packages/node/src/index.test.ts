@@ -49,7 +49,7 @@ describe('@retainkit/node createSubscriberToken', () => {
     expect(refusal(publishedBuild.createSubscriberToken)).toBe(refusal(createSubscriberToken))
   })
 
-  it('signs every claim the server reads: sid, mode, handles, country, state', () => {
+  it('signs every claim the server reads: sid, mode, handles, country, state, locale', () => {
     const token = createSubscriberToken({
       accountId: 'acct_1',
       customerId: 'cus_1',
@@ -58,6 +58,7 @@ describe('@retainkit/node createSubscriberToken', () => {
       handles: ['cancel', 'offers', 'cancel'],
       country: 'us',
       state: 'Minnesota',
+      locale: 'pt-BR',
       secret: LIVE_SECRET,
       now: NOW,
       ttlSeconds: 600,
@@ -70,6 +71,7 @@ describe('@retainkit/node createSubscriberToken', () => {
       handles: ['cancel', 'offers'],
       country: 'US',
       state: 'Minnesota',
+      locale: 'pt-BR',
       iat: IAT,
       exp: IAT + 600,
     })
@@ -94,5 +96,6 @@ describe('@retainkit/node createSubscriberToken', () => {
     expect(() => createSubscriberToken({ ...base, country: 'USA' })).toThrow(TypeError)
     expect(() => createSubscriberToken({ ...base, state: 'MN' })).toThrow(/with a country/)
     expect(() => createSubscriberToken({ ...base, ttlSeconds: 3601 })).toThrow(RangeError)
+    expect(() => createSubscriberToken({ ...base, locale: 'French' })).toThrow(/language tag/)
   })
 })

@@ -39,6 +39,11 @@ export interface CreateSubscriberTokenOptions {
   country?: string
   /** The subscriber's state or region (`MN` or `Minnesota`); needs `country`. */
   state?: string
+  /**
+   * The subscriber's language (`fr`, `pt-BR`): the widget speaks it when the account offers it, before
+   * the `locale` option of attach and the browser's languages.
+   */
+  locale?: string
   /** The widget secret (`rkws_…`). */
   secret: string
   /** Lifetime in seconds, 1–3600; default 900 (15 minutes). */
@@ -50,7 +55,7 @@ export interface CreateSubscriberTokenOptions {
 const base64url = (input: string | Buffer) => Buffer.from(input).toString('base64url')
 
 function checkOptions(options: CreateSubscriberTokenOptions, ttlSeconds: number): void {
-  const { accountId, customerId, secret, mode, handles, country, state } = options
+  const { accountId, customerId, secret, mode, handles, country, state, locale } = options
   if (!accountId) throw new TypeError('accountId is required')
   if (!customerId) throw new TypeError('customerId is required')
   if (!secret) throw new TypeError('secret is required')
@@ -72,11 +77,17 @@ function checkOptions(options: CreateSubscriberTokenOptions, ttlSeconds: number)
   if (state !== undefined && (country === undefined || state.trim() === '' || state.length > 64)) {
     throw new TypeError('state must be 1-64 characters, with a country')
   }
+  if (locale !== undefined && !LOCALE_TAG.test(locale)) {
+    throw new TypeError('locale must be a language tag such as fr or pt-BR')
+  }
 }
+
+/** A language tag as the server accepts it in the claim (language, then up to two subtags). */
+const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}$/
 
 /** The subscriber token: `header.payload.signature`, HMAC-SHA256 keyed with the whole secret string. */
 export function createSubscriberToken(options: CreateSubscriberTokenOptions): string {
-  const { accountId, customerId, subscriptionId, mode, handles, country, state, secret } = options
+  const { accountId, customerId, subscriptionId, mode, handles, country, state, locale, secret } = options
   const ttlSeconds = options.ttlSeconds ?? SUBSCRIBER_TOKEN_DEFAULT_TTL_SECONDS
   checkOptions(options, ttlSeconds)
   const iat = Math.floor((options.now ?? new Date()).getTime() / 1000)
@@ -88,6 +99,7 @@ export function createSubscriberToken(options: CreateSubscriberTokenOptions): st
     ...(handles?.length ? { handles: [...new Set(handles)] } : {}),
     ...(country ? { country: country.toUpperCase() } : {}),
     ...(state ? { state } : {}),
+    ...(locale ? { locale } : {}),
     iat,
     exp: iat + ttlSeconds,
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { cancelFlowConfigSchema, cancellationReasonsSchema } from '../config/schema'
+import { cancelFlowConfigSchema, cancellationReasonsSchema, copySchema } from '../config/schema'
 import { OFFER_TYPES, SAVE_MECHANISMS } from '../config/vocabulary'
+import { UI_STRING_KEYS, type UiStringKey } from '../i18n/ui-strings'
 import { isoTime, nullableTime, obj, tier } from './common'
 
 /** The widget's public API answers its contract bare (no `{data}` envelope). */
@@ -12,6 +13,27 @@ export const widgetConfig = obj({
   reasons: cancellationReasonsSchema.or(z.array(z.never())),
   version: z.number().int(),
   themeCss: z.string(),
+  defaultLocale: z.string(),
+  locales: z.record(
+    z.string(),
+    obj({
+      dir: z.enum(['ltr', 'rtl']),
+      copy: copySchema,
+      reactivation: obj({
+        headline: z.string(),
+        subheadline: z.string(),
+        cta_primary: z.string(),
+        cta_secondary: z.string(),
+      }),
+      reasons: z.record(z.string(), z.string()),
+      ui: obj(
+        Object.fromEntries(UI_STRING_KEYS.map((key) => [key, z.string().min(1)])) as Record<
+          UiStringKey,
+          z.ZodString
+        >,
+      ),
+    }),
+  ),
 })
 const interval = z.enum(['day', 'week', 'month', 'year'])
 export const subscriberPlan = obj({

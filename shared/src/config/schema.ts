@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isTranslatableKey } from '../i18n/resolve'
 import {
   ctaText,
   dropdownLabel,
@@ -180,6 +181,33 @@ export const complianceSchema = z.strictObject({
   suppress_offers_when_unknown: z.boolean().optional(),
 })
 
+/** A language tag as subscribers' browsers and tokens send them: `fr`, `de-CH`, `pt-BR`, `zh-Hant`. */
+export const localeTagSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}$/, 'Use a language tag such as fr, de-CH or pt-BR')
+
+const translationSchema = z
+  .record(
+    z.string(),
+    z.string().trim().min(1, 'A translation cannot be empty').max(500, 'Translation too long'),
+  )
+  .superRefine((strings, ctx) => {
+    for (const key of Object.keys(strings))
+      if (!isTranslatableKey(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: `Unknown string: ${key}` })
+  })
+
+/**
+ * The account's languages: the default one (what a missing translation falls back to) and the
+ * merchant's translations by language, flat keys (`copy.general.headline`, `ui.next`, `reason.<key>`).
+ */
+export const languagesSchema = z.strictObject({
+  default: localeTagSchema,
+  translations: z
+    .record(localeTagSchema, translationSchema)
+    .refine((all) => Object.keys(all).length <= 30, 'At most 30 languages'),
+})
+
 export const cancelFlowConfigSchema = z.strictObject({
   copy: copySchema,
   discount: discountSchema,
@@ -192,6 +220,7 @@ export const cancelFlowConfigSchema = z.strictObject({
   cancellation_flow: cancellationFlowSchema.optional(),
   reactivation: reactivationConfigSchema.optional(),
   compliance: complianceSchema.optional(),
+  languages: languagesSchema.optional(),
 })
 
 /** A cancellation reason as the account stores it. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { CancelFlowConfig } from '../config/types'
 import type { OfferType } from '../config/vocabulary'
+import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import { isTerminal } from './graph'
 import { createFlowMachine, HAND_OVER_MESSAGE } from './machine'
 import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
@@ -58,6 +59,7 @@ async function replay(options: Partial<FlowMachineOptions>, events: readonly Flo
     config: testConfig(),
     reasons: TEST_REASONS,
     eligibleOffers: ALL_OFFERS,
+    strings: EN_UI_STRINGS,
     effects,
     ...options,
   })

@@ -1,10 +1,13 @@
+import type { UiStrings } from '../i18n/ui-strings'
+import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import { findOption, type OfferOption, offerOptions } from './offers'
 import type { FlowAction, FlowContext, FlowScreenKind, FlowSnapshot } from './types'
 
 /**
  * Every word the cancel flow shows, resolved in one place so the widget and the console's preview render
  * the same text. Merchant copy comes from `config.copy`; the few screens without merchant copy (confirm)
- * and the buttons without a configured label use the built-in English below.
+ * and the buttons without a configured label use the widget's own words, `context.strings`, in the
+ * subscriber's language (they come with the published config, never with the bundle).
  */
 
 /** The placeholders copy may use (documented for merchants beside the default config). */
@@ -19,27 +22,29 @@ export function fillCopy(text: string, values: CopyValues): string {
   return text.replace(PLACEHOLDER, (match, key: CopyPlaceholder) => values[key] ?? match)
 }
 
+const en = EN_UI_STRINGS
+/**
+ * The English labels, confirm copy and stand-ins, for tests and docs (the flow reads `context.strings`).
+ * Plain literals, so a bundle that does not use them drops them and the English with them.
+ */
 export const DEFAULT_ACTION_LABELS: Readonly<Record<FlowAction, string>> = {
-  next: 'Continue',
-  back: 'Back',
-  accept: 'Accept offer',
-  decline: 'No thanks',
-  cancel: 'Cancel subscription',
-  stay: 'Keep my subscription',
-  close: 'Close',
-  retry: 'Try again',
+  next: en.next,
+  back: en.back,
+  accept: en.accept,
+  decline: en.decline,
+  cancel: en.cancel,
+  stay: en.stay,
+  close: en.close,
+  retry: en.retry,
 }
-
 export const CONFIRM_COPY = {
-  headline: 'Confirm your cancellation',
-  subheadline: "Your subscription stays active until {period_end}, then ends. You won't be charged again.",
-  cancel: 'Confirm cancellation',
+  headline: EN_UI_STRINGS.confirm_headline,
+  subheadline: EN_UI_STRINGS.confirm_subheadline,
+  cancel: EN_UI_STRINGS.confirm_cancel,
 } as const
-
-/** Stand-ins when the subscriber is unknown (preview, missing data), so no raw placeholder shows. */
 export const COPY_FALLBACKS = {
-  plan_name: 'your plan',
-  period_end: 'the end of your current billing period',
+  plan_name: EN_UI_STRINGS.plan_fallback,
+  period_end: EN_UI_STRINGS.period_end_fallback,
 } as const
 
 export type ScreenOption =
@@ -67,7 +72,21 @@ export interface ScreenCopy {
   readonly labels: Readonly<Record<FlowAction, string>>
 }
 
-export const monthsLabel = (months: number): string => (months === 1 ? '1 month' : `${months} months`)
+export const monthsLabel = (months: number, strings: UiStrings): string =>
+  months === 1 ? strings.one_month : strings.months.replace('{n}', String(months))
+
+/** A trial extension's added days, in the subscriber's language. */
+export const daysLabel = (days: number, strings: UiStrings): string =>
+  days === 1 ? strings.one_day : strings.days.replace('{n}', String(days))
+
+/** A percentage as the locale writes it (`20%`, `20 %` in French and German). */
+export function percent(amount: number, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(amount / 100)
+  } catch {
+    return `${amount}%`
+  }
+}
 
 /** A long date (`March 31, 2027` in en-US), in UTC: a Stripe timestamp's day must not shift with the viewer's zone. */
 export function formatDate(iso: string | null | undefined, locale: string): string | undefined {
@@ -85,19 +104,19 @@ export function formatDate(iso: string | null | undefined, locale: string): stri
  * (on trial extensions the added days, elsewhere the discount's months); on a plan-switch success `{plan_name}` is the new plan.
  */
 export function copyValues(snapshot: FlowSnapshot, context: FlowContext): CopyValues {
-  const { config, subscriber } = context
+  const { config, subscriber, strings } = context
   const { screen, selection } = snapshot
   const { amount, duration } = config.discount
   const offer = 'offer' in screen ? screen.offer : null
   const months = offer === 'pause' ? selection.months : duration
   const values: CopyValues = {
-    plan_name: subscriber.planName || COPY_FALLBACKS.plan_name,
-    period_end: formatDate(subscriber.periodEnd, context.locale) ?? COPY_FALLBACKS.period_end,
+    plan_name: subscriber.planName || strings.plan_fallback,
+    period_end: formatDate(subscriber.periodEnd, context.locale) ?? strings.period_end_fallback,
   }
-  if (amount !== undefined) values.amount = `${amount}%`
-  if (months !== undefined) values.duration = monthsLabel(months)
+  if (amount !== undefined) values.amount = percent(amount, context.locale)
+  if (months !== undefined) values.duration = monthsLabel(months, strings)
   const { days } = config.trial_extension
-  if (offer === 'trial_extension' && days) values.duration = days === 1 ? '1 day' : `${days} days`
+  if (offer === 'trial_extension' && days) values.duration = daysLabel(days, strings)
   if (screen.kind === 'success' && (offer === 'plan_switch' || offer === 'billing_cycle_switch')) {
     const plan = config[offer].plans?.find((p) => p.id === selection.planId)
     if (plan) values.plan_name = plan.name
@@ -105,9 +124,9 @@ export function copyValues(snapshot: FlowSnapshot, context: FlowContext): CopyVa
   return values
 }
 
-function optionOf(option: OfferOption, selected: boolean): ScreenOption {
+function optionOf(option: OfferOption, selected: boolean, strings: UiStrings): ScreenOption {
   if (option.kind === 'months') {
-    return { kind: 'months', months: option.months, label: monthsLabel(option.months), selected }
+    return { kind: 'months', months: option.months, label: monthsLabel(option.months, strings), selected }
   }
   const { id, name, price } = option.plan
   return { kind: 'plan', planId: id, name, price, label: `${name} – ${price}`, selected }
@@ -135,7 +154,7 @@ type Texts = Partial<
 
 /** The resolved copy of the snapshot's screen: placeholders filled, every label present. */
 export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): ScreenCopy {
-  const { config } = context
+  const { config, strings } = context
   const { copy } = config
   const { screen } = snapshot
   const texts: Texts =
@@ -149,12 +168,17 @@ export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): Screen
             ? copy.success[screen.offer]
             : screen.kind === 'final'
               ? copy.final
-              : { ...CONFIRM_COPY, cta_primary: CONFIRM_COPY.cancel }
+              : {
+                  headline: strings.confirm_headline,
+                  subheadline: strings.confirm_subheadline,
+                  cta_primary: strings.confirm_cancel,
+                }
   const offered = screen.kind === 'offer' ? offerOptions(screen.offer, config, context.subscriber) : []
   const selected = findOption(offered, snapshot.selection)
   const values = copyValues(snapshot, context)
   const fill = (text = '') => fillCopy(text, values)
-  const labels = { ...DEFAULT_ACTION_LABELS }
+  // The widget's words name every action under the action's own name.
+  const labels: Record<FlowAction, string> = { ...strings }
   CTA_ACTIONS[screen.kind].forEach((action, index) => {
     const label = index ? texts.cta_secondary : texts.cta_primary
     // An empty configured label would leave a button without a name; keep the built-in one.
@@ -173,7 +197,7 @@ export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): Screen
             label,
             selected: key === snapshot.reasonKey,
           }))
-        : offered.map((option) => optionOf(option, option === selected)),
+        : offered.map((option) => optionOf(option, option === selected, strings)),
     labels,
   }
 }

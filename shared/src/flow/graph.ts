@@ -86,6 +86,7 @@ export function createFlowContext(options: Omit<FlowMachineOptions, 'effects'>):
     eligibleOffers: Object.freeze([...options.eligibleOffers]),
     subscriber: Object.freeze({ ...options.subscriber }),
     locale: options.locale ?? 'en-US',
+    strings: options.strings,
   })
 }
 

@@ -12,6 +12,7 @@ export {
   fillCopy,
   formatDate,
   monthsLabel,
+  percent,
   type ScreenCopy,
   type ScreenOption,
   screenCopy,

@@ -1,9 +1,11 @@
 import type { SessionStep } from '../config/vocabulary'
+import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import type { OfferChoice, SessionEventInput } from '../widget-api'
 import { createFlowContext, firstScreen, historyBefore, isTerminal, screenAfter, stepProgress } from './graph'
 import { choiceOf, defaultChoice, findOption, offerOptions } from './offers'
 import type {
   FlowAction,
+  FlowContext,
   FlowEvent,
   FlowListener,
   FlowMachine,
@@ -15,10 +17,11 @@ import type {
   FlowStatus,
 } from './types'
 
-export const REASON_REQUIRED_MESSAGE = 'Please choose a reason to continue.'
-export const CALL_FAILED_MESSAGE = 'Something went wrong. Please try again.'
+/** The English words of the messages below (the flow shows them in the subscriber's language). */
+export const REASON_REQUIRED_MESSAGE = EN_UI_STRINGS.reason_required
+export const CALL_FAILED_MESSAGE = EN_UI_STRINGS.call_failed
 /** Shown while the widget hands over to the merchant's own cancellation (the dialog then goes). */
-export const HAND_OVER_MESSAGE = "We couldn't cancel here. Taking you to the regular cancellation page…"
+export const HAND_OVER_MESSAGE = EN_UI_STRINGS.hand_over
 /** A cancel call that fails this many times is handed over rather than offered again. */
 export const CANCEL_ATTEMPTS = 2
 /** The server's limit for write-in feedback; longer input is cut rather than rejected. */
@@ -67,9 +70,13 @@ interface State {
   done: boolean
 }
 
-function errorMessage(error: unknown): string {
+/**
+ * A failed call's message. The server's own words are English: a subscriber reading another language
+ * gets the generic message in theirs instead.
+ */
+function errorMessage(error: unknown, { locale, strings }: FlowContext): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  return message.trim() ? message : CALL_FAILED_MESSAGE
+  return message.trim() && /^en\b/i.test(locale) ? message : strings.call_failed
 }
 
 export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
@@ -192,8 +199,8 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
               : state.cancelFailures + 1
         update(
           cancelFailures >= CANCEL_ATTEMPTS
-            ? { status: 'error', error: HAND_OVER_MESSAGE, failed: null, cancelFailures }
-            : { status: 'error', error: errorMessage(error), failed: kind, cancelFailures },
+            ? { status: 'error', error: context.strings.hand_over, failed: null, cancelFailures }
+            : { status: 'error', error: errorMessage(error, context), failed: kind, cancelFailures },
         )
       },
     )
@@ -255,7 +262,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     },
     NEXT() {
       if (state.screen.kind === 'reason' && graph.requireReason && state.reasonKey === null)
-        update({ status: 'error', error: REASON_REQUIRED_MESSAGE })
+        update({ status: 'error', error: context.strings.reason_required })
       else advance(false)
     },
     BACK() {

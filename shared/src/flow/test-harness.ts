@@ -1,4 +1,5 @@
 import { vi } from 'vitest'
+import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import type { AcceptOfferResponse, CancelResponse, SessionEventInput } from '../widget-api'
 import { createFlowMachine } from './machine'
 import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
@@ -67,6 +68,7 @@ export function setup(overrides: Partial<FlowMachineOptions> = {}) {
     config: testConfig(),
     reasons: TEST_REASONS,
     eligibleOffers: ALL_OFFERS,
+    strings: EN_UI_STRINGS,
     effects,
     ...overrides,
   })

@@ -1,5 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '../config/types'
 import type { FeedbackCategory, OfferType } from '../config/vocabulary'
+import type { UiStrings } from '../i18n/ui-strings'
 import type { AcceptOfferResponse, CancelResponse, OfferChoice, SessionEventInput } from '../widget-api'
 
 /**
@@ -107,6 +108,8 @@ export interface FlowMachineOptions {
   initialScreen?: FlowScreen
   /** BCP 47 locale for dates in copy; default en-US. */
   locale?: string
+  /** The widget's own words in the subscriber's language (they come with the published config). */
+  strings: UiStrings
 }
 
 /** Which steps exist, decided once from `config.cancellation_flow`. */
@@ -129,6 +132,7 @@ export interface FlowContext {
   readonly eligibleOffers: readonly OfferType[]
   readonly subscriber: Readonly<FlowSubscriber>
   readonly locale: string
+  readonly strings: UiStrings
 }
 
 export type FlowListener = (snapshot: FlowSnapshot) => void

@@ -3,6 +3,8 @@ export {
   cancellationReasonSchema,
   cancellationReasonsSchema,
   copySchema,
+  languagesSchema,
+  localeTagSchema,
   planSchema,
   reasonsPayloadSchema,
   themeSchema,

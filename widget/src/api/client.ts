@@ -1,4 +1,3 @@
-import { CALL_FAILED_MESSAGE } from '@retainkit/shared/flow'
 import type {
   AcceptOfferRequest,
   AcceptOfferResponse,
@@ -21,8 +20,9 @@ import { configUrl } from './config-url'
  */
 
 /**
- * A failed call: `message` is what the subscriber may read (the server's already sanitized words, or the
- * generic message), `status` the HTTP status (0: the network failed).
+ * A failed call: `message` is what the subscriber may read (the server's already sanitized words; empty
+ * when there are none, and the flow shows its generic message in the subscriber's language), `status`
+ * the HTTP status (0: the network failed).
  */
 export type WidgetApiError = Error & { status: number }
 
@@ -72,15 +72,14 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
         keepalive,
       })
     } catch {
-      throw failure(CALL_FAILED_MESSAGE, 0)
+      throw failure('', 0)
     }
     if (response.status === 204) return undefined as T
     const data = await response.json().catch(() => null)
     if (response.ok && data !== null) return data
     const message = data?.error?.message
     throw failure(
-      (typeof message === 'string' && message.trim() && message.slice(0, USER_MESSAGE_MAX)) ||
-        CALL_FAILED_MESSAGE,
+      (typeof message === 'string' && message.trim() && message.slice(0, USER_MESSAGE_MAX)) || '',
       response.status,
     )
   }

@@ -1,4 +1,5 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
+import type { UiStrings } from '@retainkit/shared/ui-strings'
 import type { ReactivationTerms } from '@retainkit/shared/widget-api'
 import { Dialog } from '../ui/dialog'
 import { ReactivateBody, type ReactivateState } from './terms'
@@ -12,6 +13,8 @@ export interface BannerViewProps {
   /** What reactivating costs and when (from the server; the preview's sample). Null: nothing to offer. */
   terms: ReactivationTerms | null
   state: BannerState
+  /** The widget's own words in the subscriber's language. */
+  strings: UiStrings
   /** Drawn in place (the console's preview) rather than fixed at the bottom of the page. */
   inline?: boolean
   /** As the cancel flow's modal dialog (a subscriber already scheduled to cancel) instead of a banner. */
@@ -36,6 +39,7 @@ export interface BannerViewProps {
 export function BannerView({
   copy,
   terms,
+  strings,
   state,
   inline,
   dialog,
@@ -58,6 +62,7 @@ export function BannerView({
     <ReactivateBody
       key="b"
       terms={terms}
+      strings={strings}
       state={state}
       primaryLabel={copy.cta_primary}
       secondaryLabel={copy.cta_secondary}
@@ -69,7 +74,7 @@ export function BannerView({
   ]
   if (dialog)
     return (
-      <Dialog overlay busy={busy} progress="" closeLabel="Close" onClose={onDismiss}>
+      <Dialog overlay busy={busy} progress="" closeLabel={strings.close} onClose={onDismiss}>
         {body}
       </Dialog>
     )

@@ -1,6 +1,7 @@
 import { render } from 'preact'
 import { createWidgetApi } from '../api/client'
 import { createTokens, tokenSubject } from '../api/token-source'
+import { localize, setLanguage, wantedLocales } from '../flow/localize'
 import type { Host, WidgetContext } from '../host/types'
 import type { ReactivationOptions, ReactivationResult } from '../types'
 import { mountShadow } from '../ui/shadow'
@@ -24,17 +25,18 @@ export async function runReactivation(
   const key = dismissalKey(context.accountId, tokenSubject(await tokens.get()))
   if (dismissal(host, key)) return { shown: false }
 
-  const [{ config, themeCss }, answer] = await Promise.all([
-    api.config(),
-    tokens.use((token) => api.reactivation(token)),
-  ])
-  const copy = config.reactivation
+  const [response, answer] = await Promise.all([api.config(), tokens.use((token) => api.reactivation(token))])
+  const language = localize(response, wantedLocales(host, await tokens.get(), options.locale))
+  const { themeCss } = response
+  const { strings } = language
+  const copy = language.config.reactivation
   // Never a banner that cannot say what it would charge.
   if (!answer.eligible || !answer.terms || !copy?.enabled) return { shown: false }
   const { sessionId } = answer
 
   const element = host.document.createElement('div')
   element.setAttribute('data-retainkit', 'banner')
+  setLanguage(element, language)
   const { mount, setCss } = mountShadow(host, element)
   setCss(themeCss)
   const close = () => {
@@ -59,6 +61,7 @@ export async function runReactivation(
         <BannerView
           copy={copy}
           terms={answer.terms}
+          strings={strings}
           state={state}
           onReactivate={onReactivate}
           onBack={onBack}

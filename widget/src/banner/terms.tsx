@@ -1,4 +1,6 @@
+import type { UiStrings } from '@retainkit/shared/ui-strings'
 import type { ReactivationTerms } from '@retainkit/shared/widget-api'
+import { fill } from '../flow/localize'
 
 /**
  * Informed consent for anything that will charge the subscriber (the banner's reactivation, the undo of
@@ -42,6 +44,7 @@ export function reactivation(
 export interface ReactivateBodyProps {
   /** Null: nothing can be offered (the terms could not be stated), only Close. */
   terms: ReactivationTerms | null
+  strings: UiStrings
   state: ReactivateState
   /** The button that starts it ("Reactivate", "Keep my subscription") and the other one beside it. */
   primaryLabel: string
@@ -57,17 +60,18 @@ export interface ReactivateBodyProps {
 
 /** The terms, the confirmation (announced) and the buttons. */
 export function ReactivateBody(props: ReactivateBodyProps) {
-  const { terms, state } = props
+  const { terms, state, strings } = props
+  const confirm = terms && fill(strings.confirm_charge, { charge: terms.firstCharge })
   const done = state.kind === 'done' || !terms
   const asking = !done && state.kind !== 'idle'
   // [label, action, main], drawn by position: the main button first, and the confirming one never where
   // the button that asked for it was (a double click lands on Back, not on a charge).
   const buttons: [string, () => void, boolean?][] = done
-    ? [['Close', props.onClose, !terms]]
+    ? [[strings.close, props.onClose, !terms]]
     : asking
       ? [
-          ['Back', props.onBack],
-          [`Confirm: ${terms.firstCharge}`, props.onPrimary, true],
+          [strings.back, props.onBack],
+          [confirm as string, props.onPrimary, true],
         ]
       : [
           [props.primaryLabel, props.onPrimary, true],
@@ -84,10 +88,10 @@ export function ReactivateBody(props: ReactivateBodyProps) {
       )}
       <div role="status">
         {'message' in state ? (
-          <p className={state.kind === 'error' ? 'e' : undefined}>{state.message}</p>
+          <p className={state.kind === 'error' ? 'e' : undefined}>{state.message || strings.call_failed}</p>
         ) : asking ? (
           <p>
-            <strong>{`Confirm: ${terms.firstCharge}`}</strong>
+            <strong>{confirm}</strong>
           </p>
         ) : null}
       </div>

@@ -18,6 +18,7 @@ import type { Host, WidgetContext } from '../host/types'
 import { type CancelFlowOptions, FALLBACK_RESULT, type SessionResult, type ShowRequest } from '../types'
 import { flowDrawer } from '../ui/flow-view'
 import { mountShadow } from '../ui/shadow'
+import { fill, localize, setLanguage, wantedLocales } from './localize'
 import { saveTextFile } from './save-file'
 import { createSessionMachine, type SessionMachine, type StartedSession } from './session-machine'
 
@@ -82,10 +83,20 @@ export async function runCancelFlow(
   )
   // Observed below on every path; this only keeps an early bail-out from an unhandled rejection.
   starting.catch(() => {})
-  const { config, reasons, themeCss, tier } = await api.config()
+  const [response, token] = await Promise.all([api.config(), tokens.get().catch(() => '')])
   checkpoint()
+  const { themeCss, tier } = response
+  const language = localize(response, wantedLocales(host, token, options.locale))
+  const { config, reasons, strings, locale } = language
 
-  const early = createFlowMachine({ config, reasons, eligibleOffers: OFFER_TYPES, effects: NO_EFFECTS })
+  const early = createFlowMachine({
+    config,
+    reasons,
+    strings,
+    locale,
+    eligibleOffers: OFFER_TYPES,
+    effects: NO_EFFECTS,
+  })
   // Screens that need nothing from the session, so they can be shown while it starts. Free accounts
   // wait for it: only they can hit the monthly session limit, and a dialog that appears and then steps
   // aside would look broken.
@@ -98,7 +109,13 @@ export async function runCancelFlow(
       tokens,
       options,
       start,
-      { config, reasons, initialScreen: optimistic ? early.getSnapshot().screen : undefined },
+      {
+        config,
+        reasons,
+        strings,
+        locale,
+        initialScreen: optimistic ? early.getSnapshot().screen : undefined,
+      },
       () => {
         memory.stepAside = true
       },
@@ -117,6 +134,7 @@ export async function runCancelFlow(
 
   const element = document.createElement('div')
   element.setAttribute('data-retainkit', 'cancel-flow')
+  setLanguage(element, language)
   const shadow = mountShadow(host, element)
   shadow.setCss(themeCss)
   const draw = flowDrawer(shadow.mount, {
@@ -233,12 +251,13 @@ export async function runCancelFlow(
             copy={{
               headline:
                 now.kind === 'done'
-                  ? 'Your subscription continues'
-                  : `Your subscription ends on ${formatDate(endsAt, 'en-US')}`,
+                  ? strings.continues
+                  : fill(strings.ends_on, { date: formatDate(endsAt, locale) as string }),
               subheadline: '',
-              cta_primary: 'Keep my subscription',
-              cta_secondary: 'Close',
+              cta_primary: strings.stay,
+              cta_secondary: strings.close,
             }}
+            strings={strings}
             terms={terms}
             state={now}
             onReactivate={onKeep}

@@ -1,9 +1,4 @@
-import {
-  CALL_FAILED_MESSAGE,
-  createFlowMachine,
-  type FlowMachine,
-  type FlowMachineOptions,
-} from '@retainkit/shared/flow'
+import { createFlowMachine, type FlowMachine, type FlowMachineOptions } from '@retainkit/shared/flow'
 import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import type { WidgetApi } from '../api/client'
 import { createEventQueue, type EventQueue } from '../api/event-queue'
@@ -33,7 +28,7 @@ export function createSessionMachine(
   tokens: Tokens,
   options: CancelFlowOptions,
   { sessionId, subscriber, eligibleOffers }: StartedSession,
-  base: Pick<FlowMachineOptions, 'config' | 'reasons' | 'initialScreen'>,
+  base: Pick<FlowMachineOptions, 'config' | 'reasons' | 'initialScreen' | 'strings' | 'locale'>,
   onCancelFailed: () => void = () => {},
 ): SessionMachine {
   const { handleOffer, handleCancel } = options
@@ -42,7 +37,7 @@ export function createSessionMachine(
   )
   /**
    * The merchant's handler first when there is one (its error is for the developer, on the console; the
-   * subscriber reads the generic message), then the call, once the steps queued or on their way have
+   * subscriber reads the generic message, in their language: an error without words), then the call, once the steps queued or on their way have
    * been answered: the server refuses steps after a session's end, so the outcome must not overtake
    * them. The timeout covers that wait too.
    */
@@ -52,11 +47,11 @@ export function createSessionMachine(
         await handler()
       } catch (error) {
         host.window.console.warn('[Retainkit] handler failed:', error)
-        throw new Error(CALL_FAILED_MESSAGE)
+        throw new Error()
       }
     }
     return new Promise<T>((resolve, reject) => {
-      host.window.setTimeout(() => reject(new Error(CALL_FAILED_MESSAGE)), BILLING_TIMEOUT_MS)
+      host.window.setTimeout(() => reject(new Error()), BILLING_TIMEOUT_MS)
       events
         .flush()
         .then(() => tokens.use(call))

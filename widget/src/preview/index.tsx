@@ -8,6 +8,7 @@ import {
   parseScreen,
   shownReasons,
 } from '@retainkit/shared/flow'
+import { publishLocales } from '@retainkit/shared/i18n'
 import { withDescription } from '@retainkit/shared/reactivation-terms'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
@@ -15,6 +16,7 @@ import type { ReactivationTerms } from '@retainkit/shared/widget-api'
 import { render } from 'preact'
 import { type BannerCopy, BannerView } from '../banner/banner-view'
 import { type ReactivateState, reactivation } from '../banner/terms'
+import { type Localized, localize, setLanguage } from '../flow/localize'
 import type { Host } from '../host/types'
 import { flowDrawer } from '../ui/flow-view'
 import { clearShadow, mountShadow } from '../ui/shadow'
@@ -53,12 +55,27 @@ function sampleEffects(periodEnd: string): FlowEffects {
   }
 }
 
-function createMachine(props: PreviewProps, screen: FlowScreen | undefined): FlowMachine {
+/**
+ * The draft in the previewed language, resolved exactly as the config endpoint resolves it for
+ * subscribers (a string missing in that language shows in the default one).
+ */
+function localized(props: PreviewProps): Localized {
+  // In the order and selection subscribers get them from the config endpoint.
+  const reasons = [...shownReasons(props.config, props.reasons)]
+  return localize({ config: props.config, reasons, ...publishLocales(props.config, reasons) }, [props.locale])
+}
+
+function createMachine(
+  props: PreviewProps,
+  screen: FlowScreen | undefined,
+  language: Localized,
+): FlowMachine {
   const periodEnd = new Date(Date.now() + 30 * DAY_MS).toISOString()
   const machine = createFlowMachine({
-    config: props.config,
-    // In the order and selection subscribers get them from the config endpoint.
-    reasons: shownReasons(props.config, props.reasons),
+    config: language.config,
+    reasons: language.reasons,
+    strings: language.strings,
+    locale: language.locale,
     eligibleOffers: props.eligibleOffers ?? OFFER_TYPES,
     subscriber: props.subscriber ?? { planName: 'Pro', periodEnd },
     effects: sampleEffects(periodEnd),
@@ -80,24 +97,27 @@ const SAMPLE_PLAN_AMOUNT = 2900
  * The terms a churned subscriber on a sample $29/month plan would read, with the banner's winback
  * discount (the server computes the real ones from Stripe).
  */
-function sampleTerms(copy: BannerCopy, props: PreviewProps): ReactivationTerms {
+function sampleTerms(copy: BannerCopy, props: PreviewProps, locale: string): ReactivationTerms {
   const percentOff = copy.winback_discount_percent
-  return withDescription({
-    planName: props.subscriber?.planName || 'Pro',
-    currency: props.subscriber?.currency || 'usd',
-    interval: 'month',
-    intervalCount: 1,
-    amount: SAMPLE_PLAN_AMOUNT,
-    discount: percentOff
-      ? {
-          percentOff,
-          amount: Math.round(SAMPLE_PLAN_AMOUNT * (1 - percentOff / 100)),
-          charges: copy.winback_discount_months ?? 1,
-        }
-      : null,
-    firstChargeAt: new Date().toISOString(),
-    chargesNow: true,
-  })
+  return withDescription(
+    {
+      planName: props.subscriber?.planName || 'Pro',
+      currency: props.subscriber?.currency || 'usd',
+      interval: 'month',
+      intervalCount: 1,
+      amount: SAMPLE_PLAN_AMOUNT,
+      discount: percentOff
+        ? {
+            percentOff,
+            amount: Math.round(SAMPLE_PLAN_AMOUNT * (1 - percentOff / 100)),
+            charges: copy.winback_discount_months ?? 1,
+          }
+        : null,
+      firstChargeAt: new Date().toISOString(),
+      chargesNow: true,
+    },
+    locale,
+  )
 }
 
 const sameScreen = (a: FlowScreen | undefined, b: FlowScreen | undefined) =>
@@ -120,9 +140,11 @@ export const mountPreview: MountPreview = (container, initial) => {
   // answers at once); started afresh whenever the banner comes back into view.
   let banner: { state: ReactivateState; press: () => void; back: () => void } | null = null
 
+  let language = localized(props)
   const bannerCopy = () =>
-    props.variant === 'banner' ? (props.config.reactivation ?? DEFAULT_CONFIG.reactivation) : undefined
+    props.variant === 'banner' ? (language.config.reactivation ?? DEFAULT_CONFIG.reactivation) : undefined
   const draw = () => {
+    setLanguage(container, language)
     shadow.setCss(cssVariablesToText(themeToCssVariables(props.config.theme)) + INLINE_CSS)
     const copy = bannerCopy()
     if (!copy) return drawFlow(machine.getSnapshot(), machine.context, machine.send)
@@ -140,7 +162,8 @@ export const mountPreview: MountPreview = (container, initial) => {
     render(
       <BannerView
         copy={copy}
-        terms={sampleTerms(copy, props)}
+        terms={sampleTerms(copy, props, language.locale)}
+        strings={language.strings}
         state={banner.state}
         inline
         onReactivate={banner.press}
@@ -153,7 +176,8 @@ export const mountPreview: MountPreview = (container, initial) => {
   }
   const start = (screen: FlowScreen | undefined) => {
     unsubscribe()
-    machine = createMachine(props, screen)
+    language = localized(props)
+    machine = createMachine(props, screen, language)
     unsubscribe = machine.subscribe((snapshot) => {
       if (!bannerCopy()) drawFlow(snapshot, machine.context, machine.send)
     })
@@ -173,7 +197,8 @@ export const mountPreview: MountPreview = (container, initial) => {
         next.config !== previous.config ||
         next.reasons !== previous.reasons ||
         next.subscriber !== previous.subscriber ||
-        next.eligibleOffers !== previous.eligibleOffers
+        next.eligibleOffers !== previous.eligibleOffers ||
+        next.locale !== previous.locale
       ) {
         // Keep the screen being looked at unless the switcher asked for another one.
         start(moved ? wanted : machine.getSnapshot().screen)

@@ -18,6 +18,8 @@ export interface PreviewProps {
   eligibleOffers?: readonly OfferType[]
   /** 'cancel' (default) or the reactivation 'banner'. */
   variant?: 'cancel' | 'banner'
+  /** The language to preview (`fr`, `ar`): the account's default when absent or not offered. */
+  locale?: string
 }
 
 export interface PreviewHandle {

@@ -1,4 +1,5 @@
 import { createFlowContext, type FlowScreen, shownReasons } from '@retainkit/shared/flow'
+import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import {
   FEEDBACK_CATEGORIES,
   type FeedbackCategory,
@@ -33,6 +34,7 @@ export const PREVIEW_SCREENS: PreviewScreens = (config, reasons) => {
     config,
     reasons: shownReasons(config, reasons),
     eligibleOffers: OFFER_TYPES,
+    strings: EN_UI_STRINGS,
   })
   const list: PreviewScreenOption[] = []
   const add = (screen: FlowScreen, label: string) => list.push({ screen, label })

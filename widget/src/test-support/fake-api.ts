@@ -1,5 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import { publishLocales } from '@retainkit/shared/i18n'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import type {
   AcceptOfferRequest,
@@ -167,11 +168,13 @@ export function fakeApi(options: FakeApiOptions = {}) {
     }
     if (route === 'config') {
       const config = state.config ?? flowConfig()
+      const reasons = state.reasons ?? flowReasons()
       const response: WidgetConfigResponse = {
         accountId: ACCOUNT_ID,
         tier: state.tier ?? 'pro',
         config,
-        reasons: state.reasons ?? flowReasons(),
+        reasons,
+        ...publishLocales(config, reasons),
         version: 1,
         // As the server computes it (services/widget/published-config.ts).
         themeCss: cssVariablesToText(themeToCssVariables(config.theme)),

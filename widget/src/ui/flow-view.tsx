@@ -2,6 +2,7 @@ import type { FlowAction, FlowContext, FlowEvent, FlowScreenKind, FlowSnapshot }
 import { ACTION_EVENTS, screenCopy } from '@retainkit/shared/flow'
 import { render } from 'preact'
 import type { FunctionComponent } from 'react'
+import { fill } from '../flow/localize'
 import { Dialog } from './dialog'
 import { FeedbackScreen } from './screens/feedback'
 import { OfferScreen } from './screens/offer'
@@ -79,7 +80,7 @@ export function FlowView({
     <Dialog
       overlay={overlay}
       busy={working}
-      progress={terminal ? '' : `Step ${stepIndex + 1} of ${stepCount}`}
+      progress={terminal ? '' : fill(context.strings.step, { n: stepIndex + 1, total: stepCount })}
       closeLabel={actions.includes('close') ? copy.labels.close : null}
       onClose={() => send({ type: 'CLOSE' })}
     >

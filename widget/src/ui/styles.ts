@@ -5,6 +5,10 @@
  * page's rules would win over a normal `:host` rule) cuts inheritance from the page. The dialog's
  * background and text fall back to the default theme should a stale cached config lack `themeCss`.
  *
+ * Sides are logical (`margin-inline-start`, `border-inline-start`, `inset-inline`): the widget's host
+ * element carries the subscriber's `dir`, and `all:initial` leaves direction alone, so Arabic and
+ * Hebrew get the whole layout mirrored with no rule of their own.
+ *
  * The sheet ships in the size-budgeted bundle: one rule per line (the build drops the line breaks),
  * shared declarations grouped, and one- or two-letter class names:
  * o overlay · d dialog · i inline (the preview's own rules, INLINE_CSS in preview/) · h header · t progress · x close
@@ -29,7 +33,7 @@ button{cursor:pointer;min-height:44px;padding:10px 16px;background:var(--rk-bg);
 .p{background:var(--rk-primary);border-color:var(--rk-primary);color:var(--rk-primary-text)}
 .b,.x,fieldset{border:0;background:none}
 .b{color:var(--rk-secondary);text-decoration:underline;font-weight:400}
-.x{min-height:40px;width:40px;padding:0;font-size:24px;line-height:1;margin-left:auto}
+.x{min-height:40px;width:40px;padding:0;font-size:24px;line-height:1;margin-inline-start:auto}
 :focus-visible{outline:3px solid var(--rk-focus);outline-offset:2px}
 fieldset{padding:0;min-width:0}
 .r{display:flex;align-items:center;gap:12px;padding:10px 12px;margin-bottom:8px;cursor:pointer}
@@ -40,10 +44,10 @@ select,textarea{width:100%;padding:10px;background:var(--rk-bg)}
 textarea{min-height:96px;resize:vertical}
 .n{padding:12px}
 .n>:last-child{margin-bottom:0}
-.e{padding:8px 12px;border-left:4px solid #d92d20}
+.e{padding:8px 12px;border-inline-start:4px solid #d92d20}
 .e p{margin-bottom:8px}
 .a{display:flex;flex-direction:column;gap:8px}
-.k{position:fixed;left:16px;right:16px;bottom:16px;z-index:2147483646;max-width:640px;margin:0 auto;padding:16px 20px;box-shadow:0 8px 30px #0000004d}
+.k{position:fixed;inset-inline:16px;bottom:16px;z-index:2147483646;max-width:640px;margin:0 auto;padding:16px 20px;box-shadow:0 8px 30px #0000004d}
 .k .a{flex-direction:row;justify-content:flex-end}
 @media (max-width:480px){.o{align-items:end;padding:0}.d{max-width:none;max-height:90vh;border-radius:var(--rk-radius) var(--rk-radius) 0 0}}
 `

@@ -16,13 +16,15 @@ export interface SamplePreviewProps extends Omit<PreviewControlsProps, 'screens'
   reasons: readonly CancellationReason[]
   /** Places the widget on its page: a device frame in the editor, a sample merchant page on /preview. */
   frame: (widget: ReactNode, subscriber: SampleSubscriber) => ReactNode
+  /** The language to preview; the account's default when absent. */
+  locale?: string | undefined
 }
 
 /**
  * A flow as the console previews it, the same way wherever it appears (editor draft or saved version):
  * the preview controls, then the real widget for a sample subscriber with every offer eligible.
  */
-export function SamplePreview({ config, reasons, frame, ...controls }: SamplePreviewProps) {
+export function SamplePreview({ config, reasons, frame, locale, ...controls }: SamplePreviewProps) {
   const screens = usePreviewScreens(config, reasons)
   // Made once: a new period end on every render would update the widget on every keystroke.
   const subscriber = useMemo(() => sampleSubscriber(), [])
@@ -39,6 +41,7 @@ export function SamplePreview({ config, reasons, frame, ...controls }: SamplePre
           subscriber={subscriber}
           eligibleOffers={PREVIEW_ELIGIBLE_OFFERS}
           {...(screen ? { screen } : {})}
+          {...(locale ? { locale } : {})}
         />,
         subscriber,
       )}

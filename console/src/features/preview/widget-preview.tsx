@@ -24,6 +24,7 @@ export function WidgetPreview({
   subscriber,
   eligibleOffers,
   variant,
+  locale,
 }: WidgetPreviewProps) {
   const container = useRef<HTMLDivElement>(null)
   const handle = useRef<PreviewHandle | null>(null)
@@ -39,8 +40,9 @@ export function WidgetPreview({
       ...(subscriber ? { subscriber } : {}),
       ...(eligibleOffers ? { eligibleOffers } : {}),
       ...(variant ? { variant } : {}),
+      ...(locale ? { locale } : {}),
     }),
-    [config, reasons, screen, subscriber, eligibleOffers, variant],
+    [config, reasons, screen, subscriber, eligibleOffers, variant, locale],
   )
   // The mount effect reads the latest props without re-running (re-mounting would lose the widget's state).
   const latest = useRef(props)

@@ -3,6 +3,7 @@ import type { FlowScreen } from '@retainkit/shared/flow'
 import type { PreviewDevice } from '../../features/preview/preview-controls'
 import type { PreviewVariant } from '../../features/preview/preview-module'
 import { SamplePreview } from '../../features/preview/sample-preview'
+import { languageName } from './sections/languages-section'
 
 export interface EditorPreviewPanelProps {
   config: CancelFlowConfig
@@ -13,16 +14,36 @@ export interface EditorPreviewPanelProps {
   onVariantChange: (variant: PreviewVariant) => void
   device: PreviewDevice
   onDeviceChange: (device: PreviewDevice) => void
+  /** The language being edited: the preview speaks it. */
+  locale: string
+  onLocaleChange: (locale: string) => void
+  /** Every language the draft offers. */
+  locales: readonly string[]
 }
 
 /** The live preview beside the form: the real widget, following the unsaved draft on every keystroke. */
-export function EditorPreviewPanel(props: EditorPreviewPanelProps) {
+export function EditorPreviewPanel({ onLocaleChange, locales, ...props }: EditorPreviewPanelProps) {
   return (
     <aside className="rk-editor-preview" aria-labelledby="editor-preview-title">
       <h2 id="editor-preview-title">Live preview</h2>
       <p className="rk-field__hint">
         Unsaved changes show here as you type. Nothing is sent to subscribers until you save.
       </p>
+      <div className="rk-field">
+        <label htmlFor="editor-preview-language">Preview language</label>
+        <select
+          id="editor-preview-language"
+          className="rk-input"
+          value={props.locale}
+          onChange={(event) => onLocaleChange(event.target.value)}
+        >
+          {locales.map((tag) => (
+            <option key={tag} value={tag}>
+              {languageName(tag)} ({tag})
+            </option>
+          ))}
+        </select>
+      </div>
       <SamplePreview
         {...props}
         frame={(widget) => <div className={`rk-device rk-device--${props.device}`}>{widget}</div>}

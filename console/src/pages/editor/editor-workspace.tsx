@@ -1,6 +1,7 @@
 import type { Tier } from '@retainkit/shared/billing'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
+import { availableLocales, languagesOf } from '@retainkit/shared/i18n'
 import { ROUTES } from '@retainkit/shared/routes'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -18,6 +19,7 @@ import { ErrorSummary } from './error-summary'
 import { ComplianceSection } from './sections/compliance-section'
 import { CopySection } from './sections/copy-section'
 import { FlowSection } from './sections/flow-section'
+import { LanguagesSection } from './sections/languages-section'
 import { OffersSection } from './sections/offers-section'
 import { ReactivationSection } from './sections/reactivation-section'
 import { ReasonOrderField } from './sections/reason-order-field'
@@ -52,6 +54,7 @@ const SECTION_LINKS = [
   ['editor-flow', 'Flow'],
   ['editor-banner', 'Banner'],
   ['editor-compliance', 'Compliance'],
+  ['editor-languages', 'Languages'],
 ] as const
 
 const isConflict = (error: ApiError) => error.status === 409 || error.code === 'CONSTRAINT_VIOLATION'
@@ -85,6 +88,8 @@ export function EditorWorkspace({
   const [screen, setScreen] = useState<FlowScreen | undefined>(undefined)
   const [variant, setVariant] = useState<PreviewVariant>('cancel')
   const [device, setDevice] = useState<PreviewDevice>('desktop')
+  // The language being edited, which the preview speaks (the default language until one is picked).
+  const [locale, setLocale] = useState<string>(() => languagesOf(initial.config).default)
   const summary = useRef<HTMLDivElement>(null)
   const stripePlans = useStripePlans(accountId, canEdit && tier !== 'free')
 
@@ -329,6 +334,18 @@ export function EditorWorkspace({
           >
             <ComplianceSection {...sectionProps} />
           </EditorSection>
+          <EditorSection
+            id="editor-languages"
+            title="Languages"
+            description="Subscribers get the flow in their language: the one signed in their token, else the one your page passes to attach, else their browser's. English, French, German and Spanish are built in."
+          >
+            <LanguagesSection
+              {...sectionProps}
+              reasons={reasons}
+              locale={locale}
+              onLocaleChange={setLocale}
+            />
+          </EditorSection>
         </form>
         <EditorPreviewPanel
           config={state.draft}
@@ -339,6 +356,9 @@ export function EditorWorkspace({
           onVariantChange={setVariant}
           device={device}
           onDeviceChange={setDevice}
+          locale={locale}
+          onLocaleChange={setLocale}
+          locales={availableLocales(state.draft)}
         />
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { createDefaultConfig, createDefaultReasons, DEFAULT_REASONS } from '@retainkit/shared/default-config'
+import { publishLocales } from '@retainkit/shared/i18n'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,6 +35,10 @@ describe('GET /api/widget/config/:accountId', () => {
       reasons: DEFAULT_REASONS.filter((r) => r.enabled),
       version: 0,
       themeCss: cssVariablesToText(themeToCssVariables(undefined)),
+      ...publishLocales(
+        createDefaultConfig(),
+        DEFAULT_REASONS.filter((r) => r.enabled),
+      ),
     })
     expect(body).not.toHaveProperty('data')
     expect(body.themeCss).toMatch(/^:host\{--rk-primary:#4f46e5;.*--rk-focus:#[0-9a-f]{6}\}$/)

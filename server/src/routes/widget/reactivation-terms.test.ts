@@ -47,6 +47,17 @@ const periodEnd = (subscriptionId: string) =>
   ).toISOString()
 
 describe('the reactivation banner states its terms', () => {
+  it('in the language the token claims: French words, money as French writes it', async () => {
+    const token = await tokenFor(t, account, m.customers.churned, { locale: 'fr' })
+    const res = await widgetCall(t, '/api/widget/reactivation', { token, body: {} })
+    const shown = (await res.json()) as Eligible
+    expect(shown.terms.summary.map((line) => line.replace(/\s/g, ' '))).toEqual([
+      'Pro : 25 % de réduction, 21,75 $US pour le premier prélèvement, puis 29,00 $US par mois.',
+      'Premier prélèvement : 21,75 $US aujourd’hui.',
+      'Renouvellement automatique chaque mois, jusqu’à ce que vous résiliiez.',
+    ])
+  })
+
   it('churned: the plan, the regular and the discounted price, charged now, renewing monthly', async () => {
     const shown = (await banner(m.customers.churned)) as Eligible
     expect(shown.offer).toEqual({ percentOff: 25, months: 1 })

@@ -115,7 +115,8 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     const recentSave = await hasRecentSave(deps.db, accountId, customerId, now, caller.subscriber.mode)
     const offer = winbackOffer(caller.account.payload.config, target.kind, recentSave)
     // No banner that cannot say what it would charge.
-    const terms = reactivationTerms(target.subscription, target.kind, offer, now)
+    const locale = caller.subscriber.locale ?? caller.account.payload.defaultLocale
+    const terms = reactivationTerms(target.subscription, target.kind, offer, now, locale)
     if (!terms) return answer(c, 'POST /api/widget/reactivation', notEligible, 200)
     await limitSessionStarts(deps, c, caller.subscriber)
     const session = await createBannerSession(deps, caller, target, true)

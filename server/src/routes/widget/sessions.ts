@@ -153,7 +153,14 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
       // Already leaving: the widget shows when it ends and an undo instead of the offers.
       ...(subscription && typeof scheduledEnd === 'number'
-        ? { scheduledCancellation: scheduledCancellationOf(subscription, scheduledEnd, now) }
+        ? {
+            scheduledCancellation: scheduledCancellationOf(
+              subscription,
+              scheduledEnd,
+              now,
+              subscriber.locale ?? account.payload.defaultLocale,
+            ),
+          }
         : {}),
     }
     return answer(c, 'POST /api/widget/sessions', response, 201)

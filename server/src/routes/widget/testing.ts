@@ -25,6 +25,8 @@ export interface TokenClaims {
   handles?: Array<'offers' | 'cancel'>
   country?: string
   state?: string
+  /** The subscriber's language (`fr`, `pt-BR`); the widget reads it, the server checks its form. */
+  locale?: string
   iat?: number
   exp?: number
 }

@@ -3,6 +3,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { shownReasons } from '@retainkit/shared/flow'
+import { publishLocales } from '@retainkit/shared/i18n'
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '@retainkit/shared/schemas'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { toPublishedConfig, type WidgetConfigResponse } from '@retainkit/shared/widget-api'
@@ -55,7 +56,9 @@ export function buildWidgetConfigEntry(
 ): PublishedWidgetConfig {
   // Served: the published projection. Kept in `payload`: the whole config, for the widget API's own
   // routes on this server (a discount's promo code is applied on accept, never shown).
-  const published: WidgetConfigResponse = { ...payload, config: toPublishedConfig(payload.config) }
+  // The translations travel resolved, in `locales`: sending them raw as well would double the bytes.
+  const { languages: _resolved, ...config } = toPublishedConfig(payload.config)
+  const published: WidgetConfigResponse = { ...payload, config }
   const body = new TextEncoder().encode(JSON.stringify(published))
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
   const gzip = gzipSync(body, { level: 9 })
@@ -93,13 +96,15 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
     : { tier: 'free' as const, changesAt: null }
   const config = configRow ? parseConfig(deps, accountId, configRow.config) : createDefaultConfig()
   const reasons = parseReasons(deps, accountId, reasonsRow?.reasons)
+  const shown = [...shownReasons(config, reasons)]
   const payload: WidgetConfigResponse = {
     accountId: account.id,
     tier: tier.tier,
     config,
-    reasons: [...shownReasons(config, reasons)],
+    reasons: shown,
     version: configRow?.version ?? 0,
     themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
+    ...publishLocales(config, shown),
   }
   // A trial or grace period ending changes what subscribers get: the entry never outlives that moment.
   const expiresAt = Math.min(

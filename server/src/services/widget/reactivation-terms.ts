@@ -64,7 +64,8 @@ function periodAmount(sub: Stripe.Subscription): number | null {
 }
 
 /**
- * The terms of reactivating `sub` as `kind`: a churned subscriber gets a new subscription charged at
+ * The terms of reactivating `sub` as `kind`, in words of `locale` (the token's claim, else the account's
+ * default language; English words for a language without its own): a churned subscriber gets a new subscription charged at
  * once; a subscription paused with status `paused` is resumed from now (Stripe restarts its billing
  * cycle, so it is charged at once too); a collection pause ended or a scheduled cancellation undone is
  * next charged at its next renewal. Null when the price cannot be stated or a churned plan is no longer
@@ -75,6 +76,7 @@ export function reactivationTerms(
   kind: ReactivationKind,
   offer: TermsOffer | null,
   now: Date,
+  locale?: string,
 ): ReactivationTerms | null {
   const amount = periodAmount(sub)
   const plan = planOf(sub)
@@ -83,23 +85,26 @@ export function reactivationTerms(
   const renewal = currentPeriodEnd(sub)
   if (!chargesNow && renewal === null) return null
   const firstChargeAt = chargesNow ? now : new Date((renewal as number) * 1000)
-  return withDescription({
-    planName: plan.productName,
-    currency: plan.currency,
-    interval: plan.interval,
-    intervalCount: plan.intervalCount,
-    amount,
-    discount:
-      offer && kind === 'churned'
-        ? {
-            percentOff: offer.percentOff,
-            amount: Math.max(0, Math.round(amount * (1 - offer.percentOff / 100))),
-            charges: discountedCharges(plan, offer.months, firstChargeAt),
-          }
-        : null,
-    firstChargeAt: firstChargeAt.toISOString(),
-    chargesNow,
-  })
+  return withDescription(
+    {
+      planName: plan.productName,
+      currency: plan.currency,
+      interval: plan.interval,
+      intervalCount: plan.intervalCount,
+      amount,
+      discount:
+        offer && kind === 'churned'
+          ? {
+              percentOff: offer.percentOff,
+              amount: Math.max(0, Math.round(amount * (1 - offer.percentOff / 100))),
+              charges: discountedCharges(plan, offer.months, firstChargeAt),
+            }
+          : null,
+      firstChargeAt: firstChargeAt.toISOString(),
+      chargesNow,
+    },
+    locale,
+  )
 }
 
 /**
@@ -110,9 +115,10 @@ export function scheduledCancellationOf(
   sub: Stripe.Subscription,
   endsAt: number,
   now: Date,
+  locale?: string,
 ): ScheduledCancellation {
   return {
     endsAt: new Date(endsAt * 1000).toISOString(),
-    terms: reactivationTerms(sub, 'scheduled_cancel', null, now),
+    terms: reactivationTerms(sub, 'scheduled_cancel', null, now, locale),
   }
 }

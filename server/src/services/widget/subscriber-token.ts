@@ -32,6 +32,8 @@ export interface Subscriber {
   jurisdiction: { country: string; state: string | null } | null
   /** A digest of the token itself: rate limits per token key on it. */
   tokenId: string
+  /** The subscriber's language as the token claims it (the server words the terms of a charge in it). */
+  locale: string | null
 }
 
 /** Merchants' clocks drift; a token "issued" a little in the future is still accepted. */
@@ -71,6 +73,7 @@ export function unverifiedClaims(token: string): { iss: string | null; mode: Wid
 const HANDLED: readonly MerchantHandled[] = ['offers', 'cancel']
 const COUNTRY = /^[A-Za-z]{2}$/
 const MAX_STATE_LENGTH = 64
+const LOCALE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}$/
 
 function checkJurisdiction(country: unknown, state: unknown): void {
   if (country !== undefined && (typeof country !== 'string' || !COUNTRY.test(country))) {
@@ -95,7 +98,7 @@ function checkHandles(handles: unknown): void {
 }
 
 function checkClaims(payload: Record<string, unknown>, nowSeconds: number): SubscriberTokenClaims {
-  const { iss, sub, sid, mode, iat, exp, handles, country, state } = payload
+  const { iss, sub, sid, mode, iat, exp, handles, country, state, locale } = payload
   if (typeof sub !== 'string' || !CUSTOMER_ID.test(sub)) {
     throw unauthorized('Subscriber token claim sub must be a Stripe customer id (cus_…)')
   }
@@ -118,6 +121,10 @@ function checkClaims(payload: Record<string, unknown>, nowSeconds: number): Subs
     throw unauthorized('Subscriber token claim iat is in the future')
   checkHandles(handles)
   checkJurisdiction(country, state)
+  // The widget reads it to choose its words; a malformed one is the merchant's mistake, said here.
+  if (locale !== undefined && (typeof locale !== 'string' || !LOCALE_TAG.test(locale))) {
+    throw unauthorized('Subscriber token claim locale must be a language tag such as fr or pt-BR')
+  }
   return {
     iss: iss as string,
     sub,
@@ -126,6 +133,7 @@ function checkClaims(payload: Record<string, unknown>, nowSeconds: number): Subs
     ...(handles ? { handles: handles as MerchantHandled[] } : {}),
     ...(typeof country === 'string' ? { country: country.toUpperCase() } : {}),
     ...(typeof state === 'string' ? { state: state.trim() } : {}),
+    ...(typeof locale === 'string' ? { locale } : {}),
     iat,
     exp,
   }
@@ -182,6 +190,7 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
         handles: [...new Set(claims.handles ?? [])],
         jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
         tokenId: createHash('sha256').update(token).digest('base64url').slice(0, 32),
+        locale: claims.locale ?? null,
       }
     } catch (error) {
       if (error instanceof errors.JWSSignatureVerificationFailed) continue

@@ -1,17 +1,19 @@
-import { monthsLabel } from '@retainkit/shared/flow'
+import { copyValues } from '@retainkit/shared/flow'
 import type { OfferType } from '@retainkit/shared/vocabulary'
 import type { VNode } from 'preact'
+import { fill } from '../../flow/localize'
 import type { ScreenProps } from './types'
 
 type OfferBody = (props: ScreenProps) => VNode | null
 
 /** A discount is stated in full (amount, length, promo code) whatever the copy says, so nobody accepts it blind. */
-const DiscountTerms: OfferBody = ({ context }) => {
-  const { amount, duration, promo_code } = context.config.discount
+const DiscountTerms: OfferBody = ({ context, snapshot }) => {
+  const { promo_code } = context.config.discount
+  const values = copyValues(snapshot, context)
+  const { strings } = context
   const terms = [
-    amount !== undefined && `${amount}% off`,
-    duration !== undefined && `for ${monthsLabel(duration)}`,
-    promo_code && `with the code ${promo_code}`,
+    values.amount && values.duration && fill(strings.discount_terms, values),
+    promo_code && fill(strings.promo_code, { code: promo_code }),
   ]
     .filter(Boolean)
     .join(' ')

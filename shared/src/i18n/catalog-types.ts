@@ -1,0 +1,44 @@
+import type { CancelFlowCopy } from '../config/types'
+import type { UiStrings } from './ui-strings'
+
+/** The reasons every account starts with: a built-in language names each of them. */
+export type DefaultReasonKey =
+  | 'too_expensive'
+  | 'not_using_enough'
+  | 'switched_competitor'
+  | 'temporary_break'
+  | 'missing_features'
+  | 'technical_issues'
+  | 'other'
+
+export interface ReactivationCopy {
+  headline: string
+  subheadline: string
+  cta_primary: string
+  cta_secondary: string
+}
+
+/**
+ * A language the product ships: the default config's copy, the banner's copy, the default reasons'
+ * labels and the widget's own words, all of them (the compiler refuses a missing one).
+ */
+export interface BuiltInCatalog {
+  copy: Omit<CancelFlowCopy, 'cancel_reasons'>
+  reactivation: ReactivationCopy
+  reasons: Record<DefaultReasonKey, string>
+  ui: UiStrings
+}
+
+/**
+ * One language as the config endpoint publishes it, every string resolved (a missing translation
+ * already replaced by the account's default language): the widget only picks one.
+ */
+export interface PublishedLocale {
+  /** Text direction: 'rtl' for Arabic, Hebrew and the other right-to-left scripts. */
+  dir: 'ltr' | 'rtl'
+  copy: CancelFlowCopy
+  reactivation: ReactivationCopy
+  /** A label for every reason key the account has. */
+  reasons: Record<string, string>
+  ui: UiStrings
+}

@@ -1,0 +1,23 @@
+/**
+ * `@retainkit/shared/i18n`: the built-in languages and how an account's languages are resolved. The
+ * widget never imports this (its words arrive with the config); the server publishes, the console edits.
+ */
+
+export type { BuiltInCatalog, DefaultReasonKey, PublishedLocale, ReactivationCopy } from './catalog-types'
+export { BUILT_IN_CATALOGS, BUILT_IN_LOCALES, type BuiltInLocale, EN, isBuiltInLocale } from './catalogs'
+export { pickLocale, primaryLanguage } from './pick-locale'
+export {
+  availableLocales,
+  builtInStrings,
+  createResolver,
+  DEFAULT_LOCALE,
+  directionOf,
+  type FlatStrings,
+  isTranslatableKey,
+  type Languages,
+  languagesOf,
+  publishLocales,
+  toPublishedLocale,
+  translatableKeys,
+} from './resolve'
+export { EN_UI_STRINGS, UI_STRING_KEYS, type UiStringKey, type UiStrings } from './ui-strings'
