@@ -82,14 +82,16 @@ export async function runCancelFlow(
   )
   // Observed below on every path; this only keeps an early bail-out from an unhandled rejection.
   starting.catch(() => {})
-  const { config, reasons, themeCss, tier } = await api.config()
+  const { config, reasons, themeCss, tier, routed } = await api.config()
   checkpoint()
 
   const early = createFlowMachine({ config, reasons, eligibleOffers: OFFER_TYPES, effects: NO_EFFECTS })
   // Screens that need nothing from the session, so they can be shown while it starts. Free accounts
   // wait for it: only they can hit the monthly session limit, and a dialog that appears and then steps
   // aside would look broken.
-  const optimistic = tier !== 'free' && ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
+  // A routed account (segments, experiments) may give this subscriber another flow: wait for it too.
+  const optimistic =
+    tier !== 'free' && !routed && ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
   let session: SessionMachine | null = null
   const connect = (start: StartedSession) => {
     session = createSessionMachine(
@@ -98,7 +100,11 @@ export async function runCancelFlow(
       tokens,
       options,
       start,
-      { config, reasons, initialScreen: optimistic ? early.getSnapshot().screen : undefined },
+      // The flow the server chose for this subscriber (segment or arm), else the published one.
+      {
+        ...(start.flow ?? { config, reasons }),
+        initialScreen: optimistic ? early.getSnapshot().screen : undefined,
+      },
       () => {
         memory.stepAside = true
       },

@@ -300,7 +300,9 @@ describe('Stripe Connect OAuth', () => {
       token: owner.token,
     })
     expect(res.status).toBe(200)
-    const revocations = t.stripe.requests.slice(before).filter((request) => request.path === '/oauth/deauthorize')
+    const revocations = t.stripe.requests
+      .slice(before)
+      .filter((request) => request.path === '/oauth/deauthorize')
     expect(revocations).toHaveLength(1)
     expect(revocations[0]).toMatchObject({ status: 200 })
     expect(revocations[0]?.params).toMatchObject({

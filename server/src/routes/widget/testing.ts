@@ -25,6 +25,8 @@ export interface TokenClaims {
   handles?: Array<'offers' | 'cancel'>
   country?: string
   state?: string
+  /** Custom attributes segments test (`custom.<name>`). */
+  attributes?: Record<string, unknown>
   iat?: number
   exp?: number
 }

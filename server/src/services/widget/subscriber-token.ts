@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { CUSTOM_ATTRIBUTE_NAME } from '@retainkit/shared/segment-match'
 import {
   type MerchantHandled,
   SUBSCRIBER_TOKEN_MAX_TTL_SECONDS,
@@ -32,6 +33,8 @@ export interface Subscriber {
   jurisdiction: { country: string; state: string | null } | null
   /** A digest of the token itself: rate limits per token key on it. */
   tokenId: string
+  /** The merchant's custom attributes (`attributes` claim), which segments may test. */
+  attributes: CustomAttributes
 }
 
 /** Merchants' clocks drift; a token "issued" a little in the future is still accepted. */
@@ -94,8 +97,31 @@ function checkHandles(handles: unknown): void {
   }
 }
 
+export type CustomAttributes = Readonly<Record<string, string | number | boolean>>
+const MAX_ATTRIBUTES = 30
+
+/** `attributes`: a flat object of up to 30 named strings (≤ 200 characters), finite numbers or booleans. */
+function checkAttributes(attributes: unknown): CustomAttributes {
+  if (attributes === undefined) return {}
+  const refuse = () =>
+    unauthorized(
+      `Subscriber token claim attributes must be an object of at most ${MAX_ATTRIBUTES} lowercase names (a-z, 0-9, _) to strings, numbers or booleans`,
+    )
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) throw refuse()
+  const entries = Object.entries(attributes)
+  if (entries.length > MAX_ATTRIBUTES) throw refuse()
+  for (const [name, value] of entries) {
+    const typed =
+      (typeof value === 'string' && value.length <= 200) ||
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      typeof value === 'boolean'
+    if (!CUSTOM_ATTRIBUTE_NAME.test(name) || !typed) throw refuse()
+  }
+  return Object.fromEntries(entries) as CustomAttributes
+}
+
 function checkClaims(payload: Record<string, unknown>, nowSeconds: number): SubscriberTokenClaims {
-  const { iss, sub, sid, mode, iat, exp, handles, country, state } = payload
+  const { iss, sub, sid, mode, iat, exp, handles, country, state, attributes } = payload
   if (typeof sub !== 'string' || !CUSTOMER_ID.test(sub)) {
     throw unauthorized('Subscriber token claim sub must be a Stripe customer id (cus_…)')
   }
@@ -118,6 +144,7 @@ function checkClaims(payload: Record<string, unknown>, nowSeconds: number): Subs
     throw unauthorized('Subscriber token claim iat is in the future')
   checkHandles(handles)
   checkJurisdiction(country, state)
+  const custom = checkAttributes(attributes)
   return {
     iss: iss as string,
     sub,
@@ -126,6 +153,7 @@ function checkClaims(payload: Record<string, unknown>, nowSeconds: number): Subs
     ...(handles ? { handles: handles as MerchantHandled[] } : {}),
     ...(typeof country === 'string' ? { country: country.toUpperCase() } : {}),
     ...(typeof state === 'string' ? { state: state.trim() } : {}),
+    ...(attributes === undefined ? {} : { attributes: custom }),
     iat,
     exp,
   }
@@ -182,6 +210,7 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
         handles: [...new Set(claims.handles ?? [])],
         jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
         tokenId: createHash('sha256').update(token).digest('base64url').slice(0, 32),
+        attributes: claims.attributes ?? {},
       }
     } catch (error) {
       if (error instanceof errors.JWSSignatureVerificationFailed) continue
