@@ -138,9 +138,9 @@ export interface CancelSessionsTable {
   experiment_id: ColumnType<string | null, string | null | undefined, string | null>
   arm_id: ColumnType<string | null, string | null | undefined, string | null>
   /** The facts the segments were matched on. */
-  subscriber_facts: ColumnType<unknown, string | null | undefined, string | null>
+  subscriber_facts: ColumnType<object | null, string | null | undefined, string | null>
   /** The flow the session ran when not the default (a segment's or an arm's): accept applies its offers. */
-  flow_config: ColumnType<unknown, string | null | undefined, string | null>
+  flow_config: ColumnType<object | null, string | null | undefined, string | null>
 }
 
 /** One row per (account, customer) that ever took a billing action: the lock they serialise on. */
@@ -218,7 +218,7 @@ export interface SegmentsTable {
   enabled: Generated<boolean>
   rule: Json<unknown>
   config_json: Json<unknown>
-  reasons: ColumnType<unknown, string | null | undefined, string | null>
+  reasons: ColumnType<object | null, string | null | undefined, string | null>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -244,7 +244,7 @@ export interface ExperimentArmsTable {
   name: string
   weight: number
   holdout: Generated<boolean>
-  config_json: ColumnType<unknown, string | null | undefined, string | null>
+  config_json: ColumnType<object | null, string | null | undefined, string | null>
 }
 
 export interface ExperimentAssignmentsTable {
