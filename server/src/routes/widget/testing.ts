@@ -26,7 +26,7 @@ export interface TokenClaims {
   country?: string
   state?: string
   /** Custom attributes segments test (`custom.<name>`). */
-  attributes?: Record<string, unknown>
+  attributes?: unknown
   iat?: number
   exp?: number
 }
