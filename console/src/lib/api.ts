@@ -8,6 +8,10 @@ import type {
   contactMessageSchema,
   createCouponSchema,
   credentialsSchema,
+  experimentCreateSchema,
+  experimentUpdateSchema,
+  segmentInputSchema,
+  subscriberFactsSchema,
 } from '@retainkit/shared/schemas'
 import type { z } from 'zod'
 import { type ApiResult, apiRequest } from './api-client'
@@ -302,3 +306,40 @@ export const replayWebhookDelivery = (accountId: string, deliveryId: string) =>
     'POST',
     `/api/webhooks/${enc(accountId)}/deliveries/${enc(deliveryId)}/replay`,
   )
+
+// Segments and experiments
+export type SegmentInput = z.input<typeof segmentInputSchema>
+export type SubscriberFactsInput = z.input<typeof subscriberFactsSchema>
+export type ExperimentCreateInput = z.input<typeof experimentCreateSchema>
+export type ExperimentUpdateInput = z.input<typeof experimentUpdateSchema>
+
+export const getSegments = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=segments'>>('GET', account(accountId, 'segments'))
+
+/** The whole ordered list: the server keeps the ids it knows, names new ones and drops the rest. */
+export const saveSegments = (accountId: string, segments: SegmentInput[]) =>
+  apiRequest<ApiData<'PUT /api/account?action=segments'>>('PUT', account(accountId, 'segments'), {
+    body: { segments },
+  })
+
+export const previewSegments = (accountId: string, segments: SegmentInput[], sample?: SubscriberFactsInput) =>
+  apiRequest<ApiData<'POST /api/account?action=segment-preview'>>(
+    'POST',
+    account(accountId, 'segment-preview'),
+    {
+      body: { segments, ...(sample ? { sample } : {}) },
+    },
+  )
+
+export const getExperiments = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=experiments'>>('GET', account(accountId, 'experiments'))
+
+export const createExperiment = (accountId: string, input: ExperimentCreateInput) =>
+  apiRequest<ApiData<'POST /api/account?action=experiments'>>('POST', account(accountId, 'experiments'), {
+    body: input,
+  })
+
+export const updateExperiment = (accountId: string, input: ExperimentUpdateInput) =>
+  apiRequest<ApiData<'PUT /api/account?action=experiments'>>('PUT', account(accountId, 'experiments'), {
+    body: input,
+  })
