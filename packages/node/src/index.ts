@@ -39,6 +39,11 @@ export interface CreateSubscriberTokenOptions {
   country?: string
   /** The subscriber's state or region (`MN` or `Minnesota`); needs `country`. */
   state?: string
+  /**
+   * Custom attributes your segments test (`custom.<name>`): up to 30 lowercase names (a-z, 0-9, _) to
+   * strings (≤ 200 characters), finite numbers or booleans, e.g. `{ seats: 40, plan_family: 'team' }`.
+   */
+  attributes?: Readonly<Record<string, string | number | boolean>>
   /** The widget secret (`rkws_…`). */
   secret: string
   /** Lifetime in seconds, 1–3600; default 900 (15 minutes). */
@@ -72,6 +77,23 @@ function checkOptions(options: CreateSubscriberTokenOptions, ttlSeconds: number)
   if (state !== undefined && (country === undefined || state.trim() === '' || state.length > 64)) {
     throw new TypeError('state must be 1-64 characters, with a country')
   }
+  if (options.attributes !== undefined) checkAttributes(options.attributes)
+}
+
+function checkAttributes(attributes: Readonly<Record<string, unknown>>): void {
+  const entries = Object.entries(attributes)
+  const typed = (value: unknown) =>
+    (typeof value === 'string' && value.length <= 200) ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    typeof value === 'boolean'
+  if (
+    entries.length > 30 ||
+    !entries.every(([name, value]) => /^[a-z][a-z0-9_]{0,39}$/.test(name) && typed(value))
+  ) {
+    throw new TypeError(
+      'attributes holds at most 30 lowercase names (a-z, 0-9, _) to strings of ≤ 200 characters, finite numbers or booleans',
+    )
+  }
 }
 
 /** The subscriber token: `header.payload.signature`, HMAC-SHA256 keyed with the whole secret string. */
@@ -88,6 +110,9 @@ export function createSubscriberToken(options: CreateSubscriberTokenOptions): st
     ...(handles?.length ? { handles: [...new Set(handles)] } : {}),
     ...(country ? { country: country.toUpperCase() } : {}),
     ...(state ? { state } : {}),
+    ...(options.attributes && Object.keys(options.attributes).length > 0
+      ? { attributes: { ...options.attributes } }
+      : {}),
     iat,
     exp: iat + ttlSeconds,
   }
