@@ -34,7 +34,18 @@ export interface AnalyticsQuery {
   endDate?: string
   /** 'test': the test-mode sessions only (a merchant trying the widget); default live. */
   mode?: 'live' | 'test'
+  /** Only one segment's sessions (`default`: the default flow's) and/or one experiment arm's. */
+  slice?: DashboardSlice
 }
+
+export interface DashboardSlice {
+  segmentId?: string
+  armId?: string
+}
+const sliceQuery = (slice: DashboardSlice | undefined) => ({
+  segment_id: slice?.segmentId,
+  arm_id: slice?.armId,
+})
 
 /**
  * One typed helper per call of spec 7 (exact paths), plus ours: widget secrets, install status, Stripe
@@ -103,7 +114,7 @@ export const deleteCredentials = (accountId: string) =>
   apiRequest<ApiData<'DELETE /api/account?action=credentials'>>('DELETE', account(accountId, 'credentials'))
 
 // Analytics
-export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode }: AnalyticsQuery) =>
+export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode, slice }: AnalyticsQuery) =>
   apiRequest<T>('GET', '/api/analytics', {
     // Live is the server's default: the spec's call stays exactly as written unless test data is asked for.
     query: {
@@ -112,12 +123,13 @@ export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode 
       startDate,
       endDate,
       mode: mode === 'test' ? 'test' : undefined,
+      ...sliceQuery(slice),
     },
   })
 
 /** Every data set for one range in one request: `{<data set>: {data, meta?} | {error, status}}`. */
 export const getAnalyticsDashboard = (
-  { accountId, startDate, endDate, mode }: Omit<AnalyticsQuery, 'endpoint'>,
+  { accountId, startDate, endDate, mode, slice }: Omit<AnalyticsQuery, 'endpoint'>,
   datasets: readonly string[],
 ) =>
   apiRequest<Record<string, unknown>>('GET', '/api/analytics/dashboard', {
@@ -126,6 +138,7 @@ export const getAnalyticsDashboard = (
       startDate,
       endDate,
       mode: mode === 'test' ? 'test' : undefined,
+      ...sliceQuery(slice),
       datasets: datasets.join(','),
     },
   })
@@ -138,6 +151,7 @@ export const exportSessions = (query: {
   startDate: string
   endDate: string
   mode: 'live' | 'test'
+  slice?: DashboardSlice
 }) =>
   apiRequest<string>('GET', '/api/analytics/export', {
     query: {
@@ -147,6 +161,7 @@ export const exportSessions = (query: {
       endDate: query.endDate,
       // Like the analytics calls: live is the default and not named.
       mode: query.mode === 'test' ? 'test' : undefined,
+      ...sliceQuery(query.slice),
     },
     asText: true,
   })
