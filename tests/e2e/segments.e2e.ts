@@ -206,6 +206,40 @@ describe('the experiment page', () => {
   })
 })
 
+describe('the segment editor', () => {
+  it('adds a segment, saves it, and previews the flow a sample subscriber would get', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await signUpInConsole(product, context, 'segments-owner@example.com')
+    const accountId = new URL(page.url()).searchParams.get('account_id') ?? ''
+    await setTier(product, accountId, 'pro')
+    await page.goto(`${product.url}/settings/?tab=segments&account_id=${accountId}`)
+    await page.getByText('No segments yet').waitFor()
+    await page.getByRole('button', { name: 'Add segment' }).click()
+    await page.getByLabel('Segment name').fill('Annual')
+    await page.getByLabel("This segment's flow: first headline").fill('Annual members: one moment')
+    await page.getByRole('button', { name: 'Save segments' }).click()
+    await page.getByText('Segments saved').first().waitFor()
+    const saved = await consoleApi(
+      product,
+      await accessTokenOf(page),
+      `/api/account?accountId=${accountId}&action=segments`,
+    )
+    const { data } = (await saved.json()) as { data: { segments: Array<{ name: string; rule: unknown }> } }
+    expect(data.segments.map((segment) => segment.name)).toEqual(['Annual'])
+
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    const status = page.getByRole('status').filter({ hasText: 'This subscriber sees' })
+    await status.waitFor()
+    expect(await status.textContent()).toContain('segment 1: Annual')
+    await page.getByLabel('Billing interval (day, week, month, year)').fill('month')
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    await expect.poll(() => status.textContent()).toContain('the default flow')
+    await page.screenshot({ path: `${ARTIFACTS}segment-editor.png`, fullPage: true, animations: 'disabled' })
+    expect(await axeProblems(page)).toEqual([])
+    await context.close()
+  })
+})
+
 async function defaultConfig(token: string, accountId: string): Promise<CancelFlowConfig> {
   const res = await consoleApi(product, token, `/api/account?accountId=${accountId}&action=config`)
   return ((await res.json()) as { data: { config_json: CancelFlowConfig } }).data.config_json
