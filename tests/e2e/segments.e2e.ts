@@ -231,6 +231,8 @@ describe('the segment editor', () => {
     const status = page.getByRole('status').filter({ hasText: 'This subscriber sees' })
     await status.waitFor()
     expect(await status.textContent()).toContain('segment 1: Annual')
+    // The preview draws the segment's own flow, as that subscriber would see it.
+    await page.getByRole('heading', { name: 'Annual members: one moment' }).waitFor()
     await page.getByLabel('Billing interval (day, week, month, year)').fill('month')
     await page.getByRole('button', { name: 'Preview', exact: true }).click()
     await expect.poll(() => status.textContent()).toContain('the default flow')

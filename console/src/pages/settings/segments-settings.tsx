@@ -329,25 +329,27 @@ export function SegmentsSettings({ accountId }: { accountId: string }) {
       {list.length === 0 ? (
         <p className="rk-muted">No segments yet: every subscriber sees the default flow.</p>
       ) : null}
-      <ol className="rk-segments__list">
-        {list.map((draft, index) => (
-          <SegmentCard
-            key={draft.key}
-            draft={draft}
-            index={index}
-            count={list.length}
-            readOnly={readOnly}
-            onChange={(next) => update(list.map((old) => (old.key === draft.key ? next : old)))}
-            onMove={(by) => {
-              const next = [...list]
-              const [moved] = next.splice(index, 1)
-              if (moved) next.splice(index + by, 0, moved)
-              update(next)
-            }}
-            onRemove={() => update(list.filter((old) => old.key !== draft.key))}
-          />
-        ))}
-      </ol>
+      {list.length === 0 ? null : (
+        <ol className="rk-segments__list">
+          {list.map((draft, index) => (
+            <SegmentCard
+              key={draft.key}
+              draft={draft}
+              index={index}
+              count={list.length}
+              readOnly={readOnly}
+              onChange={(next) => update(list.map((old) => (old.key === draft.key ? next : old)))}
+              onMove={(by) => {
+                const next = [...list]
+                const [moved] = next.splice(index, 1)
+                if (moved) next.splice(index + by, 0, moved)
+                update(next)
+              }}
+              onRemove={() => update(list.filter((old) => old.key !== draft.key))}
+            />
+          ))}
+        </ol>
+      )}
       {readOnly ? null : (
         <div className="rk-form__actions">
           <button
