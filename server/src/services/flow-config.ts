@@ -204,6 +204,8 @@ export interface SaveConfigInput {
   config: CancelFlowConfig
   /** The version the editor started from; a save on top of a newer one is refused. */
   baseVersion?: number | undefined
+  /** Writes that must commit with this version or not at all (promoting an experiment's arm stops it). */
+  alongside?: (trx: Transaction<Database>) => Promise<void>
 }
 
 /**
@@ -249,6 +251,7 @@ export async function saveConfigVersion(deps: AppDeps, input: SaveConfigInput): 
       .where('account_id', '=', input.accountId)
       .where('version', '<=', version - MAX_CONFIG_VERSIONS)
       .execute()
+    await input.alongside?.(trx)
     return { config: input.config, version: row.version, updated_at: row.created_at }
   })
   await configChanged(deps, input.accountId)

@@ -95,6 +95,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       accountId,
       customerId,
       tier,
+      routed: account.payload.routed === true,
       facts: subscriberFacts({ subscriber, subscription, summary, jurisdiction, now }),
       defaultConfig: config,
       defaultReasons: account.payload.reasons,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import type { ExperimentCreate, ExperimentUpdate } from '@retainkit/shared/schemas'
+import type { Transaction } from 'kysely'
+import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { configChanged } from '../config-changes'
@@ -137,13 +139,14 @@ export async function updateExperiment(
       }
       return null
     }
-    let winner: { config: CancelFlowConfig; segmentId: string | null } | null = null
     if (update.op === 'promote') {
       const arm = arms.find((candidate) => candidate.id === update.arm_id)
       if (!arm) throw new HttpError('NOT_FOUND', 'This arm is not part of the experiment.', 'arm_id')
       if (arm.holdout || !arm.config_json)
         throw new HttpError('BUSINESS_RULE_VIOLATION', HOLDOUT_NOT_PROMOTABLE, 'arm_id')
-      winner = { config: arm.config_json as CancelFlowConfig, segmentId: experiment.segment_id }
+      // The default flow is a versioned config: the winner becomes its next version, saved below in the
+      // same transaction that stops the experiment, so neither happens without the other.
+      if (experiment.on_default) return arm.config_json as CancelFlowConfig
       if (experiment.segment_id !== null) {
         await trx
           .updateTable('segments')
@@ -153,18 +156,37 @@ export async function updateExperiment(
           .execute()
       }
     }
-    await trx
-      .updateTable('experiments')
-      .set({
-        status: 'stopped',
-        stopped_at: now,
-        promoted_arm_id: update.op === 'promote' ? update.arm_id : null,
-      })
-      .where('id', '=', update.id)
-      .execute()
-    return winner && experiment.on_default ? winner : null
+    await stopExperiment(trx, update.id, update.op === 'promote' ? update.arm_id : null, now)
+    return null
   })
-  // The default flow is a versioned config: the winner becomes its next version (the editor's history).
-  if (promoted) await saveConfigVersion(deps, { accountId, userId, config: promoted.config })
-  else await configChanged(deps, accountId)
+  if (!promoted || update.op !== 'promote') return configChanged(deps, accountId)
+  const armId = update.arm_id
+  await saveConfigVersion(deps, {
+    accountId,
+    userId,
+    config: promoted,
+    alongside: async (trx) => {
+      const still = await trx
+        .selectFrom('experiments')
+        .select('status')
+        .where('id', '=', update.id)
+        .forUpdate()
+        .executeTakeFirst()
+      if (still?.status !== 'running') throw new HttpError('CONSTRAINT_VIOLATION', NOT_RUNNING, 'id')
+      await stopExperiment(trx, update.id, armId, now)
+    },
+  })
+}
+
+async function stopExperiment(
+  trx: Transaction<Database>,
+  id: string,
+  promotedArmId: string | null,
+  now: Date,
+) {
+  await trx
+    .updateTable('experiments')
+    .set({ status: 'stopped', stopped_at: now, promoted_arm_id: promotedArmId })
+    .where('id', '=', id)
+    .execute()
 }

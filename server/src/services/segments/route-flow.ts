@@ -69,6 +69,8 @@ export async function routeFlow(
     accountId: string
     customerId: string
     tier: 'free' | 'pro'
+    /** The published config's `routed`: without segments or a running experiment, nothing to read. */
+    routed: boolean
     facts: SubscriberFacts
     defaultConfig: CancelFlowConfig
     defaultReasons: CancellationReason[]
@@ -83,7 +85,7 @@ export async function routeFlow(
     custom: false,
     arm: null,
   }
-  if (input.tier !== 'pro') return base
+  if (input.tier !== 'pro' || !input.routed) return base
   const segment = firstMatchingSegment(await loadSegments(deps.db, accountId), facts)
   const routed: RoutedFlow = segment
     ? {
