@@ -86,11 +86,12 @@ describe('@retainkit/node createSubscriberToken', () => {
     expect(claimsOf(token, LIVE_SECRET)).toMatchObject({
       attributes: { seats: 40, plan_family: 'team', beta: true },
     })
-    for (const attributes of [
+    const refused: Array<Record<string, string | number | boolean>> = [
       { 'Bad-Name': 1 },
       { seats: Number.NaN },
       { nested: {} as unknown as string },
-    ]) {
+    ]
+    for (const attributes of refused) {
       expect(() =>
         createSubscriberToken({ accountId: 'a', customerId: 'cus_1', attributes, secret: LIVE_SECRET }),
       ).toThrow(TypeError)
