@@ -45,6 +45,11 @@ export interface WidgetConfigResponse {
    * `locale` claim, the `attach` option or the browser, and carries no words of its own.
    */
   locales: Record<string, PublishedLocale>
+  /**
+   * Set when segments or an experiment may give a subscriber another flow than this one: the widget
+   * then waits for the session's `flow` before showing anything.
+   */
+  routed?: true
 }
 
 export interface SubscriberPlan {
@@ -89,7 +94,18 @@ export type SessionStartResponse =
       /** Offers the server found eligible for this subscriber, whatever the reason chosen. */
       eligibleOffers: OfferType[]
       /** Why offers are absent, when they are (for the console's debugging, never shown to subscribers). */
-      offersSuppressedBy?: 'free_tier' | 'compliance' | 'recent_save' | 'no_subscription' | 'scheduled_cancel'
+      offersSuppressedBy?:
+        | 'free_tier'
+        | 'compliance'
+        | 'recent_save'
+        | 'no_subscription'
+        | 'scheduled_cancel'
+        | 'holdout'
+      /**
+       * The flow this subscriber runs when a segment or an experiment arm chose another than the
+       * published config (published projection: no coupon codes); absent means the published one.
+       */
+      flow?: { config: CancelFlowConfig; reasons: CancellationReason[] }
       /**
        * The subscription is already scheduled to cancel: no offers; the widget says when it ends and offers
        * to undo that (with `terms`, through `/reactivation/accept` with this session's id) instead of
@@ -249,6 +265,11 @@ export interface SubscriberTokenClaims {
   state?: string
   /** The subscriber's language (`fr`, `pt-BR`): it comes first when the widget picks one. */
   locale?: string
+  /**
+   * Custom attributes segments may test (`custom.<name>`): up to 30 lowercase names to strings
+   * (≤ 200 characters), finite numbers or booleans. Signed, so a subscriber cannot pick a segment.
+   */
+  attributes?: Record<string, string | number | boolean>
   iat: number
   exp: number
 }

@@ -84,6 +84,8 @@ const PAGES: ConsolePage[] = [
   settings('widget-secret', 'Widget secret'),
   settings('install', 'Install'),
   settings('reasons', 'Cancellation reasons'),
+  settings('segments', 'Segments'),
+  settings('experiments', 'Experiments'),
   settings('billing', 'Plan & billing'),
 ]
 

@@ -8,6 +8,10 @@ import type {
   contactMessageSchema,
   createCouponSchema,
   credentialsSchema,
+  experimentCreateSchema,
+  experimentUpdateSchema,
+  segmentInputSchema,
+  subscriberFactsSchema,
 } from '@retainkit/shared/schemas'
 import type { z } from 'zod'
 import { type ApiResult, apiRequest } from './api-client'
@@ -30,7 +34,18 @@ export interface AnalyticsQuery {
   endDate?: string
   /** 'test': the test-mode sessions only (a merchant trying the widget); default live. */
   mode?: 'live' | 'test'
+  /** Only one segment's sessions (`default`: the default flow's) and/or one experiment arm's. */
+  slice?: DashboardSlice
 }
+
+export interface DashboardSlice {
+  segmentId?: string
+  armId?: string
+}
+const sliceQuery = (slice: DashboardSlice | undefined) => ({
+  segment_id: slice?.segmentId,
+  arm_id: slice?.armId,
+})
 
 /**
  * One typed helper per public API call (exact paths), plus ours: widget secrets, install status, Stripe
@@ -113,7 +128,7 @@ export const deleteCredentials = (accountId: string) =>
   apiRequest<ApiData<'DELETE /api/account?action=credentials'>>('DELETE', account(accountId, 'credentials'))
 
 // Analytics
-export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode }: AnalyticsQuery) =>
+export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode, slice }: AnalyticsQuery) =>
   apiRequest<T>('GET', '/api/analytics', {
     // Live is the server's default: the spec's call stays exactly as written unless test data is asked for.
     query: {
@@ -122,12 +137,13 @@ export const getAnalytics = <T>({ endpoint, accountId, startDate, endDate, mode 
       startDate,
       endDate,
       mode: mode === 'test' ? 'test' : undefined,
+      ...sliceQuery(slice),
     },
   })
 
 /** Every data set for one range in one request: `{<data set>: {data, meta?} | {error, status}}`. */
 export const getAnalyticsDashboard = (
-  { accountId, startDate, endDate, mode }: Omit<AnalyticsQuery, 'endpoint'>,
+  { accountId, startDate, endDate, mode, slice }: Omit<AnalyticsQuery, 'endpoint'>,
   datasets: readonly string[],
 ) =>
   apiRequest<Record<string, unknown>>('GET', '/api/analytics/dashboard', {
@@ -136,6 +152,7 @@ export const getAnalyticsDashboard = (
       startDate,
       endDate,
       mode: mode === 'test' ? 'test' : undefined,
+      ...sliceQuery(slice),
       datasets: datasets.join(','),
     },
   })
@@ -148,6 +165,7 @@ export const exportSessions = (query: {
   startDate: string
   endDate: string
   mode: 'live' | 'test'
+  slice?: DashboardSlice
 }) =>
   apiRequest<string>('GET', '/api/analytics/export', {
     query: {
@@ -157,6 +175,7 @@ export const exportSessions = (query: {
       endDate: query.endDate,
       // Like the analytics calls: live is the default and not named.
       mode: query.mode === 'test' ? 'test' : undefined,
+      ...sliceQuery(query.slice),
     },
     asText: true,
   })
@@ -316,3 +335,40 @@ export const replayWebhookDelivery = (accountId: string, deliveryId: string) =>
     'POST',
     `/api/webhooks/${enc(accountId)}/deliveries/${enc(deliveryId)}/replay`,
   )
+
+// Segments and experiments
+export type SegmentInput = z.input<typeof segmentInputSchema>
+export type SubscriberFactsInput = z.input<typeof subscriberFactsSchema>
+export type ExperimentCreateInput = z.input<typeof experimentCreateSchema>
+export type ExperimentUpdateInput = z.input<typeof experimentUpdateSchema>
+
+export const getSegments = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=segments'>>('GET', account(accountId, 'segments'))
+
+/** The whole ordered list: the server keeps the ids it knows, names new ones and drops the rest. */
+export const saveSegments = (accountId: string, segments: SegmentInput[]) =>
+  apiRequest<ApiData<'PUT /api/account?action=segments'>>('PUT', account(accountId, 'segments'), {
+    body: { segments },
+  })
+
+export const previewSegments = (accountId: string, segments: SegmentInput[], sample?: SubscriberFactsInput) =>
+  apiRequest<ApiData<'POST /api/account?action=segment-preview'>>(
+    'POST',
+    account(accountId, 'segment-preview'),
+    {
+      body: { segments, ...(sample ? { sample } : {}) },
+    },
+  )
+
+export const getExperiments = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=experiments'>>('GET', account(accountId, 'experiments'))
+
+export const createExperiment = (accountId: string, input: ExperimentCreateInput) =>
+  apiRequest<ApiData<'POST /api/account?action=experiments'>>('POST', account(accountId, 'experiments'), {
+    body: input,
+  })
+
+export const updateExperiment = (accountId: string, input: ExperimentUpdateInput) =>
+  apiRequest<ApiData<'PUT /api/account?action=experiments'>>('PUT', account(accountId, 'experiments'), {
+    body: input,
+  })

@@ -77,6 +77,29 @@ describe('@retainkit/node createSubscriberToken', () => {
     })
   })
 
+  it('signs custom attributes for segments, and refuses ones the server would refuse', () => {
+    const token = createSubscriberToken({
+      accountId: 'acct_1',
+      customerId: 'cus_1',
+      attributes: { seats: 40, plan_family: 'team', beta: true },
+      secret: LIVE_SECRET,
+      now: NOW,
+    })
+    expect(claimsOf(token, LIVE_SECRET)).toMatchObject({
+      attributes: { seats: 40, plan_family: 'team', beta: true },
+    })
+    const refused: Array<Record<string, string | number | boolean>> = [
+      { 'Bad-Name': 1 },
+      { seats: Number.NaN },
+      { nested: {} as unknown as string },
+    ]
+    for (const attributes of refused) {
+      expect(() =>
+        createSubscriberToken({ accountId: 'a', customerId: 'cus_1', attributes, secret: LIVE_SECRET }),
+      ).toThrow(TypeError)
+    }
+  })
+
   it('leaves optional claims out, so a test-mode secret alone makes a test-mode token', () => {
     const token = createSubscriberToken({
       accountId: 'a',

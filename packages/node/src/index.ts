@@ -44,6 +44,11 @@ export interface CreateSubscriberTokenOptions {
    * the `locale` option of attach and the browser's languages.
    */
   locale?: string
+  /**
+   * Custom attributes your segments test (`custom.<name>`): up to 30 lowercase names (a-z, 0-9, _) to
+   * strings (≤ 200 characters), finite numbers or booleans, e.g. `{ seats: 40, plan_family: 'team' }`.
+   */
+  attributes?: Readonly<Record<string, string | number | boolean>>
   /** The widget secret (`rkws_…`). */
   secret: string
   /** Lifetime in seconds, 1–3600; default 900 (15 minutes). */
@@ -80,6 +85,23 @@ function checkOptions(options: CreateSubscriberTokenOptions, ttlSeconds: number)
   if (locale !== undefined && !LOCALE_TAG.test(locale)) {
     throw new TypeError('locale must be a language tag such as fr or pt-BR')
   }
+  if (options.attributes !== undefined) checkAttributes(options.attributes)
+}
+
+function checkAttributes(attributes: Readonly<Record<string, unknown>>): void {
+  const entries = Object.entries(attributes)
+  const typed = (value: unknown) =>
+    (typeof value === 'string' && value.length <= 200) ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    typeof value === 'boolean'
+  if (
+    entries.length > 30 ||
+    !entries.every(([name, value]) => /^[a-z][a-z0-9_]{0,39}$/.test(name) && typed(value))
+  ) {
+    throw new TypeError(
+      'attributes holds at most 30 lowercase names (a-z, 0-9, _) to strings of ≤ 200 characters, finite numbers or booleans',
+    )
+  }
 }
 
 /** A language tag as the server accepts it in the claim (language, then up to two subtags). */
@@ -100,6 +122,9 @@ export function createSubscriberToken(options: CreateSubscriberTokenOptions): st
     ...(country ? { country: country.toUpperCase() } : {}),
     ...(state ? { state } : {}),
     ...(locale ? { locale } : {}),
+    ...(options.attributes && Object.keys(options.attributes).length > 0
+      ? { attributes: { ...options.attributes } }
+      : {}),
     iat,
     exp: iat + ttlSeconds,
   }

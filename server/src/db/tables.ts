@@ -136,6 +136,14 @@ export interface CancelSessionsTable {
   offers_on_screen: ColumnType<string[], string | undefined, string>
   /** Set when the subscription was already scheduled to cancel as the session started. */
   scheduled_cancel_at: NullableTimestamp
+  /** The segment, experiment and arm the session was routed to (090); null for the default flow. */
+  segment_id: ColumnType<string | null, string | null | undefined, string | null>
+  experiment_id: ColumnType<string | null, string | null | undefined, string | null>
+  arm_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** The facts the segments were matched on. */
+  subscriber_facts: ColumnType<object | null, string | null | undefined, string | null>
+  /** The flow the session ran when not the default (a segment's or an arm's): accept applies its offers. */
+  flow_config: ColumnType<object | null, string | null | undefined, string | null>
 }
 
 /** One row per (account, customer) that ever took a billing action: the lock they serialise on. */
@@ -202,6 +210,51 @@ export interface WidgetErrorsTable {
   count: ColumnType<number | string, number | undefined, number | string>
   first_seen_at: Timestamp
   last_seen_at: Timestamp
+}
+
+/** Segments (090): ordered audiences, each with its own flow. */
+export interface SegmentsTable {
+  id: string
+  account_id: string
+  position: number
+  name: string
+  enabled: Generated<boolean>
+  rule: Json<unknown>
+  config_json: Json<unknown>
+  reasons: ColumnType<object | null, string | null | undefined, string | null>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface ExperimentsTable {
+  id: string
+  account_id: string
+  segment_id: string | null
+  on_default: boolean
+  name: string
+  status: Generated<'running' | 'stopped'>
+  allocation: Generated<'fixed' | 'thompson'>
+  holdout_percent: Generated<number>
+  promoted_arm_id: string | null
+  started_at: Timestamp
+  stopped_at: NullableTimestamp
+}
+
+export interface ExperimentArmsTable {
+  id: string
+  experiment_id: string
+  position: number
+  name: string
+  weight: number
+  holdout: Generated<boolean>
+  config_json: ColumnType<object | null, string | null | undefined, string | null>
+}
+
+export interface ExperimentAssignmentsTable {
+  experiment_id: string
+  customer_id: string
+  arm_id: string
+  assigned_at: Timestamp
 }
 
 export interface ContactMessagesTable {
@@ -577,6 +630,10 @@ export interface Database {
   analytics_daily_saves: AnalyticsDailySavesTable
   analytics_save_followups: AnalyticsSaveFollowupsTable
   analytics_daily_durability: AnalyticsDailyDurabilityTable
+  segments: SegmentsTable
+  experiments: ExperimentsTable
+  experiment_arms: ExperimentArmsTable
+  experiment_assignments: ExperimentAssignmentsTable
 }
 
 export type Account = Selectable<AccountsTable>

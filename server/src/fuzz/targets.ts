@@ -2,6 +2,7 @@ import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/def
 import { type Fixture, PUBLIC_ORIGIN } from './fixture'
 import { BILLING_TARGETS } from './targets-billing'
 import { RETENTION_TARGETS } from './targets-retention'
+import { SEGMENT_TARGETS } from './targets-segments'
 
 /**
  * Every route of the API, each with a valid request built on the fixture. The fuzz suite sends each
@@ -535,4 +536,5 @@ export const TARGETS: Target[] = [
 
   ...BILLING_TARGETS,
   ...RETENTION_TARGETS,
+  ...SEGMENT_TARGETS,
 ]

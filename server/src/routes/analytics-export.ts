@@ -28,11 +28,16 @@ export function analyticsExportRoutes(deps: AppDeps) {
       startDate: optional(c.req.query('startDate')),
       endDate: optional(c.req.query('endDate')),
       mode: optional(c.req.query('mode')),
+      segment_id: optional(c.req.query('segment_id')),
+      arm_id: optional(c.req.query('arm_id')),
     })
     const accountId = query.account_id
     await requireMembership(deps.db, c.get('user').id, accountId, 'canViewAnalytics')
     const now = deps.clock.now()
-    const range = resolveRange(query.startDate, query.endDate, now, query.mode)
+    const range = {
+      ...resolveRange(query.startDate, query.endDate, now, query.mode),
+      cohort: { segmentId: query.segment_id, armId: query.arm_id },
+    }
     const account = await loadEffectiveTier(deps.db, accountId, now)
     if (!account) throw new HttpError('NOT_FOUND')
     if (account.tier !== 'pro')

@@ -54,9 +54,18 @@ async function accountScope(deps: AppDeps, c: Context<AppEnv>) {
 async function analyticsContext(
   deps: AppDeps,
   accountId: string,
-  query: { startDate?: string | undefined; endDate?: string | undefined; mode?: 'live' | 'test' | undefined },
+  query: {
+    startDate?: string | undefined
+    endDate?: string | undefined
+    mode?: 'live' | 'test' | undefined
+    segment_id?: string | undefined
+    arm_id?: string | undefined
+  },
 ): Promise<AnalyticsContext> {
-  const range = resolveRange(query.startDate, query.endDate, deps.clock.now(), query.mode)
+  const range = {
+    ...resolveRange(query.startDate, query.endDate, deps.clock.now(), query.mode),
+    cohort: { segmentId: query.segment_id, armId: query.arm_id },
+  }
   const account = await loadEffectiveTier(deps.db, accountId, deps.clock.now())
   // A membership row cannot outlive its account (on delete cascade); this only guards a race.
   if (!account) throw new HttpError('NOT_FOUND')
@@ -78,6 +87,8 @@ export function analyticsRoutes(deps: AppDeps) {
       startDate: optional(c.req.query('startDate')),
       endDate: optional(c.req.query('endDate')),
       mode: optional(c.req.query('mode')),
+      segment_id: optional(c.req.query('segment_id')),
+      arm_id: optional(c.req.query('arm_id')),
     })
     const context = await analyticsContext(deps, accountId, query)
     const endpoint = ANALYTICS[query.endpoint]
@@ -98,6 +109,8 @@ export function analyticsRoutes(deps: AppDeps) {
       startDate: optional(c.req.query('startDate')),
       endDate: optional(c.req.query('endDate')),
       mode: optional(c.req.query('mode')),
+      segment_id: optional(c.req.query('segment_id')),
+      arm_id: optional(c.req.query('arm_id')),
       datasets: optional(c.req.query('datasets'))?.split(','),
     })
     const context = await analyticsContext(deps, accountId, query)

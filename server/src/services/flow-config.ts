@@ -221,6 +221,8 @@ export interface SaveConfigInput {
   baseVersion?: number | undefined
   /** A rollback: the version whose config this saves again. */
   restoredFrom?: number | undefined
+  /** Writes that must commit with this version or not at all (promoting an experiment's arm stops it). */
+  alongside?: (trx: Transaction<Database>) => Promise<void>
 }
 
 /**
@@ -267,6 +269,7 @@ export async function saveConfigVersion(deps: AppDeps, input: SaveConfigInput): 
       .where('account_id', '=', input.accountId)
       .where('version', '<=', version - MAX_CONFIG_VERSIONS)
       .execute()
+    await input.alongside?.(trx)
     return { config: input.config, version: row.version, updated_at: row.created_at }
   })
   await configChanged(deps, input.accountId)

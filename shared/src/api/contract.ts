@@ -6,6 +6,7 @@ import * as account from './responses-account'
 import * as auth from './responses-auth'
 import * as billing from './responses-billing'
 import * as retention from './responses-retention'
+import * as segments from './responses-segments'
 import * as services from './responses-services'
 import * as widget from './responses-widget'
 
@@ -47,6 +48,12 @@ export const API_RESPONSES = {
   'POST /api/account?action=members': data(account.invited),
   'PUT /api/account?action=members': data(account.memberChanged),
   'DELETE /api/account?action=members': data(account.memberRemoved),
+  'GET /api/account?action=segments': data(segments.segmentList),
+  'PUT /api/account?action=segments': data(segments.segmentList),
+  'POST /api/account?action=segment-preview': data(segments.segmentPreview),
+  'GET /api/account?action=experiments': data(segments.experimentList),
+  'POST /api/account?action=experiments': data(segments.experimentResult),
+  'PUT /api/account?action=experiments': data(segments.experimentResult),
 
   'GET /api/analytics': obj({
     data: services.analyticsData,

@@ -34,6 +34,7 @@ export const widgetConfig = obj({
       ),
     }),
   ),
+  routed: z.literal(true).optional(),
 })
 const interval = z.enum(['day', 'week', 'month', 'year'])
 export const subscriberPlan = obj({
@@ -72,9 +73,13 @@ export const sessionStarted = z.union([
     }).nullable(),
     eligibleOffers: z.array(z.enum(OFFER_TYPES)),
     offersSuppressedBy: z
-      .enum(['free_tier', 'compliance', 'recent_save', 'no_subscription', 'scheduled_cancel'])
+      .enum(['free_tier', 'compliance', 'recent_save', 'no_subscription', 'scheduled_cancel', 'holdout'])
       .optional(),
     scheduledCancellation: scheduledCancellation.optional(),
+    flow: obj({
+      config: cancelFlowConfigSchema,
+      reasons: cancellationReasonsSchema.or(z.array(z.never())),
+    }).optional(),
   }),
   obj({ fallback: z.literal(true), reason: z.enum(['session_limit', 'not_configured']) }),
 ])

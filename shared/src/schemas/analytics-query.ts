@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ANALYTICS_ENDPOINTS } from '../analytics-endpoints'
 import { inOrder } from './dates'
+import { armIdSchema } from './experiments'
 import { accountId, isoDateOrDateTime, MESSAGES } from './primitives'
 
 /** Whose sessions analytics count: live subscribers', or the merchant's test-mode rehearsals. */
@@ -13,6 +14,12 @@ const periodFields = {
   endDate: isoDateOrDateTime.optional(),
   /** Optional, default 'live' (an addition to the public call, which keeps working unchanged). */
   mode: z.enum(ANALYTICS_MODES, "mode must be 'live' or 'test'").optional(),
+  /** Only the sessions one segment caught (`default`: the default flow's), and/or one experiment arm's. */
+  segment_id: z
+    .string()
+    .regex(/^(?:default|seg_[A-Za-z0-9]{8,40})$/, "segment_id must be a segment id or 'default'")
+    .optional(),
+  arm_id: armIdSchema.optional(),
 }
 const datesInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
   inOrder(q.startDate, q.endDate)

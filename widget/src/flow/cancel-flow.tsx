@@ -85,7 +85,7 @@ export async function runCancelFlow(
   starting.catch(() => {})
   const [response, token] = await Promise.all([api.config(), tokens.get().catch(() => '')])
   checkpoint()
-  const { themeCss, tier } = response
+  const { themeCss, tier, routed } = response
   const language = localize(response, wantedLocales(host, token, options.locale))
   const { config, reasons, strings, locale } = language
 
@@ -100,7 +100,9 @@ export async function runCancelFlow(
   // Screens that need nothing from the session, so they can be shown while it starts. Free accounts
   // wait for it: only they can hit the monthly session limit, and a dialog that appears and then steps
   // aside would look broken.
-  const optimistic = tier !== 'free' && ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
+  // A routed account (segments, experiments) may give this subscriber another flow: wait for it too.
+  const optimistic =
+    tier !== 'free' && !routed && ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
   let session: SessionMachine | null = null
   const connect = (start: StartedSession) => {
     session = createSessionMachine(
@@ -109,9 +111,10 @@ export async function runCancelFlow(
       tokens,
       options,
       start,
+      // The flow the server chose for this subscriber (segment or arm), else the published one; the
+      // widget's own words stay those of the subscriber's language.
       {
-        config,
-        reasons,
+        ...(start.flow ?? { config, reasons }),
         strings,
         locale,
         initialScreen: optimistic ? early.getSnapshot().screen : undefined,

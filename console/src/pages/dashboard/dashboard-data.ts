@@ -1,5 +1,5 @@
 import { periodToRange } from '@retainkit/shared/period'
-import { getAnalytics, getAnalyticsDashboard } from '../../lib/api'
+import { type DashboardSlice, getAnalytics, getAnalyticsDashboard } from '../../lib/api'
 import { type ApiResult, serverError } from '../../lib/api-client'
 import { type DashboardDataset, PREFETCH_PERIOD, PREFETCHED_DATASETS } from './dashboard-datasets'
 
@@ -16,7 +16,11 @@ export interface DatasetQuery {
   endDate: string
   /** Test-mode sessions instead of live ones (absent: live). */
   mode?: 'live' | 'test'
+  /** One segment's or experiment arm's sessions only. */
+  slice?: DashboardSlice
 }
+
+const sliceKey = (slice: DashboardSlice | undefined) => `${slice?.segmentId ?? ''}/${slice?.armId ?? ''}`
 
 /**
  * How long a prefetched answer waits for the dashboard. It is handed over once: later visits fetch
@@ -33,16 +37,24 @@ interface Entry {
 const cache = new Map<string, Entry>()
 
 const keyOf = (query: DatasetQuery) =>
-  [query.accountId, query.dataset, query.startDate, query.endDate, query.mode ?? 'live']
+  [
+    query.accountId,
+    query.dataset,
+    query.startDate,
+    query.endDate,
+    query.mode ?? 'live',
+    sliceKey(query.slice),
+  ]
     .map(encodeURIComponent)
     .join('|')
 
-const analyticsQuery = ({ dataset, accountId, startDate, endDate, mode }: DatasetQuery) => ({
+const analyticsQuery = ({ dataset, accountId, startDate, endDate, mode, slice }: DatasetQuery) => ({
   endpoint: dataset,
   accountId,
   startDate,
   endDate,
   mode,
+  ...(slice ? { slice } : {}),
 })
 
 function fetchDataset(query: DatasetQuery, key: string, now: () => number): Promise<ApiResult<unknown>> {
@@ -57,7 +69,9 @@ function fetchDataset(query: DatasetQuery, key: string, now: () => number): Prom
 type RangeQuery = Omit<DatasetQuery, 'dataset'>
 
 const rangeKeyOf = (query: RangeQuery) =>
-  [query.accountId, query.startDate, query.endDate, query.mode ?? 'live'].map(encodeURIComponent).join('|')
+  [query.accountId, query.startDate, query.endDate, query.mode ?? 'live', sliceKey(query.slice)]
+    .map(encodeURIComponent)
+    .join('|')
 
 interface Batch {
   datasets: Set<DashboardDataset>

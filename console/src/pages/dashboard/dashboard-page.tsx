@@ -30,6 +30,7 @@ import { shapeDurability } from './durability-shaping'
 import { HeadlineFiguresRow } from './headline-figures'
 import { PeriodSelector } from './period-selector'
 import { SessionsExport } from './sessions-export'
+import { SliceSelector, sliceFromParams } from './slice-selector'
 import { type DatasetRange, useDataset } from './use-dataset'
 import './dashboard.css'
 
@@ -110,17 +111,27 @@ export default function DashboardPage() {
   const startDate = parsed.ok ? parsed.start.toISOString() : undefined
   const endDate = parsed.ok ? parsed.end.toISOString() : undefined
   const mode = params.get('mode') === 'test' ? 'test' : 'live'
+  const segmentParam = params.get('segment')
+  const armParam = params.get('arm')
+  const slice = useMemo(() => sliceFromParams(segmentParam, armParam), [segmentParam, armParam])
   // The box follows a click at once; the URL (a navigation, possibly deferred) follows it.
   const [testData, setTestData] = useState(mode === 'test')
   useEffect(() => setTestData(mode === 'test'), [mode])
   const fallback = useMemo(() => parsePeriod(DEFAULT_ANALYTICS_PERIOD), [])
   const range = useMemo<DatasetRange | null>(() => {
     if (!accountId) return null
-    if (startDate && endDate) return { accountId, startDate, endDate, mode }
+    const sliced = slice ? { slice } : {}
+    if (startDate && endDate) return { accountId, startDate, endDate, mode, ...sliced }
     return fallback.ok
-      ? { accountId, startDate: fallback.start.toISOString(), endDate: fallback.end.toISOString(), mode }
+      ? {
+          accountId,
+          startDate: fallback.start.toISOString(),
+          endDate: fallback.end.toISOString(),
+          mode,
+          ...sliced,
+        }
       : null
-  }, [accountId, startDate, endDate, mode, fallback])
+  }, [accountId, startDate, endDate, mode, fallback, slice])
   const labels = useReasonLabels(accountId)
   const tier = useTier(accountId)
   const locked = (dataset: DashboardDataset) => tier === 'free' && PRO_ONLY.has(dataset)
@@ -165,6 +176,18 @@ export default function DashboardPage() {
             />
             Test-mode data
           </label>
+          <SliceSelector
+            accountId={accountId}
+            slice={slice}
+            onChange={(next) => {
+              const updated = new URLSearchParams(params)
+              updated.delete('segment')
+              updated.delete('arm')
+              if (next?.segmentId) updated.set('segment', next.segmentId)
+              if (next?.armId) updated.set('arm', next.armId)
+              setParams(updated)
+            }}
+          />
           <PeriodSelector
             key={period}
             period={period}

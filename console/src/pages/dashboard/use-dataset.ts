@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { DashboardSlice } from '../../lib/api'
 import type { ApiError } from '../../lib/api-client'
 import { loadDataset } from './dashboard-data'
 import type { DashboardDataset } from './dashboard-datasets'
@@ -16,6 +17,8 @@ export interface DatasetRange {
   endDate: string
   /** Test-mode sessions instead of live ones (absent: live). */
   mode?: 'live' | 'test'
+  /** One segment's or experiment arm's sessions only. */
+  slice?: DashboardSlice
 }
 
 /** A data set's state, and how to fetch it again (skipping the cache) after an error. */
@@ -44,6 +47,8 @@ export function useDataset(
   const startDate = range?.startDate
   const endDate = range?.endDate
   const mode = range?.mode
+  const segmentId = range?.slice?.segmentId
+  const armId = range?.slice?.armId
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how Retry re-runs this effect
   useEffect(() => {
@@ -56,7 +61,11 @@ export function useDataset(
     setState({ status: 'loading' })
     const force = forceNext.current
     forceNext.current = false
-    loadDataset({ accountId, dataset, startDate, endDate, mode }, { force }).then((result) => {
+    const slice = segmentId || armId ? { segmentId, armId } : undefined
+    loadDataset(
+      { accountId, dataset, startDate, endDate, mode, ...(slice ? { slice } : {}) },
+      { force },
+    ).then((result) => {
       if (!live) return
       if (result.error)
         setState(
@@ -67,7 +76,7 @@ export function useDataset(
     return () => {
       live = false
     }
-  }, [dataset, accountId, startDate, endDate, mode, locked, attempt])
+  }, [dataset, accountId, startDate, endDate, mode, segmentId, armId, locked, attempt])
 
   const retry = useCallback(() => {
     forceNext.current = true

@@ -5,8 +5,10 @@ import { useCapability } from '../../session/session-store'
 import { useAccountId } from '../../session/use-account-id'
 import { AccountSettings } from './account-settings'
 import { BillingSettings } from './billing-settings'
+import { ExperimentsSettings } from './experiments-settings'
 import { InstallSettings } from './install-settings'
 import { ReasonsSettings } from './reasons-settings'
+import { SegmentsSettings } from './segments-settings'
 import {
   parseSettingsTab,
   SETTINGS_TAB_CAPABILITY,
@@ -28,6 +30,8 @@ const SECTIONS: Readonly<Record<SettingsTab, (props: { accountId: string }) => R
   'widget-secret': WidgetSecretSettings,
   install: InstallSettings,
   reasons: ReasonsSettings,
+  segments: SegmentsSettings,
+  experiments: ExperimentsSettings,
   webhooks: WebhooksSettings,
   billing: BillingSettings,
 }

@@ -9,6 +9,8 @@ export const SETTINGS_TABS = [
   'widget-secret',
   'install',
   'reasons',
+  'segments',
+  'experiments',
   'webhooks',
   'billing',
 ] as const
@@ -23,6 +25,8 @@ export const SETTINGS_TAB_LABELS: Readonly<Record<SettingsTab, string>> = {
   'widget-secret': 'Widget secret',
   install: 'Install',
   reasons: 'Cancellation reasons',
+  segments: 'Segments',
+  experiments: 'Experiments',
   webhooks: 'Webhooks',
   billing: 'Plan & billing',
 }
@@ -35,6 +39,8 @@ export const SETTINGS_TAB_CAPABILITY: Readonly<Record<SettingsTab, Capability>> 
   'widget-secret': 'canManageWidgetSecret',
   install: 'canViewConfig',
   reasons: 'canViewConfig',
+  segments: 'canViewConfig',
+  experiments: 'canViewAnalytics',
   webhooks: 'canViewConfig',
   billing: 'canViewConfig',
 }

@@ -14,6 +14,7 @@ import { gettingLiveActions, widgetErrorsActions } from './getting-live'
 import { installStatusActions } from './install-status'
 import { membersActions } from './members'
 import { reasonsActions } from './reasons'
+import { experimentsActions, segmentPreviewActions, segmentsActions } from './segments'
 import type { AccountActionHandlers, AccountMethod } from './types'
 import { widgetSecretActions } from './widget-secret'
 
@@ -32,6 +33,9 @@ export const ACCOUNT_ACTIONS = [
   'members',
   'getting-live',
   'widget-errors',
+  'segments',
+  'segment-preview',
+  'experiments',
 ] as const
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number]
 
@@ -47,6 +51,9 @@ export const ACCOUNT_HANDLERS: Record<AccountAction, AccountActionHandlers> = {
   members: membersActions,
   'getting-live': gettingLiveActions,
   'widget-errors': widgetErrorsActions,
+  segments: segmentsActions,
+  'segment-preview': segmentPreviewActions,
+  experiments: experimentsActions,
 }
 
 const isAction = (value: string | undefined): value is AccountAction =>

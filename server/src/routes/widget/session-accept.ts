@@ -103,6 +103,11 @@ async function currentSubscription(
   return subscription
 }
 
+/** The flow the session ran: a segment's or an arm's when it was routed to one, else the published one. */
+function sessionFlowConfig(session: CancelSession, published: CancelFlowConfig): CancelFlowConfig {
+  return (session.flow_config as CancelFlowConfig | null) ?? published
+}
+
 async function carryOut(
   deps: AppDeps,
   stripe: Stripe | null,
@@ -112,7 +117,7 @@ async function carryOut(
   body: AcceptBody,
 ): Promise<Accepted> {
   const { offer } = body
-  const config = caller.account.payload.config
+  const config = sessionFlowConfig(session, caller.account.payload.config)
   const mechanism = MECHANISM_OF_OFFER[offer]
   if (body.handledByMerchant) {
     // The merchant's handler already changed the subscription its own way (a discount it applied is
@@ -197,7 +202,7 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
     ): Promise<ActionOutcome<AcceptOfferResponse>> => {
       if (
         !current.eligible_offers.includes(body.offer) ||
-        !caller.account.payload.config[body.offer].enabled
+        !sessionFlowConfig(current, caller.account.payload.config)[body.offer].enabled
       ) {
         throw new HttpError('BUSINESS_RULE_VIOLATION', 'This offer is not available for this subscription.')
       }

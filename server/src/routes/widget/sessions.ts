@@ -1,5 +1,5 @@
 import { sessionStartSchema } from '@retainkit/shared/schemas'
-import type { SessionStartResponse } from '@retainkit/shared/widget-api'
+import { type SessionStartResponse, toPublishedConfig } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
@@ -8,6 +8,7 @@ import { readBody } from '../../http/validate'
 import { runUsageFollowUp } from '../../services/billing/follow-up'
 import { admitCancelSession, starterCapReached } from '../../services/billing/usage'
 import { enforceRateLimit } from '../../services/rate-limit'
+import { routeFlow, subscriberFacts } from '../../services/segments/route-flow'
 import { enqueueSessionEvent } from '../../services/webhooks-out/outbox'
 import { decideOffers } from '../../services/widget/eligibility'
 import { subscriberJurisdiction } from '../../services/widget/jurisdiction'
@@ -85,9 +86,23 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     const summary = subscription ? summarize(subscription) : null
     const scheduledEnd =
       subscription && isScheduledToCancel(subscription) ? scheduledEndOf(subscription) : undefined
-    const eligibility = decideOffers({
+    const jurisdiction = subscriberJurisdiction(
+      subscriber.jurisdiction,
+      subscription ? customerAddress(subscription) : null,
+    )
+    // Segment and experiment arm: decided here from Stripe and the signed token, never from the body.
+    const routed = await routeFlow(deps, {
+      accountId,
+      customerId,
       tier,
-      config,
+      routed: account.payload.routed === true,
+      facts: subscriberFacts({ subscriber, subscription, summary, jurisdiction, now }),
+      defaultConfig: config,
+      defaultReasons: account.payload.reasons,
+    })
+    const decided = decideOffers({
+      tier,
+      config: routed.config,
       merchantHandlesOffers: body.merchantHandlesOffers === true,
       stripeConnected: stripe !== null,
       subscription:
@@ -100,12 +115,13 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
               trialing: subscription.status === 'trialing',
             }
           : null,
-      jurisdiction: subscriberJurisdiction(
-        subscriber.jurisdiction,
-        subscription ? customerAddress(subscription) : null,
-      ),
+      jurisdiction,
       recentSave: tier === 'pro' && (await hasRecentSave(deps.db, accountId, customerId, now, mode)),
     })
+    // The holdout runs the flow without offers: what the experiment compares the offers against.
+    const eligibility = routed.arm?.holdout
+      ? { offers: [], suppressedBy: decided.suppressedBy ?? ('holdout' as const) }
+      : decided
 
     const sessionId = newSessionId()
     const admission = await deps.db.transaction().execute(async (trx) => {
@@ -124,6 +140,11 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
           mrr: summary?.mrr ?? 0,
           currency: summary?.plan.currency ?? null,
           eligible_offers: JSON.stringify(eligibility.offers),
+          segment_id: routed.segmentId,
+          experiment_id: routed.arm?.experimentId ?? null,
+          arm_id: routed.arm?.armId ?? null,
+          subscriber_facts: JSON.stringify(routed.facts),
+          flow_config: routed.custom ? JSON.stringify(routed.config) : null,
           // Marks a session that can only undo; when Stripe names no end, the start stands in.
           scheduled_cancel_at:
             scheduledEnd === undefined ? null : scheduledEnd === null ? now : new Date(scheduledEnd * 1000),
@@ -151,6 +172,9 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       subscriber: summary,
       eligibleOffers: eligibility.offers,
       ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
+      ...(routed.custom || routed.reasons !== account.payload.reasons
+        ? { flow: { config: toPublishedConfig(routed.config), reasons: routed.reasons } }
+        : {}),
       // Already leaving: the widget shows when it ends and an undo instead of the offers.
       ...(subscription && typeof scheduledEnd === 'number'
         ? {

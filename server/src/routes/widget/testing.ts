@@ -27,6 +27,8 @@ export interface TokenClaims {
   state?: string
   /** The subscriber's language (`fr`, `pt-BR`); the widget reads it, the server checks its form. */
   locale?: string
+  /** Custom attributes segments test (`custom.<name>`). */
+  attributes?: unknown
   iat?: number
   exp?: number
 }

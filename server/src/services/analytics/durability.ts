@@ -1,6 +1,7 @@
 import { toCount } from '@retainkit/shared/analytics'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
+import { sessionCohort } from './cohort'
 import type { AnalyticsRange } from './range'
 
 /**
@@ -108,7 +109,7 @@ export async function followSaves(
     left join cancel_sessions cs on cs.id = s.session_id
     left join subscriber_subscriptions ss on ss.account_id = s.account_id
       and ss.subscription_id = coalesce(s.subscription_id, cs.subscription_id)
-    where s.account_id = ${accountId} and ${live}
+    where s.account_id = ${accountId} and ${live}${sessionCohort(range.cohort, 'cs.')}
       and s.created_at >= ${range.start.toISOString()}::timestamptz
       and s.created_at < ${range.until.toISOString()}::timestamptz
     order by s.created_at, s.id`.execute(db)

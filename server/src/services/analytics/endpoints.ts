@@ -16,10 +16,18 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import type { Logger } from '../logger'
-import { outsideFlowCancellations, shapeDurability } from './durability'
+import { hasCohort } from './cohort'
+import { followSaves, outsideFlowCancellations, shapeDurability, tallyOfSave } from './durability'
 import { rolledUpDurability } from './durability-rollup'
-import { fetchHeadlineFigures, shapeHeadlineFigures } from './headline-figures'
-import { type OfferOutcomeRow, writeInWordCounts } from './queries'
+import { fetchHeadlineFigures, RAW_HEADLINE_SOURCE, shapeHeadlineFigures } from './headline-figures'
+import {
+  lastReasonsByMonth,
+  type OfferOutcomeRow,
+  offerOutcomes,
+  outcomesByMonth,
+  savesByMonth,
+  writeInWordCounts,
+} from './queries'
 import type { AnalyticsRange } from './range'
 import {
   rolledUpOfferOutcomes,
@@ -137,7 +145,9 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     unexpected: 'cancellation reasons',
     proOnly: false,
     fetch: async ({ db, accountId, range }) =>
-      sumOverMonths(await rolledUpReasonsByMonth(db, accountId, range)),
+      sumOverMonths(
+        await (hasCohort(range.cohort) ? lastReasonsByMonth : rolledUpReasonsByMonth)(db, accountId, range),
+      ),
     shape: (rows) => ({ data: cancellationReasons(rows) }),
   }),
   // data: one row per month of the range (zero-filled) with a count per reason key; meta.keys: the
@@ -146,7 +156,8 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'cancellation trends',
     unexpected: 'cancellation trends',
     proOnly: true,
-    fetch: ({ db, accountId, range }) => rolledUpReasonsByMonth(db, accountId, range),
+    fetch: ({ db, accountId, range }) =>
+      (hasCohort(range.cohort) ? lastReasonsByMonth : rolledUpReasonsByMonth)(db, accountId, range),
     shape: (rows, { range }) => {
       const { data, keys } = reasonsOverTime(rows, range)
       return { data, meta: { keys } }
@@ -157,7 +168,8 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'save mechanism performance',
     unexpected: 'save mechanism performance',
     proOnly: true,
-    fetch: ({ db, accountId, range }) => rolledUpOfferOutcomes(db, accountId, range),
+    fetch: ({ db, accountId, range }) =>
+      (hasCohort(range.cohort) ? offerOutcomes : rolledUpOfferOutcomes)(db, accountId, range),
     shape: (rows) => ({ data: mechanismPerformance(mechanismRows(rows)) }),
   }),
   // [{month, saveRate, cancellations, continues, kept, acceptedOffers}] for every month of the range:
@@ -166,7 +178,8 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'save rate',
     unexpected: 'save rate',
     proOnly: false,
-    fetch: ({ db, accountId, range }) => rolledUpOutcomesByMonth(db, accountId, range),
+    fetch: ({ db, accountId, range }) =>
+      (hasCohort(range.cohort) ? outcomesByMonth : rolledUpOutcomesByMonth)(db, accountId, range),
     shape: (rows, { range }) => {
       const counts = new Map<string, number>()
       for (const row of rows) counts.set(`${row.month} ${row.step}`, toCount(row.count))
@@ -192,7 +205,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
       const collation = await textCollation(db, logger)
       // The stored tokens (and so the daily word counts) follow the default collation; under another
       // one the words are tokenised from the raw text.
-      return collation === 'default'
+      return collation === 'default' && !hasCohort(range.cohort)
         ? rolledUpWordCounts(db, accountId, range, limit)
         : writeInWordCounts(db, accountId, range, limit, collation)
     },
@@ -205,7 +218,8 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'saved revenue',
     unexpected: 'saved revenue',
     proOnly: true,
-    fetch: ({ db, accountId, range }) => rolledUpSavesByMonth(db, accountId, range),
+    fetch: ({ db, accountId, range }) =>
+      (hasCohort(range.cohort) ? savesByMonth : rolledUpSavesByMonth)(db, accountId, range),
     shape: (rows, { range }) => ({ data: shapeSavedRevenue(rows, range) }),
   }),
   // {asOf, checkpoints, currency, totals, byOffer, byReason, outsideFlow}: see durability.ts.
@@ -214,7 +228,10 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     unexpected: 'save durability',
     proOnly: true,
     fetch: async ({ db, accountId, range, now }) => ({
-      tallies: await rolledUpDurability(db, accountId, range, now),
+      // A segment or arm slice follows its own saves from the raw rows; the rollups know no slices.
+      tallies: hasCohort(range.cohort)
+        ? (await followSaves(db, accountId, range, now)).map(tallyOfSave)
+        : await rolledUpDurability(db, accountId, range, now),
       outsideFlow: await outsideFlowCancellations(db, accountId, range),
     }),
     shape: ({ tallies, outsideFlow }, { now }) => ({ data: shapeDurability(tallies, outsideFlow, now) }),
@@ -225,7 +242,8 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'headline figures',
     unexpected: 'headline figures',
     proOnly: false,
-    fetch: (context) => fetchHeadlineFigures(context),
+    fetch: (context) =>
+      fetchHeadlineFigures(context, hasCohort(context.range.cohort) ? RAW_HEADLINE_SOURCE : undefined),
     shape: (rows, context) => ({ data: shapeHeadlineFigures(rows, context) }),
   }),
 }

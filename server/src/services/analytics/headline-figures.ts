@@ -1,6 +1,7 @@
 import { cancellationReasons, SAVE_RATE_ENDS, saveRate, toCount } from '@retainkit/shared/analytics'
 import type { HeadlineFigures } from '@retainkit/shared/schemas'
 import { sql } from 'kysely'
+import { sessionCohort } from './cohort'
 import type { AnalyticsContext } from './endpoints'
 import { lastReasons, outcomesByMonth, savesByMonth } from './queries'
 import type { AnalyticsRange } from './range'
@@ -56,7 +57,7 @@ interface PeriodFigures {
 async function sessionsStarted(context: AnalyticsContext, range: AnalyticsRange): Promise<number> {
   const { rows } = await sql<{ count: number | string }>`
     select count(*) as count from cancel_sessions
-    where account_id = ${context.accountId} and kind = 'cancel' and mode = ${range.mode ?? 'live'}
+    where account_id = ${context.accountId} and kind = 'cancel' and mode = ${range.mode ?? 'live'}${sessionCohort(range.cohort)}
       and created_at >= ${range.start.toISOString()}::timestamptz
       and created_at < ${range.until.toISOString()}::timestamptz`.execute(context.db)
   return toCount(rows[0]?.count ?? 0)

@@ -2,6 +2,7 @@ import { monthsInRange } from '@retainkit/shared/analytics'
 import { ENGLISH_STOP_WORDS } from '@retainkit/shared/stop-words'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
+import { rowsOfCohort } from './cohort'
 import type { AnalyticsRange } from './range'
 import { collateClause, type TextCollation } from './text-collation'
 
@@ -34,7 +35,7 @@ const modeIs = (range: AnalyticsRange) => sql.raw(range.mode === 'test' ? 'not l
 
 /** The shared filter: one account, one mode, one range (`created_at` in [start, until)). */
 const inRange = (accountId: string, range: AnalyticsRange) =>
-  sql`account_id = ${accountId} and ${modeIs(range)}
+  sql`account_id = ${accountId} and ${modeIs(range)}${rowsOfCohort(accountId, range.cohort)}
     and created_at >= ${range.start.toISOString()}::timestamptz
     and created_at < ${range.until.toISOString()}::timestamptz`
 
@@ -152,7 +153,7 @@ export async function outcomesByMonth(db: Db, accountId: string, range: Analytic
     cross join lateral (
       select step, count(*) as count
       from session_events
-      where account_id = ${accountId} and ${modeIs(range)}
+      where account_id = ${accountId} and ${modeIs(range)}${rowsOfCohort(accountId, range.cohort)}
         and step in ('cancel_completed', 'reason_continue', 'offer_accepted')
         and created_at >= m.lo and created_at < m.hi
       group by step

@@ -8,6 +8,7 @@ import {
 } from '@retainkit/shared/period'
 import { type AnalyticsMode, MESSAGES } from '@retainkit/shared/schemas'
 import { HttpError } from '../../http/http-error'
+import type { AnalyticsCohort } from './cohort'
 
 /**
  * The time span an analytics call covers. `start` and `end` are inclusive to the millisecond; SQL reads
@@ -20,6 +21,8 @@ export interface AnalyticsRange {
   until: Date
   /** Which sessions count: live ones (absent: live), or the merchant's test-mode rehearsals. */
   mode?: AnalyticsMode
+  /** Only the sessions of one segment and/or experiment arm (read from the raw events, not rollups). */
+  cohort?: AnalyticsCohort
 }
 
 /** Longest span one call may cover: every month in it is zero-filled, so an unbounded span is a DoS. */

@@ -1,6 +1,7 @@
 import { toCsv } from '@retainkit/shared/csv'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
+import { sessionCohort } from './cohort'
 import { followSaves, type SaveDurability } from './durability'
 import type { AnalyticsRange } from './range'
 
@@ -76,7 +77,7 @@ export async function exportSessions(
   const { rows } = await sql<SessionRow>`
     select id, kind, mode, customer_id, subscription_id, status, reason_key, mrr, currency, created_at, completed_at
     from cancel_sessions
-    where account_id = ${accountId} and mode = ${mode}
+    where account_id = ${accountId} and mode = ${mode}${sessionCohort(range.cohort)}
       and created_at >= ${range.start.toISOString()}::timestamptz
       and created_at < ${range.until.toISOString()}::timestamptz
     order by created_at, id

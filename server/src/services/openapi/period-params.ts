@@ -8,4 +8,9 @@ export const ANALYTICS_PERIOD_PARAMS: QueryParam[] = [
     type: 'string',
     enum: ['live', 'test'],
   }),
+  queryParam(
+    'segment_id',
+    "only sessions routed to this segment (seg_…), or 'default' for those the default flow caught",
+  ),
+  queryParam('arm_id', 'only sessions of this experiment arm (arm_…)'),
 ]

@@ -11,6 +11,7 @@ import { DatabaseUnavailableError } from '../../db/errors'
 import type { AppDeps } from '../../deps'
 import { effectiveTier, loadTierRecords } from '../billing/tier'
 import type { CachedWidgetConfig } from '../config-cache'
+import { hasRouting } from '../segments/store'
 
 /**
  * What `GET /api/widget/config/:accountId` serves: the account's published config (its highest
@@ -75,7 +76,7 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
     .where('id', '=', accountId)
     .executeTakeFirst()
   if (!account) return null
-  const [configRow, reasonsRow, tierRecords] = await Promise.all([
+  const [configRow, reasonsRow, tierRecords, routed] = await Promise.all([
     deps.db
       .selectFrom('flow_configs')
       .select(['version', 'config'])
@@ -89,6 +90,7 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
       .where('account_id', '=', accountId)
       .executeTakeFirst(),
     loadTierRecords(deps.db, accountId),
+    hasRouting(deps.db, accountId),
   ])
   const now = deps.clock.now().getTime()
   const tier = tierRecords
@@ -105,6 +107,7 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
     version: configRow?.version ?? 0,
     themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
     ...publishLocales(config, shown),
+    ...(routed && tier.tier === 'pro' ? { routed: true as const } : {}),
   }
   // A trial or grace period ending changes what subscribers get: the entry never outlives that moment.
   const expiresAt = Math.min(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { CUSTOM_ATTRIBUTE_NAME } from '@retainkit/shared/segment-match'
 import {
   type MerchantHandled,
   SUBSCRIBER_TOKEN_MAX_TTL_SECONDS,
@@ -34,6 +35,8 @@ export interface Subscriber {
   tokenId: string
   /** The subscriber's language as the token claims it (the server words the terms of a charge in it). */
   locale: string | null
+  /** The merchant's custom attributes (`attributes` claim), which segments may test. */
+  attributes: CustomAttributes
 }
 
 /** Merchants' clocks drift; a token "issued" a little in the future is still accepted. */
@@ -97,8 +100,31 @@ function checkHandles(handles: unknown): void {
   }
 }
 
+export type CustomAttributes = Readonly<Record<string, string | number | boolean>>
+const MAX_ATTRIBUTES = 30
+
+/** `attributes`: a flat object of up to 30 named strings (≤ 200 characters), finite numbers or booleans. */
+function checkAttributes(attributes: unknown): CustomAttributes {
+  if (attributes === undefined) return {}
+  const refuse = () =>
+    unauthorized(
+      `Subscriber token claim attributes must be an object of at most ${MAX_ATTRIBUTES} lowercase names (a-z, 0-9, _) to strings, numbers or booleans`,
+    )
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) throw refuse()
+  const entries = Object.entries(attributes)
+  if (entries.length > MAX_ATTRIBUTES) throw refuse()
+  for (const [name, value] of entries) {
+    const typed =
+      (typeof value === 'string' && value.length <= 200) ||
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      typeof value === 'boolean'
+    if (!CUSTOM_ATTRIBUTE_NAME.test(name) || !typed) throw refuse()
+  }
+  return Object.fromEntries(entries) as CustomAttributes
+}
+
 function checkClaims(payload: Record<string, unknown>, nowSeconds: number): SubscriberTokenClaims {
-  const { iss, sub, sid, mode, iat, exp, handles, country, state, locale } = payload
+  const { iss, sub, sid, mode, iat, exp, handles, country, state, locale, attributes } = payload
   if (typeof sub !== 'string' || !CUSTOMER_ID.test(sub)) {
     throw unauthorized('Subscriber token claim sub must be a Stripe customer id (cus_…)')
   }
@@ -125,6 +151,7 @@ function checkClaims(payload: Record<string, unknown>, nowSeconds: number): Subs
   if (locale !== undefined && (typeof locale !== 'string' || !LOCALE_TAG.test(locale))) {
     throw unauthorized('Subscriber token claim locale must be a language tag such as fr or pt-BR')
   }
+  const custom = checkAttributes(attributes)
   return {
     iss: iss as string,
     sub,
@@ -134,6 +161,7 @@ function checkClaims(payload: Record<string, unknown>, nowSeconds: number): Subs
     ...(typeof country === 'string' ? { country: country.toUpperCase() } : {}),
     ...(typeof state === 'string' ? { state: state.trim() } : {}),
     ...(typeof locale === 'string' ? { locale } : {}),
+    ...(attributes === undefined ? {} : { attributes: custom }),
     iat,
     exp,
   }
@@ -191,6 +219,7 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
         jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
         tokenId: createHash('sha256').update(token).digest('base64url').slice(0, 32),
         locale: claims.locale ?? null,
+        attributes: claims.attributes ?? {},
       }
     } catch (error) {
       if (error instanceof errors.JWSSignatureVerificationFailed) continue

@@ -1,0 +1,289 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { CancelFlowConfig } from '@retainkit/shared/config-types'
+import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeProblems } from '../support/axe'
+import {
+  accessTokenOf,
+  consoleApi,
+  ensureConsoleBuilt,
+  setTier,
+  signUpInConsole,
+  useDevOutbox,
+} from '../support/console-helpers'
+import { merchantPages } from '../support/merchant-pages'
+import {
+  launchChromium,
+  type MerchantAccount,
+  type MerchantSite,
+  type Product,
+  type Subscriber,
+  startMerchantSite,
+} from '../support/product'
+import { openAccountPage, startWidgetProduct } from '../support/widget-scenario'
+
+/**
+ * Segments and experiments in Chromium against the real server: subscribers of two segments get their
+ * own flows (decided on the server from Stripe and the signed token), one customer sees the same arm
+ * on every visit from fresh browsers, and the console's experiment page states the verdict of a seeded
+ * experiment.
+ */
+
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/segments/', import.meta.url))
+
+let product: Product
+let browser: Browser
+const sites: MerchantSite[] = []
+
+beforeAll(async () => {
+  ensureWidgetBuilt()
+  ensureConsoleBuilt()
+  mkdirSync(ARTIFACTS, { recursive: true })
+  product = await startWidgetProduct()
+  useDevOutbox(product)
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  for (const site of sites) await site.close()
+  await product?.stop()
+})
+
+async function publishedConfig(account: MerchantAccount): Promise<CancelFlowConfig> {
+  const res = await account.consoleApi(`/api/account?accountId=${account.accountId}&action=config`)
+  return ((await res.json()) as { data: { config_json: CancelFlowConfig } }).data.config_json
+}
+const titled = (config: CancelFlowConfig, headline: string): CancelFlowConfig => {
+  const copy = structuredClone(config)
+  copy.copy.general.headline = headline
+  return copy
+}
+
+/** Opens the account page in a fresh browser context (another device) and names the flow it shows. */
+async function visit(site: MerchantSite, subscriber: Subscriber, names: string[]): Promise<string> {
+  const page = await openAccountPage(browser, site, subscriber)
+  try {
+    await page.click('#cancel')
+    let shown: string | undefined
+    await expect
+      .poll(
+        async () => {
+          for (const name of names) {
+            if (await page.getByRole('dialog', { name, exact: true }).isVisible()) shown = name
+          }
+          return shown
+        },
+        { timeout: 10_000 },
+      )
+      .toBeDefined()
+    return shown ?? ''
+  } finally {
+    await page.context().close()
+  }
+}
+
+describe('segments in the widget', () => {
+  it('gives subscribers of two segments their own flows, and the rest the default one', async () => {
+    const account = product.account
+    const base = await publishedConfig(account)
+    const res = await account.consoleApi(`/api/account?accountId=${account.accountId}&action=segments`, {
+      method: 'PUT',
+      body: {
+        segments: [
+          {
+            name: 'Annual',
+            enabled: true,
+            rule: {
+              match: 'all',
+              conditions: [{ attribute: 'billing_interval', operator: 'equals', value: 'year' }],
+            },
+            config_json: titled(base, 'Annual members: wait a moment'),
+          },
+          {
+            name: 'Team plan',
+            enabled: true,
+            rule: {
+              match: 'all',
+              conditions: [
+                { attribute: 'plan', operator: 'equals', value: product.merchant.prices.teamMonthly },
+              ],
+            },
+            config_json: titled(base, 'Teams: talk to us first'),
+          },
+        ],
+      },
+    })
+    expect(res.status).toBe(200)
+    const site = await startMerchantSite({ pages: merchantPages(product.url, account) })
+    sites.push(site)
+    const names = ['Annual members: wait a moment', 'Teams: talk to us first', 'Before you go…']
+    const annual = await account.addSubscriber(product.merchant.prices.proAnnual)
+    const team = await account.addSubscriber(product.merchant.prices.teamMonthly)
+    const monthly = await account.addSubscriber()
+    expect(await visit(site, annual, names)).toBe('Annual members: wait a moment')
+    expect(await visit(site, team, names)).toBe('Teams: talk to us first')
+    expect(await visit(site, monthly, names)).toBe('Before you go…')
+  })
+})
+
+describe('experiments in the widget', () => {
+  it('shows one customer the same arm on every visit, from fresh browsers', async () => {
+    const account = await product.createMerchantAccount()
+    const base = await publishedConfig(account)
+    const started = await account.consoleApi(
+      `/api/account?accountId=${account.accountId}&action=experiments`,
+      {
+        method: 'POST',
+        body: {
+          name: 'Headline test',
+          segment_id: null,
+          allocation: 'fixed',
+          holdout_percent: 0,
+          arms: [
+            { name: 'A', weight: 50, config_json: titled(base, 'Arm A: please stay') },
+            { name: 'B', weight: 50, config_json: titled(base, 'Arm B: one more thing') },
+          ],
+        },
+      },
+    )
+    expect(started.status).toBe(201)
+    const site = await startMerchantSite({ pages: merchantPages(product.url, account) })
+    sites.push(site)
+    const names = ['Arm A: please stay', 'Arm B: one more thing']
+    const customer = await account.addSubscriber()
+    const seen = new Set<string>()
+    for (let visitNumber = 0; visitNumber < 4; visitNumber++) seen.add(await visit(site, customer, names))
+    expect(seen.size).toBe(1)
+    // The arm the server recorded for this customer is the one shown.
+    const assignment = await product.deps.db
+      .selectFrom('experiment_assignments')
+      .innerJoin('experiment_arms', 'experiment_arms.id', 'experiment_assignments.arm_id')
+      .select('experiment_arms.name')
+      .where('customer_id', '=', customer.customerId)
+      .executeTakeFirstOrThrow()
+    expect([...seen][0]).toContain(`Arm ${assignment.name}:`)
+  })
+})
+
+describe('the experiment page', () => {
+  it('states the verdict of a seeded experiment', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await signUpInConsole(product, context, 'experiments-owner@example.com')
+    const accountId = new URL(page.url()).searchParams.get('account_id') ?? ''
+    await setTier(product, accountId, 'pro')
+    const token = await accessTokenOf(page)
+    const res = await consoleApi(product, token, `/api/account?accountId=${accountId}&action=experiments`, {
+      method: 'POST',
+      body: {
+        name: 'Discount depth',
+        segment_id: null,
+        allocation: 'fixed',
+        holdout_percent: 0,
+        arms: [
+          { name: 'Arm A', weight: 50, config_json: titled(await defaultConfig(token, accountId), 'A') },
+          { name: 'Arm B', weight: 50, config_json: titled(await defaultConfig(token, accountId), 'B') },
+        ],
+      },
+    })
+    const experiment = (
+      (await res.json()) as { data: { id: string; arms: Array<{ id: string; holdout: boolean }> } }
+    ).data
+    const [armA, armB] = experiment.arms.filter((arm) => !arm.holdout)
+    await seedOutcomes(accountId, experiment.id, armA?.id ?? '', 200, 60)
+    await seedOutcomes(accountId, experiment.id, armB?.id ?? '', 200, 72)
+
+    await page.goto(`${product.url}/settings/?tab=experiments&account_id=${accountId}`)
+    const verdict = page.getByTestId('experiment-verdict')
+    await verdict.waitFor()
+    expect(await verdict.textContent()).toContain('Arm B saves more than Arm A with 90 % confidence')
+    await page.getByRole('cell', { name: '30.0 % (24.1 %–36.7 %)' }).waitFor()
+    await page.screenshot({ path: `${ARTIFACTS}experiment-page.png`, fullPage: true, animations: 'disabled' })
+    expect(await axeProblems(page)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('the segment editor', () => {
+  it('adds a segment, saves it, and previews the flow a sample subscriber would get', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await signUpInConsole(product, context, 'segments-owner@example.com')
+    const accountId = new URL(page.url()).searchParams.get('account_id') ?? ''
+    await setTier(product, accountId, 'pro')
+    await page.goto(`${product.url}/settings/?tab=segments&account_id=${accountId}`)
+    await page.getByText('No segments yet').waitFor()
+    await page.getByRole('button', { name: 'Add segment' }).click()
+    await page.getByLabel('Segment name').fill('Annual')
+    await page.getByLabel("This segment's flow: first headline").fill('Annual members: one moment')
+    await page.getByRole('button', { name: 'Save segments' }).click()
+    await page.getByText('Segments saved').first().waitFor()
+    const saved = await consoleApi(
+      product,
+      await accessTokenOf(page),
+      `/api/account?accountId=${accountId}&action=segments`,
+    )
+    const { data } = (await saved.json()) as { data: { segments: Array<{ name: string; rule: unknown }> } }
+    expect(data.segments.map((segment) => segment.name)).toEqual(['Annual'])
+
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    const status = page.getByRole('status').filter({ hasText: 'This subscriber sees' })
+    await status.waitFor()
+    expect(await status.textContent()).toContain('segment 1: Annual')
+    // The preview draws the segment's own flow, as that subscriber would see it.
+    await page.getByRole('heading', { name: 'Annual members: one moment' }).waitFor()
+    await page.getByLabel('Billing interval (day, week, month, year)').fill('month')
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    await expect.poll(() => status.textContent()).toContain('the default flow')
+    await page.screenshot({ path: `${ARTIFACTS}segment-editor.png`, fullPage: true, animations: 'disabled' })
+    expect(await axeProblems(page)).toEqual([])
+    await context.close()
+  })
+})
+
+async function defaultConfig(token: string, accountId: string): Promise<CancelFlowConfig> {
+  const res = await consoleApi(product, token, `/api/account?accountId=${accountId}&action=config`)
+  return ((await res.json()) as { data: { config_json: CancelFlowConfig } }).data.config_json
+}
+
+/** A known data set for one arm: live sessions of distinct customers, the first `saves` saved. */
+async function seedOutcomes(
+  accountId: string,
+  experimentId: string,
+  armId: string,
+  sessions: number,
+  saves: number,
+) {
+  const at = new Date(Date.now() - 5 * 86_400_000)
+  const rows = Array.from({ length: sessions }, (_, index) => ({
+    id: `cs_e2e_${armId}_${index}`,
+    account_id: accountId,
+    mode: 'live' as const,
+    customer_id: `cus_e2e${armId.slice(4, 12)}${index}`,
+    status: index < saves ? ('saved' as const) : ('canceled' as const),
+    mrr: 2900,
+    currency: 'usd',
+    experiment_id: experimentId,
+    arm_id: armId,
+    created_at: at,
+    updated_at: at,
+    completed_at: at,
+  }))
+  await product.deps.db.insertInto('cancel_sessions').values(rows).execute()
+  await product.deps.db
+    .insertInto('saves')
+    .values(
+      rows.slice(0, saves).map((row) => ({
+        account_id: accountId,
+        session_id: row.id,
+        customer_id: row.customer_id,
+        mechanism: 'discount' as const,
+        mrr_before: 2900,
+        mrr_after: 2030,
+        currency: 'usd',
+        created_at: at,
+      })),
+    )
+    .execute()
+}
