@@ -35,7 +35,8 @@ export interface SaveDurability {
   checkpoints: Record<`d${(typeof CHECKPOINT_DAYS)[number]}`, CheckpointState>
 }
 
-interface FollowedRow {
+/** A save joined to its session and its subscription's last known Stripe state. */
+export interface FollowedRow {
   id: string | number
   session_id: string | null
   customer_id: string

@@ -1,7 +1,7 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
-import { CHECKPOINT_DAYS, durabilityOf } from '../analytics/durability'
+import { CHECKPOINT_DAYS, durabilityOf, type FollowedRow } from '../analytics/durability'
 import { type ArmChoice, currentShares, seededRandom } from './allocation'
 import { compareRates, saveRate, wilsonInterval } from './stats'
 import { verdictOf } from './verdict'
@@ -42,24 +42,8 @@ export interface ExperimentResult {
   verdict: { text: string; leader_arm_id: string | null; confidence: number | null; conclusive: boolean }
 }
 
-interface SaveRow {
-  id: string | number
-  session_id: string | null
-  arm_id: string
-  customer_id: string
-  subscription_id: string | null
-  mechanism: string
-  reason_key: string | null
-  mrr_after: number | string
-  currency: string | null
-  created_at: Date | string
-  status: string | null
-  cancel_at_period_end: boolean | null
-  canceled_at: Date | string | null
-  ended_at: Date | string | null
-  unpaid_since: Date | string | null
-  synced_at: Date | string | null
-}
+/** A followed save, with the arm its session ran. */
+type SaveRow = FollowedRow & { arm_id: string }
 
 /** Live figures of an experiment's arms: sessions, saves, saved MRR and each save followed in Stripe. */
 async function armFigures(db: Kysely<Database>, experimentId: string) {
