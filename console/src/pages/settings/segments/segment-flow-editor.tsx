@@ -1,6 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { CheckboxField } from '../../../features/forms/choice-fields'
 import { ReasonsForm } from '../../../features/reasons/reasons-form'
 import {
@@ -46,10 +46,15 @@ export interface SegmentFlowEditorProps {
 export function SegmentFlowEditor(props: SegmentFlowEditorProps) {
   const { config, disabled, onConfigChange } = props
   const errors = useMemo(() => validateConfig(config), [config])
-  const set = useCallback(
-    (path: string, value: unknown) => onConfigChange(setAt(config, path, value)),
-    [config, onConfigChange],
-  )
+  // One `set` for the editor's life, as the editor's own is: the sections are memoised on their slice
+  // of the config and their callbacks, and a new `set` per keystroke would redraw all of them.
+  const latest = useRef({ config, onConfigChange })
+  latest.current = { config, onConfigChange }
+  const set = useCallback((path: string, value: unknown) => {
+    const next = setAt(latest.current.config, path, value)
+    latest.current.config = next
+    latest.current.onConfigChange(next)
+  }, [])
   // The rows keep an identity per reason while keys are typed; made once per opened segment.
   const [rows, setRows] = useState<readonly DraftReason[]>(() =>
     toDraft(props.reasons ?? props.accountReasons),
