@@ -181,7 +181,7 @@ export function SegmentsSettings({ accountId }: { accountId: string }) {
                     <SegmentFlowEditor
                       key={draft.key}
                       accountId={accountId}
-                      segmentName={draft.name || 'Unnamed segment'}
+                      title={draft.name || 'Unnamed segment'}
                       config={draft.config_json as CancelFlowConfig}
                       reasons={(draft.reasons as CancellationReason[] | null | undefined) ?? null}
                       accountReasons={loaded.reasons}

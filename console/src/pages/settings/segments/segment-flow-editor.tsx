@@ -21,7 +21,8 @@ import type { StripePlansState } from '../../editor/use-stripe-plans'
 
 export interface SegmentFlowEditorProps {
   accountId: string
-  segmentName: string
+  /** Names the flow: "Flow of Annual", "Flow of Arm B". */
+  title: string
   config: CancelFlowConfig
   /** The segment's own reasons; null when it uses the account's. */
   reasons: CancellationReason[] | null
@@ -29,7 +30,8 @@ export interface SegmentFlowEditorProps {
   disabled: boolean
   stripePlans: StripePlansState
   onConfigChange: (config: CancelFlowConfig) => void
-  onReasonsChange: (reasons: CancellationReason[] | null) => void
+  /** Absent where a flow cannot carry its own reasons (an experiment's arm): only their order is edited. */
+  onReasonsChange?: ((reasons: CancellationReason[] | null) => void) | undefined
   /** Jumps the preview to the screen being edited. */
   onShowScreen: (screen: FlowScreen) => void
   /** The language being edited, which the preview speaks. */
@@ -38,7 +40,7 @@ export interface SegmentFlowEditorProps {
 }
 
 /**
- * One segment's flow, edited with the default flow's own editor sections (copy of every screen, the
+ * One segment's (or experiment arm's) flow, edited with the default flow's own editor sections (copy of every screen, the
  * flow's steps, reasons and their order, every offer with its settings, languages): the segment's
  * `config_json` stands where the editor's draft does, so the same inline validation from the shared
  * schema shows while typing. Saving is the segments list's one save.
@@ -65,7 +67,7 @@ export function SegmentFlowEditor(props: SegmentFlowEditorProps) {
   const sectionProps = { draft: config, errors, set, disabled }
   return (
     <section className="rk-segment-flow" aria-labelledby="segment-flow-title">
-      <h4 id="segment-flow-title">Flow of {props.segmentName}</h4>
+      <h4 id="segment-flow-title">Flow of {props.title}</h4>
       <EditorSection
         id="segment-flow-copy"
         title="Copy"
@@ -74,14 +76,16 @@ export function SegmentFlowEditor(props: SegmentFlowEditorProps) {
         <CopySection {...sectionProps} onShowScreen={props.onShowScreen} />
       </EditorSection>
       <EditorSection id="segment-flow-reasons" title="Cancellation reasons">
-        <CheckboxField
-          id="segment-flow-own-reasons"
-          label="Give this segment its own reasons"
-          hint="Otherwise it lists the account's reasons."
-          checked={own}
-          disabled={disabled}
-          onChange={(on) => props.onReasonsChange(on ? fromDraft(rows) : null)}
-        />
+        {props.onReasonsChange ? (
+          <CheckboxField
+            id="segment-flow-own-reasons"
+            label="Give this segment its own reasons"
+            hint="Otherwise it lists the account's reasons."
+            checked={own}
+            disabled={disabled}
+            onChange={(on) => props.onReasonsChange?.(on ? fromDraft(rows) : null)}
+          />
+        ) : null}
         {own ? (
           <ReasonsForm
             rows={rows}
@@ -89,7 +93,7 @@ export function SegmentFlowEditor(props: SegmentFlowEditorProps) {
             disabled={disabled}
             onChange={(next) => {
               setRows(next)
-              props.onReasonsChange(fromDraft(next))
+              props.onReasonsChange?.(fromDraft(next))
             }}
           />
         ) : null}
