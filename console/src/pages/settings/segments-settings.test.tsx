@@ -179,6 +179,24 @@ describe("a segment's flow", () => {
   })
 })
 
+describe('a viewer', () => {
+  it('sees the conditions and the flow, every control disabled, and nothing to save', async () => {
+    const user = userEvent.setup()
+    renderSection(<SegmentsSettings accountId="acme" />, { backend: backendWith(), role: 'viewer' })
+    await user.click(await screen.findByRole('button', { name: 'Show the flow of Annual' }))
+    const flow = screen.getByRole('region', { name: 'Flow of Annual' })
+    // The offers are disabled through their fieldset, as in the editor (which the browser applies).
+    expect(within(flow).getByRole('group', { name: 'Discount' })).toHaveProperty('disabled', true)
+    const editable = within(flow)
+      .getAllByRole('textbox')
+      .filter((box) => !(box as HTMLInputElement).disabled && !box.closest('fieldset[disabled]'))
+    expect(editable.map((box) => box.id)).toEqual([])
+    expect((within(firstCard()).getByLabelText('Attribute') as HTMLSelectElement).disabled).toBe(true)
+    expect(screen.queryByRole('button', { name: 'Save segments' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Add condition' })).toBeNull()
+  })
+})
+
 describe('the condition builder', () => {
   it('builds nested AND/OR groups with typed values, and counts last month’s sessions again', async () => {
     const backend = backendWith()

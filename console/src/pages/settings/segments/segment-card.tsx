@@ -67,7 +67,9 @@ export function SegmentCard(props: {
           aria-controls={`${id}-flow`}
           onClick={props.onToggleFlow}
         >
-          {props.flowOpen ? `Close the flow of ${title}` : `Edit the flow of ${title}`}
+          {props.flowOpen
+            ? `Close the flow of ${title}`
+            : `${readOnly ? 'Show' : 'Edit'} the flow of ${title}`}
         </button>
         <button type="button" className="rk-button" onClick={props.onPreviewAsMember}>
           Preview as a subscriber of {title}
