@@ -3,6 +3,7 @@ import type { ExperimentCreate } from '@retainkit/shared/schemas'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { previewRecorder } from '../../features/test-support/preview-mock'
 import { FakeBackend } from '../../test-support/fake-backend'
 import { registerConsoleCleanup } from '../../test-support/render-console'
 import { ExperimentsSettings } from './experiments-settings'
@@ -133,6 +134,8 @@ describe('the experiments page', () => {
     const amount = within(flow).getByLabelText('Discount', { exact: true })
     await user.clear(amount)
     await user.type(amount, '40')
+    // The arm's own preview draws its flow, on the offer screen being edited.
+    await waitFor(() => expect(previewRecorder.current()?.config.discount.amount).toBe(40))
     await user.clear(within(form).getByLabelText(/^Holdout/))
     await user.type(within(form).getByLabelText(/^Holdout/), '10')
     await user.click(within(form).getByRole('button', { name: 'Start experiment' }))

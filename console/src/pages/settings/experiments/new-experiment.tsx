@@ -4,6 +4,8 @@ import type { FlowScreen } from '@retainkit/shared/flow'
 import { languagesOf } from '@retainkit/shared/i18n'
 import { experimentCreateSchema } from '@retainkit/shared/schemas'
 import { type FormEvent, useId, useRef, useState } from 'react'
+import type { PreviewVariant } from '../../../features/preview/preview-module'
+import { SamplePreview } from '../../../features/preview/sample-preview'
 import { createExperiment, type ExperimentCreateInput } from '../../../lib/api'
 import { userMessageOf } from '../../../lib/error-handler'
 import { toast } from '../../../lib/toast-store'
@@ -57,6 +59,8 @@ export function NewExperiment(props: {
   const [allocation, setAllocation] = useState<'fixed' | 'thompson'>('fixed')
   const [openArm, setOpenArm] = useState<number | null>(null)
   const [locale, setLocale] = useState<string | null>(null)
+  const [screen, setScreen] = useState<FlowScreen | undefined>(undefined)
+  const [variant, setVariant] = useState<PreviewVariant>('cancel')
   const [problems, setProblems] = useState<{ message: string; list: string[] } | null>(null)
   const [busy, setBusy] = useState(false)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -223,10 +227,24 @@ export function NewExperiment(props: {
                 disabled={false}
                 stripePlans={stripePlans}
                 onConfigChange={(config) => setArm(arm.key, { config })}
-                onShowScreen={(_screen: FlowScreen) => undefined}
+                onShowScreen={setScreen}
                 locale={locale ?? languagesOf(arm.config).default}
                 onLocaleChange={setLocale}
               />
+            ) : null}
+            {openArm === arm.key ? (
+              <section className="rk-settings__block" aria-label={`Preview of ${arm.name}`}>
+                <SamplePreview
+                  config={arm.config}
+                  reasons={reasons}
+                  screen={screen}
+                  onScreenChange={setScreen}
+                  variant={variant}
+                  onVariantChange={setVariant}
+                  locale={locale ?? languagesOf(arm.config).default}
+                  frame={(widget) => <div className="rk-device rk-device--desktop">{widget}</div>}
+                />
+              </section>
             ) : null}
           </li>
         ))}
