@@ -24,7 +24,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   }
 
   return (
-    <span className="rk-copy">
+    <span className="rk-copy-button">
       <button
         type="button"
         className="rk-button rk-button--secondary rk-button--small"
@@ -32,7 +32,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
       >
         {label}
       </button>
-      <span className="rk-copy__status" aria-live="polite">
+      <span className="rk-copy-button__status" aria-live="polite">
         {state === 'copied'
           ? 'Copied to clipboard'
           : state === 'failed'

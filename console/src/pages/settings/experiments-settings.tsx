@@ -1,18 +1,24 @@
 import type { ApiData } from '@retainkit/shared/api'
-import type { CancelFlowConfig } from '@retainkit/shared/config-types'
-import { type FormEvent, useId, useState } from 'react'
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import { useId, useState } from 'react'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
-import { createExperiment, getConfig, getExperiments, getSegments, updateExperiment } from '../../lib/api'
+import { getConfig, getExperiments, getReasons, getSegments, updateExperiment } from '../../lib/api'
 import type { ApiResult } from '../../lib/api-client'
 import { handleError } from '../../lib/error-handler'
 import { toast } from '../../lib/toast-store'
 import { useApiResource } from '../../lib/use-api-resource'
 import { useCapability } from '../../session/session-store'
+import { NewExperiment } from './experiments/new-experiment'
 
 type Experiment = ApiData<'GET /api/account?action=experiments'>['experiments'][number]
 type Segments = ApiData<'GET /api/account?action=segments'>['segments']
-type Loaded = { experiments: Experiment[]; segments: Segments; config: CancelFlowConfig }
+type Loaded = {
+  experiments: Experiment[]
+  segments: Segments
+  config: CancelFlowConfig
+  reasons: CancellationReason[]
+}
 
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)} %`)
 const money = (cents: number, currency: string | null) =>
@@ -35,6 +41,7 @@ function ExperimentCard(props: {
   const [weights, setWeights] = useState<Record<string, number>>(
     Object.fromEntries(tested.map((arm) => [arm.id, arm.weight])),
   )
+  const [holdout, setHoldout] = useState(experiment.holdout_percent)
   const running = experiment.status === 'running'
   return (
     <article className="rk-settings__block rk-experiment" aria-labelledby={`${id}-title`}>
@@ -121,6 +128,16 @@ function ExperimentCard(props: {
       </div>
       {canEdit && running ? (
         <div className="rk-form__actions">
+          <label htmlFor={`${id}-holdout`}>Holdout (0–50 % of new customers see no offers)</label>
+          <input
+            id={`${id}-holdout`}
+            className="rk-input rk-experiment__weight"
+            type="number"
+            min={0}
+            max={50}
+            value={holdout}
+            onChange={(event) => setHoldout(Number(event.target.value))}
+          />
           <button
             type="button"
             className="rk-button"
@@ -130,11 +147,12 @@ function ExperimentCard(props: {
                   id: experiment.id,
                   op: 'weights',
                   weights: tested.map((arm) => ({ arm_id: arm.id, weight: weights[arm.id] ?? 0 })),
+                  holdout_percent: holdout,
                 }),
               )
             }
           >
-            Save weights
+            Save weights and holdout
           </button>
           <button
             type="button"
@@ -153,126 +171,6 @@ function ExperimentCard(props: {
   )
 }
 
-function NewExperiment(props: {
-  loaded: Loaded
-  run: (title: string, action: () => Promise<ApiResult<unknown>>) => Promise<void>
-  accountId: string
-}) {
-  const id = useId()
-  const [name, setName] = useState('')
-  const [audience, setAudience] = useState('')
-  const [headlines, setHeadlines] = useState(['', ''])
-  const [holdout, setHoldout] = useState(0)
-  const [allocation, setAllocation] = useState<'fixed' | 'thompson'>('fixed')
-  const baseOf = (segmentId: string) =>
-    props.loaded.segments.find((segment) => segment.id === segmentId)?.config_json ?? props.loaded.config
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const base = baseOf(audience)
-    void props.run('Experiment started', () =>
-      createExperiment(props.accountId, {
-        name,
-        segment_id: audience === '' ? null : audience,
-        allocation,
-        holdout_percent: holdout,
-        arms: headlines.map((headline, index) => {
-          const config = structuredClone(base)
-          if (headline.trim()) config.copy.general.headline = headline
-          return { name: `Arm ${String.fromCharCode(65 + index)}`, weight: 50, config_json: config }
-        }),
-      }),
-    )
-  }
-  return (
-    <form
-      className="rk-form rk-settings__block"
-      onSubmit={submit}
-      aria-labelledby={`${id}-heading`}
-      noValidate
-    >
-      <h3 id={`${id}-heading`}>Start an experiment</h3>
-      <div className="rk-form-field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input
-          id={`${id}-name`}
-          className="rk-input"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
-      <div className="rk-form-field">
-        <label htmlFor={`${id}-audience`}>Audience</label>
-        <select
-          id={`${id}-audience`}
-          className="rk-input rk-select"
-          value={audience}
-          onChange={(event) => setAudience(event.target.value)}
-        >
-          <option value="">Subscribers of the default flow</option>
-          {props.loaded.segments.map((segment) => (
-            <option key={segment.id} value={segment.id}>
-              Segment: {segment.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {headlines.map((headline, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: arms are known by their place (A, B, …).
-        <div className="rk-form-field" key={index}>
-          <label htmlFor={`${id}-arm-${index}`}>Arm {String.fromCharCode(65 + index)}: first headline</label>
-          <input
-            id={`${id}-arm-${index}`}
-            className="rk-input"
-            value={headline}
-            onChange={(event) =>
-              setHeadlines(headlines.map((old, at) => (at === index ? event.target.value : old)))
-            }
-          />
-        </div>
-      ))}
-      <div className="rk-form__actions">
-        <button
-          type="button"
-          className="rk-button"
-          disabled={headlines.length >= 4}
-          onClick={() => setHeadlines([...headlines, ''])}
-        >
-          Add arm
-        </button>
-      </div>
-      <div className="rk-form-field">
-        <label htmlFor={`${id}-holdout`}>Holdout: percent of customers who see no offers (0–50)</label>
-        <input
-          id={`${id}-holdout`}
-          className="rk-input"
-          type="number"
-          min={0}
-          max={50}
-          value={holdout}
-          onChange={(event) => setHoldout(Number(event.target.value))}
-        />
-      </div>
-      <div className="rk-form-field">
-        <label htmlFor={`${id}-allocation`}>Allocation</label>
-        <select
-          id={`${id}-allocation`}
-          className="rk-input rk-select"
-          value={allocation}
-          onChange={(event) => setAllocation(event.target.value as 'fixed' | 'thompson')}
-        >
-          <option value="fixed">Fixed weights</option>
-          <option value="thompson">Automatic: more customers to the better arm (Thompson sampling)</option>
-        </select>
-      </div>
-      <div className="rk-form__actions">
-        <button type="submit" className="rk-button rk-button--primary">
-          Start experiment
-        </button>
-      </div>
-    </form>
-  )
-}
-
 /**
  * Settings → Experiments: each experiment's arms with sessions, save rate and its 95 % interval, saved
  * MRR and durability, the verdict in words; weights, stop and promote for editors; a form to start one.
@@ -280,19 +178,22 @@ function NewExperiment(props: {
 export function ExperimentsSettings({ accountId }: { accountId: string }) {
   const canEdit = useCapability('canEditConfig')
   const { state, reload } = useApiResource<Loaded>(async () => {
-    const [experiments, segments, config] = await Promise.all([
+    const [experiments, segments, config, reasons] = await Promise.all([
       getExperiments(accountId),
       getSegments(accountId),
       getConfig(accountId),
+      getReasons(accountId),
     ])
     if (experiments.error) return experiments
     if (segments.error) return segments
     if (config.error) return config
+    if (reasons.error) return reasons
     return {
       data: {
         experiments: experiments.data.experiments,
         segments: segments.data.segments,
         config: config.data.config_json,
+        reasons: reasons.data.reasons,
       },
     }
   }, accountId)
@@ -330,7 +231,15 @@ export function ExperimentsSettings({ accountId }: { accountId: string }) {
           accountId={accountId}
         />
       ))}
-      {canEdit ? <NewExperiment loaded={state.data} run={run} accountId={accountId} /> : null}
+      {canEdit ? (
+        <NewExperiment
+          accountId={accountId}
+          segments={state.data.segments}
+          defaultConfig={state.data.config}
+          accountReasons={state.data.reasons}
+          onStarted={reload}
+        />
+      ) : null}
     </div>
   )
 }

@@ -1,0 +1,174 @@
+import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import type { ExperimentCreate } from '@retainkit/shared/schemas'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { previewRecorder } from '../../features/test-support/preview-mock'
+import { FakeBackend } from '../../test-support/fake-backend'
+import { registerConsoleCleanup } from '../../test-support/render-console'
+import { ExperimentsSettings } from './experiments-settings'
+import { renderSection } from './settings-test-support'
+
+vi.mock(
+  '../../features/preview/widget-preview-entry',
+  () => import('../../features/test-support/preview-mock'),
+)
+vi.setConfig({ testTimeout: 30_000 })
+registerConsoleCleanup()
+
+const LIST = 'GET /api/account?action=experiments'
+const CREATE = 'POST /api/account?action=experiments'
+const UPDATE = 'PUT /api/account?action=experiments'
+
+const arm = (id: string, name: string, holdout = false) => ({
+  id,
+  name,
+  holdout,
+  weight: holdout ? 0 : 50,
+  share: holdout ? 0.1 : 0.45,
+  config_json: holdout ? null : createDefaultConfig(),
+  sessions: 200,
+  saves: 60,
+  save_rate: 0.3,
+  save_rate_interval: { low: 0.241, high: 0.367 },
+  saved_mrr: 174000,
+  durability: [30, 60, 90].map((days) => ({ days, decided: 0, kept: 0, rate: null })),
+  vs_control: null,
+})
+
+const running = {
+  id: 'exp_depth0001',
+  name: 'Discount depth',
+  segment_id: null,
+  on_default: true,
+  status: 'running',
+  allocation: 'fixed',
+  holdout_percent: 10,
+  promoted_arm_id: null,
+  started_at: '2026-11-01T10:00:00.000Z',
+  stopped_at: null,
+  currency: 'usd',
+  arms: [
+    arm('arm_aaaaaaaa01', 'Arm A'),
+    arm('arm_bbbbbbbb01', 'Arm B'),
+    arm('arm_holdout001', 'Holdout', true),
+  ],
+  verdict: { text: 'Too early to tell.', leader_arm_id: null, confidence: null, conclusive: false },
+}
+
+function backend() {
+  return new FakeBackend()
+    .on(LIST, { body: { data: { experiments: [running] } } })
+    .on('GET /api/account?action=segments', { body: { data: { segments: [] } } })
+    .on('GET /api/account?action=config', {
+      body: {
+        data: {
+          config_json: createDefaultConfig(),
+          version: 3,
+          updated_at: '2026-11-01T10:00:00.000Z',
+          previous_versions: [],
+        },
+      },
+    })
+    .on('GET /api/account?action=reasons', {
+      body: {
+        data: {
+          reasons: createDefaultReasons(),
+          version: 1,
+          updated_at: null,
+          previous_versions: [],
+          warnings: [],
+        },
+      },
+    })
+    .on('GET /api/stripe/plans/acme', { body: { data: [] } })
+    .on(UPDATE, { body: { data: running } })
+    .on(CREATE, { status: 201, body: { data: { ...running, id: 'exp_new0000001', name: 'Pause length' } } })
+}
+
+describe('the experiments page', () => {
+  it('saves weights and the holdout, stops, and promotes an arm of a running experiment', async () => {
+    const fake = backend()
+    const user = userEvent.setup()
+    renderSection(<ExperimentsSettings accountId="acme" />, { backend: fake })
+    const weightB = await screen.findByLabelText('Weight of Arm B')
+    await user.clear(weightB)
+    await user.type(weightB, '70')
+    await user.clear(screen.getByLabelText(/^Holdout \(0–50 %/))
+    await user.type(screen.getByLabelText(/^Holdout \(0–50 %/), '20')
+    await user.click(screen.getByRole('button', { name: 'Save weights and holdout' }))
+    await waitFor(() => expect(fake.requestsTo(UPDATE)).toHaveLength(1))
+    expect(fake.requestsTo(UPDATE)[0]?.body).toEqual({
+      id: 'exp_depth0001',
+      op: 'weights',
+      weights: [
+        { arm_id: 'arm_aaaaaaaa01', weight: 50 },
+        { arm_id: 'arm_bbbbbbbb01', weight: 70 },
+      ],
+      holdout_percent: 20,
+    })
+    await user.click(await screen.findByRole('button', { name: 'Promote Arm B' }))
+    await waitFor(() => expect(fake.requestsTo(UPDATE)).toHaveLength(2))
+    expect(fake.requestsTo(UPDATE)[1]?.body).toEqual({
+      id: 'exp_depth0001',
+      op: 'promote',
+      arm_id: 'arm_bbbbbbbb01',
+    })
+    await user.click(await screen.findByRole('button', { name: 'Stop experiment' }))
+    await waitFor(() => expect(fake.requestsTo(UPDATE)).toHaveLength(3))
+    expect(fake.requestsTo(UPDATE)[2]?.body).toEqual({ id: 'exp_depth0001', op: 'stop' })
+  })
+
+  it("starts one with three weighted arms, one arm's offer edited with the editor's sections", async () => {
+    const fake = backend()
+    const user = userEvent.setup()
+    renderSection(<ExperimentsSettings accountId="acme" />, { backend: fake })
+    const form = await screen.findByRole('form', { name: 'Start an experiment' })
+    await user.type(within(form).getByLabelText('Name'), 'Discount depth 2')
+    await user.click(within(form).getByRole('button', { name: 'Add arm' }))
+    const third = within(form).getByRole('listitem', { name: 'Arm C' })
+    await user.clear(within(third).getByLabelText('Arm C: weight (0–100)'))
+    await user.type(within(third).getByLabelText('Arm C: weight (0–100)'), '20')
+    await user.click(within(form).getByRole('button', { name: 'Edit the flow of Arm C' }))
+    const flow = within(form).getByRole('region', { name: 'Flow of Arm C' })
+    const amount = within(flow).getByLabelText('Discount', { exact: true })
+    await user.clear(amount)
+    await user.type(amount, '40')
+    // The arm's own preview draws its flow, on the offer screen being edited.
+    await waitFor(() => expect(previewRecorder.current()?.config.discount.amount).toBe(40))
+    await user.clear(within(form).getByLabelText(/^Holdout/))
+    await user.type(within(form).getByLabelText(/^Holdout/), '10')
+    await user.click(within(form).getByRole('button', { name: 'Start experiment' }))
+    await waitFor(() => expect(fake.requestsTo(CREATE)).toHaveLength(1))
+    const sent = fake.requestsTo(CREATE)[0]?.body as ExperimentCreate
+    expect(sent.arms.map((one) => [one.name, one.weight, one.config_json.discount.amount])).toEqual([
+      ['Arm A', 50, 20],
+      ['Arm B', 50, 20],
+      ['Arm C', 20, 40],
+    ])
+    expect(sent.holdout_percent).toBe(10)
+    expect(sent.segment_id).toBeNull()
+  })
+
+  it('keeps 2-4 arms and refuses weights the shared schema refuses, before sending', async () => {
+    const fake = backend()
+    const user = userEvent.setup()
+    renderSection(<ExperimentsSettings accountId="acme" />, { backend: fake })
+    const form = await screen.findByRole('form', { name: 'Start an experiment' })
+    expect((within(form).getByRole('button', { name: 'Remove Arm A' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    )
+    for (let added = 0; added < 2; added++)
+      await user.click(within(form).getByRole('button', { name: 'Add arm' }))
+    expect((within(form).getByRole('button', { name: 'Add arm' }) as HTMLButtonElement).disabled).toBe(true)
+    await user.click(within(form).getByRole('button', { name: 'Remove Arm D' }))
+    expect(within(form).queryByRole('listitem', { name: 'Arm D' })).toBeNull()
+    await user.type(within(form).getByLabelText('Name'), 'Weights')
+    await user.clear(within(form).getByLabelText('Arm A: weight (0–100)'))
+    await user.type(within(form).getByLabelText('Arm A: weight (0–100)'), '150')
+    await user.click(within(form).getByRole('button', { name: 'Start experiment' }))
+    const alert = await within(form).findByRole('alert', { name: 'Experiment not started' })
+    expect(alert.textContent).toContain('arms › 1 › weight: Weights are whole numbers from 0 to 100')
+    expect(fake.requestsTo(CREATE)).toHaveLength(0)
+  })
+})

@@ -1,0 +1,152 @@
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import type { FlowScreen } from '@retainkit/shared/flow'
+import type { SegmentRule, SubscriberFacts } from '@retainkit/shared/schemas'
+import { firstMatchingSegment } from '@retainkit/shared/segment-match'
+import { useId, useState } from 'react'
+import type { PreviewVariant } from '../../../features/preview/preview-module'
+import { SamplePreview } from '../../../features/preview/sample-preview'
+import type { SegmentInput } from '../../../lib/api'
+import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from './condition-model'
+
+/** The sample subscriber's form: each fact as text, the custom ones as `name=value, …`. */
+export type SampleValues = Readonly<Record<string, string>>
+
+const FIELDS = [
+  ['plan', 'Plan (Stripe price id)', 'text'],
+  ['product', 'Product (Stripe product id)', 'text'],
+  ['billing_interval', 'Billing interval', BILLING_INTERVALS],
+  ['tenure_days', 'Tenure in days', 'number'],
+  ['mrr', 'MRR in cents', 'number'],
+  ['status', 'Subscription status', SUBSCRIPTION_STATUSES],
+  ['country', 'Country (ISO code)', 'text'],
+  ['state', 'State or region', 'text'],
+] as const
+
+const CUSTOM = 'custom'
+
+/** The form's text as the facts the server would match on; empty fields are left out. */
+export function factsOf(values: SampleValues): SubscriberFacts {
+  const facts: Record<string, unknown> = {}
+  for (const [name, , type] of FIELDS) {
+    const value = values[name]?.trim()
+    if (value) facts[name] = type === 'number' ? Number(value) : value
+  }
+  const attributes: Record<string, string | number | boolean> = {}
+  for (const pair of (values[CUSTOM] ?? '').split(',')) {
+    const [name, raw] = pair.split('=').map((part) => part.trim())
+    if (!name || raw === undefined) continue
+    attributes[name] =
+      raw === 'true'
+        ? true
+        : raw === 'false'
+          ? false
+          : raw !== '' && !Number.isNaN(Number(raw))
+            ? Number(raw)
+            : raw
+  }
+  if (Object.keys(attributes).length > 0) facts.custom = attributes
+  return facts as SubscriberFacts
+}
+
+/** Facts back to the form's text (to fill the form with a subscriber of a chosen segment). */
+export function valuesOf(
+  facts: Record<string, unknown> & { custom?: Record<string, unknown> },
+): SampleValues {
+  const values: Record<string, string> = {}
+  for (const [name] of FIELDS) if (facts[name] !== undefined) values[name] = String(facts[name])
+  const custom = Object.entries(facts.custom ?? {}).map(([name, value]) => `${name}=${String(value)}`)
+  if (custom.length > 0) values[CUSTOM] = custom.join(', ')
+  return values
+}
+
+export interface SamplePreviewPanelProps {
+  segments: readonly SegmentInput[]
+  defaultConfig: CancelFlowConfig
+  accountReasons: readonly CancellationReason[]
+  values: SampleValues
+  onValuesChange: (values: SampleValues) => void
+  screen: FlowScreen | undefined
+  onScreenChange: (screen: FlowScreen) => void
+  locale: string
+}
+
+/**
+ * The flow a sample subscriber would get, live: the unsaved segments matched on the console with the
+ * same shared rules the server applies at session start (first match wins, else the default flow),
+ * and the real widget drawing the chosen flow — following every keystroke of the flow being edited.
+ */
+export function SamplePreviewPanel(props: SamplePreviewPanelProps) {
+  const id = useId()
+  const [variant, setVariant] = useState<PreviewVariant>('cancel')
+  const facts = factsOf(props.values)
+  const matched = firstMatchingSegment(
+    props.segments as readonly (SegmentInput & { rule: SegmentRule })[],
+    facts,
+  )
+  const index = matched ? props.segments.indexOf(matched) : -1
+  const config = matched ? (matched.config_json as CancelFlowConfig) : props.defaultConfig
+  const reasons = (matched?.reasons as CancellationReason[] | null | undefined) ?? props.accountReasons
+  const set = (name: string, value: string) => props.onValuesChange({ ...props.values, [name]: value })
+  return (
+    <section className="rk-settings__block rk-segments__preview" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Preview as a sample subscriber</h3>
+      <fieldset className="rk-segments__sample">
+        <legend>Sample subscriber</legend>
+        {FIELDS.map(([name, label, type]) => (
+          <div className="rk-form-field" key={name}>
+            <label htmlFor={`${id}-${name}`}>{label}</label>
+            {typeof type === 'string' ? (
+              <input
+                id={`${id}-${name}`}
+                className="rk-input"
+                inputMode={type === 'number' ? 'numeric' : undefined}
+                value={props.values[name] ?? ''}
+                onChange={(event) => set(name, event.target.value)}
+              />
+            ) : (
+              <select
+                id={`${id}-${name}`}
+                className="rk-input rk-select"
+                value={props.values[name] ?? ''}
+                onChange={(event) => set(name, event.target.value)}
+              >
+                <option value="">(not known)</option>
+                {type.map((option) => (
+                  <option key={option} value={option}>
+                    {option.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
+        ))}
+        <div className="rk-form-field">
+          <label htmlFor={`${id}-custom`}>Custom attributes (name=value, comma-separated)</label>
+          <input
+            id={`${id}-custom`}
+            className="rk-input"
+            value={props.values[CUSTOM] ?? ''}
+            onChange={(event) => set(CUSTOM, event.target.value)}
+          />
+        </div>
+      </fieldset>
+      <p role="status" aria-live="polite" data-testid="sample-segment">
+        This subscriber sees{' '}
+        <strong>
+          {index === -1 ? 'the default flow' : `segment ${index + 1}: ${props.segments[index]?.name ?? ''}`}
+        </strong>
+        .
+      </p>
+      <SamplePreview
+        config={config}
+        reasons={reasons}
+        screen={props.screen}
+        onScreenChange={props.onScreenChange}
+        variant={variant}
+        onVariantChange={setVariant}
+        locale={props.locale}
+        frame={(widget) => <div className="rk-device rk-device--desktop">{widget}</div>}
+      />
+    </section>
+  )
+}
