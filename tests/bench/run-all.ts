@@ -3,10 +3,11 @@
  * their figures with the machine and the versions they ran on.
  *
  *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics --quick (200k events,
- *                                 spread), idle memory of real server processes (PGlite and PostgreSQL)
+ *                                 spread), ingest on PostgreSQL (1, 3 and 50 events per request), cold start
+ *                                 (3 runs), idle memory of real server processes (PGlite and PostgreSQL)
  *   npm run bench --quick         CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
  *   npm run bench --full          analytics on 200k and 1M events, 20 runs (long: tens of minutes)
- *   options: --only=widget,config,analytics,memory
+ *   options: --only=widget,config,analytics,ingest,cold-start,memory
  *
  * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
  * and its figures are read from what it prints: the benchmarks stay standalone and unchanged, and a
@@ -19,7 +20,15 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { machineNotes } from './machine'
-import { analyticsRows, configRows, memoryRows, type Row, widgetRows } from './parse-output'
+import {
+  analyticsRows,
+  coldStartRows,
+  configRows,
+  ingestRows,
+  memoryRows,
+  type Row,
+  widgetRows,
+} from './parse-output'
 
 const args = process.argv.slice(2)
 // From the repository root, `npm run bench --quick` reaches us as npm_config_quick (npm keeps unknown flags).
@@ -58,6 +67,18 @@ const BENCHES: Bench[] = [
         ? ['--quick', '--sizes=20000', '--runs=3']
         : ['--quick', '--scenarios=spread'],
     rows: analyticsRows,
+  },
+  {
+    name: 'ingest',
+    file: 'ingest.bench.ts',
+    args: QUICK ? ['--events=1500'] : [],
+    rows: ingestRows,
+  },
+  {
+    name: 'cold-start',
+    file: 'cold-start.bench.mjs',
+    args: [`--runs=${QUICK ? 1 : 3}`],
+    rows: coldStartRows,
   },
   { name: 'memory', file: 'memory.bench.ts', args: [], rows: memoryRows },
 ]
