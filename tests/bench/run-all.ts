@@ -36,10 +36,10 @@ const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(`--${name}`) || process.env[`npm_config_${name}`] === 'true'
 const QUICK = flag('quick')
 const FULL = flag('full')
-const only = args
-  .find((arg) => arg.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',')
+// From the repository root, `npm run bench -- --only=a,b` also reaches us as npm_config_only.
+const only = (
+  args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? process.env.npm_config_only
+)?.split(',')
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/bench/', import.meta.url))
