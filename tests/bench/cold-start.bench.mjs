@@ -8,8 +8,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const GOAL_MS = 3000
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3)
 
 /**
@@ -51,6 +53,8 @@ async function once() {
   const port = await freePort()
   const started = performance.now()
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    // From the repository root, wherever the benchmark was started (run-all runs from tests/).
+    cwd: ROOT,
     // npm start's own environment (no NODE_ENV=production: that one asks for an SMTP server first).
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
