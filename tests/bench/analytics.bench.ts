@@ -15,7 +15,7 @@
  * the benchmark creates its own database there and drops it afterwards. Prints markdown tables.
  */
 
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -30,24 +30,13 @@ import {
   writeInWordCounts,
 } from '@retainkit/server/analytics/raw-queries'
 import { createApp } from '@retainkit/server/app'
-import { loadOrCreateSigningKeys } from '@retainkit/server/auth/signing-keys'
-import { createEmbeddedVerifier } from '@retainkit/server/auth/verifier'
-import { createBackgroundWork } from '@retainkit/server/background-work'
-import { defaultStaticRoots } from '@retainkit/server/bootstrap'
-import { systemClock } from '@retainkit/server/clock'
-import { loadConfig } from '@retainkit/server/config'
-import { createWidgetConfigCache } from '@retainkit/server/config-cache'
 import { type DatabaseHandle, openDatabase } from '@retainkit/server/database'
-import type { AppDeps } from '@retainkit/server/deps'
-import { createLogger } from '@retainkit/server/logger'
 import { migrate } from '@retainkit/server/migrate'
-import { createSecretBox } from '@retainkit/server/secret-box'
-import { createStripeClientFactory } from '@retainkit/server/stripe-client'
-import { withDatabase } from '@retainkit/server/testing/template-db'
 import { ANALYTICS_ENDPOINTS } from '@retainkit/shared/analytics-endpoints'
 import { parsePeriod } from '@retainkit/shared/period'
 import { sql } from 'kysely'
 import pg from 'pg'
+import { API_KEY, benchDeps, freshPostgres, postgresBase } from './bench-app'
 
 const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(`--${name}`)
@@ -65,7 +54,6 @@ const SIZES = (
 const SCENARIOS = (option('scenarios') ?? 'spread,dense').split(',') as Scenario[]
 const ACCOUNT = 'bench'
 const NOISE_ACCOUNTS = ['noise-1', 'noise-2', 'noise-3']
-const API_KEY = `rk_pub_bench_${randomBytes(12).toString('hex')}`
 /** The five data sets the dashboard prefetches; saved-revenue is measured on its own. */
 const DASHBOARD = ANALYTICS_ENDPOINTS.slice(0, 5)
 
@@ -100,63 +88,8 @@ const PHRASES = [
 // Each text ends in ' #<n>': digits make no words, but every text differs, as real feedback does (so
 // PostgreSQL cannot memoize the tokeniser on repeated texts).
 
-/** The PostgreSQL server to bench on, or null; each run gets a database of its own there. */
-async function postgresBase(): Promise<string | null> {
-  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL
-  try {
-    // @ts-expect-error: a plain .mjs script without type declarations
-    const { startTestPostgres } = await import('../../scripts/test-postgres.mjs')
-    return (startTestPostgres as () => string)()
-  } catch (error) {
-    console.warn(`PostgreSQL unavailable, skipping it: ${(error as Error).message}`)
-    return null
-  }
-}
-
-async function freshPostgres(base: string, label: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `retainkit_bench_${process.pid}_${label}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`drop database if exists ${name}`)
-  await admin(`create database ${name}`)
-  return { url: withDatabase(base, name), drop: () => admin(`drop database if exists ${name} with (force)`) }
-}
-
 async function buildApp(database: DatabaseHandle) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_URL: 'http://localhost:8787',
-    RETAINKIT_SEED_DEMO: '0',
-  })
-  const secrets = createSecretBox(randomBytes(32))
-  const issuer = `${config.publicUrl}/auth/v1`
-  const signingKeys = await loadOrCreateSigningKeys(database.db, secrets, issuer)
-  const logger = createLogger({ level: 'warn' })
-  const deps: AppDeps = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    dbAvailability: database.availability,
-    secrets,
-    clock: systemClock,
-    stripe: createStripeClientFactory({}),
-    verifier: createEmbeddedVerifier(signingKeys, issuer, () => systemClock.now()),
-    signingKeys,
-    mailer: { send: async () => undefined },
-    logger,
-    apiKey: API_KEY,
-    anonKey: `rk_anon_bench_${randomBytes(12).toString('hex')}`,
-    widgetConfigCache: createWidgetConfigCache(),
-    background: createBackgroundWork(logger),
-    staticRoots: defaultStaticRoots(),
-  }
+  const { deps, signingKeys } = await benchDeps(database)
   const userId = randomUUID()
   await database.db.insertInto('users').values({ id: userId, email: 'bench@example.com' }).execute()
   for (const id of [ACCOUNT, ...NOISE_ACCOUNTS]) {

@@ -1,15 +1,44 @@
 #!/usr/bin/env node
 // `npm start` → first 200 from /health on an empty DATA_DIR, after `npm install` (everything built):
 // the wall time a new merchant waits. Runs `node scripts/start.mjs` as npm start does, polls /health
-// every 20 ms, prints the median of --runs (default 3) and exits 1 above the 3 s goal.
+// every 20 ms, prints the median of --runs (default 3) with the CPU time npm start's processes used
+// to get there, and exits 1 above the 3 s goal.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const GOAL_MS = 3000
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3)
+
+/**
+ * CPU seconds used so far by `pid` (start.mjs: its own and its finished children's, the build check) and
+ * by its children still running (the server), read from /proc: on a shared machine the wall time
+ * depends on the neighbours, the CPU much less. 0 where /proc is missing.
+ */
+function cpuOfTree(pid) {
+  const ticks = (id, withChildren) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ')
+      // utime, stime, cutime, cstime are fields 14–17 of stat; here, after the name, indexes 11–14.
+      const own = Number(fields[11]) + Number(fields[12])
+      return withChildren ? own + Number(fields[13]) + Number(fields[14]) : own
+    } catch {
+      return 0
+    }
+  }
+  let total = ticks(pid, true)
+  try {
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/))
+      if (child) total += ticks(child, false)
+  } catch {
+    // no children listed
+  }
+  return (total * 1000) / 100
+}
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -24,6 +53,8 @@ async function once() {
   const port = await freePort()
   const started = performance.now()
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    // From the repository root, wherever the benchmark was started (run-all runs from tests/).
+    cwd: ROOT,
     // npm start's own environment (no NODE_ENV=production: that one asks for an SMTP server first).
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -36,7 +67,7 @@ async function once() {
       const healthy = await fetch(`http://127.0.0.1:${port}/health`)
         .then((response) => response.status === 200)
         .catch(() => false)
-      if (healthy) return performance.now() - started
+      if (healthy) return { ms: performance.now() - started, cpuMs: cpuOfTree(child.pid) }
       if (performance.now() - started > 60_000) throw new Error('no /health within 60 s')
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
@@ -56,11 +87,12 @@ async function once() {
   }
 }
 
-const times = []
-for (let run = 0; run < runs; run++) times.push(await once())
-times.sort((a, b) => a - b)
-const median = times[Math.floor(times.length / 2)]
+const results = []
+for (let run = 0; run < runs; run++) results.push(await once())
+results.sort((a, b) => a.ms - b.ms)
+const median = results[Math.floor(results.length / 2)]
+const cpus = results.map((r) => r.cpuMs).sort((a, b) => a - b)
 console.log(
-  `| cold start: npm start → /health, empty DATA_DIR | ${(median / 1000).toFixed(2)} s | goal ≤ ${GOAL_MS / 1000} s | ${(median / GOAL_MS).toFixed(2)}× goal | runs: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} |`,
+  `| cold start: npm start → /health, empty DATA_DIR | ${(median.ms / 1000).toFixed(2)} s | goal ≤ ${GOAL_MS / 1000} s | ${(median.ms / GOAL_MS).toFixed(2)}× goal | runs: ${results.map((r) => (r.ms / 1000).toFixed(2)).join(', ')} s; CPU (npm start's processes) median ${(cpus[Math.floor(cpus.length / 2)] / 1000).toFixed(2)} s; load ${loadavg()[0].toFixed(2)} |`,
 )
-if (median > GOAL_MS) process.exitCode = 1
+if (median.ms > GOAL_MS) process.exitCode = 1

@@ -2,11 +2,13 @@
  * `npm run bench`: every benchmark under tests/bench, one after the other, then ONE markdown table of
  * their figures with the machine and the versions they ran on.
  *
- *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics --quick (200k events,
- *                                 spread), idle memory of real server processes (PGlite and PostgreSQL)
+ *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics (1M events inside
+ *                                 the dashboard's range, 10 runs, PGlite and PostgreSQL), ingest on PostgreSQL (1, 3 and 50 events per request), cold start
+ *                                 (3 runs), idle memory of real server processes (PGlite and PostgreSQL)
  *   npm run bench --quick         CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
- *   npm run bench --full          analytics on 200k and 1M events, 20 runs (long: tens of minutes)
- *   options: --only=widget,config,analytics,memory
+ *   npm run bench --full          analytics on 200k and 1M events (both scenarios) and 10M on PostgreSQL, 20 runs
+ *                                 (long: an hour or more on a small machine)
+ *   options: --only=widget,config,analytics,ingest,cold-start,memory
  *
  * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
  * and its figures are read from what it prints: the benchmarks stay standalone and unchanged, and a
@@ -19,17 +21,25 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { machineNotes } from './machine'
-import { analyticsRows, configRows, memoryRows, type Row, widgetRows } from './parse-output'
+import {
+  analyticsRows,
+  coldStartRows,
+  configRows,
+  ingestRows,
+  memoryRows,
+  type Row,
+  widgetRows,
+} from './parse-output'
 
 const args = process.argv.slice(2)
 // From the repository root, `npm run bench --quick` reaches us as npm_config_quick (npm keeps unknown flags).
 const flag = (name: string) => args.includes(`--${name}`) || process.env[`npm_config_${name}`] === 'true'
 const QUICK = flag('quick')
 const FULL = flag('full')
-const only = args
-  .find((arg) => arg.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',')
+// From the repository root, `npm run bench -- --only=a,b` also reaches us as npm_config_only.
+const only = (
+  args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? process.env.npm_config_only
+)?.split(',')
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/bench/', import.meta.url))
@@ -56,8 +66,21 @@ const BENCHES: Bench[] = [
       ? ['--full']
       : QUICK
         ? ['--quick', '--sizes=20000', '--runs=3']
-        : ['--quick', '--scenarios=spread'],
+        : // The goals are set at 1M events in the dashboard's range (the dense scenario, the harder one).
+          ['--sizes=1000000', '--scenarios=dense', '--runs=10'],
     rows: analyticsRows,
+  },
+  {
+    name: 'ingest',
+    file: 'ingest.bench.ts',
+    args: QUICK ? ['--events=1500'] : [],
+    rows: ingestRows,
+  },
+  {
+    name: 'cold-start',
+    file: 'cold-start.bench.mjs',
+    args: [`--runs=${QUICK ? 1 : 3}`],
+    rows: coldStartRows,
   },
   { name: 'memory', file: 'memory.bench.ts', args: [], rows: memoryRows },
 ]

@@ -1,6 +1,6 @@
 import { FakeSupabaseAuth } from '@retainkit/fakes/supabase-auth'
 import { render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter } from 'react-router-dom'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { getRuntimeConfig } from '../lib/runtime'
 import { checkRuntimeConfig } from '../lib/runtime-config'
@@ -25,7 +25,10 @@ function deps(raw: unknown, overrides: Partial<StartupDeps> = {}): StartupDeps {
   return {
     loadConfig: async () => checkRuntimeConfig(raw),
     createAuth: () => new FakeSupabaseAuth(),
-    createRouter: () => createMemoryRouter(consoleRoutes, { initialEntries: ['/login/'] }),
+    createRouting: () => ({
+      router: createMemoryRouter(consoleRoutes, { initialEntries: ['/login/'] }),
+      Provider: RouterProvider,
+    }),
     afterPaint: () => {},
     ...overrides,
   }

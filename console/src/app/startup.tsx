@@ -1,46 +1,63 @@
-import { useEffect, useState } from 'react'
-import { RouterProvider } from 'react-router-dom'
+import { type ComponentType, useEffect, useState } from 'react'
+import type { createBrowserRouter } from 'react-router-dom'
 import { ConfigErrorScreen } from '../components/config-error-screen'
 import { Spinner } from '../components/spinner'
 import type { AuthClient } from '../lib/auth-client'
 import { setRuntime } from '../lib/runtime'
 import { loadRuntimeConfig, type RuntimeConfig, type RuntimeConfigResult } from '../lib/runtime-config'
 import { startAuthSync } from '../session/auth-store'
-import { createConsoleRouter } from './create-router'
 import { afterFirstPaint, prefetchDashboardFor, preloadStartupChunks } from './startup-preload'
+
+type ConsoleRouter = ReturnType<typeof createBrowserRouter>
+
+/** The router and the provider that renders it (react-router's RouterProvider). */
+export interface ConsoleRouting {
+  router: ConsoleRouter
+  Provider: ComponentType<{ router: ConsoleRouter }>
+}
 
 export interface StartupDeps {
   loadConfig: () => Promise<RuntimeConfigResult>
   createAuth: (config: RuntimeConfig) => AuthClient | Promise<AuthClient>
-  createRouter: () => ReturnType<typeof createConsoleRouter>
+  createRouting: () => ConsoleRouting | Promise<ConsoleRouting>
   /** Runs after the app's first paint: chunk preloads and the dashboard prefetch. */
   afterPaint: (task: () => void) => void
 }
 
 /**
- * supabase-js's auth client (about 25 KB gzip) is not needed to paint: its chunk is fetched alongside
- * the runtime config instead of in front of the first paint.
+ * Neither supabase-js's auth client (about 25 KB gzip) nor the router with the route table and the
+ * sign-in pages (about 30 KB) is needed to paint: their chunks are fetched alongside the runtime
+ * config, which the first route waits for anyway, instead of in front of the first paint.
  */
 let authModule: Promise<typeof import('../lib/auth-client')> | null = null
 const loadAuthModule = () => {
   authModule ??= import('../lib/auth-client')
   return authModule
 }
+let routerModule: Promise<typeof import('./create-router')> | null = null
+const loadRouterModule = () => {
+  routerModule ??= import('./create-router')
+  return routerModule
+}
 
 export const defaultStartupDeps: StartupDeps = {
   loadConfig: () => {
     void loadAuthModule()
+    void loadRouterModule()
     return loadRuntimeConfig()
   },
   createAuth: async (config) => (await loadAuthModule()).createAuthClient(config),
-  createRouter: createConsoleRouter,
+  createRouting: async () => {
+    const { createConsoleRouter, RouterProvider } = await loadRouterModule()
+    return { router: createConsoleRouter(), Provider: RouterProvider }
+  },
   afterPaint: afterFirstPaint,
 }
 
 type StartupState =
   | { kind: 'loading' }
   | { kind: 'config-error'; result: Extract<RuntimeConfigResult, { ok: false }> }
-  | { kind: 'ready'; router: ReturnType<typeof createConsoleRouter> }
+  | { kind: 'ready'; routing: ConsoleRouting }
 
 /**
  * The environment check must pass, or the console stops on a configuration
@@ -63,7 +80,9 @@ export function ConsoleApp({ deps = defaultStartupDeps }: { deps?: StartupDeps }
       if (!active) return
       setRuntime({ config: result.config, auth })
       stopAuthSync = startAuthSync(auth)
-      setState({ kind: 'ready', router: deps.createRouter() })
+      const routing = await deps.createRouting()
+      if (!active) return
+      setState({ kind: 'ready', routing })
       deps.afterPaint(() => {
         void preloadStartupChunks()
         void prefetchDashboardFor(window.location.search)
@@ -77,5 +96,6 @@ export function ConsoleApp({ deps = defaultStartupDeps }: { deps?: StartupDeps }
 
   if (state.kind === 'config-error') return <ConfigErrorScreen problems={state.result.problems} />
   if (state.kind === 'loading') return <Spinner label="Loading..." block />
-  return <RouterProvider router={state.router} />
+  const { Provider, router } = state.routing
+  return <Provider router={router} />
 }

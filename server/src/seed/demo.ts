@@ -6,6 +6,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { maskSecret } from '../services/secret-box'
+import { insertDemoHistory } from './demo-bulk'
 import { buildDemoHistory, DEMO_REASON_OFFERS, DEMO_SWITCH_PLANS } from './demo-history'
 
 /**
@@ -62,10 +63,6 @@ export function demoReasons(): CancellationReason[] {
 const demoExists = async (db: Kysely<Database> | Transaction<Database>) =>
   (await db.selectFrom('accounts').select('id').where('id', '=', DEMO_ACCOUNT_ID).executeTakeFirst()) !==
   undefined
-
-async function inChunks<T>(rows: readonly T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
-  for (let index = 0; index < rows.length; index += size) await insert(rows.slice(index, index + size))
-}
 
 /**
  * Creates the demo merchant unless an account 'demo' exists: its owner, the account (pro tier), the
@@ -155,12 +152,7 @@ export async function seedDemoIfEmpty(deps: AppDeps): Promise<DemoSeedResult | n
       })
       .execute()
 
-    // Multi-row inserts well under PostgreSQL's 65,535 parameters per statement.
-    await inChunks(history.sessions, 500, (chunk) =>
-      trx.insertInto('cancel_sessions').values(chunk).execute(),
-    )
-    await inChunks(history.events, 1000, (chunk) => trx.insertInto('session_events').values(chunk).execute())
-    await inChunks(history.saves, 1000, (chunk) => trx.insertInto('saves').values(chunk).execute())
+    await insertDemoHistory(trx, history, deps.dbKind)
     return true
   })
   if (!seeded) return null

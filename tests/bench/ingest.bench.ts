@@ -1,0 +1,219 @@
+/**
+ * Ingest benchmark: events per second through the real `POST /api/widget/sessions/:id/events` route
+ * (`app.request()`: Hono, the subscriber token check, the two rate limits, the session lock, the state
+ * machine, the one-statement insert and the rollup triggers) on PostgreSQL, at 1, 3 and 50 events per
+ * request, beside raw multi-row INSERTs of the same rows into session_events on a pool of the same size
+ * and the same concurrency. Prints a markdown table with the goals: ≥ 10,000 events/s at three per
+ * request, ≥ 0.8× raw at fifty.
+ *
+ *   npx tsx tests/bench/ingest.bench.ts [--concurrency=32] [--events=12000]
+ *
+ * Each session takes at most 50 events and 30 calls a minute, so the load is spread over many sessions
+ * (each with its own subscriber token), every session's calls in order as a widget sends them; the
+ * events alternate between two reasons, which the state machine accepts any number of times.
+ */
+import { randomUUID } from 'node:crypto'
+import { cpus, loadavg } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { createApp } from '@retainkit/server/app'
+import { openDatabase } from '@retainkit/server/database'
+import { migrate } from '@retainkit/server/migrate'
+import { WIDGET_EVENTS_MAX_PER_SESSION } from '@retainkit/shared/widget-api'
+import { SignJWT } from 'jose'
+import { sql } from 'kysely'
+import { benchDeps, freshPostgres, postgresBase } from './bench-app'
+
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
+const CONCURRENCY = Number(option('concurrency') ?? 32)
+const EVENTS = Number(option('events') ?? 12_000)
+const BATCHES = [1, 3, 50] as const
+const ACCOUNT = 'ingest'
+const REASONS = ['too_expensive', 'not_using_enough'] as const
+/** Calls a session may make a minute (the route's own limit), and so per session here. */
+const CALLS_PER_SESSION = 30
+
+type App = ReturnType<typeof createApp>
+
+/** Runs `tasks` with `CONCURRENCY` of them in flight at a time. */
+async function pool(tasks: (() => Promise<void>)[]): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++]
+      if (task) await task()
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, tasks.length) }, worker))
+}
+
+async function createSessions(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  count: number,
+  tag: string,
+) {
+  const now = new Date()
+  const rows = Array.from({ length: count }, (_, index) => ({
+    id: `cs_${tag}_${String(index).padStart(16, '0')}`,
+    account_id: ACCOUNT,
+    customer_id: `cus_${tag}x${index}`,
+    created_at: now,
+    updated_at: now,
+  }))
+  for (let index = 0; index < rows.length; index += 1000)
+    await db
+      .insertInto('cancel_sessions')
+      .values(rows.slice(index, index + 1000))
+      .execute()
+  return rows
+}
+
+async function measureRoute(
+  app: App,
+  deps: Awaited<ReturnType<typeof benchDeps>>['deps'],
+  secret: string,
+  batch: number,
+) {
+  const callsPerSession = Math.min(CALLS_PER_SESSION, Math.floor(WIDGET_EVENTS_MAX_PER_SESSION / batch))
+  const calls = Math.ceil(EVENTS / batch)
+  const sessions = await createSessions(deps.db, Math.ceil(calls / callsPerSession), `route${batch}`)
+  const key = new TextEncoder().encode(secret)
+  const now = Math.floor(Date.now() / 1000)
+  const tokens = await Promise.all(
+    sessions.map((session) =>
+      new SignJWT({ iss: ACCOUNT, sub: session.customer_id })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + 900)
+        .sign(key),
+    ),
+  )
+  let failures = 0
+  let sent = 0
+  const cpu = process.cpuUsage()
+  const started = performance.now()
+  await pool(
+    sessions.map((session, index) => async () => {
+      for (let call = 0; call < callsPerSession && sent < EVENTS; call++) {
+        const events = Array.from({ length: batch }, (_, i) => ({
+          step: 'reason_selected',
+          reasonKey: REASONS[(call * batch + i) % 2],
+        }))
+        sent += batch
+        const res = await app.request(`/api/widget/sessions/${session.id}/events`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[index]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ events }),
+        })
+        if (res.status !== 204) {
+          failures++
+          if (failures === 1) console.warn(`first failure: ${res.status} ${await res.text()}`)
+        } else await res.arrayBuffer()
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  const used = process.cpuUsage(cpu)
+  const stored = Number(
+    (
+      await sql<{
+        n: string
+      }>`select count(*) as n from session_events where session_id like ${`cs_route${batch}_%`}`.execute(
+        deps.db,
+      )
+    ).rows[0]?.n,
+  )
+  return {
+    eventsPerSecond: stored / seconds,
+    failures,
+    stored,
+    cpuPerCall: (used.user + used.system) / calls,
+  }
+}
+
+async function measureRaw(db: Awaited<ReturnType<typeof openDatabase>>['db'], batch: number) {
+  const calls = Math.ceil(EVENTS / batch)
+  const sessions = await createSessions(db, Math.ceil(EVENTS / WIDGET_EVENTS_MAX_PER_SESSION), `raw${batch}`)
+  const started = performance.now()
+  let call = 0
+  await pool(
+    Array.from({ length: calls }, () => async () => {
+      const session = sessions[call++ % sessions.length]
+      if (!session) return
+      await db
+        .insertInto('session_events')
+        .values(
+          Array.from({ length: batch }, (_, i) => ({
+            account_id: ACCOUNT,
+            session_id: session.id,
+            step: 'reason_selected',
+            reason_key: REASONS[i % 2],
+            created_at: new Date(),
+            client_at: new Date(),
+          })),
+        )
+        .execute()
+    }),
+  )
+  return (calls * batch) / ((performance.now() - started) / 1000)
+}
+
+async function main() {
+  const base = await postgresBase()
+  if (!base) throw new Error('the ingest benchmark needs PostgreSQL')
+  const postgres = await freshPostgres(base, 'ingest')
+  const database = await openDatabase({ databaseUrl: postgres.url })
+  try {
+    await migrate(database)
+    const { deps, signingKeys } = await benchDeps(database)
+    const app = createApp(deps)
+    const userId = randomUUID()
+    await database.db.insertInto('users').values({ id: userId, email: 'ingest@example.com' }).execute()
+    await database.db
+      .insertInto('accounts')
+      .values({ id: ACCOUNT, name: ACCOUNT, slug: ACCOUNT, tier: 'pro' })
+      .execute()
+    await database.db
+      .insertInto('memberships')
+      .values({ account_id: ACCOUNT, user_id: userId, role: 'owner' })
+      .execute()
+    const owner = await signingKeys.sign(
+      { email: 'ingest@example.com', role: 'authenticated', session_id: randomUUID() },
+      { subject: userId, expiresInSeconds: 3600, now: new Date() },
+    )
+    const created = await app.request(`/api/account?accountId=${ACCOUNT}&action=widget-secret`, {
+      method: 'POST',
+      headers: { 'x-api-key': deps.apiKey, authorization: `Bearer ${owner}` },
+    })
+    if (created.status !== 201) throw new Error(`widget secret: ${created.status} ${await created.text()}`)
+    const secret = ((await created.json()) as { data: { secret: string } }).data.secret
+
+    const rows: string[] = []
+    const raw: Record<number, number> = {}
+    for (const batch of BATCHES) {
+      raw[batch] = await measureRaw(database.db, batch)
+      const route = await measureRoute(app, deps, secret, batch)
+      const ratio = route.eventsPerSecond / (raw[batch] ?? 1)
+      const goal = batch === 3 ? '≥ 10,000 events/s' : batch === 50 ? '≥ 0.8× raw' : ''
+      const pass = batch === 3 ? route.eventsPerSecond >= 10_000 : batch === 50 ? ratio >= 0.8 : undefined
+      rows.push(
+        `| ingest ${batch}/request | ${Math.round(route.eventsPerSecond).toLocaleString('en-US')} events/s | raw ${Math.round(raw[batch] ?? 0).toLocaleString('en-US')} rows/s | ${ratio.toFixed(2)}× raw | ${(route.cpuPerCall / 1000).toFixed(2)} ms CPU/request | ${route.stored} stored, ${route.failures} refused | ${goal} | ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'} |`,
+      )
+    }
+    console.log(
+      `\nIngest on PostgreSQL, ${CONCURRENCY} concurrent, ${EVENTS} events per case, load ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')} (${cpus().length} CPUs)\n`,
+    )
+    console.log('| case | route | raw INSERT | ratio | CPU | rows | goal | result |')
+    console.log('|---|---:|---:|---:|---:|---|---|---|')
+    for (const row of rows) console.log(row)
+  } finally {
+    await database.close()
+    await postgres.drop()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
