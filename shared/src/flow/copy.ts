@@ -1,6 +1,7 @@
 import type { UiStrings } from '../i18n/ui-strings'
 import { EN_UI_STRINGS } from '../i18n/ui-strings'
-import { findOption, type OfferOption, offerOptions } from './offers'
+import { findOption, type OfferOption } from './offers'
+import { plannedOptions } from './path'
 import type { FlowAction, FlowContext, FlowScreenKind, FlowSnapshot } from './types'
 
 /**
@@ -173,7 +174,7 @@ export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): Screen
                   subheadline: strings.confirm_subheadline,
                   cta_primary: strings.confirm_cancel,
                 }
-  const offered = screen.kind === 'offer' ? offerOptions(screen.offer, config, context.subscriber) : []
+  const offered = screen.kind === 'offer' ? plannedOptions(context.plan, screen.offer) : []
   const selected = findOption(offered, snapshot.selection)
   const values = copyValues(snapshot, context)
   const fill = (text = '') => fillCopy(text, values)

@@ -1,8 +1,8 @@
 import type { SessionStep } from '../config/vocabulary'
 import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import type { OfferChoice, SessionEventInput } from '../widget-api'
-import { createFlowContext, firstScreen, historyBefore, isTerminal, screenAfter, stepProgress } from './graph'
-import { choiceOf, defaultChoice, findOption, offerOptions } from './offers'
+import { choiceOf, defaultChoice, findOption } from './offers'
+import { firstScreen, historyBefore, isTerminal, plannedOptions, screenAfter, stepProgress } from './path'
 import type {
   FlowAction,
   FlowContext,
@@ -80,9 +80,16 @@ function errorMessage(error: unknown, { locale, strings }: FlowContext): string 
 }
 
 export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
-  const context = createFlowContext(options)
-  const { config, subscriber, graph } = context
-  const { effects } = options
+  const { effects, plan } = options
+  const context: FlowContext = Object.freeze({
+    config: options.config,
+    plan,
+    // Already in display order (shownReasons, applied by the config endpoint and the preview).
+    reasons: Object.freeze(options.reasons.filter((reason) => reason.enabled)),
+    subscriber: Object.freeze({ ...options.subscriber }),
+    locale: options.locale ?? 'en-US',
+    strings: options.strings,
+  })
   const listeners = new Set<FlowListener>()
   // Bumped by every call and every GO_TO; a settling call whose id is stale is ignored.
   let callId = 0
@@ -118,7 +125,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       selection: Object.freeze({ ...state.selection }),
       actions: Object.freeze(actions),
       canGoBack,
-      ...stepProgress(context, screen),
+      ...stepProgress(plan, screen),
       handedOver,
       outcome: state.outcome,
       done,
@@ -143,7 +150,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
   function show(screen: FlowScreen, history: readonly FlowScreen[], patch?: Partial<State>): void {
     let { selection } = state
     if (screen.kind === 'offer') {
-      const list = offerOptions(screen.offer, config, subscriber)
+      const list = plannedOptions(plan, screen.offer)
       if (!findOption(list, selection)) selection = defaultChoice(list)
     }
     update({ screen, history, status: 'idle', error: null, failed: null, selection, ...patch })
@@ -170,9 +177,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       record('feedback_submitted', { text })
       recordedFeedback = text
     }
-    const next = toConfirm
-      ? graph.confirm && ({ kind: 'confirm' } as const)
-      : screenAfter(context, screen, reasonKey)
+    const next = screenAfter(plan, screen, reasonKey, toConfirm)
     if (next) step(next, [...state.history, screen])
     else performCancel()
   }
@@ -256,12 +261,11 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     },
     SELECT_OPTION(choice) {
       const { screen } = state
-      const option =
-        screen.kind === 'offer' && findOption(offerOptions(screen.offer, config, subscriber), choice)
+      const option = screen.kind === 'offer' && findOption(plannedOptions(plan, screen.offer), choice)
       if (option) update({ selection: choiceOf(option) })
     },
     NEXT() {
-      if (state.screen.kind === 'reason' && graph.requireReason && state.reasonKey === null)
+      if (state.screen.kind === 'reason' && plan.requireReason && state.reasonKey === null)
         update({ status: 'error', error: context.strings.reason_required })
       else advance(false)
     },
@@ -289,7 +293,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     GO_TO({ screen }) {
       const target = Object.freeze({ ...screen })
       callId++
-      show(target, historyBefore(context, target, state.reasonKey), {
+      show(target, historyBefore(plan, target, state.reasonKey), {
         outcome: null,
         done: false,
         cancelFailures: 0,
@@ -299,7 +303,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
 
   const initial = options.initialScreen && Object.freeze({ ...options.initialScreen })
   const first = initial ?? firstScreen(context)
-  show(first, historyBefore(context, first, null))
+  show(first, historyBefore(plan, first, null))
   if (!initial && first.kind === 'offer') record('offer_shown', { offer: first.offer })
 
   return {

@@ -7,7 +7,6 @@ import {
   type FlowSnapshot,
   formatDate,
 } from '@retainkit/shared/flow'
-import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { type ScheduledCancellation, WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import { render } from 'preact'
 import { createWidgetApi } from '../api/client'
@@ -85,7 +84,7 @@ export async function runCancelFlow(
   starting.catch(() => {})
   const [response, token] = await Promise.all([api.config(), tokens.get().catch(() => '')])
   checkpoint()
-  const { themeCss, tier, routed } = response
+  const { themeCss, tier, routed, plan } = response
   const language = localize(response, wantedLocales(host, token, options.locale))
   const { config, reasons, strings, locale } = language
 
@@ -94,7 +93,7 @@ export async function runCancelFlow(
     reasons,
     strings,
     locale,
-    eligibleOffers: OFFER_TYPES,
+    plan,
     effects: NO_EFFECTS,
   })
   // Screens that need nothing from the session, so they can be shown while it starts. Free accounts

@@ -6,6 +6,7 @@ import {
   type FlowScreen,
   firstScreen,
   parseScreen,
+  planFlow,
   shownReasons,
 } from '@retainkit/shared/flow'
 import { publishLocales } from '@retainkit/shared/i18n'
@@ -71,13 +72,16 @@ function createMachine(
   language: Localized,
 ): FlowMachine {
   const periodEnd = new Date(Date.now() + 30 * DAY_MS).toISOString()
+  const subscriber = props.subscriber ?? { planName: 'Pro', periodEnd }
+  const { config, reasons } = language
   const machine = createFlowMachine({
-    config: language.config,
-    reasons: language.reasons,
+    config,
+    reasons,
     strings: language.strings,
     locale: language.locale,
-    eligibleOffers: props.eligibleOffers ?? OFFER_TYPES,
-    subscriber: props.subscriber ?? { planName: 'Pro', periodEnd },
+    // Planned here, from the draft, by the function the server plans subscribers' flows with.
+    plan: planFlow({ config, reasons, eligibleOffers: props.eligibleOffers ?? OFFER_TYPES, subscriber }),
+    subscriber,
     effects: sampleEffects(periodEnd),
     initialScreen: screen,
   })

@@ -1,7 +1,9 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import { type FlowPlan, planFlow } from '@retainkit/shared/flow'
 import { publishLocales } from '@retainkit/shared/i18n'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
+import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import type {
   AcceptOfferRequest,
   AcceptOfferResponse,
@@ -89,6 +91,11 @@ export interface Recorded {
   keepalive: boolean
 }
 
+/** A session answer; without a `plan` the fake plans one as the server would. */
+export type StartAnswer =
+  | Extract<SessionStartResponse, { fallback: true }>
+  | (Omit<Extract<SessionStartResponse, { fallback: false }>, 'plan'> & { plan?: FlowPlan })
+
 type Answer = unknown | ((body: unknown) => unknown)
 
 export interface FakeApiOptions {
@@ -96,7 +103,7 @@ export interface FakeApiOptions {
   tier?: 'free' | 'pro'
   config?: CancelFlowConfig
   reasons?: CancellationReason[]
-  start?: SessionStartResponse
+  start?: StartAnswer
   accept?: Answer
   cancel?: Answer
   reactivation?: ReactivationResponse
@@ -178,19 +185,27 @@ export function fakeApi(options: FakeApiOptions = {}) {
         version: 1,
         // As the server computes it (services/widget/published-config.ts).
         themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
+        plan: planFlow({ config, reasons, eligibleOffers: OFFER_TYPES }),
       }
       return json(200, response)
     }
     if (route === 'sessions') {
-      return json(
-        200,
-        state.start ?? {
-          fallback: false,
-          sessionId: SESSION_ID,
-          subscriber: SUBSCRIBER,
-          eligibleOffers: ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'],
-        },
-      )
+      const start: StartAnswer = state.start ?? {
+        fallback: false,
+        sessionId: SESSION_ID,
+        subscriber: SUBSCRIBER,
+        eligibleOffers: ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'],
+      }
+      // Planned as the server plans it, unless the test gave its own plan.
+      if (!start.fallback && !start.plan) {
+        const config = start.flow?.config ?? state.config ?? flowConfig()
+        const reasons = start.flow?.reasons ?? state.reasons ?? flowReasons()
+        const subscriber = start.subscriber ? { planId: start.subscriber.plan.priceId } : {}
+        Object.assign(start, {
+          plan: planFlow({ config, reasons, eligibleOffers: start.eligibleOffers, subscriber }),
+        })
+      }
+      return json(200, start)
     }
     if (route === 'accept') return json(200, answer(state.accept ?? APPLIED, body))
     if (route === 'cancel') return json(200, answer(state.cancel ?? SCHEDULED, body))
