@@ -43,7 +43,7 @@ describe('GET /api/widget/config/:accountId', () => {
     })
     // The published flow planned with every offer eligible: what the widget shows while a session starts.
     expect(body.plan.steps).toEqual(['reason', 'feedback', 'offer', 'confirm'])
-    expect(body.plan.paths[''][0]).toEqual({ kind: 'reason' })
+    expect(body.plan.paths['']?.[0]).toEqual({ kind: 'reason' })
     expect(body.plan.paths.too_expensive?.[2]).toEqual({ kind: 'offer', offer: 'discount' })
     expect(body).not.toHaveProperty('data')
     expect(body.themeCss).toMatch(/^:host\{--rk-primary:#4f46e5;.*--rk-focus:#[0-9a-f]{6}\}$/)
