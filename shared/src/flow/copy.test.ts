@@ -30,6 +30,10 @@ describe('fillCopy', () => {
     )
   })
 
+  it("leaves the names of an object's built-in properties as written", () => {
+    expect(fillCopy('{constructor} {toString} {n}', { n: 3 })).toBe('{constructor} {toString} 3')
+  })
+
   it('inserts values literally, even ones that look like replacement patterns', () => {
     expect(fillCopy('Now on {plan_name}', { plan_name: "$& $' $1" })).toBe("Now on $& $' $1")
   })

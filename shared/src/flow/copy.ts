@@ -15,12 +15,18 @@ import type { FlowAction, FlowContext, FlowScreenKind, FlowSnapshot } from './ty
 export type CopyPlaceholder = 'amount' | 'duration' | 'plan_name' | 'period_end'
 export type CopyValues = Partial<Record<CopyPlaceholder, string>>
 
-const PLACEHOLDER = /\{(amount|duration|plan_name|period_end)\}/g
-
-/** Replaces the known placeholders that have a value; anything else in braces is left as written. */
-export function fillCopy(text: string, values: CopyValues): string {
-  // A replacer function, so `$&` and friends in a value are inserted literally.
-  return text.replace(PLACEHOLDER, (match, key: CopyPlaceholder) => values[key] ?? match)
+/**
+ * Replaces `{name}` placeholders that have a value (the copy's four, the widget's own words' `{n}`,
+ * `{date}`, …); anything else in braces is left as written, and a value is inserted literally (`$&`
+ * stays `$&`). One filler for the merchant's copy and the widget's words alike.
+ */
+export function fillCopy(
+  text: string,
+  values: Readonly<Record<string, string | number | undefined>>,
+): string {
+  return text.replace(/\{(\w+)\}/g, (match, key: string) =>
+    Object.hasOwn(values, key) ? String(values[key] ?? match) : match,
+  )
 }
 
 const en = EN_UI_STRINGS
@@ -74,11 +80,11 @@ export interface ScreenCopy {
 }
 
 export const monthsLabel = (months: number, strings: UiStrings): string =>
-  months === 1 ? strings.one_month : strings.months.replace('{n}', String(months))
+  fillCopy(months === 1 ? strings.one_month : strings.months, { n: months })
 
 /** A trial extension's added days, in the subscriber's language. */
 export const daysLabel = (days: number, strings: UiStrings): string =>
-  days === 1 ? strings.one_day : strings.days.replace('{n}', String(days))
+  fillCopy(days === 1 ? strings.one_day : strings.days, { n: days })
 
 /** A percentage as the locale writes it (`20%`, `20 %` in French and German). */
 export function percent(amount: number, locale: string): string {
