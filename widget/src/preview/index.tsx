@@ -13,7 +13,7 @@ import { publishLocales } from '@retainkit/shared/i18n'
 import { withDescription } from '@retainkit/shared/reactivation-terms'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
-import type { ReactivationTerms } from '@retainkit/shared/widget-api'
+import { type ReactivationTerms, toPublishedConfig } from '@retainkit/shared/widget-api'
 import { render } from 'preact'
 import { type BannerCopy, BannerView } from '../banner/banner-view'
 import { type ReactivateState, reactivation } from '../banner/terms'
@@ -58,12 +58,14 @@ function sampleEffects(periodEnd: string): FlowEffects {
 
 /**
  * The draft in the previewed language, resolved exactly as the config endpoint resolves it for
- * subscribers (a string missing in that language shows in the default one).
+ * subscribers (a string missing in that language shows in the default one), and its published
+ * projection: what subscribers get (no promo code, which only the server applies).
  */
 function localized(props: PreviewProps): Localized {
   // In the order and selection subscribers get them from the config endpoint.
   const reasons = [...shownReasons(props.config, props.reasons)]
-  return localize({ config: props.config, reasons, ...publishLocales(props.config, reasons) }, [props.locale])
+  const config = toPublishedConfig(props.config)
+  return localize({ config, reasons, ...publishLocales(props.config, reasons) }, [props.locale])
 }
 
 function createMachine(

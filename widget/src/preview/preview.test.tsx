@@ -82,6 +82,13 @@ describe('mountPreview', () => {
     expect(preview.heading()).toBe(before)
   })
 
+  it('shows the discount as subscribers see it: its promo code is not published, so not shown', () => {
+    const preview = mount({ screen: { kind: 'offer', offer: 'discount' } })
+    expect(flowConfig().discount.promo_code).toBe('STAY20')
+    expect(preview.ui.getByRole('dialog').textContent).toContain('20% off for 3 months')
+    expect(preview.ui.getByRole('dialog').textContent).not.toContain('STAY20')
+  })
+
   it('lets the merchant click through with sample answers and no side effects', async () => {
     const preview = mount({ screen: { kind: 'offer', offer: 'discount' } })
     fireEvent.click(preview.ui.getByRole('button', { name: 'Accept 20% off' }))

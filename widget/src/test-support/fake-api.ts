@@ -4,15 +4,16 @@ import { type FlowPlan, planFlow } from '@retainkit/shared/flow'
 import { publishLocales } from '@retainkit/shared/i18n'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
-import type {
-  AcceptOfferRequest,
-  AcceptOfferResponse,
-  CancelResponse,
-  ReactivationResponse,
-  SessionEventsRequest,
-  SessionStartResponse,
-  SubscriberSummary,
-  WidgetConfigResponse,
+import {
+  type AcceptOfferRequest,
+  type AcceptOfferResponse,
+  type CancelResponse,
+  type ReactivationResponse,
+  type SessionEventsRequest,
+  type SessionStartResponse,
+  type SubscriberSummary,
+  toPublishedConfig,
+  type WidgetConfigResponse,
 } from '@retainkit/shared/widget-api'
 import { vi } from 'vitest'
 
@@ -179,13 +180,14 @@ export function fakeApi(options: FakeApiOptions = {}) {
       const response: WidgetConfigResponse = {
         accountId: ACCOUNT_ID,
         tier: state.tier ?? 'pro',
-        config,
+        // The published projection, as the server serves it: no promo code.
+        config: toPublishedConfig(config),
         reasons,
         ...publishLocales(config, reasons),
         version: 1,
         // As the server computes it (services/widget/published-config.ts).
         themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
-        plan: planFlow({ config, reasons, eligibleOffers: OFFER_TYPES }),
+        plan: planFlow({ config: toPublishedConfig(config), reasons, eligibleOffers: OFFER_TYPES }),
       }
       return json(200, response)
     }
@@ -198,7 +200,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
       }
       // Planned as the server plans it, unless the test gave its own plan.
       if (!start.fallback && !start.plan) {
-        const config = start.flow?.config ?? state.config ?? flowConfig()
+        const config = start.flow?.config ?? toPublishedConfig(state.config ?? flowConfig())
         const reasons = start.flow?.reasons ?? state.reasons ?? flowReasons()
         const subscriber = start.subscriber ? { planId: start.subscriber.plan.priceId } : {}
         Object.assign(start, {
