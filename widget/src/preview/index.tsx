@@ -166,17 +166,19 @@ export const mountPreview: MountPreview = (container, initial) => {
       return
     }
     render(
-      <BannerView
-        copy={copy}
-        terms={sampleTerms(copy, props, language.locale)}
-        strings={language.strings}
-        state={banner.state}
-        inline
-        onReactivate={banner.press}
-        onBack={banner.back}
-        onDismiss={noop}
-        onClose={noop}
-      />,
+      // Drawn in place rather than fixed at the bottom of the page (the inline rules, INLINE_CSS).
+      <div className="i">
+        <BannerView
+          copy={copy}
+          terms={sampleTerms(copy, props, language.locale)}
+          strings={language.strings}
+          state={banner.state}
+          onReactivate={banner.press}
+          onBack={banner.back}
+          onDismiss={noop}
+          onClose={noop}
+        />
+      </div>,
       shadow.mount,
     )
   }
