@@ -91,8 +91,6 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     strings: options.strings,
   })
   const listeners = new Set<FlowListener>()
-  // Bumped by every call and every GO_TO; a settling call whose id is stale is ignored.
-  let callId = 0
   // What was last recorded, so walking back and forth does not count a reason or a text twice.
   let recordedReason: string | null = null
   let recordedFeedback: string | null = null
@@ -182,8 +180,8 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     else performCancel()
   }
 
+  // One call at a time: nothing is handled while one runs (see send), so each settles on its own screen.
   function call<T>(kind: 'accept' | 'cancel', run: () => Promise<T>, done: (result: T) => void): void {
-    const id = ++callId
     update({ status: 'working', error: null, failed: null })
     let promise: Promise<T>
     try {
@@ -191,24 +189,20 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     } catch (error) {
       promise = Promise.reject(error)
     }
-    promise.then(
-      (result) => id === callId && done(result),
-      (error: unknown) => {
-        if (id !== callId) return
-        // A cancel that keeps failing (or that the server says is not ours to do) must not trap anyone.
-        const cancelFailures =
-          kind !== 'cancel'
-            ? state.cancelFailures
-            : (error as { handOver?: unknown } | null)?.handOver === true
-              ? CANCEL_ATTEMPTS
-              : state.cancelFailures + 1
-        update(
-          cancelFailures >= CANCEL_ATTEMPTS
-            ? { status: 'error', error: context.strings.hand_over, failed: null, cancelFailures }
-            : { status: 'error', error: errorMessage(error, context), failed: kind, cancelFailures },
-        )
-      },
-    )
+    promise.then(done, (error: unknown) => {
+      // A cancel that keeps failing (or that the server says is not ours to do) must not trap anyone.
+      const cancelFailures =
+        kind !== 'cancel'
+          ? state.cancelFailures
+          : (error as { handOver?: unknown } | null)?.handOver === true
+            ? CANCEL_ATTEMPTS
+            : state.cancelFailures + 1
+      update(
+        cancelFailures >= CANCEL_ATTEMPTS
+          ? { status: 'error', error: context.strings.hand_over, failed: null, cancelFailures }
+          : { status: 'error', error: errorMessage(error, context), failed: kind, cancelFailures },
+      )
+    })
   }
 
   function performCancel(): void {
@@ -289,16 +283,6 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       end({ type: 'closed' })
     },
     RETRY: () => (state.failed === 'accept' ? acceptOffer() : performCancel()),
-    // The preview's jump: its screens come from outside and are checked there (parseScreen).
-    GO_TO({ screen }) {
-      const target = Object.freeze({ ...screen })
-      callId++
-      show(target, historyBefore(plan, target, state.reasonKey), {
-        outcome: null,
-        done: false,
-        cancelFailures: 0,
-      })
-    },
   }
 
   const initial = options.initialScreen && Object.freeze({ ...options.initialScreen })
@@ -317,8 +301,8 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     },
     send(event) {
       const { type } = event
-      // No double submit while a call is in flight; nothing after the flow ended (except the preview's GO_TO).
-      if (type !== 'GO_TO' && (state.status === 'working' || state.done)) return
+      // No double submit while a call is in flight; nothing after the flow ended.
+      if (state.status === 'working' || state.done) return
       const action = BUTTONS.find((button) => ACTION_EVENTS[button] === type)
       if (!action || snapshot.actions.includes(action)) (ON[type] as (event: FlowEvent) => void)(event)
     },

@@ -37,8 +37,6 @@ export type FlowEvent =
   | { type: 'STAY' }
   | { type: 'CLOSE' }
   | { type: 'RETRY' }
-  /** Preview step switcher only: jump anywhere, record nothing. */
-  | { type: 'GO_TO'; screen: FlowScreen }
 
 export type FlowStatus = 'idle' | 'working' | 'error'
 
@@ -68,7 +66,7 @@ export interface FlowSnapshot {
    * own cancellation must take over): the widget hands the subscriber to the merchant's cancel page.
    */
   readonly handedOver: boolean
-  /** Set on success/final screens (saved/canceled), or when the subscriber stays or closes. Null after GO_TO. */
+  /** Set on success/final screens (saved/canceled), or when the subscriber stays or closes. */
   readonly outcome: FlowOutcome | null
   /** The flow is over: the widget should close. Success/final screens are not done until CLOSE. */
   readonly done: boolean
@@ -127,7 +125,10 @@ export interface FlowMachineOptions {
   /** For the copy's placeholders (plan name, period end). */
   subscriber?: FlowSubscriber
   effects: FlowEffects
-  /** Preview: open on any screen (nothing recorded). */
+  /**
+   * Open on any screen, recording nothing: the screen a flow shown before its session was on, and the
+   * preview's step switcher (which starts a machine on the screen asked for).
+   */
   initialScreen?: FlowScreen
   /** BCP 47 locale for dates in copy; default en-US. */
   locale?: string

@@ -4,7 +4,6 @@ import {
   type FlowEffects,
   type FlowMachine,
   type FlowScreen,
-  firstScreen,
   parseScreen,
   planFlow,
   shownReasons,
@@ -87,12 +86,6 @@ function createMachine(
     effects: sampleEffects(periodEnd),
     initialScreen: screen,
   })
-  // Staying or closing ends a real flow; the preview starts over instead of freezing on a dead screen.
-  machine.subscribe((snapshot) => {
-    // After the current notification round, so every listener sees 'done' before the restart.
-    if (snapshot.done)
-      Promise.resolve().then(() => machine.send({ type: 'GO_TO', screen: firstScreen(machine.context) }))
-  })
   return machine
 }
 
@@ -132,7 +125,7 @@ const sameScreen = (a: FlowScreen | undefined, b: FlowScreen | undefined) =>
 /**
  * The console's preview: the same FlowView and BannerView subscribers get, drawn inline (no overlay, no
  * focus taken) in a shadow root on `container`. A config change rebuilds the flow machine on the screen
- * being shown; a screen change alone jumps there with GO_TO.
+ * being shown; a screen change alone starts one on the screen asked for.
  */
 export const mountPreview: MountPreview = (container, initial) => {
   const document = container.ownerDocument
@@ -182,12 +175,22 @@ export const mountPreview: MountPreview = (container, initial) => {
       shadow.mount,
     )
   }
+  /** A machine on `screen` (else the first): every jump of the step switcher starts one afresh. */
   const start = (screen: FlowScreen | undefined) => {
     unsubscribe()
     language = localized(props)
-    machine = createMachine(props, screen, language)
-    unsubscribe = machine.subscribe((snapshot) => {
-      if (!bannerCopy()) drawFlow(snapshot, machine.context, machine.send)
+    const current = createMachine(props, screen, language)
+    machine = current
+    unsubscribe = current.subscribe((snapshot) => {
+      if (!bannerCopy()) drawFlow(snapshot, current.context, current.send)
+      // Staying or closing ends a real flow; the preview starts over instead of freezing on a dead
+      // screen (after this notification round, so every listener sees 'done' first).
+      if (snapshot.done)
+        Promise.resolve().then(() => {
+          if (machine !== current) return
+          start(undefined)
+          draw()
+        })
     })
   }
 
@@ -211,7 +214,7 @@ export const mountPreview: MountPreview = (container, initial) => {
         // Keep the screen being looked at unless the switcher asked for another one.
         start(moved ? wanted : machine.getSnapshot().screen)
       } else if (moved) {
-        machine.send({ type: 'GO_TO', screen: wanted })
+        start(wanted)
       }
       draw()
     },

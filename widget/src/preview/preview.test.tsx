@@ -48,7 +48,7 @@ describe('mountPreview', () => {
     expect(ui.getByText('Step 1 of 4')).toBeTruthy()
   })
 
-  it('follows every update: copy as it is typed, theme, and screens via GO_TO', () => {
+  it('follows every update: copy as it is typed, theme, and the screen asked for', () => {
     const preview = mount()
     for (const headline of ['W', 'Wa', 'Wait!']) {
       preview.update({ config: flowConfig((c) => (c.copy.general.headline = headline)) })
