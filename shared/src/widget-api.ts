@@ -1,5 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from './config/types'
 import type { OfferType, SaveMechanism, SessionStep } from './config/vocabulary'
+import type { FlowPlan } from './flow/types'
 import type { PublishedLocale } from './i18n/catalog-types'
 
 /**
@@ -50,6 +51,12 @@ export interface WidgetConfigResponse {
    * then waits for the session's `flow` before showing anything.
    */
   routed?: true
+  /**
+   * The published flow planned for the screens the widget shows while a session starts (shared
+   * `planFlow` with every offer eligible): the first screen and the step count. The session's own plan
+   * replaces it.
+   */
+  plan: FlowPlan
 }
 
 export interface SubscriberPlan {
@@ -106,6 +113,11 @@ export type SessionStartResponse =
        * published config (published projection: no coupon codes); absent means the published one.
        */
       flow?: { config: CancelFlowConfig; reasons: CancellationReason[] }
+      /**
+       * This subscriber's flow planned (shared `planFlow`): each reason's path with only the offers found
+       * eligible, and each offer's options without their current plan. The widget walks it.
+       */
+      plan: FlowPlan
       /**
        * The subscription is already scheduled to cancel: no offers; the widget says when it ends and offers
        * to undo that (with `terms`, through `/reactivation/accept` with this session's id) instead of

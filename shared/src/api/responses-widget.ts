@@ -1,10 +1,29 @@
 import { z } from 'zod'
-import { cancelFlowConfigSchema, cancellationReasonsSchema, copySchema } from '../config/schema'
-import { OFFER_TYPES, SAVE_MECHANISMS } from '../config/vocabulary'
+import { cancelFlowConfigSchema, cancellationReasonsSchema, copySchema, planSchema } from '../config/schema'
+import { FEEDBACK_CATEGORIES, OFFER_TYPES, SAVE_MECHANISMS } from '../config/vocabulary'
+import { SCREEN_KINDS } from '../flow/types'
 import { UI_STRING_KEYS, type UiStringKey } from '../i18n/ui-strings'
 import { isoTime, nullableTime, obj, tier } from './common'
 
 /** The widget's public API answers its contract bare (no `{data}` envelope). */
+
+const offerType = z.enum(OFFER_TYPES)
+const flowScreen = z.union([
+  obj({ kind: z.enum(['reason', 'confirm', 'final']) }),
+  obj({ kind: z.literal('feedback'), category: z.enum(FEEDBACK_CATEGORIES) }),
+  obj({ kind: z.enum(['offer', 'success']), offer: offerType }),
+])
+const offerOption = z.union([
+  obj({ kind: z.literal('months'), months: z.number() }),
+  obj({ kind: z.literal('plan'), plan: planSchema }),
+])
+/** A flow planned by shared `planFlow` (FlowPlan): what the widget walks. */
+export const flowPlan = obj({
+  steps: z.array(z.enum(SCREEN_KINDS)),
+  requireReason: z.boolean(),
+  paths: z.record(z.string(), z.array(flowScreen)),
+  options: z.partialRecord(offerType, z.array(offerOption)),
+})
 
 export const widgetConfig = obj({
   accountId: z.string(),
@@ -35,6 +54,7 @@ export const widgetConfig = obj({
     }),
   ),
   routed: z.literal(true).optional(),
+  plan: flowPlan,
 })
 const interval = z.enum(['day', 'week', 'month', 'year'])
 export const subscriberPlan = obj({
@@ -71,7 +91,7 @@ export const sessionStarted = z.union([
       cancelAtPeriodEnd: z.boolean(),
       currentPeriodEnd: nullableTime,
     }).nullable(),
-    eligibleOffers: z.array(z.enum(OFFER_TYPES)),
+    eligibleOffers: z.array(offerType),
     offersSuppressedBy: z
       .enum(['free_tier', 'compliance', 'recent_save', 'no_subscription', 'scheduled_cancel', 'holdout'])
       .optional(),
@@ -80,6 +100,7 @@ export const sessionStarted = z.union([
       config: cancelFlowConfigSchema,
       reasons: cancellationReasonsSchema.or(z.array(z.never())),
     }).optional(),
+    plan: flowPlan,
   }),
   obj({ fallback: z.literal(true), reason: z.enum(['session_limit', 'not_configured']) }),
 ])

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { CancelFlowConfig } from '../config/types'
 import type { OfferType } from '../config/vocabulary'
-import { EN_UI_STRINGS } from '../i18n/ui-strings'
-import { isTerminal } from './graph'
-import { createFlowMachine, HAND_OVER_MESSAGE } from './machine'
-import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
-import { flush } from './test-harness'
-import type { FlowEvent, FlowMachineOptions, FlowSnapshot } from './types'
+import { HAND_OVER_MESSAGE } from './machine'
+import { isTerminal } from './path'
+import { TEST_REASONS, testConfig } from './test-config'
+import { flush, type PlannedOptions, plannedMachine } from './test-harness'
+import type { FlowEvent, FlowSnapshot } from './types'
 
 /**
  * Compliance: every step shows a visible way to finish cancelling, and offers are never shown
@@ -20,7 +19,7 @@ const flow = (steps: Flow['steps'], require_reason = true, collect_feedback = tr
     c.cancellation_flow = { steps, require_reason, collect_feedback }
   })
 
-const CONFIGS: [string, Partial<FlowMachineOptions>][] = [
+const CONFIGS: [string, PlannedOptions][] = [
   ['default', {}],
   ['optional reason', { config: flow(['reason', 'feedback', 'offer', 'confirm'], false) }],
   ['no confirm', { config: flow(['reason', 'feedback', 'offer']) }],
@@ -49,20 +48,13 @@ const EVENTS: FlowEvent[] = [
   ...TEST_REASONS.map((reason): FlowEvent => ({ type: 'SELECT_REASON', key: reason.key })),
 ]
 
-async function replay(options: Partial<FlowMachineOptions>, events: readonly FlowEvent[]) {
+async function replay(options: PlannedOptions, events: readonly FlowEvent[]) {
   const effects = {
     acceptOffer: vi.fn(() => Promise.reject(new Error('offer failed'))),
     cancel: vi.fn(() => Promise.reject(new Error('cancel failed'))),
     record: vi.fn(),
   }
-  const machine = createFlowMachine({
-    config: testConfig(),
-    reasons: TEST_REASONS,
-    eligibleOffers: ALL_OFFERS,
-    strings: EN_UI_STRINGS,
-    effects,
-    ...options,
-  })
+  const machine = plannedMachine({ effects, ...options })
   for (const event of events) {
     machine.send(event)
     await flush()
@@ -74,7 +66,7 @@ const signature = (s: FlowSnapshot) =>
   JSON.stringify([s.screen, s.reasonKey, s.status, s.actions, s.selection, s.stepIndex])
 
 /** Every distinct non-terminal snapshot reachable without staying or closing, with a path to it. */
-async function reachable(options: Partial<FlowMachineOptions>) {
+async function reachable(options: PlannedOptions) {
   const found = new Map<string, { snapshot: FlowSnapshot; path: FlowEvent[] }>()
   let frontier: FlowEvent[][] = [[]]
   while (frontier.length > 0) {

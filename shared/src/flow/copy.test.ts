@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { CONFIRM_COPY, COPY_FALLBACKS, DEFAULT_ACTION_LABELS, fillCopy, screenCopy } from './copy'
 import { testConfig } from './test-config'
-import { setup } from './test-harness'
+import { APPLIED, flush, setup } from './test-harness'
 import type { FlowScreen } from './types'
 
 const SUBSCRIBER = { planId: 'price_pro', planName: 'Pro', periodEnd: '2027-03-31T23:30:00Z' }
 
 function copyAt(screen: FlowScreen, overrides: Parameters<typeof setup>[0] = {}) {
-  const { machine, send } = setup({ subscriber: SUBSCRIBER, ...overrides })
-  send({ type: 'GO_TO', screen })
+  const { machine, send } = setup({ subscriber: SUBSCRIBER, initialScreen: screen, ...overrides })
   return { copy: screenCopy(machine.getSnapshot(), machine.context), machine, send }
 }
 
@@ -28,6 +27,10 @@ describe('fillCopy', () => {
     expect(fillCopy('{amount} {coupon} {plan_name} {AMOUNT}', { plan_name: 'Pro' })).toBe(
       '{amount} {coupon} Pro {AMOUNT}',
     )
+  })
+
+  it("leaves the names of an object's built-in properties as written", () => {
+    expect(fillCopy('{constructor} {toString} {n}', { n: 3 })).toBe('{constructor} {toString} 3')
   })
 
   it('inserts values literally, even ones that look like replacement patterns', () => {
@@ -144,10 +147,14 @@ describe('screenCopy', () => {
     expect(copy.subheadline).toBe('Access until 31. März 2027')
   })
 
-  it('success screens: per-offer copy; a plan switch names the new plan', () => {
-    const { machine, send } = setup({ subscriber: SUBSCRIBER })
-    send({ type: 'GO_TO', screen: { kind: 'offer', offer: 'plan_switch' } })
-    send({ type: 'GO_TO', screen: { kind: 'success', offer: 'plan_switch' } })
+  it('success screens: per-offer copy; a plan switch names the new plan', async () => {
+    const { machine, send, accepts } = setup({
+      subscriber: SUBSCRIBER,
+      initialScreen: { kind: 'offer', offer: 'plan_switch' },
+    })
+    send({ type: 'ACCEPT_OFFER' })
+    accepts[0]?.call.resolve(APPLIED)
+    await flush()
     const copy = screenCopy(machine.getSnapshot(), machine.context)
     expect(copy).toMatchObject({ headline: 'Now on Basic', subheadline: 'Plan done', options: [] })
     expect(copyAt({ kind: 'success', offer: 'discount' }).copy.subheadline).toBe('Enjoy 20% off')

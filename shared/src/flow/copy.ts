@@ -1,6 +1,7 @@
 import type { UiStrings } from '../i18n/ui-strings'
 import { EN_UI_STRINGS } from '../i18n/ui-strings'
-import { findOption, type OfferOption, offerOptions } from './offers'
+import { findOption, type OfferOption } from './offers'
+import { plannedOptions } from './path'
 import type { FlowAction, FlowContext, FlowScreenKind, FlowSnapshot } from './types'
 
 /**
@@ -14,12 +15,18 @@ import type { FlowAction, FlowContext, FlowScreenKind, FlowSnapshot } from './ty
 export type CopyPlaceholder = 'amount' | 'duration' | 'plan_name' | 'period_end'
 export type CopyValues = Partial<Record<CopyPlaceholder, string>>
 
-const PLACEHOLDER = /\{(amount|duration|plan_name|period_end)\}/g
-
-/** Replaces the known placeholders that have a value; anything else in braces is left as written. */
-export function fillCopy(text: string, values: CopyValues): string {
-  // A replacer function, so `$&` and friends in a value are inserted literally.
-  return text.replace(PLACEHOLDER, (match, key: CopyPlaceholder) => values[key] ?? match)
+/**
+ * Replaces `{name}` placeholders that have a value (the copy's four, the widget's own words' `{n}`,
+ * `{date}`, …); anything else in braces is left as written, and a value is inserted literally (`$&`
+ * stays `$&`). One filler for the merchant's copy and the widget's words alike.
+ */
+export function fillCopy(
+  text: string,
+  values: Readonly<Record<string, string | number | undefined>>,
+): string {
+  return text.replace(/\{(\w+)\}/g, (match, key: string) =>
+    Object.hasOwn(values, key) ? String(values[key] ?? match) : match,
+  )
 }
 
 const en = EN_UI_STRINGS
@@ -73,11 +80,11 @@ export interface ScreenCopy {
 }
 
 export const monthsLabel = (months: number, strings: UiStrings): string =>
-  months === 1 ? strings.one_month : strings.months.replace('{n}', String(months))
+  fillCopy(months === 1 ? strings.one_month : strings.months, { n: months })
 
 /** A trial extension's added days, in the subscriber's language. */
 export const daysLabel = (days: number, strings: UiStrings): string =>
-  days === 1 ? strings.one_day : strings.days.replace('{n}', String(days))
+  fillCopy(days === 1 ? strings.one_day : strings.days, { n: days })
 
 /** A percentage as the locale writes it (`20%`, `20 %` in French and German). */
 export function percent(amount: number, locale: string): string {
@@ -173,7 +180,7 @@ export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): Screen
                   subheadline: strings.confirm_subheadline,
                   cta_primary: strings.confirm_cancel,
                 }
-  const offered = screen.kind === 'offer' ? offerOptions(screen.offer, config, context.subscriber) : []
+  const offered = screen.kind === 'offer' ? plannedOptions(context.plan, screen.offer) : []
   const selected = findOption(offered, snapshot.selection)
   const values = copyValues(snapshot, context)
   const fill = (text = '') => fillCopy(text, values)

@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { OFFER_TYPES, type OfferType } from '../config/vocabulary'
-import { SCREEN_RANK } from './graph'
 import { SCREEN_ACTIONS } from './machine'
 import { offerOptions } from './offers'
+import { SCREEN_RANK } from './path'
 import { testConfig } from './test-config'
 import { type FlowScreen, type FlowScreenKind, SCREEN_KINDS } from './types'
 

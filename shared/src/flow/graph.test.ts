@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { cancelFlowConfigSchema } from '../config/schema'
 import type { CancelFlowConfig } from '../config/types'
 import type { OfferType } from '../config/vocabulary'
-import { EN_UI_STRINGS } from '../i18n/ui-strings'
-import { buildFlowGraph, createFlowContext, offerFor, projectedPath, shownReasons } from './graph'
+import { buildFlowGraph, createPlanContext, offerFor, projectedPath, shownReasons } from './graph'
 import { isOfferUsable, offerOptions } from './offers'
 import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
 import type { FlowSubscriber } from './types'
@@ -12,7 +11,7 @@ const context = (
   config: CancelFlowConfig = testConfig(),
   eligibleOffers: readonly OfferType[] = ALL_OFFERS,
   subscriber: FlowSubscriber = {},
-) => createFlowContext({ config, reasons: TEST_REASONS, eligibleOffers, subscriber, strings: EN_UI_STRINGS })
+) => createPlanContext({ config, reasons: TEST_REASONS, eligibleOffers, subscriber })
 
 describe('fixtures', () => {
   it('the test config is a valid config_json', () => {

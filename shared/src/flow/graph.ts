@@ -1,7 +1,45 @@
 import type { CancelFlowConfig, CancellationReason } from '../config/types'
 import { type FeedbackCategory, type FlowStep, OFFER_TYPES, type OfferType } from '../config/vocabulary'
-import { isOfferUsable } from './offers'
-import type { FlowContext, FlowGraph, FlowMachineOptions, FlowScreen, FlowScreenKind } from './types'
+import { isOfferUsable, offerOptions } from './offers'
+import type { FlowPlan, FlowScreen, FlowScreenKind, FlowSubscriber } from './types'
+
+/**
+ * Planning a flow (FlowPlan): which steps exist, which offer each reason leads to, what each offer lets
+ * the subscriber choose. The server plans for the widget (the published config for the screens shown
+ * before a session exists; the session's flow, eligibility and subscriber at its start) and the
+ * console's preview plans its draft, both through `planFlow`, so the two never disagree; the widget's
+ * bundle only walks the result (path.ts).
+ */
+
+/** Which steps exist, decided once from `config.cancellation_flow`. */
+export interface FlowGraph {
+  readonly reason: boolean
+  readonly feedback: boolean
+  readonly offer: boolean
+  readonly confirm: boolean
+  readonly requireReason: boolean
+}
+
+/** What a plan is made from. */
+export interface PlanInput {
+  config: CancelFlowConfig
+  /** In display order (`shownReasons`); only enabled ones count. */
+  reasons: readonly CancellationReason[]
+  /** Offers the server allows for this subscriber; the preview (and the screens before a session) pass all. */
+  eligibleOffers: readonly OfferType[]
+  /** Whose plan is never offered as a switch. */
+  subscriber?: FlowSubscriber
+}
+
+/** What planning reads, fixed once. */
+export interface PlanContext {
+  readonly config: CancelFlowConfig
+  readonly graph: FlowGraph
+  readonly steps: readonly FlowScreenKind[]
+  readonly reasons: readonly CancellationReason[]
+  readonly eligibleOffers: readonly OfferType[]
+  readonly subscriber: Readonly<FlowSubscriber>
+}
 
 /** `cancellation_flow` when the config has none. */
 export const DEFAULT_CANCELLATION_FLOW: Readonly<{
@@ -13,22 +51,6 @@ export const DEFAULT_CANCELLATION_FLOW: Readonly<{
   require_reason: true,
   collect_feedback: true,
 }
-
-/** Position in the fixed flow order; the order of `steps` in the config does not matter. */
-export const SCREEN_RANK: Readonly<Record<FlowScreenKind, number>> = {
-  reason: 0,
-  feedback: 1,
-  offer: 2,
-  confirm: 3,
-  success: 4,
-  final: 4,
-}
-
-export const isTerminal = (screen: FlowScreen): boolean => SCREEN_RANK[screen.kind] > 3
-
-/** Screens of `path` that come before `screen` in the flow order. */
-const before = (path: readonly FlowScreen[], screen: FlowScreen) =>
-  path.filter((step) => SCREEN_RANK[step.kind] < SCREEN_RANK[screen.kind])
 
 /**
  * The reasons the reason screen lists: enabled ones, in account order, or in the order of
@@ -74,34 +96,32 @@ export function countedSteps(config: CancelFlowConfig, graph: FlowGraph): readon
   return Object.freeze(steps.length ? steps : (['confirm'] as const))
 }
 
-export function createFlowContext(options: Omit<FlowMachineOptions, 'effects'>): FlowContext {
+export function createPlanContext(input: PlanInput): PlanContext {
   // Already in display order (shownReasons, applied by the config endpoint and the preview).
-  const reasons = Object.freeze(options.reasons.filter((reason) => reason.enabled))
-  const graph = buildFlowGraph(options.config, reasons.length)
+  const reasons = Object.freeze(input.reasons.filter((reason) => reason.enabled))
+  const graph = buildFlowGraph(input.config, reasons.length)
   return Object.freeze({
-    config: options.config,
+    config: input.config,
     graph,
-    steps: countedSteps(options.config, graph),
+    steps: countedSteps(input.config, graph),
     reasons,
-    eligibleOffers: Object.freeze([...options.eligibleOffers]),
-    subscriber: Object.freeze({ ...options.subscriber }),
-    locale: options.locale ?? 'en-US',
-    strings: options.strings,
+    eligibleOffers: Object.freeze([...input.eligibleOffers]),
+    subscriber: Object.freeze({ ...input.subscriber }),
   })
 }
 
-const findReason = (context: FlowContext, key: string | null): CancellationReason | undefined =>
+const findReason = (context: PlanContext, key: string | null): CancellationReason | undefined =>
   context.reasons.find((reason) => reason.key === key)
 
 /** No reason (none asked, or skipped when optional) means the generic 'any_reason' screen. */
-export const feedbackCategoryFor = (context: FlowContext, reasonKey: string | null): FeedbackCategory =>
+export const feedbackCategoryFor = (context: PlanContext, reasonKey: string | null): FeedbackCategory =>
   findReason(context, reasonKey)?.feedback ?? 'any_reason'
 
 /**
  * The save offer for a reason, or null. With a reason, only the offer it maps to; without one, the
  * first offer that applies in OFFER_TYPES order. Compliance suppression wins over everything.
  */
-export function offerFor(context: FlowContext, reasonKey: string | null): OfferType | null {
+export function offerFor(context: PlanContext, reasonKey: string | null): OfferType | null {
   const { config, eligibleOffers, subscriber } = context
   const applies = (offer: OfferType | 'none'): offer is OfferType =>
     offer !== 'none' &&
@@ -114,7 +134,7 @@ export function offerFor(context: FlowContext, reasonKey: string | null): OfferT
 }
 
 /** The non-terminal screens a subscriber with this reason walks through, in order. */
-export function projectedPath(context: FlowContext, reasonKey: string | null): readonly FlowScreen[] {
+export function projectedPath(context: PlanContext, reasonKey: string | null): readonly FlowScreen[] {
   const { graph } = context
   const offer = graph.offer && offerFor(context, reasonKey)
   const path: FlowScreen[] = []
@@ -125,38 +145,18 @@ export function projectedPath(context: FlowContext, reasonKey: string | null): r
   return path
 }
 
-/** Where the flow opens. With no step left to show, the confirm screen: a cancel is never performed unasked. */
-export const firstScreen = (context: FlowContext): FlowScreen =>
-  projectedPath(context, null)[0] ?? { kind: 'confirm' }
-
-/** The next screen after `from` on the path, or null when the cancellation comes next. */
-export const screenAfter = (
-  context: FlowContext,
-  from: FlowScreen,
-  reasonKey: string | null,
-): FlowScreen | null =>
-  projectedPath(context, reasonKey).find((screen) => SCREEN_RANK[screen.kind] > SCREEN_RANK[from.kind]) ??
-  null
-
-/** The path before `screen` (what BACK retraces when the flow was opened or moved there directly). */
-export const historyBefore = (
-  context: FlowContext,
-  screen: FlowScreen,
-  reasonKey: string | null,
-): readonly FlowScreen[] => (isTerminal(screen) ? [] : before(projectedPath(context, reasonKey), screen))
-
 /**
- * "Step 2 of 4": the screen's place among the counted steps (context.steps), whatever the reason. A
- * screen outside them (only the preview's step switcher can show one) counts as one more step.
+ * The plan a machine walks: the counted steps, each reason's path (and the path without one), and the
+ * options of every offer that has some.
  */
-export function stepProgress(
-  context: FlowContext,
-  screen: FlowScreen,
-): { stepIndex: number; stepCount: number } {
-  const { steps } = context
-  const stepCount = steps.length + (isTerminal(screen) || steps.includes(screen.kind) ? 0 : 1)
-  const stepIndex = isTerminal(screen)
-    ? stepCount
-    : steps.filter((kind) => SCREEN_RANK[kind] < SCREEN_RANK[screen.kind]).length
-  return { stepIndex, stepCount }
+export function planFlow(input: PlanInput): FlowPlan {
+  const context = createPlanContext(input)
+  const paths: FlowPlan['paths'] = { '': [...projectedPath(context, null)] }
+  for (const { key } of context.reasons) paths[key] = [...projectedPath(context, key)]
+  const options: FlowPlan['options'] = {}
+  for (const offer of OFFER_TYPES) {
+    const list = offerOptions(offer, input.config, context.subscriber)
+    if (list.length) options[offer] = [...list]
+  }
+  return { steps: [...context.steps], requireReason: context.graph.requireReason, paths, options }
 }

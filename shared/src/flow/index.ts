@@ -20,11 +20,14 @@ export {
 export {
   buildFlowGraph,
   countedSteps,
-  createFlowContext,
+  createPlanContext,
   DEFAULT_CANCELLATION_FLOW,
+  type FlowGraph,
   feedbackCategoryFor,
-  firstScreen,
   offerFor,
+  type PlanContext,
+  type PlanInput,
+  planFlow,
   projectedPath,
   shownReasons,
 } from './graph'
@@ -40,5 +43,14 @@ export {
 } from './machine'
 export { defaultChoice, findOption, isOfferUsable, type OfferOption, offerOptions } from './offers'
 export { parseScreen } from './parse-screen'
+export {
+  firstScreen,
+  historyBefore,
+  isTerminal,
+  plannedOptions,
+  SCREEN_RANK,
+  screenAfter,
+  stepProgress,
+} from './path'
 export { buildRedirectUrl, type RedirectPlaceholder, type RedirectValues } from './redirect'
 export * from './types'

@@ -99,11 +99,10 @@ describe('accepting an offer', () => {
     await flush()
     expect(snap().error).toBe(CALL_FAILED_MESSAGE)
 
-    const throwing = setup()
+    const throwing = setup({ initialScreen: { kind: 'confirm' } })
     throwing.effects.cancel.mockImplementationOnce(() => {
       throw new Error('boom')
     })
-    throwing.send({ type: 'GO_TO', screen: { kind: 'confirm' } })
     throwing.send({ type: 'CANCEL' })
     await flush()
     expect(throwing.snap()).toMatchObject({ status: 'error', error: 'boom' })
@@ -150,13 +149,15 @@ describe('accepting an offer', () => {
     expect(snap().outcome).toEqual({ type: 'saved', offer: 'billing_cycle_switch', response: redirect })
   })
 
-  it('ignores a result that settles after GO_TO moved elsewhere', async () => {
+  it('handles nothing while a call runs: it settles on the screen it was made from', async () => {
     const { send, snap, accepts } = toOffer('too_expensive')
     send({ type: 'ACCEPT_OFFER' })
-    send({ type: 'GO_TO', screen: { kind: 'reason' } })
+    send({ type: 'BACK' })
+    send({ type: 'CANCEL' })
+    expect(snap()).toMatchObject({ screen: { kind: 'offer' }, status: 'working' })
     accepts[0]?.call.resolve(APPLIED)
     await flush()
-    expect(snap()).toMatchObject({ screen: { kind: 'reason' }, status: 'idle', outcome: null })
+    expect(snap()).toMatchObject({ screen: { kind: 'success', offer: 'discount' }, status: 'idle' })
   })
 })
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CancelFlowConfig } from '../config/types'
-import { EN_UI_STRINGS } from '../i18n/ui-strings'
-import { countedSteps, createFlowContext } from './graph'
+import { countedSteps, createPlanContext } from './graph'
 import { CANCEL_ATTEMPTS, HAND_OVER_MESSAGE } from './machine'
 import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
 import { APPLIED, flush, SCHEDULED, setup } from './test-harness'
@@ -85,7 +84,7 @@ describe('handing over a cancellation that keeps failing', () => {
     expect(events).toEqual([])
   })
 
-  it("a success after one failure is an ordinary cancellation; the preview's GO_TO starts afresh", async () => {
+  it('a success after one failure is an ordinary cancellation; a new machine starts afresh', async () => {
     const harness = setup({ initialScreen: { kind: 'confirm' } })
     const { send, snap, cancels } = harness
     send({ type: 'CANCEL' })
@@ -100,11 +99,12 @@ describe('handing over a cancellation that keeps failing', () => {
     await failOn(again, 0, new Error('down'))
     again.send({ type: 'CANCEL' })
     await failOn(again, 1, new Error('down'))
-    again.send({ type: 'GO_TO', screen: { kind: 'confirm' } })
-    expect(again.snap()).toMatchObject({ handedOver: false, error: null })
-    again.send({ type: 'CANCEL' })
-    await failOn(again, 2, new Error('down'))
-    expect(again.snap()).toMatchObject({ handedOver: false, status: 'error' })
+    expect(again.snap()).toMatchObject({ handedOver: true })
+    const afresh = setup({ initialScreen: { kind: 'confirm' } })
+    expect(afresh.snap()).toMatchObject({ handedOver: false, error: null })
+    afresh.send({ type: 'CANCEL' })
+    await failOn(afresh, 0, new Error('down'))
+    expect(afresh.snap()).toMatchObject({ handedOver: false, status: 'error' })
   })
 })
 
@@ -137,18 +137,16 @@ describe('"Step x of y"', () => {
 
   it('is the same for the stand-in machine and the session machine (eligibility does not change it)', () => {
     const reasons = TEST_REASONS
-    const early = createFlowContext({
+    const early = createPlanContext({
       config: testConfig(),
       reasons,
       eligibleOffers: ALL_OFFERS,
-      strings: EN_UI_STRINGS,
     })
-    const session = createFlowContext({
+    const session = createPlanContext({
       config: testConfig(),
       reasons,
       eligibleOffers: [],
       subscriber: { planId: 'price_basic' },
-      strings: EN_UI_STRINGS,
     })
     expect(session.steps).toEqual(early.steps)
     expect(early.steps).toEqual(['reason', 'feedback', 'offer', 'confirm'])
@@ -156,7 +154,7 @@ describe('"Step x of y"', () => {
 
   it('counts the offer step only when the config has an offer to show', () => {
     const graphOf = (config: CancelFlowConfig) =>
-      createFlowContext({ config, reasons: TEST_REASONS, eligibleOffers: ALL_OFFERS, strings: EN_UI_STRINGS })
+      createPlanContext({ config, reasons: TEST_REASONS, eligibleOffers: ALL_OFFERS })
     const none = flow((c) => {
       for (const offer of ALL_OFFERS) c[offer].enabled = false
     })

@@ -253,31 +253,21 @@ describe('BACK', () => {
   })
 })
 
-describe('GO_TO (preview)', () => {
-  it('jumps to any screen, records nothing, and gives BACK the path before it', () => {
-    const { send, snap, events } = setup()
-    send({ type: 'GO_TO', screen: { kind: 'offer', offer: 'pause' } })
+describe('opening anywhere (initialScreen)', () => {
+  it('opens on any screen, records nothing, and gives BACK the path before it', () => {
+    const { send, snap, events } = setup({ initialScreen: { kind: 'offer', offer: 'pause' } })
     expect(snap()).toMatchObject({ screen: { kind: 'offer', offer: 'pause' }, selection: { months: 1 } })
     expect(events).toEqual([])
     send({ type: 'BACK' })
     expect(snap().screen).toEqual({ kind: 'feedback', category: 'any_reason' })
-    send({ type: 'GO_TO', screen: { kind: 'success', offer: 'discount' } })
-    expect(snap()).toMatchObject({
+    expect(setup({ initialScreen: { kind: 'success', offer: 'discount' } }).snap()).toMatchObject({
       screen: { kind: 'success', offer: 'discount' },
       canGoBack: false,
       actions: ['close'],
     })
-    send({ type: 'GO_TO', screen: { kind: 'final' } })
-    expect(snap()).toMatchObject({ screen: { kind: 'final' }, stepIndex: 4, stepCount: 4 })
-    expect(events).toEqual([])
-  })
-
-  it('reopens a finished flow', () => {
-    const { send, snap } = setup()
-    send({ type: 'STAY' })
-    expect(snap().done).toBe(true)
-    send({ type: 'GO_TO', screen: { kind: 'confirm' } })
-    expect(snap()).toMatchObject({ screen: { kind: 'confirm' }, done: false, outcome: null, status: 'idle' })
+    const final = setup({ initialScreen: { kind: 'final' } })
+    expect(final.snap()).toMatchObject({ screen: { kind: 'final' }, stepIndex: 4, stepCount: 4 })
+    expect(final.events).toEqual([])
   })
 
   it('initialScreen opens anywhere without recording anything', () => {

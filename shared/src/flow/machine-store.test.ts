@@ -59,7 +59,7 @@ describe('the store contract (useSyncExternalStore)', () => {
   it('exposes the fixed context: shown reasons, graph and subscriber', () => {
     const { machine } = setup({ subscriber: { planName: 'Pro' } })
     expect(machine.context.reasons.map((r) => r.key)).not.toContain('retired')
-    expect(machine.context.graph.requireReason).toBe(true)
+    expect(machine.context.plan.requireReason).toBe(true)
     expect(machine.context.subscriber).toEqual({ planName: 'Pro' })
     expect(Object.isFrozen(machine.context)).toBe(true)
   })

@@ -1,8 +1,8 @@
 import type { SessionStep } from '../config/vocabulary'
 import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import type { OfferChoice, SessionEventInput } from '../widget-api'
-import { createFlowContext, firstScreen, historyBefore, isTerminal, screenAfter, stepProgress } from './graph'
-import { choiceOf, defaultChoice, findOption, offerOptions } from './offers'
+import { choiceOf, defaultChoice, findOption } from './offers'
+import { firstScreen, historyBefore, isTerminal, plannedOptions, screenAfter, stepProgress } from './path'
 import type {
   FlowAction,
   FlowContext,
@@ -80,12 +80,17 @@ function errorMessage(error: unknown, { locale, strings }: FlowContext): string 
 }
 
 export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
-  const context = createFlowContext(options)
-  const { config, subscriber, graph } = context
-  const { effects } = options
+  const { effects, plan } = options
+  const context: FlowContext = Object.freeze({
+    config: options.config,
+    plan,
+    // Already in display order (shownReasons, applied by the config endpoint and the preview).
+    reasons: Object.freeze(options.reasons.filter((reason) => reason.enabled)),
+    subscriber: Object.freeze({ ...options.subscriber }),
+    locale: options.locale ?? 'en-US',
+    strings: options.strings,
+  })
   const listeners = new Set<FlowListener>()
-  // Bumped by every call and every GO_TO; a settling call whose id is stale is ignored.
-  let callId = 0
   // What was last recorded, so walking back and forth does not count a reason or a text twice.
   let recordedReason: string | null = null
   let recordedFeedback: string | null = null
@@ -118,7 +123,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       selection: Object.freeze({ ...state.selection }),
       actions: Object.freeze(actions),
       canGoBack,
-      ...stepProgress(context, screen),
+      ...stepProgress(plan, screen),
       handedOver,
       outcome: state.outcome,
       done,
@@ -143,7 +148,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
   function show(screen: FlowScreen, history: readonly FlowScreen[], patch?: Partial<State>): void {
     let { selection } = state
     if (screen.kind === 'offer') {
-      const list = offerOptions(screen.offer, config, subscriber)
+      const list = plannedOptions(plan, screen.offer)
       if (!findOption(list, selection)) selection = defaultChoice(list)
     }
     update({ screen, history, status: 'idle', error: null, failed: null, selection, ...patch })
@@ -170,15 +175,13 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       record('feedback_submitted', { text })
       recordedFeedback = text
     }
-    const next = toConfirm
-      ? graph.confirm && ({ kind: 'confirm' } as const)
-      : screenAfter(context, screen, reasonKey)
+    const next = screenAfter(plan, screen, reasonKey, toConfirm)
     if (next) step(next, [...state.history, screen])
     else performCancel()
   }
 
+  // One call at a time: nothing is handled while one runs (see send), so each settles on its own screen.
   function call<T>(kind: 'accept' | 'cancel', run: () => Promise<T>, done: (result: T) => void): void {
-    const id = ++callId
     update({ status: 'working', error: null, failed: null })
     let promise: Promise<T>
     try {
@@ -186,24 +189,20 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     } catch (error) {
       promise = Promise.reject(error)
     }
-    promise.then(
-      (result) => id === callId && done(result),
-      (error: unknown) => {
-        if (id !== callId) return
-        // A cancel that keeps failing (or that the server says is not ours to do) must not trap anyone.
-        const cancelFailures =
-          kind !== 'cancel'
-            ? state.cancelFailures
-            : (error as { handOver?: unknown } | null)?.handOver === true
-              ? CANCEL_ATTEMPTS
-              : state.cancelFailures + 1
-        update(
-          cancelFailures >= CANCEL_ATTEMPTS
-            ? { status: 'error', error: context.strings.hand_over, failed: null, cancelFailures }
-            : { status: 'error', error: errorMessage(error, context), failed: kind, cancelFailures },
-        )
-      },
-    )
+    promise.then(done, (error: unknown) => {
+      // A cancel that keeps failing (or that the server says is not ours to do) must not trap anyone.
+      const cancelFailures =
+        kind !== 'cancel'
+          ? state.cancelFailures
+          : (error as { handOver?: unknown } | null)?.handOver === true
+            ? CANCEL_ATTEMPTS
+            : state.cancelFailures + 1
+      update(
+        cancelFailures >= CANCEL_ATTEMPTS
+          ? { status: 'error', error: context.strings.hand_over, failed: null, cancelFailures }
+          : { status: 'error', error: errorMessage(error, context), failed: kind, cancelFailures },
+      )
+    })
   }
 
   function performCancel(): void {
@@ -256,12 +255,11 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     },
     SELECT_OPTION(choice) {
       const { screen } = state
-      const option =
-        screen.kind === 'offer' && findOption(offerOptions(screen.offer, config, subscriber), choice)
+      const option = screen.kind === 'offer' && findOption(plannedOptions(plan, screen.offer), choice)
       if (option) update({ selection: choiceOf(option) })
     },
     NEXT() {
-      if (state.screen.kind === 'reason' && graph.requireReason && state.reasonKey === null)
+      if (state.screen.kind === 'reason' && plan.requireReason && state.reasonKey === null)
         update({ status: 'error', error: context.strings.reason_required })
       else advance(false)
     },
@@ -285,21 +283,11 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       end({ type: 'closed' })
     },
     RETRY: () => (state.failed === 'accept' ? acceptOffer() : performCancel()),
-    // The preview's jump: its screens come from outside and are checked there (parseScreen).
-    GO_TO({ screen }) {
-      const target = Object.freeze({ ...screen })
-      callId++
-      show(target, historyBefore(context, target, state.reasonKey), {
-        outcome: null,
-        done: false,
-        cancelFailures: 0,
-      })
-    },
   }
 
   const initial = options.initialScreen && Object.freeze({ ...options.initialScreen })
   const first = initial ?? firstScreen(context)
-  show(first, historyBefore(context, first, null))
+  show(first, historyBefore(plan, first, null))
   if (!initial && first.kind === 'offer') record('offer_shown', { offer: first.offer })
 
   return {
@@ -313,8 +301,8 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     },
     send(event) {
       const { type } = event
-      // No double submit while a call is in flight; nothing after the flow ended (except the preview's GO_TO).
-      if (type !== 'GO_TO' && (state.status === 'working' || state.done)) return
+      // No double submit while a call is in flight; nothing after the flow ended.
+      if (state.status === 'working' || state.done) return
       const action = BUTTONS.find((button) => ACTION_EVENTS[button] === type)
       if (!action || snapshot.actions.includes(action)) (ON[type] as (event: FlowEvent) => void)(event)
     },

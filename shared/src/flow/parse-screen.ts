@@ -6,7 +6,7 @@ const isIn = (list: readonly string[], value: unknown) => list.includes(value as
 /**
  * A screen from outside the flow machine (the console's step switcher, through the preview), rebuilt
  * field by field as a frozen FlowScreen; null when a field is not one of ours. The machine trusts the
- * screens it is given (GO_TO, initialScreen): the preview checks them here first. Kept out of the
+ * screens it is given (initialScreen): the preview checks them here first. Kept out of the
  * machine so the widget bundle, whose screens all come from the machine itself, does not carry it.
  */
 export function parseScreen(value: unknown): FlowScreen | null {

@@ -1,6 +1,8 @@
 import { vi } from 'vitest'
+import type { OfferType } from '../config/vocabulary'
 import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import type { AcceptOfferResponse, CancelResponse, SessionEventInput } from '../widget-api'
+import { planFlow } from './graph'
 import { createFlowMachine } from './machine'
 import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
 import type { FlowEffects, FlowMachineOptions } from './types'
@@ -45,7 +47,25 @@ export const APPLIED: AcceptOfferResponse = {
 type AcceptInput = Parameters<FlowEffects['acceptOffer']>[0]
 type CancelInput = Parameters<FlowEffects['cancel']>[0]
 
-export function setup(overrides: Partial<FlowMachineOptions> = {}) {
+/** A machine's options, its plan made from the eligible offers as the server (or the preview) makes it. */
+export type PlannedOptions = Partial<Omit<FlowMachineOptions, 'plan'>> & {
+  eligibleOffers?: readonly OfferType[]
+}
+
+export function plannedMachine(options: PlannedOptions & Pick<FlowMachineOptions, 'effects'>) {
+  const { eligibleOffers = ALL_OFFERS, ...rest } = options
+  const config = rest.config ?? testConfig()
+  const reasons = rest.reasons ?? TEST_REASONS
+  return createFlowMachine({
+    strings: EN_UI_STRINGS,
+    ...rest,
+    config,
+    reasons,
+    plan: planFlow({ config, reasons, eligibleOffers, subscriber: rest.subscriber }),
+  })
+}
+
+export function setup(overrides: PlannedOptions = {}) {
   const events: SessionEventInput[] = []
   const accepts: { input: AcceptInput; call: Deferred<AcceptOfferResponse> }[] = []
   const cancels: { input: CancelInput; call: Deferred<CancelResponse> }[] = []
@@ -64,14 +84,7 @@ export function setup(overrides: Partial<FlowMachineOptions> = {}) {
       events.push(event)
     }),
   }
-  const machine = createFlowMachine({
-    config: testConfig(),
-    reasons: TEST_REASONS,
-    eligibleOffers: ALL_OFFERS,
-    strings: EN_UI_STRINGS,
-    effects,
-    ...overrides,
-  })
+  const machine = plannedMachine({ effects, ...overrides })
   return {
     machine,
     effects,

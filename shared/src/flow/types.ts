@@ -2,6 +2,7 @@ import type { CancelFlowConfig, CancellationReason } from '../config/types'
 import type { FeedbackCategory, OfferType } from '../config/vocabulary'
 import type { UiStrings } from '../i18n/ui-strings'
 import type { AcceptOfferResponse, CancelResponse, OfferChoice, SessionEventInput } from '../widget-api'
+import type { OfferOption } from './offers'
 
 /**
  * Types of the cancel-flow machine, plus the two closed vocabularies (screen kinds, actions) as
@@ -36,8 +37,6 @@ export type FlowEvent =
   | { type: 'STAY' }
   | { type: 'CLOSE' }
   | { type: 'RETRY' }
-  /** Preview step switcher only: jump anywhere, record nothing. */
-  | { type: 'GO_TO'; screen: FlowScreen }
 
 export type FlowStatus = 'idle' | 'working' | 'error'
 
@@ -67,7 +66,7 @@ export interface FlowSnapshot {
    * own cancellation must take over): the widget hands the subscriber to the merchant's cancel page.
    */
   readonly handedOver: boolean
-  /** Set on success/final screens (saved/canceled), or when the subscriber stays or closes. Null after GO_TO. */
+  /** Set on success/final screens (saved/canceled), or when the subscriber stays or closes. */
   readonly outcome: FlowOutcome | null
   /** The flow is over: the widget should close. Success/final screens are not done until CLOSE. */
   readonly done: boolean
@@ -93,6 +92,27 @@ export interface FlowEffects {
   record(event: SessionEventInput): void
 }
 
+/**
+ * Everything about a flow's steps that depends only on the config, the subscriber and the server's
+ * eligibility decision, decided once by shared `planFlow`: by the server for the widget (the config
+ * answer's `plan` for the screens shown before the session exists, the session answer's for the rest),
+ * by the console's preview for its draft. The machine only walks it. (Plain arrays: it is also the
+ * contract's JSON, checked against its response schema.)
+ */
+export interface FlowPlan {
+  /** The steps "Step x of y" counts, in order; fixed for the flow whatever the reason or eligibility. */
+  steps: FlowScreenKind[]
+  /** Continue on the reason screen needs a reason. */
+  requireReason: boolean
+  /**
+   * The screens walked before the cancellation (reason, feedback, the eligible offer, confirm), by
+   * reason key, and under '' without a reason (none chosen yet, or skipped when optional).
+   */
+  paths: Record<string, FlowScreen[]>
+  /** What an offer lets the subscriber choose (pause lengths; plans, never their current one); absent: nothing. */
+  options: Partial<Record<OfferType, OfferOption[]>>
+}
+
 export interface FlowMachineOptions {
   config: CancelFlowConfig
   /**
@@ -100,11 +120,15 @@ export interface FlowMachineOptions {
    * account's order, or `copy.cancel_reasons` when set); only enabled ones show.
    */
   reasons: readonly CancellationReason[]
-  /** Offers the server allows for this subscriber; the preview passes all. */
-  eligibleOffers: readonly OfferType[]
+  /** The planned steps (see FlowPlan); the preview and tests plan their own with `planFlow`. */
+  plan: FlowPlan
+  /** For the copy's placeholders (plan name, period end). */
   subscriber?: FlowSubscriber
   effects: FlowEffects
-  /** Preview: open on any screen (nothing recorded). */
+  /**
+   * Open on any screen, recording nothing: the screen a flow shown before its session was on, and the
+   * preview's step switcher (which starts a machine on the screen asked for).
+   */
   initialScreen?: FlowScreen
   /** BCP 47 locale for dates in copy; default en-US. */
   locale?: string
@@ -112,24 +136,12 @@ export interface FlowMachineOptions {
   strings: UiStrings
 }
 
-/** Which steps exist, decided once from `config.cancellation_flow`. */
-export interface FlowGraph {
-  readonly reason: boolean
-  readonly feedback: boolean
-  readonly offer: boolean
-  readonly confirm: boolean
-  readonly requireReason: boolean
-}
-
 /** Everything fixed for the lifetime of a machine; `screenCopy` reads it too. */
 export interface FlowContext {
   readonly config: CancelFlowConfig
-  readonly graph: FlowGraph
-  /** The steps "Step x of y" counts, in order; fixed for the whole flow. */
-  readonly steps: readonly FlowScreenKind[]
+  readonly plan: FlowPlan
   /** The reasons the reason screen shows, in order. */
   readonly reasons: readonly CancellationReason[]
-  readonly eligibleOffers: readonly OfferType[]
   readonly subscriber: Readonly<FlowSubscriber>
   readonly locale: string
   readonly strings: UiStrings

@@ -15,8 +15,6 @@ export interface BannerViewProps {
   state: BannerState
   /** The widget's own words in the subscriber's language. */
   strings: UiStrings
-  /** Drawn in place (the console's preview) rather than fixed at the bottom of the page. */
-  inline?: boolean
   /** As the cancel flow's modal dialog (a subscriber already scheduled to cancel) instead of a banner. */
   dialog?: boolean
   /** The main button: asks for the confirmation, then reactivates (see reactivation). */
@@ -41,7 +39,6 @@ export function BannerView({
   terms,
   strings,
   state,
-  inline,
   dialog,
   onReactivate,
   onBack,
@@ -78,10 +75,10 @@ export function BannerView({
         {body}
       </Dialog>
     )
-  const banner = (
+  // (The console's preview draws it in place, in its own inline wrapper.)
+  return (
     <section className="k" aria-labelledby="rk-title" aria-busy={busy ? 'true' : undefined}>
       {body}
     </section>
   )
-  return inline ? <div className="i">{banner}</div> : banner
 }

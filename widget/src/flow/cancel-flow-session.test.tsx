@@ -1,10 +1,11 @@
-import { CALL_FAILED_MESSAGE } from '@retainkit/shared/flow'
+import { CALL_FAILED_MESSAGE, CONFIRM_COPY, type FlowPlan, planFlow } from '@retainkit/shared/flow'
+import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import { fireEvent } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
 import { EVENT_FLUSH_DELAY_MS } from '../api/event-queue'
-import { fakeApi, flowConfig, SESSION_ID, SUBSCRIBER, TOKEN } from '../test-support/fake-api'
+import { fakeApi, flowConfig, flowReasons, SESSION_ID, SUBSCRIBER, TOKEN } from '../test-support/fake-api'
 import {
   CONTEXT,
   closeFlows,
@@ -297,6 +298,55 @@ describe('the session', () => {
     const flow = await openFlow(api, { token: undefined, getToken })
     expect(getToken).toHaveBeenCalledTimes(2)
     expect(flow.heading()).toBe('Before you go…')
+  })
+})
+
+describe("the server's plan", () => {
+  /** The published flow as the server plans it, with what this subscriber's plan changes. */
+  function startWith(change: (plan: FlowPlan) => FlowPlan) {
+    const plan = change(
+      planFlow({ config: flowConfig(), reasons: flowReasons(), eligibleOffers: OFFER_TYPES }),
+    )
+    return fakeApi({
+      start: {
+        fallback: false,
+        sessionId: SESSION_ID,
+        subscriber: SUBSCRIBER,
+        eligibleOffers: [...OFFER_TYPES],
+        plan,
+      },
+    })
+  }
+
+  it("shows the offer the plan puts on a reason's path, and none where it puts none", async () => {
+    const flow = await openFlow(
+      startWith((plan) => ({
+        ...plan,
+        paths: {
+          ...plan.paths,
+          too_expensive: (plan.paths.too_expensive ?? []).filter((s) => s.kind !== 'offer'),
+        },
+      })),
+    )
+    toDiscount(flow)
+    await vi.waitFor(() => expect(flow.heading()).toBe(CONFIRM_COPY.headline))
+    expect(flow.api.events().filter((event) => event.step === 'offer_shown')).toEqual([])
+  })
+
+  it("lists only the options the plan gives (the server leaves out the subscriber's own plan)", async () => {
+    const lite = { id: 'price_lite', name: 'Lite', price: '$5/month' }
+    const flow = await openFlow(
+      startWith((plan) => ({
+        ...plan,
+        options: { ...plan.options, plan_switch: [{ kind: 'plan', plan: lite }] },
+      })),
+    )
+    flow.choose('My plan does not fit')
+    flow.click('Continue')
+    flow.click('Continue')
+    await vi.waitFor(() => expect(flow.ui.getByRole('combobox')).toBeTruthy())
+    const options = [...flow.ui.getByRole('combobox').querySelectorAll('option')].map((o) => o.textContent)
+    expect(options).toEqual(['Lite – $5/month'])
   })
 })
 

@@ -7,7 +7,6 @@ import {
   type FlowSnapshot,
   formatDate,
 } from '@retainkit/shared/flow'
-import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { type ScheduledCancellation, WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import { render } from 'preact'
 import { createWidgetApi } from '../api/client'
@@ -85,7 +84,7 @@ export async function runCancelFlow(
   starting.catch(() => {})
   const [response, token] = await Promise.all([api.config(), tokens.get().catch(() => '')])
   checkpoint()
-  const { themeCss, tier, routed } = response
+  const { themeCss, tier, routed, plan } = response
   const language = localize(response, wantedLocales(host, token, options.locale))
   const { config, reasons, strings, locale } = language
 
@@ -94,7 +93,7 @@ export async function runCancelFlow(
     reasons,
     strings,
     locale,
-    eligibleOffers: OFFER_TYPES,
+    plan,
     effects: NO_EFFECTS,
   })
   // Screens that need nothing from the session, so they can be shown while it starts. Free accounts
@@ -126,14 +125,10 @@ export async function runCancelFlow(
     return session.machine
   }
   let machine: FlowMachine = early
-  let started: StartedSession | null = null
-  if (!optimistic) {
-    const start = await starting
-    checkpoint()
-    if (start.fallback) return FALLBACK_RESULT
-    if (start.scheduledCancellation) started = start
-    else machine = connect(start)
-  }
+  // Not shown before the session: nothing is drawn until it answers (it may say to step aside).
+  const known = optimistic ? null : await starting
+  checkpoint()
+  if (known?.fallback) return FALLBACK_RESULT
 
   const element = document.createElement('div')
   element.setAttribute('data-retainkit', 'cancel-flow')
@@ -222,18 +217,43 @@ export async function runCancelFlow(
     // Each new screen is announced by moving focus to its headline.
     holdFocus(moved)
   }
-  // (Already scheduled to cancel, nothing ever moves the stand-in machine: it is never drawn.)
+  // (Until the session exists, the stand-in machine; it is never drawn when the session came first.)
   let unsubscribe = machine.subscribe(onSnapshot)
 
   document.body.appendChild(element)
   window.addEventListener('pagehide', onPageHide)
   mounted = true
   onOpen(() => finish({ outcome: 'closed' }))
-  if (started) showScheduled(started)
-  else onSnapshot(machine.getSnapshot())
+  if (known) begin(known)
+  else {
+    onSnapshot(early.getSnapshot())
+    waitForSession()
+  }
   request.onVisible()
-  if (optimistic) waitForSession()
   return result
+
+  /**
+   * The session exists: the subscriber already scheduled to cancel gets when it ends and an undo;
+   * everyone else its machine, which takes over the screen with the reason and text chosen meanwhile
+   * and then receives the step that was held.
+   */
+  function begin(start: StartedSession, held?: FlowEvent | null, left?: SessionResult | null) {
+    hold = null
+    if (start.scheduledCancellation) {
+      unsubscribe()
+      // Closed (or stayed) while the session started: the dialog is gone already.
+      return left ? finish(left) : showScheduled(start)
+    }
+    const { reasonKey, feedback } = early.getSnapshot()
+    const next = connect(start)
+    if (reasonKey) next.send({ type: 'SELECT_REASON', key: reasonKey })
+    if (feedback) next.send({ type: 'SET_FEEDBACK', text: feedback })
+    unsubscribe()
+    machine = next
+    unsubscribe = next.subscribe(onSnapshot)
+    onSnapshot(next.getSnapshot())
+    if (held) next.send(held)
+  }
 
   /**
    * Already scheduled to cancel: no offers, no questions. When it ends, and (when the server could state
@@ -299,22 +319,7 @@ export async function runCancelFlow(
       window.clearTimeout(deadline)
       if (settled) return
       if (start.fallback) return giveUp()
-      hold = null
-      if (start.scheduledCancellation) {
-        unsubscribe()
-        // Closed (or stayed) while the session started: the dialog is gone already.
-        if (left) return finish(left)
-        return showScheduled(start)
-      }
-      const { reasonKey, feedback } = early.getSnapshot()
-      const next = connect(start)
-      if (reasonKey) next.send({ type: 'SELECT_REASON', key: reasonKey })
-      if (feedback) next.send({ type: 'SET_FEEDBACK', text: feedback })
-      unsubscribe()
-      machine = next
-      unsubscribe = next.subscribe(onSnapshot)
-      onSnapshot(next.getSnapshot())
-      if (held) next.send(held)
+      begin(start, held, left)
     }, giveUp)
   }
 }

@@ -51,6 +51,5 @@ export const setLanguage = (element: Element, { locale, dir }: Pick<Localized, '
   element.setAttribute('dir', dir)
 }
 
-/** `{name}` placeholders of the widget's own words. */
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (match, name: string) => String(values[name] ?? match))
+/** `{name}` placeholders of the widget's own words: the copy's filler (shared `fillCopy`). */
+export { fillCopy as fill } from '@retainkit/shared/flow'

@@ -20,14 +20,14 @@ export const BILLING_TIMEOUT_MS = 15_000
  * The shared flow machine wired to one started session: offers and cancellations go to the widget API
  * (after the merchant's handleOffer/handleCancel when given), steps are batched to the events call.
  * `base` is the config, the reasons and (when the flow was shown before the session started) the screen
- * the subscriber is already on. `onCancelFailed` hears of every failed cancellation.
+ * the subscriber is already on; the session's answer brings the plan the server made for this subscriber. `onCancelFailed` hears of every failed cancellation.
  */
 export function createSessionMachine(
   host: Host,
   api: WidgetApi,
   tokens: Tokens,
   options: CancelFlowOptions,
-  { sessionId, subscriber, eligibleOffers }: StartedSession,
+  { sessionId, subscriber, plan }: StartedSession,
   base: Pick<FlowMachineOptions, 'config' | 'reasons' | 'initialScreen' | 'strings' | 'locale'>,
   onCancelFailed: () => void = () => {},
 ): SessionMachine {
@@ -62,10 +62,9 @@ export function createSessionMachine(
     events,
     machine: createFlowMachine({
       ...base,
-      eligibleOffers,
+      plan,
       subscriber: subscriber
         ? {
-            planId: subscriber.plan.priceId,
             planName: subscriber.plan.productName,
             periodEnd: subscriber.currentPeriodEnd,
           }

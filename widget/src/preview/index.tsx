@@ -4,15 +4,15 @@ import {
   type FlowEffects,
   type FlowMachine,
   type FlowScreen,
-  firstScreen,
   parseScreen,
+  planFlow,
   shownReasons,
 } from '@retainkit/shared/flow'
 import { publishLocales } from '@retainkit/shared/i18n'
 import { withDescription } from '@retainkit/shared/reactivation-terms'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
-import type { ReactivationTerms } from '@retainkit/shared/widget-api'
+import { type ReactivationTerms, toPublishedConfig } from '@retainkit/shared/widget-api'
 import { render } from 'preact'
 import { type BannerCopy, BannerView } from '../banner/banner-view'
 import { type ReactivateState, reactivation } from '../banner/terms'
@@ -57,12 +57,14 @@ function sampleEffects(periodEnd: string): FlowEffects {
 
 /**
  * The draft in the previewed language, resolved exactly as the config endpoint resolves it for
- * subscribers (a string missing in that language shows in the default one).
+ * subscribers (a string missing in that language shows in the default one), and its published
+ * projection: what subscribers get (no promo code, which only the server applies).
  */
 function localized(props: PreviewProps): Localized {
   // In the order and selection subscribers get them from the config endpoint.
   const reasons = [...shownReasons(props.config, props.reasons)]
-  return localize({ config: props.config, reasons, ...publishLocales(props.config, reasons) }, [props.locale])
+  const config = toPublishedConfig(props.config)
+  return localize({ config, reasons, ...publishLocales(props.config, reasons) }, [props.locale])
 }
 
 function createMachine(
@@ -71,21 +73,18 @@ function createMachine(
   language: Localized,
 ): FlowMachine {
   const periodEnd = new Date(Date.now() + 30 * DAY_MS).toISOString()
+  const subscriber = props.subscriber ?? { planName: 'Pro', periodEnd }
+  const { config, reasons } = language
   const machine = createFlowMachine({
-    config: language.config,
-    reasons: language.reasons,
+    config,
+    reasons,
     strings: language.strings,
     locale: language.locale,
-    eligibleOffers: props.eligibleOffers ?? OFFER_TYPES,
-    subscriber: props.subscriber ?? { planName: 'Pro', periodEnd },
+    // Planned here, from the draft, by the function the server plans subscribers' flows with.
+    plan: planFlow({ config, reasons, eligibleOffers: props.eligibleOffers ?? OFFER_TYPES, subscriber }),
+    subscriber,
     effects: sampleEffects(periodEnd),
     initialScreen: screen,
-  })
-  // Staying or closing ends a real flow; the preview starts over instead of freezing on a dead screen.
-  machine.subscribe((snapshot) => {
-    // After the current notification round, so every listener sees 'done' before the restart.
-    if (snapshot.done)
-      Promise.resolve().then(() => machine.send({ type: 'GO_TO', screen: firstScreen(machine.context) }))
   })
   return machine
 }
@@ -126,7 +125,7 @@ const sameScreen = (a: FlowScreen | undefined, b: FlowScreen | undefined) =>
 /**
  * The console's preview: the same FlowView and BannerView subscribers get, drawn inline (no overlay, no
  * focus taken) in a shadow root on `container`. A config change rebuilds the flow machine on the screen
- * being shown; a screen change alone jumps there with GO_TO.
+ * being shown; a screen change alone starts one on the screen asked for.
  */
 export const mountPreview: MountPreview = (container, initial) => {
   const document = container.ownerDocument
@@ -160,26 +159,38 @@ export const mountPreview: MountPreview = (container, initial) => {
       return
     }
     render(
-      <BannerView
-        copy={copy}
-        terms={sampleTerms(copy, props, language.locale)}
-        strings={language.strings}
-        state={banner.state}
-        inline
-        onReactivate={banner.press}
-        onBack={banner.back}
-        onDismiss={noop}
-        onClose={noop}
-      />,
+      // Drawn in place rather than fixed at the bottom of the page (the inline rules, INLINE_CSS).
+      <div className="i">
+        <BannerView
+          copy={copy}
+          terms={sampleTerms(copy, props, language.locale)}
+          strings={language.strings}
+          state={banner.state}
+          onReactivate={banner.press}
+          onBack={banner.back}
+          onDismiss={noop}
+          onClose={noop}
+        />
+      </div>,
       shadow.mount,
     )
   }
+  /** A machine on `screen` (else the first): every jump of the step switcher starts one afresh. */
   const start = (screen: FlowScreen | undefined) => {
     unsubscribe()
     language = localized(props)
-    machine = createMachine(props, screen, language)
-    unsubscribe = machine.subscribe((snapshot) => {
-      if (!bannerCopy()) drawFlow(snapshot, machine.context, machine.send)
+    const current = createMachine(props, screen, language)
+    machine = current
+    unsubscribe = current.subscribe((snapshot) => {
+      if (!bannerCopy()) drawFlow(snapshot, current.context, current.send)
+      // Staying or closing ends a real flow; the preview starts over instead of freezing on a dead
+      // screen (after this notification round, so every listener sees 'done' first).
+      if (snapshot.done)
+        Promise.resolve().then(() => {
+          if (machine !== current) return
+          start(undefined)
+          draw()
+        })
     })
   }
 
@@ -203,7 +214,7 @@ export const mountPreview: MountPreview = (container, initial) => {
         // Keep the screen being looked at unless the switcher asked for another one.
         start(moved ? wanted : machine.getSnapshot().screen)
       } else if (moved) {
-        machine.send({ type: 'GO_TO', screen: wanted })
+        start(wanted)
       }
       draw()
     },

@@ -48,7 +48,7 @@ describe('mountPreview', () => {
     expect(ui.getByText('Step 1 of 4')).toBeTruthy()
   })
 
-  it('follows every update: copy as it is typed, theme, and screens via GO_TO', () => {
+  it('follows every update: copy as it is typed, theme, and the screen asked for', () => {
     const preview = mount()
     for (const headline of ['W', 'Wa', 'Wait!']) {
       preview.update({ config: flowConfig((c) => (c.copy.general.headline = headline)) })
@@ -80,6 +80,13 @@ describe('mountPreview', () => {
     preview.update({ screen: { kind: 'offer', offer: 'bogus' } as never })
     preview.update({ screen: { kind: 'feedback', category: 'bogus' } as never })
     expect(preview.heading()).toBe(before)
+  })
+
+  it('shows the discount as subscribers see it: its promo code is not published, so not shown', () => {
+    const preview = mount({ screen: { kind: 'offer', offer: 'discount' } })
+    expect(flowConfig().discount.promo_code).toBe('STAY20')
+    expect(preview.ui.getByRole('dialog').textContent).toContain('20% off for 3 months')
+    expect(preview.ui.getByRole('dialog').textContent).not.toContain('STAY20')
   })
 
   it('lets the merchant click through with sample answers and no side effects', async () => {

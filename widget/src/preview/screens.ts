@@ -1,5 +1,4 @@
-import { createFlowContext, type FlowScreen, shownReasons } from '@retainkit/shared/flow'
-import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
+import { createPlanContext, type FlowScreen, shownReasons } from '@retainkit/shared/flow'
 import {
   FEEDBACK_CATEGORIES,
   type FeedbackCategory,
@@ -30,11 +29,10 @@ const FEEDBACK_NAMES: Readonly<Record<FeedbackCategory, string>> = {
  * confirmation (always: a flow without steps still opens on confirm).
  */
 export const PREVIEW_SCREENS: PreviewScreens = (config, reasons) => {
-  const { graph, reasons: shown } = createFlowContext({
+  const { graph, reasons: shown } = createPlanContext({
     config,
     reasons: shownReasons(config, reasons),
     eligibleOffers: OFFER_TYPES,
-    strings: EN_UI_STRINGS,
   })
   const list: PreviewScreenOption[] = []
   const add = (screen: FlowScreen, label: string) => list.push({ screen, label })

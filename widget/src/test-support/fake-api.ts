@@ -1,16 +1,19 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import { type FlowPlan, planFlow } from '@retainkit/shared/flow'
 import { publishLocales } from '@retainkit/shared/i18n'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
-import type {
-  AcceptOfferRequest,
-  AcceptOfferResponse,
-  CancelResponse,
-  ReactivationResponse,
-  SessionEventsRequest,
-  SessionStartResponse,
-  SubscriberSummary,
-  WidgetConfigResponse,
+import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
+import {
+  type AcceptOfferRequest,
+  type AcceptOfferResponse,
+  type CancelResponse,
+  type ReactivationResponse,
+  type SessionEventsRequest,
+  type SessionStartResponse,
+  type SubscriberSummary,
+  toPublishedConfig,
+  type WidgetConfigResponse,
 } from '@retainkit/shared/widget-api'
 import { vi } from 'vitest'
 
@@ -89,6 +92,11 @@ export interface Recorded {
   keepalive: boolean
 }
 
+/** A session answer; without a `plan` the fake plans one as the server would. */
+export type StartAnswer =
+  | Extract<SessionStartResponse, { fallback: true }>
+  | (Omit<Extract<SessionStartResponse, { fallback: false }>, 'plan'> & { plan?: FlowPlan })
+
 type Answer = unknown | ((body: unknown) => unknown)
 
 export interface FakeApiOptions {
@@ -96,7 +104,7 @@ export interface FakeApiOptions {
   tier?: 'free' | 'pro'
   config?: CancelFlowConfig
   reasons?: CancellationReason[]
-  start?: SessionStartResponse
+  start?: StartAnswer
   accept?: Answer
   cancel?: Answer
   reactivation?: ReactivationResponse
@@ -172,25 +180,34 @@ export function fakeApi(options: FakeApiOptions = {}) {
       const response: WidgetConfigResponse = {
         accountId: ACCOUNT_ID,
         tier: state.tier ?? 'pro',
-        config,
+        // The published projection, as the server serves it: no promo code.
+        config: toPublishedConfig(config),
         reasons,
         ...publishLocales(config, reasons),
         version: 1,
         // As the server computes it (services/widget/published-config.ts).
         themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
+        plan: planFlow({ config: toPublishedConfig(config), reasons, eligibleOffers: OFFER_TYPES }),
       }
       return json(200, response)
     }
     if (route === 'sessions') {
-      return json(
-        200,
-        state.start ?? {
-          fallback: false,
-          sessionId: SESSION_ID,
-          subscriber: SUBSCRIBER,
-          eligibleOffers: ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'],
-        },
-      )
+      const start: StartAnswer = state.start ?? {
+        fallback: false,
+        sessionId: SESSION_ID,
+        subscriber: SUBSCRIBER,
+        eligibleOffers: ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'],
+      }
+      // Planned as the server plans it, unless the test gave its own plan.
+      if (!start.fallback && !start.plan) {
+        const config = start.flow?.config ?? toPublishedConfig(state.config ?? flowConfig())
+        const reasons = start.flow?.reasons ?? state.reasons ?? flowReasons()
+        const subscriber = start.subscriber ? { planId: start.subscriber.plan.priceId } : {}
+        Object.assign(start, {
+          plan: planFlow({ config, reasons, eligibleOffers: start.eligibleOffers, subscriber }),
+        })
+      }
+      return json(200, start)
     }
     if (route === 'accept') return json(200, answer(state.accept ?? APPLIED, body))
     if (route === 'cancel') return json(200, answer(state.cancel ?? SCHEDULED, body))

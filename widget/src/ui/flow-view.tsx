@@ -38,7 +38,7 @@ export interface FlowViewProps {
   error: string | null
   /** A modal over the page (subscribers); otherwise drawn in place and never taking focus (the console's preview). */
   overlay?: boolean
-  onSaveConfirmation?: (text: string) => void
+  onSaveConfirmation: (text: string) => void
 }
 
 /**

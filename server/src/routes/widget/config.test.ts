@@ -39,7 +39,12 @@ describe('GET /api/widget/config/:accountId', () => {
         createDefaultConfig(),
         DEFAULT_REASONS.filter((r) => r.enabled),
       ),
+      plan: expect.any(Object),
     })
+    // The published flow planned with every offer eligible: what the widget shows while a session starts.
+    expect(body.plan.steps).toEqual(['reason', 'feedback', 'offer', 'confirm'])
+    expect(body.plan.paths['']?.[0]).toEqual({ kind: 'reason' })
+    expect(body.plan.paths.too_expensive?.[2]).toEqual({ kind: 'offer', offer: 'discount' })
     expect(body).not.toHaveProperty('data')
     expect(body.themeCss).toMatch(/^:host\{--rk-primary:#4f46e5;.*--rk-focus:#[0-9a-f]{6}\}$/)
   })

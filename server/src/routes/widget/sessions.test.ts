@@ -5,6 +5,7 @@ import {
   errorOf,
   fakeSubscription,
   publishConfig,
+  seededPlans,
   startSession,
   subscriptionWrites,
   type TokenClaims,
@@ -66,6 +67,25 @@ describe('POST /api/widget/sessions with Stripe', () => {
       } satisfies SubscriberSummary,
       // The default config: discount and pause on, switches off until plans are picked.
       eligibleOffers: ['discount', 'pause'],
+      plan: expect.any(Object),
+    })
+    // The flow planned for this subscriber: each reason leads to its eligible offer, "Step x of 4".
+    expect(body.plan.steps).toEqual(['reason', 'feedback', 'offer', 'confirm'])
+    expect(body.plan.requireReason).toBe(true)
+    expect(body.plan.paths['']).toEqual([
+      { kind: 'reason' },
+      { kind: 'feedback', category: 'any_reason' },
+      { kind: 'offer', offer: 'discount' },
+      { kind: 'confirm' },
+    ])
+    expect(body.plan.paths.not_using_enough?.[2]).toEqual({ kind: 'offer', offer: 'pause' })
+    expect(body.plan.paths.technical_issues).toEqual([
+      { kind: 'reason' },
+      { kind: 'feedback', category: 'bad_experience' },
+      { kind: 'confirm' },
+    ])
+    expect(body.plan.options).toEqual({
+      pause: [1, 2, 3].map((months) => ({ kind: 'months', months })),
     })
     const row = await t.database.db
       .selectFrom('cancel_sessions')
@@ -268,7 +288,12 @@ describe('POST /api/widget/sessions without Stripe', () => {
       sessionId: expect.any(String),
       subscriber: null,
       eligibleOffers: [],
+      plan: expect.any(Object),
     })
+    // Nothing eligible: no path shows an offer, and the step count stays the config's.
+    const screens = Object.values(plain.body.plan.paths).flat()
+    expect(screens.filter((screen) => screen.kind === 'offer')).toEqual([])
+    expect(plain.body.plan.steps).toEqual(['reason', 'feedback', 'offer', 'confirm'])
     // The merchant's handlers carry offers out only when its signed token says they do.
     const handled = await start(
       account,
@@ -282,6 +307,26 @@ describe('POST /api/widget/sessions without Stripe', () => {
     })
     const redirect = await start(account, 'cus_nostripe1')
     expect(redirect.body.eligibleOffers).toEqual(['pause'])
+  })
+
+  it("plans the switch offers without the subscriber's own plan, and only eligible offers on the paths", async () => {
+    const account = await widgetAccount(t)
+    const m = account.merchant as NonNullable<WidgetAccount['merchant']>
+    const plans = seededPlans(m)
+    await publishConfig(t, account.accountId, (c) => {
+      c.billing_cycle_switch = { enabled: true, plans: plans.billingCycle }
+      c.plan_switch = { enabled: false, plans: plans.planSwitch }
+    })
+    const { body } = await start(account, m.customers.activeMonthly)
+    // On Pro monthly: the cycle switch offers only the annual price; the disabled switch is on no path.
+    expect(body.plan.options.billing_cycle_switch).toEqual([{ kind: 'plan', plan: plans.billingCycle[1] }])
+    const offers = Object.values(body.plan.paths)
+      .flat()
+      .flatMap((screen) => (screen.kind === 'offer' ? [screen.offer] : []))
+    expect(new Set(offers)).toEqual(
+      new Set(body.eligibleOffers.filter((offer) => offer !== 'billing_cycle_switch')),
+    )
+    expect(offers).not.toContain('plan_switch')
   })
 
   it('validates the body with the shared schema', async () => {

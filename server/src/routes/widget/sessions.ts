@@ -1,3 +1,4 @@
+import { planFlow } from '@retainkit/shared/flow'
 import { sessionStartSchema } from '@retainkit/shared/schemas'
 import { type SessionStartResponse, toPublishedConfig } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
@@ -166,6 +167,8 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     // Mails and metered usage after the answer: a slow mail server must not hold the subscriber.
     if (admission.followUp) void runUsageFollowUp(deps, admission.followUp)
 
+    // Planned on the published projection, as the widget shows it (no promo code).
+    const published = toPublishedConfig(routed.config)
     const response: SessionStartResponse = {
       fallback: false,
       sessionId,
@@ -173,8 +176,16 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       eligibleOffers: eligibility.offers,
       ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
       ...(routed.custom || routed.reasons !== account.payload.reasons
-        ? { flow: { config: toPublishedConfig(routed.config), reasons: routed.reasons } }
+        ? { flow: { config: published, reasons: routed.reasons } }
         : {}),
+      // This subscriber's steps: each reason's path with only the eligible offers, each offer's choices
+      // without the plan they are on. The widget walks it; it carries no planning code.
+      plan: planFlow({
+        config: published,
+        reasons: routed.reasons,
+        eligibleOffers: eligibility.offers,
+        subscriber: summary ? { planId: summary.plan.priceId } : {},
+      }),
       // Already leaving: the widget shows when it ends and an undo instead of the offers.
       ...(subscription && typeof scheduledEnd === 'number'
         ? {

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto'
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
-import { shownReasons } from '@retainkit/shared/flow'
+import { planFlow, shownReasons } from '@retainkit/shared/flow'
 import { publishLocales } from '@retainkit/shared/i18n'
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '@retainkit/shared/schemas'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
+import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { toPublishedConfig, type WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import { DatabaseUnavailableError } from '../../db/errors'
 import type { AppDeps } from '../../deps'
@@ -20,7 +21,9 @@ import { hasRouting } from '../segments/store'
  * (`themeCss`: the contrast maths runs here once per version instead of in every subscriber's browser,
  * and stays out of the size-budgeted bundle), prebuilt as bytes (plus gzip and brotli variants,
  * compressed once per version) with a strong ETag and cached in memory. The config is the published
- * projection (shared `toPublishedConfig`): no promo code, which only the server applies.
+ * projection (shared `toPublishedConfig`): no promo code, which only the server applies. `plan` is
+ * the published flow planned with every offer eligible (shared `planFlow`): the first screen and the
+ * step count the widget shows while the session starts, without the planning code in its bundle.
  */
 export const WIDGET_CONFIG_TTL_MS = 60_000
 
@@ -108,6 +111,8 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
     themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
     ...publishLocales(config, shown),
     ...(routed && tier.tier === 'pro' ? { routed: true as const } : {}),
+    // The screens shown while a session starts walk this; the session brings the subscriber's own.
+    plan: planFlow({ config: toPublishedConfig(config), reasons: shown, eligibleOffers: OFFER_TYPES }),
   }
   // A trial or grace period ending changes what subscribers get: the entry never outlives that moment.
   const expiresAt = Math.min(

@@ -6,18 +6,15 @@ import type { ScreenProps } from './types'
 
 type OfferBody = (props: ScreenProps) => VNode | null
 
-/** A discount is stated in full (amount, length, promo code) whatever the copy says, so nobody accepts it blind. */
+/**
+ * A discount is stated in full (amount and length) whatever the copy says, so nobody accepts it blind.
+ * (Its promo code is never published: the server applies it on accept.)
+ */
 const DiscountTerms: OfferBody = ({ context, snapshot }) => {
-  const { promo_code } = context.config.discount
   const values = copyValues(snapshot, context)
-  const { strings } = context
-  const terms = [
-    values.amount && values.duration && fill(strings.discount_terms, values),
-    promo_code && fill(strings.promo_code, { code: promo_code }),
-  ]
-    .filter(Boolean)
-    .join(' ')
-  return terms ? <p className="n">{terms}</p> : null
+  return values.amount && values.duration ? (
+    <p className="n">{fill(context.strings.discount_terms, values)}</p>
+  ) : null
 }
 
 /** Pause lengths and plans are a labelled dropdown (the machine pre-selects the first option). */

@@ -15,18 +15,16 @@ export function FinalScreen({ copy, context, snapshot, onSaveConfirmation }: Scr
   return (
     <>
       {message ? <p className="n">{message}</p> : null}
-      {onSaveConfirmation ? (
-        <p>
-          <button
-            type="button"
-            onClick={() =>
-              onSaveConfirmation([copy.headline, copy.subheadline, message].filter(Boolean).join('\n\n'))
-            }
-          >
-            {context.strings.save_confirmation}
-          </button>
-        </p>
-      ) : null}
+      <p>
+        <button
+          type="button"
+          onClick={() =>
+            onSaveConfirmation([copy.headline, copy.subheadline, message].filter(Boolean).join('\n\n'))
+          }
+        >
+          {context.strings.save_confirmation}
+        </button>
+      </p>
     </>
   )
 }

@@ -6,5 +6,5 @@ export interface ScreenProps {
   context: FlowContext
   send: (event: FlowEvent) => void
   /** Saves the cancellation confirmation for the subscriber (a text file); absent in the preview. */
-  onSaveConfirmation?: (text: string) => void
+  onSaveConfirmation: (text: string) => void
 }
