@@ -96,6 +96,10 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // A browser waiting on a real server and the Stripe fake: on a loaded 2-core machine a billing
+          // call takes about a second, the default poll's whole budget. A poll stops as soon as it
+          // passes, so a longer limit costs nothing when things work.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       serverProject('server', 'pglite'),

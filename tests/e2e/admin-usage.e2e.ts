@@ -102,14 +102,18 @@ describe('self-hosting: npm run admin and usage in Chromium', () => {
     )
     await page.getByText(/its operator sets each account’s plan/).waitFor()
 
-    const listed = await npmRunAdmin('accounts')
+    // Three commands that change nothing, run side by side: each process costs seconds to start.
+    const [listed, unknown, gold] = await Promise.all([
+      npmRunAdmin('accounts'),
+      npmRunAdmin('tier', 'nobody@example.com', 'pro'),
+      npmRunAdmin('tier', accountId, 'gold'),
+    ])
     expect(listed.stdout).toContain(`${accountId}  Pro (operator)`)
-    const unknown = await npmRunAdmin('tier', 'nobody@example.com', 'pro')
     expect(unknown).toMatchObject({
       code: 1,
       stderr: 'No account is owned by nobody@example.com. List them with: npm run admin -- accounts',
     })
-    expect(await npmRunAdmin('tier', accountId, 'gold')).toMatchObject({ code: 2 })
+    expect(gold).toMatchObject({ code: 2 })
   })
 
   it('Starter usage: sessions vs the cap in the navigation, notices at 80 % and 100 %, stepped-aside subscribers', async () => {

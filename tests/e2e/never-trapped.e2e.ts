@@ -1,3 +1,4 @@
+import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, Page, Route } from 'playwright-core'
 import type Stripe from 'stripe'
@@ -38,7 +39,8 @@ function failing(page: Page, pattern: string) {
       status: 502,
       contentType: 'application/json',
       body: JSON.stringify({
-        error: { code: 'STRIPE_ERROR', message: 'The payment service is unavailable.' },
+        // What the server answers when Stripe cannot be reached.
+        error: { code: 'EXTERNAL_SERVICE_ERROR', message: 'The payment service is unavailable.' },
       }),
     })
     answeredAt.push(Date.now())
@@ -72,7 +74,9 @@ describe('a cancellation that keeps failing', () => {
     await dialogVisible(page)
     await dialog(page).getByRole('button', { name: 'Cancel subscription' }).click()
     await dialog(page).getByRole('button', { name: 'Confirm cancellation' }).click()
-    await expect.poll(() => dialog(page).getByRole('alert').textContent()).toContain('unavailable')
+    await expect
+      .poll(() => dialog(page).getByRole('alert').textContent())
+      .toContain(EN_UI_STRINGS.error_external_service_error)
     expect(await focusInDialog(page)).toBe(true)
 
     const arrived = page.waitForURL(`**${CANCEL_PAGE}`, { waitUntil: 'commit', timeout: 10_000 })

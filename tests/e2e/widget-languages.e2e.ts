@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createStripeClient } from '@retainkit/fakes/stripe'
+import { BUILT_IN_CATALOGS } from '@retainkit/shared/i18n'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +12,7 @@ import {
   type MerchantAccount,
   type MerchantSite,
   type Product,
+  type Subscriber,
   startMerchantSite,
   startProduct,
 } from '../support/product'
@@ -66,8 +69,12 @@ afterAll(async () => {
 })
 
 /** The account page with the subscriber's language in the token (`claim`) and/or attach's option. */
-async function openFlow(query: { claim?: string; attach?: string }, browserLocale = 'en-US'): Promise<Page> {
-  const subscriber = await account.addSubscriber()
+async function openFlow(
+  query: { claim?: string; attach?: string },
+  browserLocale = 'en-US',
+  subscriber?: Subscriber,
+): Promise<Page> {
+  subscriber ??= await account.addSubscriber()
   const context = await browser.newContext({ locale: browserLocale, viewport: { width: 1024, height: 800 } })
   const page = await context.newPage()
   const params = new URLSearchParams({ customer: subscriber.customerId, ...query })
@@ -100,6 +107,27 @@ describe('the cancel flow in the subscriber’s language', () => {
     await expect.poll(() => heading.isVisible()).toBe(true)
     await expect.poll(() => page.getByText(/^20\s% de réduction pendant 3 mois$/).isVisible()).toBe(true)
     await page.screenshot({ animations: 'disabled', path: join(ARTIFACTS, 'french-offer.png') })
+    await page.context().close()
+  })
+
+  it('a French subscriber whose subscription ended meanwhile reads the refusal in French', async () => {
+    const subscriber = await account.addSubscriber()
+    const page = await openFlow({ claim: 'fr' }, 'en-US', subscriber)
+    await dialogVisible(page, 'Avant de partir, un mot d’Acme')
+    await page.getByLabel('C’est trop cher').check()
+    await page.getByRole('button', { name: 'Continuer', exact: true }).click()
+    await page.getByRole('button', { name: 'Continuer', exact: true }).click()
+    const accept = page.getByRole('button', { name: /^Profiter de 20/ })
+    await expect.poll(() => accept.isVisible()).toBe(true)
+    // Canceled in Stripe (another tab, the Billing Portal) while the offer was on screen: the server
+    // refuses it with its English message and a code; the subscriber reads the French words for the code.
+    await createStripeClient(product.stripe, account.merchant.keys.secret).subscriptions.cancel(
+      subscriber.subscriptionId,
+    )
+    await accept.click()
+    const alert = page.getByRole('alert')
+    await expect.poll(() => alert.textContent()).toContain(BUILT_IN_CATALOGS.fr.ui.error_constraint_violation)
+    expect(await alert.textContent()).not.toMatch(/no longer available|[a-z]+_[a-z]+/)
     await page.context().close()
   })
 

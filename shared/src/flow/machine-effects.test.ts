@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import type { AcceptOfferResponse } from '../widget-api'
 import { CALL_FAILED_MESSAGE, FEEDBACK_MAX_LENGTH } from './machine'
 import { testConfig } from './test-config'
@@ -71,7 +72,7 @@ describe('accepting an offer', () => {
     send({ type: 'ACCEPT_OFFER' })
     accepts[0]?.call.reject(new Error('Card declined'))
     await flush()
-    expect(snap()).toMatchObject({ screen: { kind: 'offer' }, status: 'error', error: 'Card declined' })
+    expect(snap()).toMatchObject({ screen: { kind: 'offer' }, status: 'error', error: CALL_FAILED_MESSAGE })
     expect(snap().actions).toEqual(expect.arrayContaining(['retry', 'decline', 'cancel', 'stay']))
 
     send({ type: 'RETRY' })
@@ -92,7 +93,7 @@ describe('accepting an offer', () => {
     expect(snap().actions).not.toContain('retry')
   })
 
-  it('uses a generic message for failures without one, and for effects that throw synchronously', async () => {
+  it('words a failure by its code, generically without a known one, and for effects that throw synchronously', async () => {
     const { send, snap, accepts } = toOffer('too_expensive')
     send({ type: 'ACCEPT_OFFER' })
     accepts[0]?.call.reject({ code: 42 })
@@ -105,7 +106,13 @@ describe('accepting an offer', () => {
     })
     throwing.send({ type: 'CANCEL' })
     await flush()
-    expect(throwing.snap()).toMatchObject({ status: 'error', error: 'boom' })
+    expect(throwing.snap()).toMatchObject({ status: 'error', error: CALL_FAILED_MESSAGE })
+
+    const expired = toOffer('too_expensive')
+    expired.send({ type: 'ACCEPT_OFFER' })
+    expired.accepts[0]?.call.reject(Object.assign(new Error('Token expired'), { code: 'TOKEN_EXPIRED' }))
+    await flush()
+    expect(expired.snap().error).toBe(EN_UI_STRINGS.error_token_expired)
   })
 
   it('passes the pre-selected or chosen pause length, accepting only offered lengths', () => {
@@ -189,7 +196,7 @@ describe('performing the cancellation', () => {
     send({ type: 'CANCEL' })
     cancels[0]?.call.reject(new Error('Stripe is down'))
     await flush()
-    expect(snap()).toMatchObject({ screen: { kind: 'confirm' }, status: 'error', error: 'Stripe is down' })
+    expect(snap()).toMatchObject({ screen: { kind: 'confirm' }, status: 'error', error: CALL_FAILED_MESSAGE })
     expect(snap().actions).toContain('retry')
     send({ type: 'RETRY' })
     cancels[1]?.call.resolve({ status: 'recorded' })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CancelFlowConfig } from '../config/types'
 import { countedSteps, createPlanContext } from './graph'
-import { CANCEL_ATTEMPTS, HAND_OVER_MESSAGE } from './machine'
+import { CALL_FAILED_MESSAGE, CANCEL_ATTEMPTS, HAND_OVER_MESSAGE } from './machine'
 import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
 import { APPLIED, flush, SCHEDULED, setup } from './test-harness'
 
@@ -21,7 +21,7 @@ describe('handing over a cancellation that keeps failing', () => {
     const { send, snap, cancels } = harness
     send({ type: 'CANCEL' })
     await failOn(harness, 0, new Error('Stripe is down'))
-    expect(snap()).toMatchObject({ status: 'error', handedOver: false, error: 'Stripe is down' })
+    expect(snap()).toMatchObject({ status: 'error', handedOver: false, error: CALL_FAILED_MESSAGE })
     expect(snap().actions).toContain('retry')
     send({ type: 'RETRY' })
     await failOn(harness, 1, new Error('Stripe is still down'))

@@ -1,5 +1,5 @@
 import type { SessionStep } from '../config/vocabulary'
-import { EN_UI_STRINGS } from '../i18n/ui-strings'
+import { EN_UI_STRINGS, errorText } from '../i18n/ui-strings'
 import type { OfferChoice, SessionEventInput } from '../widget-api'
 import { choiceOf, defaultChoice, findOption } from './offers'
 import { firstScreen, historyBefore, isTerminal, plannedOptions, screenAfter, stepProgress } from './path'
@@ -68,15 +68,6 @@ interface State {
   selection: OfferChoice
   outcome: FlowOutcome | null
   done: boolean
-}
-
-/**
- * A failed call's message. The server's own words are English: a subscriber reading another language
- * gets the generic message in theirs instead.
- */
-function errorMessage(error: unknown, { locale, strings }: FlowContext): string {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  return message.trim() && /^en\b/i.test(locale) ? message : strings.call_failed
 }
 
 export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
@@ -200,7 +191,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       update(
         cancelFailures >= CANCEL_ATTEMPTS
           ? { status: 'error', error: context.strings.hand_over, failed: null, cancelFailures }
-          : { status: 'error', error: errorMessage(error, context), failed: kind, cancelFailures },
+          : { status: 'error', error: errorText(context.strings, error), failed: kind, cancelFailures },
       )
     })
   }

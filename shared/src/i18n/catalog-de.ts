@@ -165,5 +165,23 @@ export const DE: BuiltInCatalog = {
     discount_terms: '{amount} Rabatt für {duration}',
     promo_code: 'mit dem Code {code}',
     save_confirmation: 'Diese Bestätigung speichern',
+    reactivated: 'Willkommen zurück! Ihr Abo ist wieder aktiv.',
+    reactivated_discount: 'Willkommen zurück! Ihr Abo ist wieder aktiv – mit Ihren {n} % Rabatt.',
+    reactivation_kept: 'Willkommen zurück! Ihr Abo läuft wie gewohnt weiter.',
+    error_token_expired:
+      'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+    error_unauthorized:
+      'Wir konnten Sie nicht identifizieren. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+    error_not_found:
+      'Diese Seite ist nicht mehr aktuell. Bitte laden Sie sie neu und versuchen Sie es erneut.',
+    error_constraint_violation:
+      'Ihr Abo hat sich geändert, seit diese Seite geöffnet wurde. Bitte laden Sie sie neu und versuchen Sie es erneut.',
+    error_business_rule_violation: 'Dieses Angebot ist leider gerade nicht verfügbar.',
+    error_rate_limit_exceeded:
+      'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+    error_external_service_error:
+      'Unser Abrechnungssystem ist gerade nicht erreichbar. Es wurde nichts geändert – bitte versuchen Sie es gleich noch einmal.',
+    error_service_unavailable:
+      'Gerade gibt es ein vorübergehendes Problem. Bitte versuchen Sie es gleich noch einmal.',
   },
 }

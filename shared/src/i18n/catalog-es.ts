@@ -164,5 +164,19 @@ export const ES: BuiltInCatalog = {
     discount_terms: '{amount} de descuento durante {duration}',
     promo_code: 'con el código {code}',
     save_confirmation: 'Guardar esta confirmación',
+    reactivated: '¡Qué bien verte de nuevo! Tu suscripción vuelve a estar activa.',
+    reactivated_discount:
+      '¡Qué bien verte de nuevo! Tu suscripción vuelve a estar activa, con tu descuento del {n} %.',
+    reactivation_kept: '¡Qué bien que te quedes! Tu suscripción sigue como hasta ahora.',
+    error_token_expired: 'Tu sesión ha caducado. Vuelve a cargar la página e inténtalo de nuevo.',
+    error_unauthorized: 'No hemos podido identificarte. Vuelve a cargar la página e inténtalo de nuevo.',
+    error_not_found: 'Esta página ya no está actualizada. Vuelve a cargarla e inténtalo de nuevo.',
+    error_constraint_violation:
+      'Tu suscripción ha cambiado desde que abriste esta página. Vuelve a cargarla e inténtalo de nuevo.',
+    error_business_rule_violation: 'Lo sentimos, esta oferta no está disponible en este momento.',
+    error_rate_limit_exceeded: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+    error_external_service_error:
+      'No hemos podido conectar con el sistema de facturación. No se ha cambiado nada; inténtalo de nuevo en un momento.',
+    error_service_unavailable: 'Tenemos un problema temporal. Inténtalo de nuevo en un momento.',
   },
 }

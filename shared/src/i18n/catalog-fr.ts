@@ -166,5 +166,19 @@ export const FR: BuiltInCatalog = {
     discount_terms: '{amount} de réduction pendant {duration}',
     promo_code: 'avec le code {code}',
     save_confirmation: 'Enregistrer cette confirmation',
+    reactivated: 'Bon retour parmi nous ! Votre abonnement est de nouveau actif.',
+    reactivated_discount:
+      'Bon retour parmi nous ! Votre abonnement est de nouveau actif, avec votre réduction de {n} %.',
+    reactivation_kept: 'Bon retour parmi nous ! Votre abonnement continue comme avant.',
+    error_token_expired: 'Votre session a expiré. Veuillez recharger la page et réessayer.',
+    error_unauthorized: 'Nous n’avons pas pu vous identifier. Veuillez recharger la page et réessayer.',
+    error_not_found: 'Cette page n’est plus à jour. Veuillez la recharger et réessayer.',
+    error_constraint_violation:
+      'Votre abonnement a changé depuis l’ouverture de cette page. Veuillez la recharger et réessayer.',
+    error_business_rule_violation: 'Désolés, cette offre n’est pas disponible pour le moment.',
+    error_rate_limit_exceeded: 'Trop de tentatives. Veuillez patienter un instant avant de réessayer.',
+    error_external_service_error:
+      'Impossible de joindre notre service de facturation. Rien n’a été modifié : veuillez réessayer dans un instant.',
+    error_service_unavailable: 'Nous rencontrons un problème passager. Veuillez réessayer dans un instant.',
   },
 }

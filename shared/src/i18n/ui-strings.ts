@@ -41,6 +41,22 @@ export const UI_STRING_KEYS = [
   'promo_code',
   /** The final screen's button that downloads the confirmation */
   'save_confirmation',
+  /** The banner (or the dialog's undo) once a paused or churned subscription is active again */
+  'reactivated',
+  /** `{n}`: the winback discount's percentage, as a bare number */
+  'reactivated_discount',
+  /** Once a scheduled cancellation is undone */
+  'reactivation_kept',
+  // A failed call's words, by the error code the API answered with (`errorText`); any other code, or
+  // none (the network), reads `call_failed`.
+  'error_token_expired',
+  'error_unauthorized',
+  'error_not_found',
+  'error_constraint_violation',
+  'error_business_rule_violation',
+  'error_rate_limit_exceeded',
+  'error_external_service_error',
+  'error_service_unavailable',
 ] as const
 
 export type UiStringKey = (typeof UI_STRING_KEYS)[number]
@@ -75,4 +91,29 @@ export const EN_UI_STRINGS: UiStrings = {
   discount_terms: '{amount} off for {duration}',
   promo_code: 'with the code {code}',
   save_confirmation: 'Save this confirmation',
+  reactivated: 'Welcome back — your subscription is active again.',
+  reactivated_discount: 'Welcome back — your subscription is active again, with your {n}% discount applied.',
+  reactivation_kept: 'Welcome back — your subscription will continue as before.',
+  error_token_expired: 'Your session has expired. Please reload the page and try again.',
+  error_unauthorized: "We couldn't confirm it's you. Please reload the page and try again.",
+  error_not_found: 'This page is out of date. Please reload it and try again.',
+  error_constraint_violation:
+    'Your subscription has changed since this page was opened. Please reload the page and try again.',
+  error_business_rule_violation: "Sorry, this offer isn't available right now.",
+  error_rate_limit_exceeded: 'Too many attempts. Please wait a moment and try again.',
+  error_external_service_error:
+    "We couldn't reach the billing system. Nothing was changed; please try again in a moment.",
+  error_service_unavailable: "We're having a temporary problem. Please try again in a moment.",
+}
+
+/**
+ * What a subscriber reads when a call fails: the words for the API's error code (`{error: {code}}`) in
+ * their language, else the generic ones. Never the server's own message, which is English and written
+ * for developers.
+ */
+export function errorText(strings: UiStrings, error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code
+  return (
+    (typeof code === 'string' && strings[`error_${code.toLowerCase()}` as UiStringKey]) || strings.call_failed
+  )
 }

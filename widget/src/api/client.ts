@@ -20,17 +20,14 @@ import { configUrl } from './config-url'
  */
 
 /**
- * A failed call: `message` is what the subscriber may read (the server's already sanitized words; empty
- * when there are none, and the flow shows its generic message in the subscriber's language), `status`
- * the HTTP status (0: the network failed).
+ * A failed call: `status` is the HTTP status (0: the network failed), `code` the API's error code when
+ * it answered one. The subscriber reads words chosen by the code in their language (shared
+ * `errorText`), never the server's message, which is English and meant for developers.
  */
-export type WidgetApiError = Error & { status: number }
+export type WidgetApiError = Error & { status: number; code?: unknown }
 
-/** The server sanitizes error messages for people; this only bounds what a proxy might add. */
-const USER_MESSAGE_MAX = 200
-
-const failure = (message: string, status: number): WidgetApiError =>
-  Object.assign(new Error(message), { status })
+const failure = (status: number, code?: unknown): WidgetApiError =>
+  Object.assign(new Error(), { status, code })
 
 export interface WidgetApi {
   config(): Promise<WidgetConfigResponse>
@@ -72,16 +69,12 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
         keepalive,
       })
     } catch {
-      throw failure('', 0)
+      throw failure(0)
     }
     if (response.status === 204) return undefined as T
     const data = await response.json().catch(() => null)
     if (response.ok && data !== null) return data
-    const message = data?.error?.message
-    throw failure(
-      (typeof message === 'string' && message.trim() && message.slice(0, USER_MESSAGE_MAX)) || '',
-      response.status,
-    )
+    throw failure(response.status, data?.error?.code)
   }
 
   const session = (token: string, id: string, action: string, body: object, keepalive?: boolean) =>

@@ -1,4 +1,5 @@
 import { withDescription } from '@retainkit/shared/reactivation-terms'
+import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import { fireEvent, within } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
@@ -24,6 +25,9 @@ const ELIGIBLE = {
     chargesNow: true,
   }),
 } as const
+
+/** What a churned subscriber reads once back, with the 25 % winback discount of ELIGIBLE's terms. */
+const WELCOME_BACK = EN_UI_STRINGS.reactivated_discount.replace('{n}', '25')
 
 beforeEach(() => {
   localStorage.clear()
@@ -75,7 +79,7 @@ describe('the reactivation banner', () => {
     fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
     expect(ui?.getByRole('button', { name: 'Back' })).toBe(back)
     fireEvent.click(ui?.getByRole('button', { name: 'Confirm: $21.75 today' }) as HTMLElement)
-    await vi.waitFor(() => expect(ui?.getByRole('status').textContent).toBe('Welcome back!'))
+    await vi.waitFor(() => expect(ui?.getByRole('status').textContent).toBe(WELCOME_BACK))
     const accept = api.calls.find((call) => call.path === '/api/widget/reactivation/accept')
     expect(accept?.body).toEqual({ sessionId: 'rses_1' })
     expect(onReactivate).toHaveBeenCalledWith(expect.objectContaining({ status: 'reactivated' }))
@@ -84,15 +88,21 @@ describe('the reactivation banner', () => {
   it('an error shows the message and lets the subscriber try again', async () => {
     const api = fakeApi({ reactivation: ELIGIBLE })
     const { ui } = await show(api)
-    api.state.fail = { reactivation: { status: 502, message: 'Could not reach the payment service.' } }
+    api.state.fail = {
+      reactivation: {
+        status: 502,
+        code: 'EXTERNAL_SERVICE_ERROR',
+        message: 'Could not reach the payment service.',
+      },
+    }
     fireEvent.click(ui?.getByRole('button', { name: 'Reactivate' }) as HTMLElement)
     fireEvent.click(ui?.getByRole('button', { name: 'Confirm: $21.75 today' }) as HTMLElement)
     await vi.waitFor(() =>
-      expect(ui?.getByRole('status').textContent).toBe('Could not reach the payment service.'),
+      expect(ui?.getByRole('status').textContent).toBe(EN_UI_STRINGS.error_external_service_error),
     )
     api.state.fail = {}
     fireEvent.click(ui?.getByRole('button', { name: 'Confirm: $21.75 today' }) as HTMLElement)
-    await vi.waitFor(() => expect(ui?.getByRole('status').textContent).toBe('Welcome back!'))
+    await vi.waitFor(() => expect(ui?.getByRole('status').textContent).toBe(WELCOME_BACK))
   })
 
   it('dismiss sends banner_dismissed for the session and is remembered for 30 days, never the token', async () => {

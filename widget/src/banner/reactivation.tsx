@@ -73,7 +73,7 @@ export async function runReactivation(
     async () => {
       const response = await tokens.use((token) => api.reactivationAccept(token, sessionId))
       options.onReactivate?.(response)
-      return response.message
+      return response
     },
   )
   onOpen(close)

@@ -1,5 +1,5 @@
-import type { UiStrings } from '@retainkit/shared/ui-strings'
-import type { ReactivationTerms } from '@retainkit/shared/widget-api'
+import { errorText, type UiStrings } from '@retainkit/shared/ui-strings'
+import type { ReactivationAcceptResponse, ReactivationTerms } from '@retainkit/shared/widget-api'
 import { fill } from '../flow/localize'
 
 /**
@@ -11,17 +11,18 @@ import { fill } from '../flow/localize'
 
 export type ReactivateState =
   | { kind: 'idle' | 'confirm' | 'working' }
-  | { kind: 'done' | 'error'; message: string }
+  | { kind: 'done'; done: ReactivationAcceptResponse }
+  | { kind: 'error'; error: unknown }
 
 /**
  * Keeps a reactivation's state for its owner and redraws on every change: `draw` gets the state, the
  * main button's action and Back's. The main button asks for the confirmation when idle; confirming
- * (again after an error) runs `accept`, once at a time, then shows done with the message it returns or
- * the error with the failure's.
+ * (again after an error) runs `accept`, once at a time, then shows done or the error, each in the
+ * subscriber's words (ReactivateBody).
  */
 export function reactivation(
   draw: (state: ReactivateState, onPrimary: () => void, onBack: () => void) => void,
-  accept: () => Promise<string>,
+  accept: () => Promise<ReactivationAcceptResponse>,
 ): void {
   let state: ReactivateState = { kind: 'idle' }
   const set = (next: ReactivateState) => {
@@ -33,9 +34,8 @@ export function reactivation(
     if (state.kind === 'idle') return set({ kind: 'confirm' })
     set({ kind: 'working' })
     accept().then(
-      (message) => set({ kind: 'done', message }),
-      (error: unknown) =>
-        set({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (done) => set({ kind: 'done', done }),
+      (error: unknown) => set({ kind: 'error', error }),
     )
   }
   set(state)
@@ -62,6 +62,16 @@ export interface ReactivateBodyProps {
 export function ReactivateBody(props: ReactivateBodyProps) {
   const { terms, state, strings } = props
   const confirm = terms && fill(strings.confirm_charge, { charge: terms.firstCharge })
+  // What happened, in the subscriber's language (the server's own message is English, for developers).
+  const message =
+    state.kind === 'error'
+      ? errorText(strings, state.error)
+      : state.kind === 'done' &&
+        (state.done.kind === 'scheduled_cancel'
+          ? strings.reactivation_kept
+          : terms?.discount
+            ? fill(strings.reactivated_discount, { n: terms.discount.percentOff })
+            : strings.reactivated)
   const done = state.kind === 'done' || !terms
   const asking = !done && state.kind !== 'idle'
   // [label, action, main], drawn by position: the main button first, and the confirming one never where
@@ -87,8 +97,8 @@ export function ReactivateBody(props: ReactivateBodyProps) {
         </div>
       )}
       <div role="status">
-        {'message' in state ? (
-          <p className={state.kind === 'error' ? 'e' : undefined}>{state.message || strings.call_failed}</p>
+        {message ? (
+          <p className={state.kind === 'error' ? 'e' : undefined}>{message}</p>
         ) : asking ? (
           <p>
             <strong>{confirm}</strong>

@@ -82,7 +82,7 @@ describe('the cancel flow as rendered', () => {
     expect(flow.api.callsTo('cancel')[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`)
     expect(flow.ui.queryByText(/Step \d of/)).toBeNull()
     expect(flow.ui.getByText(/keep full access until March 31, 2027/)).toBeTruthy()
-    expect(flow.ui.getByText(SCHEDULED.message)).toBeTruthy()
+    expect(flow.ui.getByText('Your subscription ends on March 31, 2027')).toBeTruthy()
     expect(onCancel).toHaveBeenCalledWith({ outcome: 'canceled', response: SCHEDULED })
     expect(onStepChange.mock.calls.map(([screen]) => screen.kind)).toEqual([
       'reason',
@@ -126,7 +126,7 @@ describe('the cancel flow as rendered', () => {
     const text = decodeURIComponent(links[0]?.href.slice(prefix.length) ?? '')
     expect(text).toContain('Your cancellation is confirmed')
     expect(text).toContain('March 31, 2027')
-    expect(text).toContain(SCHEDULED.message)
+    expect(text).toContain('Your subscription ends on March 31, 2027')
     // The link was only there for the click.
     expect(links[0]?.isConnected).toBe(false)
   })

@@ -1,4 +1,5 @@
 import { CALL_FAILED_MESSAGE, CONFIRM_COPY, type FlowPlan, planFlow } from '@retainkit/shared/flow'
+import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import { fireEvent } from '@testing-library/dom'
@@ -30,14 +31,23 @@ function toDiscount(flow: Awaited<ReturnType<typeof openFlow>>) {
 }
 
 describe('errors', () => {
-  it("shows the server's message with a Retry that repeats the call", async () => {
-    const api = fakeApi({ fail: { accept: { status: 502, message: 'The payment service is unavailable.' } } })
+  it("shows the words for the error's code, never the server's own message, with a Retry that repeats the call", async () => {
+    const api = fakeApi({
+      fail: {
+        accept: {
+          status: 502,
+          code: 'EXTERNAL_SERVICE_ERROR',
+          message: 'The payment service is unavailable.',
+        },
+      },
+    })
     const flow = await openFlow(api)
     toDiscount(flow)
     flow.click('Accept 20% off')
     await vi.waitFor(() =>
-      expect(flow.ui.getByRole('alert').textContent).toContain('The payment service is unavailable.'),
+      expect(flow.ui.getByRole('alert').textContent).toContain(EN_UI_STRINGS.error_external_service_error),
     )
+    expect(flow.ui.getByRole('alert').textContent).not.toContain('The payment service is unavailable.')
     // Still on the offer, and still able to decline or cancel.
     expect(flow.heading()).toBe('How about 20% off?')
     expect(flow.buttons()).toEqual(

@@ -293,7 +293,7 @@ export async function runCancelFlow(
         // Focus was on the page or on the stand-in screen's controls, now gone: it lands on the headline.
         holdFocus(false)
       },
-      async () => (await tokens.use((token) => api.reactivationAccept(token, sessionId))).message,
+      () => tokens.use((token) => api.reactivationAccept(token, sessionId)),
     )
   }
 

@@ -1,5 +1,6 @@
 import { CALL_FAILED_MESSAGE, HAND_OVER_MESSAGE } from '@retainkit/shared/flow'
 import { withDescription } from '@retainkit/shared/reactivation-terms'
+import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import type { ScheduledCancellation } from '@retainkit/shared/widget-api'
 import { fireEvent } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -51,10 +52,20 @@ describe('the reason step', () => {
 
 describe('a cancellation that keeps failing', () => {
   it('hands over to the merchant after the second failure, saying so first; focus never leaves', async () => {
-    const api = fakeApi({ fail: { cancel: { status: 502, message: 'The payment service is unavailable.' } } })
+    const api = fakeApi({
+      fail: {
+        cancel: {
+          status: 502,
+          code: 'EXTERNAL_SERVICE_ERROR',
+          message: 'The payment service is unavailable.',
+        },
+      },
+    })
     const flow = await openFlow(api)
     confirmCancellation(flow)
-    await vi.waitFor(() => expect(flow.ui.getByRole('alert').textContent).toContain('unavailable'))
+    await vi.waitFor(() =>
+      expect(flow.ui.getByRole('alert').textContent).toContain(EN_UI_STRINGS.error_external_service_error),
+    )
     expect(focusInDialog(flow)).toBe(true)
 
     const retry = flow.ui.getByRole('button', { name: 'Try again' })
@@ -185,7 +196,7 @@ describe('a subscriber already scheduled to cancel', () => {
     await vi.waitFor(() => expect(flow.heading()).toBe('Your subscription continues'))
     const accept = api.calls.filter((call) => call.path === '/api/widget/reactivation/accept')
     expect(accept.map((call) => call.body)).toEqual([{ sessionId: 'ses_1' }])
-    expect(flow.ui.getByRole('status').textContent).toBe('Welcome back!')
+    expect(flow.ui.getByRole('status').textContent).toBe(EN_UI_STRINGS.reactivation_kept)
     flow.click('Close', 0)
     await expect(flow.result).resolves.toEqual({ outcome: 'stayed' })
     expect(api.events()).toEqual([])

@@ -154,7 +154,13 @@ export const mountPreview: MountPreview = (container, initial) => {
           banner = { state, press, back }
           draw()
         },
-        () => Promise.resolve('Your subscription is active again. Welcome back!'),
+        () =>
+          Promise.resolve({
+            status: 'reactivated',
+            kind: 'churned',
+            subscriptionId: 'sub_preview',
+            message: 'Welcome back — your subscription is active again.',
+          }),
       )
       return
     }

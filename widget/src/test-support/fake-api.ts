@@ -113,11 +113,11 @@ export interface FakeApiOptions {
   gate?: Partial<
     Record<'config' | 'sessions' | 'accept' | 'cancel' | 'events' | 'reactivation', Promise<unknown>>
   >
-  /** Routes answered with an error body (or a thrown network error for status 0). */
+  /** Routes answered with an error body, `code` API_ERROR unless given (a thrown network error for status 0). */
   fail?: Partial<
     Record<
       'config' | 'sessions' | 'accept' | 'cancel' | 'events' | 'reactivation',
-      { status: number; message?: string }
+      { status: number; message?: string; code?: string }
     >
   >
 }
@@ -172,7 +172,8 @@ export function fakeApi(options: FakeApiOptions = {}) {
     const failure = state.fail?.[route]
     if (failure) {
       if (failure.status === 0) throw new TypeError('Failed to fetch')
-      return json(failure.status, { error: { code: 'API_ERROR', message: failure.message ?? 'Nope.' } })
+      const { status, code = 'API_ERROR', message = 'Nope.' } = failure
+      return json(status, { error: { code, message } })
     }
     if (route === 'config') {
       const config = state.config ?? flowConfig()
@@ -218,7 +219,8 @@ export function fakeApi(options: FakeApiOptions = {}) {
         answer(
           state.reactivationAccept ?? {
             status: 'reactivated',
-            kind: 'churned',
+            // A cancel session's id undoes its scheduled cancellation; the banner's brings back a churned one.
+            kind: body?.sessionId === SESSION_ID ? 'scheduled_cancel' : 'churned',
             subscriptionId: 'sub_9',
             message: 'Welcome back!',
           },

@@ -1,17 +1,17 @@
+import { formatDate } from '@retainkit/shared/flow'
+import { fill } from '../../flow/localize'
 import type { ScreenProps } from './types'
 
 /**
  * The final confirmation: words the subscriber can keep. The copy (with the access end date) is above;
- * this adds the server's confirmation and a way to save all of it.
+ * this adds the date Stripe now holds, in the subscriber's words, and a way to save all of it.
  */
 export function FinalScreen({ copy, context, snapshot, onSaveConfirmation }: ScreenProps) {
   const { outcome } = snapshot
-  // The server's confirmation is in English: other languages keep to the copy, which names the date.
+  const endsAt =
+    outcome?.type === 'canceled' && outcome.response.status === 'scheduled' && outcome.response.cancelAt
   const message =
-    outcome?.type === 'canceled' &&
-    outcome.response.status === 'scheduled' &&
-    /^en\b/.test(context.locale) &&
-    outcome.response.message
+    endsAt && fill(context.strings.ends_on, { date: formatDate(endsAt, context.locale) as string })
   return (
     <>
       {message ? <p className="n">{message}</p> : null}
