@@ -1,4 +1,4 @@
-import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import { createDefaultConfig } from '@retainkit/shared/default-config'
 import type { ExperimentCreate } from '@retainkit/shared/schemas'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -7,7 +7,7 @@ import { previewRecorder } from '../../features/test-support/preview-mock'
 import { FakeBackend } from '../../test-support/fake-backend'
 import { registerConsoleCleanup } from '../../test-support/render-console'
 import { ExperimentsSettings } from './experiments-settings'
-import { renderSection } from './settings-test-support'
+import { renderSection, withFlowEditorData } from './settings-test-support'
 
 vi.mock(
   '../../features/preview/widget-preview-entry',
@@ -57,31 +57,9 @@ const running = {
 }
 
 function backend() {
-  return new FakeBackend()
+  return withFlowEditorData(new FakeBackend())
     .on(LIST, { body: { data: { experiments: [running] } } })
     .on('GET /api/account?action=segments', { body: { data: { segments: [] } } })
-    .on('GET /api/account?action=config', {
-      body: {
-        data: {
-          config_json: createDefaultConfig(),
-          version: 3,
-          updated_at: '2026-11-01T10:00:00.000Z',
-          previous_versions: [],
-        },
-      },
-    })
-    .on('GET /api/account?action=reasons', {
-      body: {
-        data: {
-          reasons: createDefaultReasons(),
-          version: 1,
-          updated_at: null,
-          previous_versions: [],
-          warnings: [],
-        },
-      },
-    })
-    .on('GET /api/stripe/plans/acme', { body: { data: [] } })
     .on(UPDATE, { body: { data: running } })
     .on(CREATE, { status: 201, body: { data: { ...running, id: 'exp_new0000001', name: 'Pause length' } } })
 }

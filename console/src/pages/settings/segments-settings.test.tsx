@@ -1,5 +1,5 @@
 import { failure } from '@retainkit/fakes/api-server'
-import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import { createDefaultConfig } from '@retainkit/shared/default-config'
 import type { SegmentInput, SegmentRule } from '@retainkit/shared/schemas'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -8,7 +8,7 @@ import { previewRecorder } from '../../features/test-support/preview-mock'
 import { FakeBackend } from '../../test-support/fake-backend'
 import { registerConsoleCleanup } from '../../test-support/render-console'
 import { SegmentsSettings } from './segments-settings'
-import { renderSection } from './settings-test-support'
+import { renderSection, withFlowEditorData } from './settings-test-support'
 
 vi.mock(
   '../../features/preview/widget-preview-entry',
@@ -43,30 +43,8 @@ const reachOf = (segments: SegmentInput[]) =>
   })
 
 function backendWith(stored: ReadonlyArray<typeof annual> = [annual]) {
-  return new FakeBackend()
+  return withFlowEditorData(new FakeBackend())
     .on(SEGMENTS, { body: { data: { segments: [...stored] } } })
-    .on('GET /api/account?action=config', {
-      body: {
-        data: {
-          config_json: createDefaultConfig(),
-          version: 3,
-          updated_at: '2026-11-01T10:00:00.000Z',
-          previous_versions: [],
-        },
-      },
-    })
-    .on('GET /api/account?action=reasons', {
-      body: {
-        data: {
-          reasons: createDefaultReasons(),
-          version: 1,
-          updated_at: null,
-          previous_versions: [],
-          warnings: [],
-        },
-      },
-    })
-    .on('GET /api/stripe/plans/acme', { body: { data: [] } })
     .on(PREVIEW, (request) => {
       const { segments } = request.body as { segments: SegmentInput[] }
       return {

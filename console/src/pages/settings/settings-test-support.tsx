@@ -1,4 +1,5 @@
 import { fakeSession } from '@retainkit/fakes/supabase-auth'
+import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import type { Role } from '@retainkit/shared/roles'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
@@ -19,4 +20,34 @@ export function renderSection(
   sessionStore.setState({ ...context, status: 'ready', error: null })
   const view = render(<MemoryRouter initialEntries={[options.path ?? '/settings/']}>{element}</MemoryRouter>)
   return { ...view, ...runtime }
+}
+
+/**
+ * The answers a flow editor loads on opening (the saved config and reasons, and the account's Stripe
+ * plans), for the settings sections that edit a segment's or an arm's flow with the editor's sections.
+ */
+export function withFlowEditorData(backend: FakeBackend): FakeBackend {
+  return backend
+    .on('GET /api/account?action=config', {
+      body: {
+        data: {
+          config_json: createDefaultConfig(),
+          version: 3,
+          updated_at: '2026-11-01T10:00:00.000Z',
+          previous_versions: [],
+        },
+      },
+    })
+    .on('GET /api/account?action=reasons', {
+      body: {
+        data: {
+          reasons: createDefaultReasons(),
+          version: 1,
+          updated_at: null,
+          previous_versions: [],
+          warnings: [],
+        },
+      },
+    })
+    .on('GET /api/stripe/plans/acme', { body: { data: [] } })
 }
