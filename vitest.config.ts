@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { preactAliases as marketingPreactAliases } from './marketing/vite.config'
 
@@ -36,6 +37,11 @@ export default defineConfig({
     // A hang guard, not a speed check: exhaustive walks (shared/src/flow/compliance.test.ts) take
     // about a second alone but several on a loaded 2-core CI machine; speed is measured by benchmarks.
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores: ONE on a 2-core CI machine, which ran the
+    // whole suite file after file while most files wait on PostgreSQL, PGlite or a socket. Two workers
+    // keep both cores busy. The browser suites set fileParallelism: false, so Vitest runs them after the
+    // others, one file at a time, with the machine to themselves (their timings stay honest).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
