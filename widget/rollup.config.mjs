@@ -78,7 +78,9 @@ const compactCss = () => ({
  * Property names that live only inside the widget bundle (the flow machine's state and snapshot, the
  * components' own props, the API client's methods): the bundle's minifier shortens them like local
  * variables. Never a name the server's JSON, the merchant's options, the loader, the DOM or Preact
- * reads: src/build/private-properties.test.ts fails if one of them appears in those contracts.
+ * reads: src/build/private-properties.test.ts fails if one of them appears in those contracts. (Terser
+ * also leaves alone any name on its own list of DOM properties, such as `selection` or `send`: those
+ * are not listed, since listing them would change nothing.)
  */
 const PRIVATE_PROPERTIES = JSON.parse(readFileSync(here('./src/build/private-properties.json'), 'utf8'))
 
