@@ -174,13 +174,8 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
   // One call at a time: nothing is handled while one runs (see send), so each settles on its own screen.
   function call<T>(kind: 'accept' | 'cancel', run: () => Promise<T>, done: (result: T) => void): void {
     update({ status: 'working', error: null, failed: null })
-    let promise: Promise<T>
-    try {
-      promise = run()
-    } catch (error) {
-      promise = Promise.reject(error)
-    }
-    promise.then(done, (error: unknown) => {
+    // (A call that throws before it returns a promise fails like one that rejects.)
+    new Promise<T>((resolve) => resolve(run())).then(done, (error: unknown) => {
       // A cancel that keeps failing (or that the server says is not ours to do) must not trap anyone.
       const cancelFailures =
         kind !== 'cancel'
@@ -223,8 +218,8 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     const { screen } = state
     // After a failed cancel, pressing cancel again is a retry: nothing new to record.
     if (screen.kind === 'confirm' || state.failed === 'cancel') performCancel()
-    // On the reason screen it skips the questions: a reason already chosen is kept, none is asked for.
-    else if (screen.kind === 'reason') advance(true)
+    // Elsewhere it skips to the confirm step (on the reason screen, a reason already chosen is kept and
+    // none is asked for); leaving an offer that way declines it.
     else {
       if (screen.kind === 'offer') record('offer_declined', { offer: screen.offer })
       advance(true)

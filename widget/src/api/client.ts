@@ -55,7 +55,13 @@ export const clearConfigCache = (_host?: Host) => configCache.clear()
 export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
   const base = `${context.apiBase}/api/widget`
 
-  async function call<T>(path: string, token?: string, body?: object, keepalive?: boolean): Promise<T> {
+  async function call<T>(
+    path: string,
+    token?: string,
+    body?: object,
+    keepalive?: boolean,
+    cache?: RequestCache,
+  ): Promise<T> {
     const headers: Record<string, string> = {}
     if (token) headers.authorization = `Bearer ${token}`
     if (body) headers['content-type'] = 'application/json'
@@ -67,6 +73,7 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
         body: body && JSON.stringify(body),
         credentials: 'omit',
         keepalive,
+        cache,
       })
     } catch {
       throw failure(0)
@@ -86,9 +93,16 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
       let pending = configCache.get(url)
       if (!pending) {
         // The loader's prefetch when there is one (started with the bundle); asked again if it failed.
+        const path = url.slice(base.length)
         pending = Promise.resolve(context.config as Promise<WidgetConfigResponse | false | undefined>)
           .then((prefetched) => prefetched || Promise.reject())
-          .catch(() => call<WidgetConfigResponse>(url.slice(base.length)))
+          .catch(() => call<WidgetConfigResponse>(path))
+          // Just after a deploy, a cache may still hold the previous version's config (no planned flow)
+          // for up to max-age + stale-while-revalidate: ask the server once more, past the HTTP cache,
+          // rather than failing open all that time.
+          .then((answer) =>
+            answer.plan ? answer : call<WidgetConfigResponse>(path, '', undefined, false, 'no-cache'),
+          )
         // A failure is not cached: the next flow asks again.
         pending.catch(() => configCache.delete(url))
         configCache.set(url, pending)

@@ -1,10 +1,10 @@
 import { render } from 'preact'
 import { createWidgetApi } from '../api/client'
 import { createTokens, tokenSubject } from '../api/token-source'
-import { localize, setLanguage, wantedLocales } from '../flow/localize'
+import { localize, wantedLocales } from '../flow/localize'
 import type { Host, WidgetContext } from '../host/types'
 import type { ReactivationOptions, ReactivationResult } from '../types'
-import { mountShadow } from '../ui/shadow'
+import { openSurface } from '../ui/surface'
 import { BannerView } from './banner-view'
 import { dismissal, dismissalKey } from './dismissal'
 import { reactivation } from './terms'
@@ -34,15 +34,7 @@ export async function runReactivation(
   if (!answer.eligible || !answer.terms || !copy?.enabled) return { shown: false }
   const { sessionId } = answer
 
-  const element = host.document.createElement('div')
-  element.setAttribute('data-retainkit', 'banner')
-  setLanguage(element, language)
-  const { mount, setCss } = mountShadow(host, element)
-  setCss(themeCss)
-  const close = () => {
-    render(null, mount)
-    element.remove()
-  }
+  const { mount, close } = openSurface(host, 'banner', language, themeCss)
   const onDismiss = () => {
     dismissal(host, key, true)
     tokens
@@ -54,7 +46,6 @@ export async function runReactivation(
     options.onDismiss?.()
   }
 
-  host.document.body.appendChild(element)
   reactivation(
     (state, onReactivate, onBack) =>
       render(

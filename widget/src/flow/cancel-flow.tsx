@@ -16,8 +16,8 @@ import { reactivation } from '../banner/terms'
 import type { Host, WidgetContext } from '../host/types'
 import { type CancelFlowOptions, FALLBACK_RESULT, type SessionResult, type ShowRequest } from '../types'
 import { flowDrawer } from '../ui/flow-view'
-import { mountShadow } from '../ui/shadow'
-import { fill, localize, setLanguage, wantedLocales } from './localize'
+import { openSurface } from '../ui/surface'
+import { fill, localize, wantedLocales } from './localize'
 import { saveTextFile } from './save-file'
 import { createSessionMachine, type SessionMachine, type StartedSession } from './session-machine'
 
@@ -65,7 +65,7 @@ export async function runCancelFlow(
   memory: FlowMemory = { stepAside: false },
 ): Promise<SessionResult> {
   if (memory.stepAside) return FALLBACK_RESULT
-  const { window, document } = host
+  const { window } = host
   const openedAt = request.openedAt ?? Date.now()
   const api = createWidgetApi(host, context)
   const tokens = createTokens(options)
@@ -130,12 +130,9 @@ export async function runCancelFlow(
   checkpoint()
   if (known?.fallback) return FALLBACK_RESULT
 
-  const element = document.createElement('div')
-  element.setAttribute('data-retainkit', 'cancel-flow')
-  setLanguage(element, language)
-  const shadow = mountShadow(host, element)
-  shadow.setCss(themeCss)
-  const draw = flowDrawer(shadow.mount, {
+  const surface = openSurface(host, 'cancel-flow', language, themeCss)
+  const { mount } = surface
+  const draw = flowDrawer(mount, {
     overlay: true,
     onSaveConfirmation: (text) => saveTextFile(host, 'cancellation-confirmation.txt', text),
   })
@@ -145,20 +142,19 @@ export async function runCancelFlow(
     if (!hold?.(event)) machine.send(event)
   }
   const onPageHide = () => session?.events.flush(true)
-  const root = shadow.mount.getRootNode() as ShadowRoot
+  const root = mount.getRootNode() as ShadowRoot
   /**
    * A modal keeps focus (so its keys, Escape included, keep working): a new screen, or focus lost (a
    * button that went away), puts it on the headline.
    */
   const holdFocus = (moved: boolean) => {
-    if (moved || !root.activeElement) shadow.mount.querySelector('h2')?.focus()
+    if (moved || !root.activeElement) mount.querySelector('h2')?.focus()
   }
   let mounted = false
   const unmount = () => {
     if (!mounted) return
     mounted = false
-    render(null, shadow.mount)
-    element.remove()
+    surface.close()
     window.removeEventListener('pagehide', onPageHide)
     // Focus goes back to the cancel button the subscriber activated.
     const trigger = request.trigger as HTMLElement | null
@@ -220,7 +216,6 @@ export async function runCancelFlow(
   // (Until the session exists, the stand-in machine; it is never drawn when the session came first.)
   let unsubscribe = machine.subscribe(onSnapshot)
 
-  document.body.appendChild(element)
   window.addEventListener('pagehide', onPageHide)
   mounted = true
   onOpen(() => finish({ outcome: 'closed' }))
@@ -288,7 +283,7 @@ export async function runCancelFlow(
             onDismiss={close}
             onClose={close}
           />,
-          shadow.mount,
+          mount,
         )
         // Focus was on the page or on the stand-in screen's controls, now gone: it lands on the headline.
         holdFocus(false)

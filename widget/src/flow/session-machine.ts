@@ -36,25 +36,31 @@ export function createSessionMachine(
     tokens.use((token) => api.sendEvents(token, sessionId, batch, keepalive)),
   )
   /**
-   * The merchant's handler first when there is one (its error is for the developer, on the console; the
-   * subscriber reads the generic message, in their language: an error without words), then the call, once the steps queued or on their way have
-   * been answered: the server refuses steps after a session's end, so the outcome must not overtake
-   * them. The timeout covers that wait too.
+   * The merchant's handler first when there is one, with the session's ids (its error is for the
+   * developer, on the console; the subscriber reads the generic message, in their language: an error
+   * without words), then the call, once the steps queued or on their way have been answered: the server
+   * refuses steps after a session's end, so the outcome must not overtake them. The timeout covers that
+   * wait too. The call's body is the machine's input, saying whether the merchant handled it.
    */
-  const billing = async <T>(handler: (() => unknown) | false, call: (token: string) => Promise<T>) => {
+  const billing = async <I extends { reasonKey: string | null }, B, T>(
+    handler: ((input: I & { sessionId: string; subscriber: typeof subscriber }) => unknown) | undefined,
+    input: I,
+    call: (token: string, sessionId: string, body: B) => Promise<T>,
+  ) => {
     if (handler) {
       try {
-        await handler()
+        await handler({ ...input, sessionId, subscriber })
       } catch (error) {
         host.window.console.warn('[Retainkit] handler failed:', error)
         throw new Error()
       }
     }
+    const body = { ...input, reasonKey: input.reasonKey ?? undefined, handledByMerchant: !!handler } as B
     return new Promise<T>((resolve, reject) => {
       host.window.setTimeout(() => reject(new Error()), BILLING_TIMEOUT_MS)
       events
         .flush()
-        .then(() => tokens.use(call))
+        .then(() => tokens.use((token) => call(token, sessionId, body)))
         .then(resolve, reject)
     })
   }
@@ -70,27 +76,9 @@ export function createSessionMachine(
           }
         : {},
       effects: {
-        acceptOffer: ({ offer, choice, reasonKey }) =>
-          billing(
-            !!handleOffer && (() => handleOffer({ offer, choice, reasonKey, sessionId, subscriber })),
-            (token) =>
-              api.accept(token, sessionId, {
-                offer,
-                choice,
-                reasonKey: reasonKey ?? undefined,
-                handledByMerchant: !!handleOffer,
-              }),
-          ),
-        cancel: ({ reasonKey, feedback }) =>
-          billing(
-            !!handleCancel && (() => handleCancel({ reasonKey, feedback, sessionId, subscriber })),
-            (token) =>
-              api.cancel(token, sessionId, {
-                reasonKey: reasonKey ?? undefined,
-                feedback,
-                handledByMerchant: !!handleCancel,
-              }),
-          ).catch((error) => {
+        acceptOffer: (input) => billing(handleOffer, input, api.accept),
+        cancel: (input) =>
+          billing(handleCancel, input, api.cancel).catch((error) => {
             onCancelFailed()
             // 409: the server cannot cancel here (no Stripe, no handleCancel): the merchant's cancel must.
             if (error?.status === 409) error.handOver = true
