@@ -53,7 +53,7 @@ const focusInDialog = (page: Page) =>
   page.evaluate(() => {
     const host = document.activeElement
     const inner = host?.shadowRoot?.activeElement
-    return Boolean(host?.hasAttribute('data-retainkit') && inner?.closest('[role="dialog"]'))
+    return Boolean(host?.hasAttribute('data-retainkit') && inner?.closest('dialog'))
   })
 
 const dialog = (page: Page) => page.getByRole('dialog')

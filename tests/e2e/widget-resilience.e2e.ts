@@ -48,8 +48,7 @@ describe('host page hostility', () => {
     const styles = await page.evaluate(() => {
       const host = document.querySelector('[data-retainkit]') as HTMLElement
       const root = host.shadowRoot as ShadowRoot
-      const dialog = root.querySelector('[role="dialog"]') as HTMLElement
-      const backdrop = dialog.parentElement as HTMLElement
+      const dialog = root.querySelector('dialog') as HTMLDialogElement
       const primary = root.querySelector('button.p') as HTMLElement
       const css = (element: Element) => getComputedStyle(element)
       return {
@@ -59,7 +58,8 @@ describe('host page hostility', () => {
         dialogFontSize: css(dialog).fontSize,
         dialogBackground: css(dialog).backgroundColor,
         dialogWidth: dialog.getBoundingClientRect().width,
-        backdropPosition: css(backdrop).position,
+        dialogPosition: css(dialog).position,
+        modal: dialog.matches(':modal'),
         primaryBackground: css(primary).backgroundColor,
         primaryColor: css(primary).color,
         violations: (window as unknown as { __violations: string[] }).__violations,
@@ -72,7 +72,8 @@ describe('host page hostility', () => {
       dialogFontSize: '16px',
       dialogBackground: 'rgb(255, 255, 255)',
       dialogWidth: 480,
-      backdropPosition: 'fixed',
+      dialogPosition: 'fixed',
+      modal: true,
       primaryBackground: 'rgb(79, 70, 229)',
       primaryColor: 'rgb(255, 255, 255)',
       violations: [],

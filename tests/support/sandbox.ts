@@ -73,7 +73,8 @@ export function flowLook(page: Page) {
     const root = (hosts[0] as HTMLElement).shadowRoot as ShadowRoot
     // Measure the settled dialog, not a frame of its entry animation.
     await Promise.all(root.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
-    const dialog = root.querySelector('[role="dialog"]') as HTMLElement
+    // The browser's modal <dialog>, in the top layer (`:modal`) whatever the page's z-indexes.
+    const dialog = root.querySelector('dialog') as HTMLDialogElement
     const heading = dialog.querySelector('h2') as HTMLElement
     const primary = root.querySelector('button.p') as HTMLElement
     const radio = root.querySelector('input[type="radio"]') as HTMLElement
@@ -90,7 +91,8 @@ export function flowLook(page: Page) {
         fontFamily: css(dialog).fontFamily,
         background: css(dialog).backgroundColor,
         color: css(dialog).color,
-        position: css(dialog.parentElement as HTMLElement).position,
+        position: css(dialog).position,
+        modal: dialog.matches(':modal'),
       },
       heading: {
         fontSize: css(heading).fontSize,

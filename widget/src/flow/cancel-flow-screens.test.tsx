@@ -14,7 +14,9 @@ describe('the cancel flow as rendered', () => {
   it('opens a labelled modal dialog on the reason screen with the account reasons as radios', async () => {
     const flow = await openFlow()
     const dialog = flow.ui.getByRole('dialog')
-    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    // The browser's own modal: a <dialog> opened with showModal (the page behind becomes inert).
+    expect(dialog).toBeInstanceOf(HTMLDialogElement)
+    expect((dialog as HTMLDialogElement).open).toBe(true)
     expect(flow.root.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(
       'Before you go…',
     )

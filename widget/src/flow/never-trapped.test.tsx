@@ -2,10 +2,9 @@ import { CALL_FAILED_MESSAGE, HAND_OVER_MESSAGE } from '@retainkit/shared/flow'
 import { withDescription } from '@retainkit/shared/reactivation-terms'
 import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import type { ScheduledCancellation } from '@retainkit/shared/widget-api'
-import { fireEvent } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, SUBSCRIBER, TOKEN } from '../test-support/fake-api'
-import { CONTEXT, closeFlows, flushPromises, openFlow } from '../test-support/flow-harness'
+import { CONTEXT, closeFlows, flushPromises, openFlow, pressEscape } from '../test-support/flow-harness'
 import { HAND_OVER_DELAY_MS } from './cancel-flow'
 import { BILLING_TIMEOUT_MS } from './session-machine'
 
@@ -138,7 +137,7 @@ describe('focus and Escape', () => {
     }
     await vi.waitFor(() => expect(flow.ui.getByRole('dialog').getAttribute('aria-busy')).toBeNull())
     expect(focusInDialog(flow)).toBe(true)
-    fireEvent.keyDown(flow.root.activeElement as Element, { key: 'Escape' })
+    pressEscape(flow.root.activeElement as Element)
     await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
   })
 
@@ -147,7 +146,7 @@ describe('focus and Escape', () => {
     confirmCancellation(flow)
     await vi.waitFor(() => expect(flow.ui.getByRole('alert').textContent).toBe(HAND_OVER_MESSAGE))
     const at = Date.now()
-    fireEvent.keyDown(flow.ui.getByRole('dialog'), { key: 'Escape' })
+    pressEscape(flow.ui.getByRole('dialog'))
     await expect(flow.result).resolves.toEqual({ outcome: 'fallback' })
     expect(Date.now() - at).toBeLessThan(HAND_OVER_DELAY_MS)
   })
@@ -208,7 +207,7 @@ describe('a subscriber already scheduled to cancel', () => {
     await vi.waitFor(() => expect(flow.heading()).toBe('Your subscription ends on March 31, 2027'))
     expect(flow.ui.queryByRole('button', { name: 'Keep my subscription' })).toBeNull()
     expect(flow.buttons()).toEqual(['Close', 'Close'])
-    fireEvent.keyDown(flow.ui.getByRole('dialog'), { key: 'Escape' })
+    pressEscape(flow.ui.getByRole('dialog'))
     await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
     expect(api.calls.filter((call) => call.path.includes('reactivation'))).toEqual([])
   })

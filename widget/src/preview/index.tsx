@@ -131,6 +131,8 @@ export const mountPreview: MountPreview = (container, initial) => {
   const document = container.ownerDocument
   const host: Host = { window: document.defaultView as Host['window'], document, script: null }
   const shadow = mountShadow(host, container)
+  // Drawn in place rather than over a page or fixed at its bottom: the inline rules, INLINE_CSS.
+  shadow.mount.className = 'i'
   const drawFlow = flowDrawer(shadow.mount, { onSaveConfirmation: noop })
   let props = initial
   let machine: FlowMachine
@@ -165,19 +167,16 @@ export const mountPreview: MountPreview = (container, initial) => {
       return
     }
     render(
-      // Drawn in place rather than fixed at the bottom of the page (the inline rules, INLINE_CSS).
-      <div className="i">
-        <BannerView
-          copy={copy}
-          terms={sampleTerms(copy, props, language.locale)}
-          strings={language.strings}
-          state={banner.state}
-          onReactivate={banner.press}
-          onBack={banner.back}
-          onDismiss={noop}
-          onClose={noop}
-        />
-      </div>,
+      <BannerView
+        copy={copy}
+        terms={sampleTerms(copy, props, language.locale)}
+        strings={language.strings}
+        state={banner.state}
+        onReactivate={banner.press}
+        onBack={banner.back}
+        onDismiss={noop}
+        onClose={noop}
+      />,
       shadow.mount,
     )
   }

@@ -91,6 +91,23 @@ export function type(element: HTMLElement, text: string) {
   element.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
+/**
+ * Escape as Chromium handles it in a modal <dialog>: the keydown (which the dialog keeps from the page),
+ * then the close request the browser turns it into, a cancelable `cancel` event on the dialog (happy-dom
+ * does not make that step itself). Answers whether the page saw the keydown.
+ */
+export function pressEscape(target: Element): boolean {
+  let pageSaw = false
+  const listener = (event: Event) => {
+    pageSaw ||= (event as KeyboardEvent).key === 'Escape'
+  }
+  document.addEventListener('keydown', listener)
+  fireEvent.keyDown(target, { key: 'Escape' })
+  document.removeEventListener('keydown', listener)
+  target.closest('dialog')?.dispatchEvent(new Event('cancel', { cancelable: true }))
+  return pageSaw
+}
+
 export async function flushPromises() {
   for (let i = 0; i < 10; i++) await Promise.resolve()
 }

@@ -1,31 +1,12 @@
 import type { ComponentChildren } from 'preact'
 
-// Everything focusable the dialog draws (the headline's tabindex=-1 is not in the Tab order).
-const FOCUSABLE = 'button,input,select,textarea'
-
 /**
- * The modal's keyboard: Escape closes; Tab and Shift+Tab cycle inside the dialog. (The owner keeps focus
- * inside it, so these always reach the dialog.)
+ * Opens the native <dialog> as a modal on every draw (a no-op when it is open already:
+ * the owner redraws on every change, and a dialog the browser closed on its own is opened again).
  */
-function trapKeys(event: KeyboardEvent, close: () => void): void {
-  if (event.key === 'Escape') {
-    event.stopPropagation()
-    close()
-  }
-  if (event.key !== 'Tab') return
-  const box = event.currentTarget as HTMLElement
-  const items = box.querySelectorAll<HTMLElement>(FOCUSABLE)
-  const first = items[0]
-  const last = items[items.length - 1]
-  const active = (box.getRootNode() as ShadowRoot).activeElement
-  if (active === (event.shiftKey ? first : last) || !box.contains(active)) {
-    event.preventDefault()
-    ;(event.shiftKey ? last : first)?.focus()
-  }
+const openModal = (dialog: HTMLDialogElement | null) => {
+  if (dialog && !dialog.open) dialog.showModal()
 }
-
-/** A press on the backdrop would move focus to the page behind the modal: keep it inside. */
-const keepFocus = (event: MouseEvent) => event.target === event.currentTarget && event.preventDefault()
 
 export interface DialogProps {
   /** A modal over the page (subscribers); otherwise drawn in place and never taking focus (the preview). */
@@ -40,33 +21,44 @@ export interface DialogProps {
 }
 
 /**
- * The frame every widget dialog shares: the backdrop, the dialog (role="dialog", labelled by the
- * `#rk-title` headline its children draw, modal as an overlay) and its header with the progress and ×.
+ * The frame every widget dialog shares: the dialog (labelled by the `#rk-title` headline its children
+ * draw) and its header with the progress and ×.
+ *
+ * As an overlay it is the browser's own modal <dialog>: the rest of the page becomes inert (to the
+ * pointer, to Tab and to screen readers, which a hand-made focus trap cannot do), it is drawn in the top
+ * layer above whatever z-index the page uses, and Escape (or a phone's back gesture) asks to close it
+ * through `cancel`, which closes the flow the same way as ×. The keydown of Escape stops here, so the
+ * page's own Escape handlers do not also close whatever it has open under the dialog. In the preview it
+ * is an ordinary element in place, with role="dialog" (the preview's mount carries the inline
+ * layout's class, `i`).
  */
 export function Dialog({ overlay, busy, progress, closeLabel, onClose, children }: DialogProps) {
+  // (One tag or the other: the same props and children either way.)
+  const Frame = (overlay ? 'dialog' : 'div') as 'dialog'
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is no control; it only keeps focus in.
-    <div className={overlay ? 'o' : 'i'} onMouseDown={keepFocus}>
-      <div
-        className="d"
-        role="dialog"
-        aria-modal={overlay ? 'true' : undefined}
-        aria-labelledby="rk-title"
-        aria-busy={busy ? 'true' : undefined}
-        onKeyDown={overlay ? (event) => trapKeys(event, onClose) : undefined}
-      >
-        <div className="h">
-          <span className="t" aria-live="polite">
-            {progress}
-          </span>
-          {closeLabel ? (
-            <button type="button" className="x" aria-label={closeLabel} onClick={onClose}>
-              ×
-            </button>
-          ) : null}
-        </div>
-        {children}
+    <Frame
+      className="d"
+      ref={overlay ? (dialog) => openModal(dialog) : undefined}
+      role={overlay ? undefined : 'dialog'}
+      aria-labelledby="rk-title"
+      aria-busy={busy ? 'true' : undefined}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}
+    >
+      <div className="h">
+        <span className="t" aria-live="polite">
+          {progress}
+        </span>
+        {closeLabel ? (
+          <button type="button" className="x" aria-label={closeLabel} onClick={onClose}>
+            ×
+          </button>
+        ) : null}
       </div>
-    </div>
+      {children}
+    </Frame>
   )
 }

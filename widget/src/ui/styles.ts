@@ -11,16 +11,16 @@
  *
  * The sheet ships in the size-budgeted bundle: one rule per line (the build drops the line breaks),
  * shared declarations grouped, and one- or two-letter class names:
- * o overlay · d dialog · i inline (the preview's own rules, INLINE_CSS in preview/) · h header · t progress · x close
+ * d dialog (a modal <dialog> over its ::backdrop) · i inline (the preview's own rules, INLINE_CSS in preview/) · h header · t progress · x close
  * y the screen (scrolls alone, so the actions below it stay in view) · s subheadline · f field · r radio
  * option · n note/details · e error · a actions (stacked, primary first) · b back · p primary · k banner
  */
 export const WIDGET_CSS = `
 :host{all:initial!important;display:block!important}
 *{box-sizing:border-box}
-.o{position:fixed;inset:0;z-index:2147483647;display:grid;place-items:center;padding:16px;background:#0f172a99}
+::backdrop{background:#0f172a99}
 .d,.k{background:var(--rk-bg,#fff);color:var(--rk-text,#1f2937);font:16px/1.5 var(--rk-font);border-radius:var(--rk-radius)}
-.d{width:100%;max-width:480px;max-height:calc(100vh - 32px);display:flex;flex-direction:column;padding:20px 24px 24px;box-shadow:0 12px 40px #00000059}
+.d{width:100%;max-width:480px;max-height:calc(100vh - 32px);border:0;display:flex;flex-direction:column;padding:20px 24px 24px;box-shadow:0 12px 40px #00000059}
 .y{overflow:auto;min-height:0;margin:0 -6px;padding:0 6px}
 .h{display:flex;align-items:center;gap:8px;min-height:32px;margin-bottom:8px}
 .t,.s{color:var(--rk-muted)}
@@ -49,5 +49,5 @@ textarea{min-height:96px;resize:vertical}
 .a{display:flex;flex-direction:column;gap:8px}
 .k{position:fixed;inset-inline:16px;bottom:16px;z-index:2147483646;max-width:640px;margin:0 auto;padding:16px 20px;box-shadow:0 8px 30px #0000004d}
 .k .a{flex-direction:row;justify-content:flex-end}
-@media (max-width:480px){.o{align-items:end;padding:0}.d{max-width:none;max-height:90vh;border-radius:var(--rk-radius) var(--rk-radius) 0 0}}
+@media (max-width:480px){.d{max-width:none;max-height:90vh;margin-bottom:0;border-radius:var(--rk-radius) var(--rk-radius) 0 0}}
 `
