@@ -1,6 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from './config/types'
 import type { OfferType, SaveMechanism, SessionStep } from './config/vocabulary'
-import type { FlowPlan } from './flow/types'
+import type { FlowPlan, FlowWords } from './flow/types'
 import type { PublishedLocale } from './i18n/catalog-types'
 
 /**
@@ -88,6 +88,14 @@ export interface SubscriberSummary {
 export interface SessionStartRequest {
   /** Ignored: the mode follows from the subscriber token and the secret that signed it. */
   mode?: WidgetMode
+  /**
+   * The languages the widget was asked for, besides the token's `locale` claim (which comes first): the
+   * page's `locale` option, then the browser's languages. The server picks the session's words among the
+   * account's languages from the claim and these, as the widget picks its own (shared `pickLocale`), so
+   * both speak the same one. Words only: nothing else depends on them.
+   */
+  locale?: string
+  languages?: readonly string[]
   merchantHandlesOffers?: boolean
   merchantHandlesCancel?: boolean
 }
@@ -118,6 +126,11 @@ export type SessionStartResponse =
        * eligible, and each offer's options without their current plan. The widget walks it.
        */
       plan: FlowPlan
+      /**
+       * Every word of that plan in the requested language, for this subscriber (shared
+       * `resolveFlowWords`): the widget draws them as they are.
+       */
+      words: FlowWords
       /**
        * The subscription is already scheduled to cancel: no offers; the widget says when it ends and offers
        * to undo that (with `terms`, through `/reactivation/accept` with this session's id) instead of

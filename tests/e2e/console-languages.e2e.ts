@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -74,11 +75,11 @@ describe('editing languages in the console', () => {
 
     await page.getByRole('button', { name: 'Save changes' }).click()
     await page.getByText(/^Version \d+ · saved/).waitFor()
-    const published = (await (await fetch(`${product.url}/api/widget/config/${accountId}`)).json()) as {
-      locales: Record<string, { dir: string; copy: { general: { headline: string } }; ui: { next: string } }>
-    }
-    expect(published.locales.fr?.copy.general.headline).toBe('Attendez, nous pouvons vous aider')
+    const published = (await (
+      await fetch(`${product.url}/api/widget/config/${accountId}`)
+    ).json()) as WidgetConfigResponse
+    expect(published.locales.fr?.words.screens['reason.']?.headline).toBe('Attendez, nous pouvons vous aider')
     expect(published.locales.ar).toMatchObject({ dir: 'rtl', ui: { next: 'متابعة' } })
-    expect(published.locales.ar?.copy.general.headline).toBe('\u2068Wait, we can help\u2069')
+    expect(published.locales.ar?.words.screens['reason.']?.headline).toBe('\u2068Wait, we can help\u2069')
   })
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { cancelFlowConfigSchema, cancellationReasonsSchema, copySchema, planSchema } from '../config/schema'
+import { cancelFlowConfigSchema, cancellationReasonsSchema, planSchema } from '../config/schema'
 import { FEEDBACK_CATEGORIES, OFFER_TYPES, SAVE_MECHANISMS } from '../config/vocabulary'
-import { SCREEN_KINDS } from '../flow/types'
+import { FLOW_ACTIONS, SCREEN_KINDS } from '../flow/types'
 import { UI_STRING_KEYS, type UiStringKey } from '../i18n/ui-strings'
 import { isoTime, nullableTime, obj, tier } from './common'
 
@@ -25,6 +25,26 @@ export const flowPlan = obj({
   options: z.partialRecord(offerType, z.array(offerOption)),
 })
 
+const actionLabels = z.partialRecord(z.enum(FLOW_ACTIONS), z.string())
+/** A flow's words for one language and subscriber (FlowWords, shared `resolveFlowWords`). */
+export const flowWords = obj({
+  screens: z.record(
+    z.string(),
+    obj({
+      headline: z.string(),
+      subheadline: z.string(),
+      placeholder: z.string().optional(),
+      dropdownLabel: z.string().optional(),
+      note: z.string().optional(),
+      labels: actionLabels,
+    }),
+  ),
+  options: z.partialRecord(
+    offerType,
+    z.array(obj({ label: z.string(), fills: z.record(z.string(), z.string()) })),
+  ),
+})
+
 export const widgetConfig = obj({
   accountId: z.string(),
   tier,
@@ -37,7 +57,7 @@ export const widgetConfig = obj({
     z.string(),
     obj({
       dir: z.enum(['ltr', 'rtl']),
-      copy: copySchema,
+      words: flowWords,
       reactivation: obj({
         headline: z.string(),
         subheadline: z.string(),
@@ -101,6 +121,7 @@ export const sessionStarted = z.union([
       reasons: cancellationReasonsSchema.or(z.array(z.never())),
     }).optional(),
     plan: flowPlan,
+    words: flowWords,
   }),
   obj({ fallback: z.literal(true), reason: z.enum(['session_limit', 'not_configured']) }),
 ])

@@ -1,14 +1,30 @@
+import type { CancelFlowConfig } from '../config/types'
+import { FEEDBACK_CATEGORIES, OFFER_TYPES } from '../config/vocabulary'
 import type { UiStrings } from '../i18n/ui-strings'
 import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import { findOption, type OfferOption } from './offers'
 import { plannedOptions } from './path'
-import type { FlowAction, FlowContext, FlowScreenKind, FlowSnapshot } from './types'
+import type {
+  FlowAction,
+  FlowContext,
+  FlowPlan,
+  FlowScreen,
+  FlowScreenKind,
+  FlowSnapshot,
+  FlowSubscriber,
+  FlowWords,
+  OptionWords,
+  ScreenWords,
+} from './types'
 
 /**
- * Every word the cancel flow shows, resolved in one place so the widget and the console's preview render
- * the same text. Merchant copy comes from `config.copy`; the few screens without merchant copy (confirm)
- * and the buttons without a configured label use the widget's own words, `context.strings`, in the
- * subscriber's language (they come with the published config, never with the bundle).
+ * Every word the cancel flow shows. `resolveFlowWords` resolves them in one place, for one language and
+ * subscriber: on the server for the widget (the config answer's words per language, for the screens
+ * shown while a session starts; the session answer's for the subscriber's own flow) and in the console
+ * for its preview, so both render the same text. Merchant copy comes from `config.copy`; the screens
+ * without merchant copy (confirm) and the buttons without a configured label use the widget's own words,
+ * in the subscriber's language. The widget's bundle only reads the result (`screenCopy`): which text a
+ * screen uses, percentages, day and month counts and the plan's dates never reach it.
  */
 
 /** The placeholders copy may use (documented for merchants beside the default config). */
@@ -69,6 +85,8 @@ export type ScreenOption =
 export interface ScreenCopy {
   readonly headline: string
   readonly subheadline: string
+  /** A line under the copy (a discount's terms, the support address); null when there is none. */
+  readonly note: string | null
   /** Feedback textarea placeholder; null on other screens. */
   readonly placeholder: string | null
   /** Label of the option list on pause/plan offers; null elsewhere (the reason list is labelled by the headline). */
@@ -106,37 +124,92 @@ export function formatDate(iso: string | null | undefined, locale: string): stri
   }
 }
 
-/**
- * Placeholder values for the current screen. On pause screens `{duration}` is the chosen pause length
- * (on trial extensions the added days, elsewhere the discount's months); on a plan-switch success `{plan_name}` is the new plan.
- */
-export function copyValues(snapshot: FlowSnapshot, context: FlowContext): CopyValues {
-  const { config, subscriber, strings } = context
-  const { screen, selection } = snapshot
+/** Which words a screen shows: its kind, with its offer or feedback category (`offer.pause`, `confirm.`). */
+export const screenKey = (screen: FlowScreen): string => {
+  const { offer, category } = screen as { offer?: string; category?: string }
+  return `${screen.kind}.${offer ?? category ?? ''}`
+}
+
+/** Every screen a flow can show: what the console's preview resolves (its step switcher reaches them all). */
+export const ALL_SCREENS: readonly FlowScreen[] = [
+  { kind: 'reason' },
+  ...FEEDBACK_CATEGORIES.map((category) => ({ kind: 'feedback' as const, category })),
+  ...OFFER_TYPES.flatMap((offer) => [
+    { kind: 'offer' as const, offer },
+    { kind: 'success' as const, offer },
+  ]),
+  { kind: 'confirm' },
+  { kind: 'final' },
+]
+
+/** The screens a plan can show: its paths, each planned offer's success, the confirm and final screens. */
+export function plannedScreens(plan: FlowPlan): FlowScreen[] {
+  const screens = new Map<string, FlowScreen>()
+  const add = (screen: FlowScreen) => screens.set(screenKey(screen), screen)
+  for (const path of Object.values(plan.paths))
+    for (const screen of path) {
+      add(screen)
+      if (screen.kind === 'offer') add({ kind: 'success', offer: screen.offer })
+    }
+  add({ kind: 'confirm' })
+  add({ kind: 'final' })
+  return [...screens.values()]
+}
+
+/** What words are resolved from. */
+export interface WordsInput {
+  /** The flow's config, its copy in the subscriber's language. */
+  config: CancelFlowConfig
+  /** The widget's own words in that language. */
+  strings: UiStrings
+  /** BCP 47 tag for numbers and dates. */
+  locale: string
+  /** Whose plan name and period end the copy names (absent: the words' stand-ins). */
+  subscriber?: FlowSubscriber
+  /** The plan the words are for (its options' order is the words' options' order). */
+  plan: FlowPlan
+  /** Which screens to resolve; by default those the plan can show (`plannedScreens`). */
+  screens?: readonly FlowScreen[]
+}
+
+/** The placeholder values every screen shares: the subscriber's plan and period end, the discount. */
+function baseValues(input: WordsInput): CopyValues {
+  const { config, strings, subscriber = {}, locale } = input
   const { amount, duration } = config.discount
-  const offer = 'offer' in screen ? screen.offer : null
-  const months = offer === 'pause' ? selection.months : duration
   const values: CopyValues = {
     plan_name: subscriber.planName || strings.plan_fallback,
-    period_end: formatDate(subscriber.periodEnd, context.locale) ?? strings.period_end_fallback,
+    period_end: formatDate(subscriber.periodEnd, locale) ?? strings.period_end_fallback,
   }
-  if (amount !== undefined) values.amount = percent(amount, context.locale)
-  if (months !== undefined) values.duration = monthsLabel(months, strings)
-  const { days } = config.trial_extension
-  if (offer === 'trial_extension' && days) values.duration = daysLabel(days, strings)
-  if (screen.kind === 'success' && (offer === 'plan_switch' || offer === 'billing_cycle_switch')) {
-    const plan = config[offer].plans?.find((p) => p.id === selection.planId)
-    if (plan) values.plan_name = plan.name
-  }
+  if (amount !== undefined) values.amount = percent(amount, locale)
+  if (duration !== undefined) values.duration = monthsLabel(duration, strings)
   return values
 }
 
-function optionOf(option: OfferOption, selected: boolean, strings: UiStrings): ScreenOption {
+/**
+ * A screen's placeholder values, except the ones the choice on screen decides: on pause screens
+ * `{duration}` is the chosen pause length, on a switch's success screen `{plan_name}` the plan switched
+ * to (OptionWords.fills carries both). Elsewhere `{duration}` is the discount's months (on trial
+ * extensions the added days).
+ */
+function copyValues(screen: FlowScreen, input: WordsInput, base: CopyValues): CopyValues {
+  const offer = 'offer' in screen ? screen.offer : null
+  const values = { ...base }
+  const { days } = input.config.trial_extension
+  if (offer === 'trial_extension' && days) values.duration = daysLabel(days, input.strings)
+  if (offer === 'pause') delete values.duration
+  if (screen.kind === 'success' && (offer === 'plan_switch' || offer === 'billing_cycle_switch'))
+    delete values.plan_name
+  return values
+}
+
+/** What an offer option is called, and what choosing it fills in. */
+function optionWords(option: OfferOption, strings: UiStrings): OptionWords {
   if (option.kind === 'months') {
-    return { kind: 'months', months: option.months, label: monthsLabel(option.months, strings), selected }
+    const label = monthsLabel(option.months, strings)
+    return { label, fills: { duration: label } }
   }
-  const { id, name, price } = option.plan
-  return { kind: 'plan', planId: id, name, price, label: `${name} – ${price}`, selected }
+  const { name, price } = option.plan
+  return { label: `${name} – ${price}`, fills: { plan_name: name } }
 }
 
 /**
@@ -159,43 +232,103 @@ type Texts = Partial<
   >
 >
 
-/** The resolved copy of the snapshot's screen: placeholders filled, every label present. */
-export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): ScreenCopy {
-  const { config, strings } = context
+/** The texts a screen takes from the config (the confirm screen's are the widget's own words). */
+function textsOf(screen: FlowScreen, config: CancelFlowConfig, strings: UiStrings): Texts {
   const { copy } = config
-  const { screen } = snapshot
-  const texts: Texts =
-    screen.kind === 'reason'
-      ? copy.general
-      : screen.kind === 'feedback'
-        ? copy.user_feedback[screen.category]
-        : screen.kind === 'offer'
-          ? copy[screen.offer]
-          : screen.kind === 'success'
-            ? copy.success[screen.offer]
-            : screen.kind === 'final'
-              ? copy.final
-              : {
-                  headline: strings.confirm_headline,
-                  subheadline: strings.confirm_subheadline,
-                  cta_primary: strings.confirm_cancel,
-                }
-  const offered = screen.kind === 'offer' ? plannedOptions(context.plan, screen.offer) : []
-  const selected = findOption(offered, snapshot.selection)
-  const values = copyValues(snapshot, context)
+  switch (screen.kind) {
+    case 'reason':
+      return copy.general
+    case 'feedback':
+      return copy.user_feedback[screen.category]
+    case 'offer':
+      return copy[screen.offer]
+    case 'success':
+      return copy.success[screen.offer]
+    case 'final':
+      return copy.final
+    case 'confirm':
+      return {
+        headline: strings.confirm_headline,
+        subheadline: strings.confirm_subheadline,
+        cta_primary: strings.confirm_cancel,
+      }
+  }
+}
+
+/**
+ * A line under an offer's copy: a discount is stated in full (amount and length) whatever the copy says,
+ * so nobody accepts it blind; "talk to us" shows its address, to copy when no mail app opens.
+ */
+function noteOf(screen: FlowScreen, input: WordsInput, values: CopyValues): string | undefined {
+  if (screen.kind !== 'offer') return undefined
+  if (screen.offer === 'discount' && values.amount && values.duration)
+    return fillCopy(input.strings.discount_terms, values)
+  if (screen.offer === 'talk_to_us') return input.config.talk_to_us.email || undefined
+  return undefined
+}
+
+function screenWords(screen: FlowScreen, input: WordsInput, base: CopyValues): ScreenWords {
+  const texts = textsOf(screen, input.config, input.strings)
+  const values = copyValues(screen, input, base)
   const fill = (text = '') => fillCopy(text, values)
-  // The widget's words name every action under the action's own name.
-  const labels: Record<FlowAction, string> = { ...strings }
+  const labels: ScreenWords['labels'] = {}
   CTA_ACTIONS[screen.kind].forEach((action, index) => {
     const label = index ? texts.cta_secondary : texts.cta_primary
     // An empty configured label would leave a button without a name; keep the built-in one.
     if (label?.trim()) labels[action] = fill(label)
   })
+  const words: ScreenWords = { headline: fill(texts.headline), subheadline: fill(texts.subheadline), labels }
+  if (screen.kind === 'feedback' && texts.placeholder != null) words.placeholder = fill(texts.placeholder)
+  if (
+    screen.kind === 'offer' &&
+    plannedOptions(input.plan, screen.offer).length &&
+    texts.dropdown_label != null
+  )
+    words.dropdownLabel = fill(texts.dropdown_label)
+  const note = noteOf(screen, input, values)
+  if (note) words.note = note
+  return words
+}
+
+/** Every word of a planned flow, for one language and subscriber (see the top of this file). */
+export function resolveFlowWords(input: WordsInput): FlowWords {
+  const screens: FlowWords['screens'] = {}
+  const base = baseValues(input)
+  for (const screen of input.screens ?? plannedScreens(input.plan))
+    screens[screenKey(screen)] = screenWords(screen, input, base)
+  const options: FlowWords['options'] = {}
+  for (const offer of OFFER_TYPES) {
+    const list = plannedOptions(input.plan, offer)
+    if (list.length) options[offer] = list.map((option) => optionWords(option, input.strings))
+  }
+  return { screens, options }
+}
+
+const NO_WORDS: ScreenWords = { headline: '', subheadline: '', labels: {} }
+
+/**
+ * The snapshot's screen as the widget draws it, from the words the server (or the preview) resolved:
+ * the option chosen on screen fills what it decides, every action has a label.
+ */
+export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): ScreenCopy {
+  const { words, strings, plan } = context
+  const { screen } = snapshot
+  const texts = words.screens[screenKey(screen)] ?? NO_WORDS
+  const offer = 'offer' in screen ? screen.offer : null
+  // (A success screen lists nothing, but the option accepted still fills its words.)
+  const offered = offer ? plannedOptions(plan, offer) : []
+  const named = (offer && words.options[offer]) || []
+  const chosen = offered.indexOf(findOption(offered, snapshot.selection) as OfferOption)
+  const fill = (text: string) => fillCopy(text, named[chosen]?.fills ?? {})
+  // The widget's words name every action under the action's own name; the screen's own labels win.
+  const labels: Record<FlowAction, string> = { ...strings }
+  for (const [action, label] of Object.entries(texts.labels)) labels[action as FlowAction] = fill(label)
   return {
     headline: fill(texts.headline),
     subheadline: fill(texts.subheadline),
-    placeholder: screen.kind === 'feedback' && texts.placeholder != null ? fill(texts.placeholder) : null,
-    dropdownLabel: offered.length && texts.dropdown_label != null ? fill(texts.dropdown_label) : null,
+    note: texts.note ?? null,
+    placeholder: texts.placeholder ?? null,
+    dropdownLabel: texts.dropdownLabel == null ? null : fill(texts.dropdownLabel),
     options:
       screen.kind === 'reason'
         ? context.reasons.map(({ key, label }) => ({
@@ -204,7 +337,22 @@ export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): Screen
             label,
             selected: key === snapshot.reasonKey,
           }))
-        : offered.map((option) => optionOf(option, option === selected, strings)),
+        : screen.kind !== 'offer'
+          ? []
+          : offered.map((option, index) => {
+              const label = named[index]?.label ?? ''
+              const selected = index === chosen
+              return option.kind === 'months'
+                ? { kind: 'months', months: option.months, label, selected }
+                : {
+                    kind: 'plan',
+                    planId: option.plan.id,
+                    name: option.plan.name,
+                    price: option.plan.price,
+                    label,
+                    selected,
+                  }
+            }),
     labels,
   }
 }

@@ -3,19 +3,24 @@
  * both run. Dependency-free and zod-free (types only from the schema) so it fits the widget's budget.
  */
 export {
+  ALL_SCREENS,
   CONFIRM_COPY,
   COPY_FALLBACKS,
   type CopyPlaceholder,
   type CopyValues,
-  copyValues,
   DEFAULT_ACTION_LABELS,
+  daysLabel,
   fillCopy,
   formatDate,
   monthsLabel,
   percent,
+  plannedScreens,
+  resolveFlowWords,
   type ScreenCopy,
   type ScreenOption,
   screenCopy,
+  screenKey,
+  type WordsInput,
 } from './copy'
 export {
   buildFlowGraph,

@@ -56,11 +56,11 @@ describe('the store contract (useSyncExternalStore)', () => {
     expect(calls).toBe(0)
   })
 
-  it('exposes the fixed context: shown reasons, graph and subscriber', () => {
+  it('exposes the fixed context: shown reasons, plan and the words resolved for the subscriber', () => {
     const { machine } = setup({ subscriber: { planName: 'Pro' } })
     expect(machine.context.reasons.map((r) => r.key)).not.toContain('retired')
     expect(machine.context.plan.requireReason).toBe(true)
-    expect(machine.context.subscriber).toEqual({ planName: 'Pro' })
+    expect(machine.context.words.screens['reason.']?.headline).toBe('Why are you leaving, Pro?')
     expect(Object.isFrozen(machine.context)).toBe(true)
   })
 })

@@ -73,11 +73,10 @@ interface State {
 export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
   const { effects, plan } = options
   const context: FlowContext = Object.freeze({
-    config: options.config,
+    words: options.words,
     plan,
     // Already in display order (shownReasons, applied by the config endpoint and the preview).
     reasons: Object.freeze(options.reasons.filter((reason) => reason.enabled)),
-    subscriber: Object.freeze({ ...options.subscriber }),
     locale: options.locale ?? 'en-US',
     strings: options.strings,
   })

@@ -1,11 +1,13 @@
 import { vi } from 'vitest'
+import type { CancelFlowConfig } from '../config/types'
 import type { OfferType } from '../config/vocabulary'
 import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import type { AcceptOfferResponse, CancelResponse, SessionEventInput } from '../widget-api'
+import { plannedScreens, resolveFlowWords } from './copy'
 import { planFlow } from './graph'
 import { createFlowMachine } from './machine'
 import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
-import type { FlowEffects, FlowMachineOptions } from './types'
+import type { FlowEffects, FlowMachineOptions, FlowSubscriber } from './types'
 
 /** Test helpers: a machine wired to effects whose calls settle only when the test says so. */
 
@@ -47,21 +49,35 @@ export const APPLIED: AcceptOfferResponse = {
 type AcceptInput = Parameters<FlowEffects['acceptOffer']>[0]
 type CancelInput = Parameters<FlowEffects['cancel']>[0]
 
-/** A machine's options, its plan made from the eligible offers as the server (or the preview) makes it. */
-export type PlannedOptions = Partial<Omit<FlowMachineOptions, 'plan'>> & {
+/**
+ * A machine's options, its plan made from the eligible offers and its words from the config, the
+ * subscriber and the language, as the server (or the preview) makes them.
+ */
+export type PlannedOptions = Partial<Omit<FlowMachineOptions, 'plan' | 'words'>> & {
   eligibleOffers?: readonly OfferType[]
+  config?: CancelFlowConfig
+  subscriber?: FlowSubscriber
 }
 
 export function plannedMachine(options: PlannedOptions & Pick<FlowMachineOptions, 'effects'>) {
-  const { eligibleOffers = ALL_OFFERS, ...rest } = options
-  const config = rest.config ?? testConfig()
+  const { eligibleOffers = ALL_OFFERS, config = testConfig(), subscriber, ...rest } = options
   const reasons = rest.reasons ?? TEST_REASONS
+  const strings = rest.strings ?? EN_UI_STRINGS
+  const plan = planFlow({ config, reasons, eligibleOffers, subscriber })
   return createFlowMachine({
-    strings: EN_UI_STRINGS,
+    strings,
     ...rest,
-    config,
     reasons,
-    plan: planFlow({ config, reasons, eligibleOffers, subscriber: rest.subscriber }),
+    plan,
+    words: resolveFlowWords({
+      config,
+      strings,
+      locale: rest.locale ?? 'en-US',
+      subscriber,
+      plan,
+      // What the server resolves, and the screen the test opens on when the plan has none such.
+      screens: rest.initialScreen ? [...plannedScreens(plan), rest.initialScreen] : undefined,
+    }),
   })
 }
 

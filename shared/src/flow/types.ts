@@ -1,8 +1,10 @@
-import type { CancelFlowConfig, CancellationReason } from '../config/types'
-import type { FeedbackCategory, OfferType } from '../config/vocabulary'
+import type { CancellationReason } from '../config/types'
+import type { OfferType } from '../config/vocabulary'
 import type { UiStrings } from '../i18n/ui-strings'
 import type { AcceptOfferResponse, CancelResponse, OfferChoice, SessionEventInput } from '../widget-api'
-import type { OfferOption } from './offers'
+import type { FlowPlan, FlowScreen, FlowWords } from './wire-types'
+
+export type { FlowPlan, FlowScreen, FlowWords, OptionWords, ScreenWords } from './wire-types'
 
 /**
  * Types of the cancel-flow machine, plus the two closed vocabularies (screen kinds, actions) as
@@ -12,14 +14,6 @@ import type { OfferOption } from './offers'
 /** Every screen kind, in flow order; parseScreen validates against it. */
 export const SCREEN_KINDS = ['reason', 'feedback', 'offer', 'confirm', 'success', 'final'] as const
 export type FlowScreenKind = (typeof SCREEN_KINDS)[number]
-
-export type FlowScreen =
-  | { readonly kind: 'reason' }
-  | { readonly kind: 'feedback'; readonly category: FeedbackCategory }
-  | { readonly kind: 'offer'; readonly offer: OfferType }
-  | { readonly kind: 'confirm' }
-  | { readonly kind: 'success'; readonly offer: OfferType }
-  | { readonly kind: 'final' }
 
 /** What the current screen lets the subscriber do; the widget renders a control for each. */
 export const FLOW_ACTIONS = ['next', 'back', 'accept', 'decline', 'cancel', 'stay', 'close', 'retry'] as const
@@ -92,29 +86,9 @@ export interface FlowEffects {
   record(event: SessionEventInput): void
 }
 
-/**
- * Everything about a flow's steps that depends only on the config, the subscriber and the server's
- * eligibility decision, decided once by shared `planFlow`: by the server for the widget (the config
- * answer's `plan` for the screens shown before the session exists, the session answer's for the rest),
- * by the console's preview for its draft. The machine only walks it. (Plain arrays: it is also the
- * contract's JSON, checked against its response schema.)
- */
-export interface FlowPlan {
-  /** The steps "Step x of y" counts, in order; fixed for the flow whatever the reason or eligibility. */
-  steps: FlowScreenKind[]
-  /** Continue on the reason screen needs a reason. */
-  requireReason: boolean
-  /**
-   * The screens walked before the cancellation (reason, feedback, the eligible offer, confirm), by
-   * reason key, and under '' without a reason (none chosen yet, or skipped when optional).
-   */
-  paths: Record<string, FlowScreen[]>
-  /** What an offer lets the subscriber choose (pause lengths; plans, never their current one); absent: nothing. */
-  options: Partial<Record<OfferType, OfferOption[]>>
-}
-
 export interface FlowMachineOptions {
-  config: CancelFlowConfig
+  /** The flow's words, resolved for this language and subscriber against `plan`. */
+  words: FlowWords
   /**
    * The reasons in display order, as the widget's config answer lists them (`shownReasons`: the
    * account's order, or `copy.cancel_reasons` when set); only enabled ones show.
@@ -122,15 +96,13 @@ export interface FlowMachineOptions {
   reasons: readonly CancellationReason[]
   /** The planned steps (see FlowPlan); the preview and tests plan their own with `planFlow`. */
   plan: FlowPlan
-  /** For the copy's placeholders (plan name, period end). */
-  subscriber?: FlowSubscriber
   effects: FlowEffects
   /**
    * Open on any screen, recording nothing: the screen a flow shown before its session was on, and the
    * preview's step switcher (which starts a machine on the screen asked for).
    */
   initialScreen?: FlowScreen
-  /** BCP 47 locale for dates in copy; default en-US. */
+  /** BCP 47 locale for the dates the widget writes itself (a cancellation's end); default en-US. */
   locale?: string
   /** The widget's own words in the subscriber's language (they come with the published config). */
   strings: UiStrings
@@ -138,11 +110,10 @@ export interface FlowMachineOptions {
 
 /** Everything fixed for the lifetime of a machine; `screenCopy` reads it too. */
 export interface FlowContext {
-  readonly config: CancelFlowConfig
+  readonly words: FlowWords
   readonly plan: FlowPlan
   /** The reasons the reason screen shows, in order. */
   readonly reasons: readonly CancellationReason[]
-  readonly subscriber: Readonly<FlowSubscriber>
   readonly locale: string
   readonly strings: UiStrings
 }

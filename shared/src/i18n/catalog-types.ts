@@ -1,4 +1,5 @@
 import type { CancelFlowCopy } from '../config/types'
+import type { FlowWords } from '../flow/types'
 import type { UiStrings } from './ui-strings'
 
 /** The reasons every account starts with: a built-in language names each of them. */
@@ -36,7 +37,11 @@ export interface BuiltInCatalog {
 export interface PublishedLocale {
   /** Text direction: 'rtl' for Arabic, Hebrew and the other right-to-left scripts. */
   dir: 'ltr' | 'rtl'
-  copy: CancelFlowCopy
+  /**
+   * The published flow's words in this language (shared `resolveFlowWords` against the published plan,
+   * without a subscriber): what the widget shows while a session starts. The session brings its own.
+   */
+  words: FlowWords
   reactivation: ReactivationCopy
   /** A label for every reason key the account has. */
   reasons: Record<string, string>

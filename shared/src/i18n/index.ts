@@ -15,8 +15,12 @@ export {
   type FlatStrings,
   isTranslatableKey,
   type Languages,
+  type LocalizedFlow,
   languagesOf,
+  localizeFlow,
   publishLocales,
+  type SessionWordsInput,
+  sessionWords,
   toPublishedLocale,
   translatableKeys,
 } from './resolve'

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createDefaultConfig, createDefaultReasons, placeholdersIn } from '../config/default-config'
 import { cancelFlowConfigSchema, copySchema } from '../config/schema'
 import type { CancelFlowConfig } from '../config/types'
+import { OFFER_TYPES } from '../config/vocabulary'
+import { planFlow } from '../flow/graph'
 import { BUILT_IN_CATALOGS, EN } from './catalogs'
 import { createResolver, directionOf, publishLocales } from './resolve'
 
@@ -11,6 +13,10 @@ const withLanguages = (languages: CancelFlowConfig['languages'], edit?: (c: Canc
   edit?.(config)
   return config
 }
+
+/** The published plan, as the config endpoint makes it: every offer eligible. */
+const planOf = (config: CancelFlowConfig) =>
+  planFlow({ config, reasons: createDefaultReasons(), eligibleOffers: OFFER_TYPES })
 
 describe('built-in languages', () => {
   for (const [tag, catalog] of Object.entries(BUILT_IN_CATALOGS)) {
@@ -72,11 +78,11 @@ describe('resolving an account’s languages', () => {
       default: 'de',
       translations: { ar: { 'copy.general.headline': 'قبل أن تغادر…', 'ui.next': 'متابعة' } },
     })
-    const { locales, defaultLocale } = publishLocales(config, createDefaultReasons())
+    const { locales, defaultLocale } = publishLocales(config, createDefaultReasons(), planOf(config))
     expect(defaultLocale).toBe('de')
     const arabic = locales.ar
     expect(arabic?.dir).toBe('rtl')
-    expect(arabic?.copy.general.headline).toBe('قبل أن تغادر…')
+    expect(arabic?.words.screens['reason.']?.headline).toBe('قبل أن تغادر…')
     expect(arabic?.ui.next).toBe('متابعة')
     // Untranslated: the default language (German), not English and not a key, isolated so that its
     // left-to-right text keeps its punctuation in place inside a right-to-left dialog.
@@ -89,12 +95,12 @@ describe('resolving an account’s languages', () => {
 
   it('publishes lower-case tags and a default language taken from the built-in words when the copy is untouched', () => {
     const config = withLanguages({ default: 'fr', translations: { 'pt-BR': { 'ui.next': 'Continuar' } } })
-    const { locales, defaultLocale } = publishLocales(config, createDefaultReasons())
+    const { locales, defaultLocale } = publishLocales(config, createDefaultReasons(), planOf(config))
     expect(Object.keys(locales).sort()).toEqual(['de', 'en', 'es', 'fr', 'pt-br'])
     expect(defaultLocale).toBe('fr')
-    expect(locales.fr?.copy.general.headline).toBe('Avant de partir…')
+    expect(locales.fr?.words.screens['reason.']?.headline).toBe('Avant de partir…')
     expect(locales['pt-br']?.ui.back).toBe('Retour')
-    expect(locales.en?.copy.general.headline).toBe(EN.copy.general.headline)
+    expect(locales.en?.words.screens['reason.']?.headline).toBe(EN.copy.general.headline)
   })
 
   it('knows which scripts run right to left', () => {

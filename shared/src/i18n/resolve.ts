@@ -1,7 +1,9 @@
 import type { CancelFlowConfig, CancelFlowCopy, CancellationReason } from '../config/types'
+import { resolveFlowWords } from '../flow/copy'
+import type { FlowPlan, FlowScreen, FlowSubscriber, FlowWords } from '../flow/types'
 import type { BuiltInCatalog, PublishedLocale, ReactivationCopy } from './catalog-types'
 import { BUILT_IN_CATALOGS, type BuiltInLocale, EN } from './catalogs'
-import { primaryLanguage } from './pick-locale'
+import { pickLocale, primaryLanguage } from './pick-locale'
 import type { UiStrings } from './ui-strings'
 
 /**
@@ -170,31 +172,91 @@ function unflatten(strings: FlatStrings, prefix: string): Record<string, unknown
   return out
 }
 
+/** A language of a flow, resolved: its copy, banner copy, reason labels and the widget's words. */
+export interface LocalizedFlow {
+  dir: 'ltr' | 'rtl'
+  /** The config with its copy in this language. */
+  config: CancelFlowConfig
+  reactivation: ReactivationCopy
+  reasons: Record<string, string>
+  ui: UiStrings
+}
+
 /** A language resolved into the shapes the widget renders. */
-export function toPublishedLocale(
-  tag: string,
-  strings: FlatStrings,
-  config: CancelFlowConfig,
-): PublishedLocale {
+export function localizeFlow(tag: string, strings: FlatStrings, config: CancelFlowConfig): LocalizedFlow {
   const copy = unflatten(strings, 'copy') as unknown as CancelFlowCopy
   if (config.copy.cancel_reasons) copy.cancel_reasons = config.copy.cancel_reasons
   return {
     dir: directionOf(tag),
-    copy,
+    config: { ...config, copy },
     reactivation: unflatten(strings, 'reactivation') as unknown as ReactivationCopy,
     reasons: unflatten(strings, 'reason') as Record<string, string>,
     ui: unflatten(strings, 'ui') as unknown as UiStrings,
   }
 }
 
-/** Every language of the account, resolved: what the config endpoint publishes. */
+/** One language as the config endpoint publishes it: the published plan's words, not the raw copy. */
+export function toPublishedLocale(tag: string, language: LocalizedFlow, plan: FlowPlan): PublishedLocale {
+  const { dir, config, reactivation, reasons, ui } = language
+  return {
+    dir,
+    words: resolveFlowWords({ config, strings: ui, locale: tag, plan }),
+    reactivation,
+    reasons,
+    ui,
+  }
+}
+
+/**
+ * Every language of the account, resolved: what the config endpoint publishes. `plan` is the published
+ * flow's (the config endpoint's `plan`), which each language's words are resolved against.
+ */
 export function publishLocales(
   config: CancelFlowConfig,
   reasons: readonly CancellationReason[],
+  plan: FlowPlan,
 ): { defaultLocale: string; locales: Record<string, PublishedLocale> } {
   const resolver = createResolver(config, reasons)
   const locales: Record<string, PublishedLocale> = {}
   for (const tag of availableLocales(config))
-    locales[tag] = toPublishedLocale(tag, resolver.resolve(tag).strings, config)
+    locales[tag] = toPublishedLocale(tag, localizeFlow(tag, resolver.resolve(tag).strings, config), plan)
   return { defaultLocale: resolver.defaultLocale, locales }
+}
+
+/** What a session's words are made from. */
+export interface SessionWordsInput {
+  /** The flow the session runs (the published config, or a segment's or an arm's), as published. */
+  config: CancelFlowConfig
+  reasons: readonly CancellationReason[]
+  /** The session's plan: the words' options follow its order. */
+  plan: FlowPlan
+  /** The languages asked for, in order: the token's claim, the page's option, the browser's. */
+  wanted: readonly unknown[]
+  subscriber?: FlowSubscriber
+  /** Which screens to word; by default those the plan can show. */
+  screens?: readonly FlowScreen[]
+}
+
+/**
+ * A session's words: the flow's copy in the first wanted language the account has (else its default),
+ * resolved for the subscriber against the session's plan. The widget picks its own words among the
+ * config endpoint's languages from the same wishes with the same `pickLocale`, so both agree.
+ */
+export function sessionWords(input: SessionWordsInput): { locale: string; words: FlowWords } {
+  const { config, reasons, plan, wanted, subscriber, screens } = input
+  const resolver = createResolver(config, reasons)
+  const available = Object.fromEntries(availableLocales(config).map((tag) => [tag, true]))
+  const locale = pickLocale(available, wanted) ?? resolver.defaultLocale
+  const language = localizeFlow(locale, resolver.resolve(locale).strings, config)
+  return {
+    locale,
+    words: resolveFlowWords({
+      config: language.config,
+      strings: language.ui,
+      locale,
+      subscriber,
+      plan,
+      screens,
+    }),
+  }
 }

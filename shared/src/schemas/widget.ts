@@ -7,6 +7,11 @@ import { isoDateOrDateTime } from './primitives'
 
 export const sessionStartSchema = z.strictObject({
   mode: z.enum(['live', 'test']).optional(),
+  // Which language the session's words are in, nothing else: whatever the page or the browser says is
+  // taken as a wish (a tag the account lacks is passed over), never refused, so a page's odd `locale`
+  // option cannot stop the flow.
+  locale: z.string().max(100).optional(),
+  languages: z.array(z.string().max(100)).max(32).optional(),
   merchantHandlesOffers: z.boolean().optional(),
   merchantHandlesCancel: z.boolean().optional(),
 })

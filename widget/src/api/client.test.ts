@@ -12,11 +12,14 @@ function network(answer: object) {
 
 afterEach(() => clearConfigCache())
 
+/** A config of today's shape (its default language brings the flow's words), tagged with where it came from. */
+const current = (from: string) => ({ from, defaultLocale: 'en', locales: { en: { words: {} } } })
+
 describe('the config read', () => {
   it("takes the loader's prefetched config instead of asking again", async () => {
-    const { fetch, host } = network({ from: 'network' })
-    const api = createWidgetApi(host, { ...CONTEXT, config: Promise.resolve({ from: 'prefetch', plan: {} }) })
-    await expect(api.config()).resolves.toEqual({ from: 'prefetch', plan: {} })
+    const { fetch, host } = network(current('network'))
+    const api = createWidgetApi(host, { ...CONTEXT, config: Promise.resolve(current('prefetch')) })
+    await expect(api.config()).resolves.toEqual(current('prefetch'))
     expect(fetch).not.toHaveBeenCalled()
   })
 
@@ -27,34 +30,39 @@ describe('the config read', () => {
       Promise.reject(new Error('x')),
     ]) {
       clearConfigCache()
-      const { fetch, host } = network({ from: 'network', plan: {} })
-      await expect(createWidgetApi(host, { ...CONTEXT, config }).config()).resolves.toEqual({
-        from: 'network',
-        plan: {},
-      })
+      const { fetch, host } = network(current('network'))
+      await expect(createWidgetApi(host, { ...CONTEXT, config }).config()).resolves.toEqual(
+        current('network'),
+      )
       expect(fetch).toHaveBeenCalledWith(CONFIG_URL, expect.objectContaining({ method: 'GET' }))
     }
   })
 
   it('reads the same address the loader prefetches', async () => {
-    const { fetch, host } = network({ plan: {} })
+    const { fetch, host } = network(current('network'))
     await createWidgetApi(host, { ...CONTEXT, mode: 'test' }).config()
     expect(fetch).toHaveBeenCalledWith(`${CONFIG_URL}?mode=test`, expect.anything())
   })
 
-  it('asks the server again, past the HTTP cache, for a config cached before flows were planned there', async () => {
-    // Just after a deploy a browser (or the loader's prefetch) may hold the previous version's config
-    // for up to ten minutes (max-age plus stale-while-revalidate): it has no `plan`, and the flow cannot
-    // be walked without one. The bundle revalidates once instead of failing open all that time.
-    const { fetch, host } = network({ from: 'fresh', plan: {} })
-    const api = createWidgetApi(host, { ...CONTEXT, config: Promise.resolve({ from: 'stale' }) })
-    await expect(api.config()).resolves.toEqual({ from: 'fresh', plan: {} })
-    expect(fetch).toHaveBeenCalledTimes(1)
-    expect(fetch).toHaveBeenCalledWith(
-      CONFIG_URL,
-      expect.objectContaining({ method: 'GET', cache: 'no-cache' }),
-    )
-  })
+  it.each([
+    ['without words', { from: 'stale', defaultLocale: 'en', locales: { en: { copy: {} } }, plan: {} }],
+    ['without languages at all', { from: 'stale', plan: {} }],
+  ])(
+    'asks the server again, past the HTTP cache, for a config cached from before (%s)',
+    async (_name, stale) => {
+      // Just after a deploy a browser (or the loader's prefetch) may hold an older version's config for
+      // up to ten minutes (max-age plus stale-while-revalidate): without the words each language now
+      // brings, the flow cannot be drawn. The bundle revalidates once instead of failing open all that time.
+      const { fetch, host } = network(current('fresh'))
+      const api = createWidgetApi(host, { ...CONTEXT, config: Promise.resolve(stale) })
+      await expect(api.config()).resolves.toEqual(current('fresh'))
+      expect(fetch).toHaveBeenCalledTimes(1)
+      expect(fetch).toHaveBeenCalledWith(
+        CONFIG_URL,
+        expect.objectContaining({ method: 'GET', cache: 'no-cache' }),
+      )
+    },
+  )
 
   it('revalidates a stale network answer too, and hands over what the server says when it is still old', async () => {
     const fetch = vi
@@ -62,7 +70,7 @@ describe('the config read', () => {
       .mockResolvedValueOnce(new Response(JSON.stringify({ from: 'http-cache' }), { status: 200 }))
       .mockResolvedValueOnce(new Response(JSON.stringify({ from: 'server' }), { status: 200 }))
     const api = createWidgetApi({ window: { fetch } } as unknown as Host, CONTEXT)
-    // Still no plan after revalidating: the flow's own checks fail open, once, not in a loop.
+    // Still old after revalidating: the flow fails open, once, not in a loop.
     await expect(api.config()).resolves.toEqual({ from: 'server' })
     expect(fetch).toHaveBeenCalledTimes(2)
     expect(fetch.mock.calls[0]?.[1]).not.toHaveProperty('cache', 'no-cache')

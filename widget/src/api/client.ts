@@ -97,11 +97,14 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
         pending = Promise.resolve(context.config as Promise<WidgetConfigResponse | false | undefined>)
           .then((prefetched) => prefetched || Promise.reject())
           .catch(() => call<WidgetConfigResponse>(path))
-          // Just after a deploy, a cache may still hold the previous version's config (no planned flow)
-          // for up to max-age + stale-while-revalidate: ask the server once more, past the HTTP cache,
-          // rather than failing open all that time.
+          // Just after a deploy, a cache may still hold an older version's config (without the words
+          // each language now brings, or even the planned flow) for up to max-age +
+          // stale-while-revalidate: ask the server once more, past the HTTP cache, rather than failing
+          // open all that time. (A config with words has its plan: both came before them.)
           .then((answer) =>
-            answer.plan ? answer : call<WidgetConfigResponse>(path, '', undefined, false, 'no-cache'),
+            answer.locales?.[answer.defaultLocale]?.words
+              ? answer
+              : call<WidgetConfigResponse>(path, '', undefined, false, 'no-cache'),
           )
         // A failure is not cached: the next flow asks again.
         pending.catch(() => configCache.delete(url))

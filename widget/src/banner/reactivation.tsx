@@ -29,7 +29,7 @@ export async function runReactivation(
   const language = localize(response, wantedLocales(host, await tokens.get(), options.locale))
   const { themeCss } = response
   const { strings } = language
-  const copy = language.config.reactivation
+  const copy = language.reactivation
   // Never a banner that cannot say what it would charge.
   if (!answer.eligible || !answer.terms || !copy?.enabled) return { shown: false }
   const { sessionId } = answer

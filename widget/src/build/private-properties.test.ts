@@ -53,6 +53,7 @@ describe('properties the widget bundle renames', () => {
   it('are none of the names in the contracts the bundle shares with the server, the merchant and the loader', () => {
     const contracts = [
       join(SHARED, 'widget-api.ts'),
+      join(SHARED, 'flow/wire-types.ts'),
       join(SHARED, 'config/types.ts'),
       join(SHARED, 'config/schema.ts'),
       ...sourceFiles(join(SHARED, 'i18n')),

@@ -139,11 +139,19 @@ describe('closing', () => {
 })
 
 describe('the session', () => {
-  it('starts with the token and says which billing actions the merchant handles', async () => {
-    const flow = await openFlow(fakeApi(), { handleOffer: () => {} })
+  it('starts with the token, says which billing actions the merchant handles and which languages are asked for', async () => {
+    const flow = await openFlow(fakeApi(), { handleOffer: () => {}, locale: 'fr-CA' })
     const [start] = flow.api.callsTo('sessions')
     expect(start?.headers.authorization).toBe(`Bearer ${TOKEN}`)
-    expect(start?.body).toEqual({ merchantHandlesOffers: true, merchantHandlesCancel: false })
+    expect(start?.body).toEqual({
+      merchantHandlesOffers: true,
+      merchantHandlesCancel: false,
+      // The page's option, then the browser's: the session's words are picked from them (after the
+      // token's claim) as the widget picks its own.
+      locale: 'fr-CA',
+      languages: [...navigator.languages],
+    })
+    expect(flow.heading()).toBe('Avant de partir…')
     expect(flow.api.calls.every((call) => !('cookie' in call.headers))).toBe(true)
   })
 

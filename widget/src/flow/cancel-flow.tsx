@@ -73,11 +73,15 @@ export async function runCancelFlow(
   const checkpoint = () => {
     if (request.signal.aborted) throw new Error('aborted')
   }
-  // No `mode`: the server takes it from the signed token alone.
+  // No `mode`: the server takes it from the signed token alone. The page's and the browser's languages
+  // only choose the session's words: the server picks among them (after the token's claim) as
+  // `localize` does here, so both speak the same language.
   const starting = tokens.use((token) =>
     api.startSession(token, {
       merchantHandlesOffers: !!options.handleOffer,
       merchantHandlesCancel: !!options.handleCancel,
+      locale: options.locale,
+      languages: host.window.navigator.languages,
     }),
   )
   // Observed below on every path; this only keeps an early bail-out from an unhandled rejection.
@@ -86,10 +90,10 @@ export async function runCancelFlow(
   checkpoint()
   const { themeCss, tier, routed, plan } = response
   const language = localize(response, wantedLocales(host, token, options.locale))
-  const { config, reasons, strings, locale } = language
+  const { words, reasons, strings, locale } = language
 
   const early = createFlowMachine({
-    config,
+    words,
     reasons,
     strings,
     locale,
@@ -110,10 +114,10 @@ export async function runCancelFlow(
       tokens,
       options,
       start,
-      // The flow the server chose for this subscriber (segment or arm), else the published one; the
-      // widget's own words stay those of the subscriber's language.
+      // The reasons of the flow the server chose for this subscriber (segment or arm), else the
+      // published one's; its words come with the session, in the subscriber's language.
       {
-        ...(start.flow ?? { config, reasons }),
+        reasons: start.flow?.reasons ?? reasons,
         strings,
         locale,
         initialScreen: optimistic ? early.getSnapshot().screen : undefined,

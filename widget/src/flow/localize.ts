@@ -1,4 +1,5 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import type { FlowWords } from '@retainkit/shared/flow'
 import { pickLocale } from '@retainkit/shared/pick-locale'
 import type { UiStrings } from '@retainkit/shared/ui-strings'
 import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
@@ -8,7 +9,10 @@ import type { Host } from '../host/types'
 export interface Localized {
   locale: string
   dir: 'ltr' | 'rtl'
-  config: CancelFlowConfig
+  /** The published flow's words in this language (the session brings the subscriber's own). */
+  words: FlowWords
+  /** The banner's copy in this language, with its settings; absent when the account has none. */
+  reactivation: CancelFlowConfig['reactivation']
   reasons: CancellationReason[]
   strings: UiStrings
 }
@@ -31,17 +35,14 @@ export function localize(
 ): Localized {
   const { locales, defaultLocale, config, reasons } = response
   const locale = pickLocale(locales, wanted) ?? defaultLocale
-  const words = locales[locale] as NonNullable<(typeof locales)[string]>
+  const language = locales[locale] as NonNullable<(typeof locales)[string]>
   return {
     locale,
-    dir: words.dir,
-    strings: words.ui,
-    config: {
-      ...config,
-      copy: words.copy,
-      reactivation: config.reactivation && { ...config.reactivation, ...words.reactivation },
-    },
-    reasons: reasons.map((reason) => ({ ...reason, label: words.reasons[reason.key] ?? reason.label })),
+    dir: language.dir,
+    strings: language.ui,
+    words: language.words,
+    reactivation: config.reactivation && { ...config.reactivation, ...language.reactivation },
+    reasons: reasons.map((reason) => ({ ...reason, label: language.reasons[reason.key] ?? reason.label })),
   }
 }
 

@@ -19,16 +19,17 @@ export const BILLING_TIMEOUT_MS = 15_000
 /**
  * The shared flow machine wired to one started session: offers and cancellations go to the widget API
  * (after the merchant's handleOffer/handleCancel when given), steps are batched to the events call.
- * `base` is the config, the reasons and (when the flow was shown before the session started) the screen
- * the subscriber is already on; the session's answer brings the plan the server made for this subscriber. `onCancelFailed` hears of every failed cancellation.
+ * `base` is the reasons, the widget's words and (when the flow was shown before the session started) the
+ * screen the subscriber is already on; the session's answer brings the plan the server made for this
+ * subscriber and its words. `onCancelFailed` hears of every failed cancellation.
  */
 export function createSessionMachine(
   host: Host,
   api: WidgetApi,
   tokens: Tokens,
   options: CancelFlowOptions,
-  { sessionId, subscriber, plan }: StartedSession,
-  base: Pick<FlowMachineOptions, 'config' | 'reasons' | 'initialScreen' | 'strings' | 'locale'>,
+  { sessionId, subscriber, plan, words }: StartedSession,
+  base: Pick<FlowMachineOptions, 'reasons' | 'initialScreen' | 'strings' | 'locale'>,
   onCancelFailed: () => void = () => {},
 ): SessionMachine {
   const { handleOffer, handleCancel } = options
@@ -69,12 +70,7 @@ export function createSessionMachine(
     machine: createFlowMachine({
       ...base,
       plan,
-      subscriber: subscriber
-        ? {
-            planName: subscriber.plan.productName,
-            periodEnd: subscriber.currentPeriodEnd,
-          }
-        : {},
+      words,
       effects: {
         acceptOffer: (input) => billing(handleOffer, input, api.accept),
         cancel: (input) =>

@@ -1,3 +1,4 @@
+import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import { fireEvent, within } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
@@ -11,16 +12,39 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+type Published = WidgetConfigResponse & { locales: Record<string, { words?: unknown; copy?: unknown }> }
+
+/** A config as an older server wrote it: each language's raw copy instead of its resolved words. */
+const beforeWords = (fresh: Published) => ({
+  ...fresh,
+  locales: Object.fromEntries(
+    Object.entries(fresh.locales).map(([tag, { words: _words, ...language }]) => [
+      tag,
+      { ...language, copy: fresh.config.copy },
+    ]),
+  ),
+})
+
+/** Older still: no planned flow either. */
+const beforePlans = (fresh: Published) => {
+  const { plan: _dropped, ...stale } = beforeWords(fresh)
+  return stale
+}
+
 /**
  * Right after a deploy, the loader's prefetch (or the browser's HTTP cache behind it) can still answer
- * the previous version's config, which had no planned flow. The flow asks the server once more, past
- * the cache, and opens, instead of failing open for the ten minutes such a config may be served.
+ * an older version's config: without each language's resolved words, or even without the planned flow.
+ * The flow asks the server once more, past the cache, and opens, instead of failing open for the ten
+ * minutes such a config may be served.
  */
-describe('a config cached from before the flow was planned on the server', () => {
-  it('is revalidated past the HTTP cache and the flow opens on its first screen', async () => {
+describe('a config cached from before the server worded (or planned) the flow', () => {
+  it.each([
+    ['without words', beforeWords],
+    ['without words or a plan', beforePlans],
+  ])('%s: is revalidated past the HTTP cache and the flow opens on its first screen', async (_name, age) => {
     const api = fakeApi()
     const fresh = await (await api.fetch(`${CONTEXT.apiBase}/api/widget/config/${CONTEXT.accountId}`)).json()
-    const { plan: _dropped, ...stale } = fresh
+    const stale = age(fresh)
     api.fetch.mockClear()
     const host = testHost()
     clearConfigCache(host)

@@ -1,5 +1,6 @@
 import { DEFAULT_CONFIG } from '@retainkit/shared/default-config'
 import {
+  ALL_SCREENS,
   createFlowMachine,
   type FlowEffects,
   type FlowMachine,
@@ -8,7 +9,7 @@ import {
   planFlow,
   shownReasons,
 } from '@retainkit/shared/flow'
-import { publishLocales } from '@retainkit/shared/i18n'
+import { publishLocales, sessionWords } from '@retainkit/shared/i18n'
 import { withDescription } from '@retainkit/shared/reactivation-terms'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
@@ -55,16 +56,19 @@ function sampleEffects(periodEnd: string): FlowEffects {
   }
 }
 
+/** The draft's reasons, in the order and selection subscribers get them from the config endpoint. */
+const shownOf = (props: PreviewProps) => [...shownReasons(props.config, props.reasons)]
+
 /**
  * The draft in the previewed language, resolved exactly as the config endpoint resolves it for
  * subscribers (a string missing in that language shows in the default one), and its published
  * projection: what subscribers get (no promo code, which only the server applies).
  */
 function localized(props: PreviewProps): Localized {
-  // In the order and selection subscribers get them from the config endpoint.
-  const reasons = [...shownReasons(props.config, props.reasons)]
+  const reasons = shownOf(props)
   const config = toPublishedConfig(props.config)
-  return localize({ config, reasons, ...publishLocales(props.config, reasons) }, [props.locale])
+  const plan = planFlow({ config, reasons, eligibleOffers: OFFER_TYPES })
+  return localize({ config, reasons, ...publishLocales(props.config, reasons, plan) }, [props.locale])
 }
 
 function createMachine(
@@ -74,19 +78,28 @@ function createMachine(
 ): FlowMachine {
   const periodEnd = new Date(Date.now() + 30 * DAY_MS).toISOString()
   const subscriber = props.subscriber ?? { planName: 'Pro', periodEnd }
-  const { config, reasons } = language
-  const machine = createFlowMachine({
+  const config = toPublishedConfig(props.config)
+  const reasons = shownOf(props)
+  // Planned and worded here, from the draft, by the functions the server plans and words subscribers'
+  // flows with; every screen is worded, since the step switcher can open any of them.
+  const plan = planFlow({ config, reasons, eligibleOffers: props.eligibleOffers ?? OFFER_TYPES, subscriber })
+  const { words } = sessionWords({
     config,
     reasons,
+    plan,
+    wanted: [language.locale],
+    subscriber,
+    screens: ALL_SCREENS,
+  })
+  return createFlowMachine({
+    words,
+    reasons: language.reasons,
     strings: language.strings,
     locale: language.locale,
-    // Planned here, from the draft, by the function the server plans subscribers' flows with.
-    plan: planFlow({ config, reasons, eligibleOffers: props.eligibleOffers ?? OFFER_TYPES, subscriber }),
-    subscriber,
+    plan,
     effects: sampleEffects(periodEnd),
     initialScreen: screen,
   })
-  return machine
 }
 
 /** Sample price of the preview's churned subscriber: what the banner's terms are shown with. */
@@ -143,7 +156,7 @@ export const mountPreview: MountPreview = (container, initial) => {
 
   let language = localized(props)
   const bannerCopy = () =>
-    props.variant === 'banner' ? (language.config.reactivation ?? DEFAULT_CONFIG.reactivation) : undefined
+    props.variant === 'banner' ? (language.reactivation ?? DEFAULT_CONFIG.reactivation) : undefined
   const draw = () => {
     setLanguage(container, language)
     shadow.setCss(cssVariablesToText(themeToCssVariables(props.config.theme)) + INLINE_CSS)

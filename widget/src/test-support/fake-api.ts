@@ -1,7 +1,7 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
-import { type FlowPlan, planFlow } from '@retainkit/shared/flow'
-import { publishLocales } from '@retainkit/shared/i18n'
+import { type FlowPlan, type FlowWords, planFlow } from '@retainkit/shared/flow'
+import { publishLocales, sessionWords } from '@retainkit/shared/i18n'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import {
@@ -10,6 +10,7 @@ import {
   type CancelResponse,
   type ReactivationResponse,
   type SessionEventsRequest,
+  type SessionStartRequest,
   type SessionStartResponse,
   type SubscriberSummary,
   toPublishedConfig,
@@ -84,6 +85,14 @@ export const SUBSCRIBER: SubscriberSummary = {
   currentPeriodEnd: '2027-03-31T00:00:00Z',
 }
 
+/** The session answer when a test gives none: the four classic offers eligible. */
+const DEFAULT_START: StartAnswer = {
+  fallback: false,
+  sessionId: SESSION_ID,
+  subscriber: SUBSCRIBER,
+  eligibleOffers: ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'],
+}
+
 export interface Recorded {
   method: string
   path: string
@@ -92,10 +101,13 @@ export interface Recorded {
   keepalive: boolean
 }
 
-/** A session answer; without a `plan` the fake plans one as the server would. */
+/** A session start answer; without `plan` and `words` the fake makes them as the server does. */
 export type StartAnswer =
   | Extract<SessionStartResponse, { fallback: true }>
-  | (Omit<Extract<SessionStartResponse, { fallback: false }>, 'plan'> & { plan?: FlowPlan })
+  | (Omit<Extract<SessionStartResponse, { fallback: false }>, 'plan' | 'words'> & {
+      plan?: FlowPlan
+      words?: FlowWords
+    })
 
 type Answer = unknown | ((body: unknown) => unknown)
 
@@ -154,6 +166,16 @@ export function fakeApi(options: FakeApiOptions = {}) {
           ? 'reactivation'
           : (path.split('/').pop() as 'accept' | 'cancel' | 'events')
 
+  /** The claims of a `Bearer` token, read without verifying (the server verifies; this is a fake). */
+  const claimsOf = (authorization = ''): { locale?: unknown } => {
+    try {
+      const payload = authorization.split('.')[1] ?? ''
+      return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')))
+    } catch {
+      return {}
+    }
+  }
+
   const answer = (value: Answer, body: unknown) => (typeof value === 'function' ? value(body) : value)
 
   const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
@@ -178,35 +200,44 @@ export function fakeApi(options: FakeApiOptions = {}) {
     if (route === 'config') {
       const config = state.config ?? flowConfig()
       const reasons = state.reasons ?? flowReasons()
+      const plan = planFlow({ config: toPublishedConfig(config), reasons, eligibleOffers: OFFER_TYPES })
       const response: WidgetConfigResponse = {
         accountId: ACCOUNT_ID,
         tier: state.tier ?? 'pro',
         // The published projection, as the server serves it: no promo code.
         config: toPublishedConfig(config),
         reasons,
-        ...publishLocales(config, reasons),
+        ...publishLocales(config, reasons, plan),
         version: 1,
         // As the server computes it (services/widget/published-config.ts).
         themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
-        plan: planFlow({ config: toPublishedConfig(config), reasons, eligibleOffers: OFFER_TYPES }),
+        plan,
       }
       return json(200, response)
     }
     if (route === 'sessions') {
-      const start: StartAnswer = state.start ?? {
-        fallback: false,
-        sessionId: SESSION_ID,
-        subscriber: SUBSCRIBER,
-        eligibleOffers: ['discount', 'pause', 'plan_switch', 'billing_cycle_switch'],
-      }
-      // Planned as the server plans it, unless the test gave its own plan.
-      if (!start.fallback && !start.plan) {
+      const start: StartAnswer = { ...(state.start ?? DEFAULT_START) }
+      // Planned and worded as the server does it (routes/widget/sessions.ts), unless the test gave its own.
+      if (!start.fallback) {
         const config = start.flow?.config ?? toPublishedConfig(state.config ?? flowConfig())
         const reasons = start.flow?.reasons ?? state.reasons ?? flowReasons()
-        const subscriber = start.subscriber ? { planId: start.subscriber.plan.priceId } : {}
-        Object.assign(start, {
-          plan: planFlow({ config, reasons, eligibleOffers: start.eligibleOffers, subscriber }),
+        const { subscriber } = start
+        start.plan ??= planFlow({
+          config,
+          reasons,
+          eligibleOffers: start.eligibleOffers,
+          subscriber: subscriber ? { planId: subscriber.plan.priceId } : {},
         })
+        const request = body as SessionStartRequest
+        start.words ??= sessionWords({
+          config,
+          reasons,
+          plan: start.plan,
+          wanted: [claimsOf(headers.authorization).locale, request.locale, ...(request.languages ?? [])],
+          subscriber: subscriber
+            ? { planName: subscriber.plan.productName, periodEnd: subscriber.currentPeriodEnd }
+            : {},
+        }).words
       }
       return json(200, start)
     }

@@ -35,7 +35,7 @@ describe('languages in the published config', () => {
     const body = await published(accountId)
     expect(body.defaultLocale).toBe('en')
     expect(Object.keys(body.locales).sort()).toEqual(['de', 'en', 'es', 'fr'])
-    expect(body.locales.fr?.copy.general.headline).toBe('Avant de partir…')
+    expect(body.locales.fr?.words.screens['reason.']?.headline).toBe('Avant de partir…')
     expect(body.locales.de?.ui.cancel).toBe('Abo kündigen')
     expect(body.locales.es?.reasons.too_expensive).toBe('Es demasiado caro')
     // The raw translations are not sent twice.
@@ -53,10 +53,10 @@ describe('languages in the published config', () => {
     expect((await save(accountId, ownerToken, config)).status).toBe(200)
     const body = await published(accountId)
     expect(body.locales.ar).toMatchObject({ dir: 'rtl', ui: { next: 'متابعة', back: '\u2068Back\u2069' } })
-    expect(body.locales.ar?.copy.general.headline).toBe('انتظر — لدى Acme شيء لك')
+    expect(body.locales.ar?.words.screens['reason.']?.headline).toBe('انتظر — لدى Acme شيء لك')
     // Changed in English and not translated into German: German subscribers read the English.
-    expect(body.locales.de?.copy.general.headline).toBe('Wait — Acme has something for you')
-    expect(body.locales.de?.copy.general.subheadline).toContain('Verraten Sie uns')
+    expect(body.locales.de?.words.screens['reason.']?.headline).toBe('Wait — Acme has something for you')
+    expect(body.locales.de?.words.screens['reason.']?.subheadline).toContain('Verraten Sie uns')
   })
 
   it('refuses an unknown string or a malformed language with a 400 that names it, saving nothing', async () => {

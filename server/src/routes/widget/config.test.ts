@@ -38,6 +38,7 @@ describe('GET /api/widget/config/:accountId', () => {
       ...publishLocales(
         createDefaultConfig(),
         DEFAULT_REASONS.filter((r) => r.enabled),
+        body.plan,
       ),
       plan: expect.any(Object),
     })

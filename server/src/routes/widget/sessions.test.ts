@@ -68,6 +68,7 @@ describe('POST /api/widget/sessions with Stripe', () => {
       // The default config: discount and pause on, switches off until plans are picked.
       eligibleOffers: ['discount', 'pause'],
       plan: expect.any(Object),
+      words: expect.any(Object),
     })
     // The flow planned for this subscriber: each reason leads to its eligible offer, "Step x of 4".
     expect(body.plan.steps).toEqual(['reason', 'feedback', 'offer', 'confirm'])
@@ -289,6 +290,7 @@ describe('POST /api/widget/sessions without Stripe', () => {
       subscriber: null,
       eligibleOffers: [],
       plan: expect.any(Object),
+      words: expect.any(Object),
     })
     // Nothing eligible: no path shows an offer, and the step count stays the config's.
     const screens = Object.values(plain.body.plan.paths).flat()

@@ -1,4 +1,5 @@
 import { planFlow } from '@retainkit/shared/flow'
+import { sessionWords } from '@retainkit/shared/i18n'
 import { sessionStartSchema } from '@retainkit/shared/schemas'
 import { type SessionStartResponse, toPublishedConfig } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
@@ -169,6 +170,23 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
 
     // Planned on the published projection, as the widget shows it (no promo code).
     const published = toPublishedConfig(routed.config)
+    // This subscriber's steps: each reason's path with only the eligible offers, each offer's choices
+    // without the plan they are on. The widget walks it; it carries no planning code.
+    const plan = planFlow({
+      config: published,
+      reasons: routed.reasons,
+      eligibleOffers: eligibility.offers,
+      subscriber: summary ? { planId: summary.plan.priceId } : {},
+    })
+    // And every word of it, for this subscriber, in the language the widget picks from the same wishes
+    // (the token's claim first): the bundle carries no copy logic.
+    const { words } = sessionWords({
+      config: published,
+      reasons: routed.reasons,
+      plan,
+      wanted: [subscriber.locale, body.locale, ...(body.languages ?? [])],
+      subscriber: summary ? { planName: summary.plan.productName, periodEnd: summary.currentPeriodEnd } : {},
+    })
     const response: SessionStartResponse = {
       fallback: false,
       sessionId,
@@ -178,14 +196,8 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       ...(routed.custom || routed.reasons !== account.payload.reasons
         ? { flow: { config: published, reasons: routed.reasons } }
         : {}),
-      // This subscriber's steps: each reason's path with only the eligible offers, each offer's choices
-      // without the plan they are on. The widget walks it; it carries no planning code.
-      plan: planFlow({
-        config: published,
-        reasons: routed.reasons,
-        eligibleOffers: eligibility.offers,
-        subscriber: summary ? { planId: summary.plan.priceId } : {},
-      }),
+      plan,
+      words,
       // Already leaving: the widget shows when it ends and an undo instead of the offers.
       ...(subscription && typeof scheduledEnd === 'number'
         ? {

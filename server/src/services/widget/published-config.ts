@@ -102,6 +102,9 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
   const config = configRow ? parseConfig(deps, accountId, configRow.config) : createDefaultConfig()
   const reasons = parseReasons(deps, accountId, reasonsRow?.reasons)
   const shown = [...shownReasons(config, reasons)]
+  // The screens shown while a session starts walk this (and each language's words are made for it);
+  // the session brings the subscriber's own plan and words.
+  const plan = planFlow({ config: toPublishedConfig(config), reasons: shown, eligibleOffers: OFFER_TYPES })
   const payload: WidgetConfigResponse = {
     accountId: account.id,
     tier: tier.tier,
@@ -109,10 +112,9 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
     reasons: shown,
     version: configRow?.version ?? 0,
     themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
-    ...publishLocales(config, shown),
+    ...publishLocales(config, shown, plan),
     ...(routed && tier.tier === 'pro' ? { routed: true as const } : {}),
-    // The screens shown while a session starts walk this; the session brings the subscriber's own.
-    plan: planFlow({ config: toPublishedConfig(config), reasons: shown, eligibleOffers: OFFER_TYPES }),
+    plan,
   }
   // A trial or grace period ending changes what subscribers get: the entry never outlives that moment.
   const expiresAt = Math.min(

@@ -1,21 +1,15 @@
-import { copyValues } from '@retainkit/shared/flow'
 import type { OfferType } from '@retainkit/shared/vocabulary'
 import type { VNode } from 'preact'
-import { fill } from '../../flow/localize'
 import type { ScreenProps } from './types'
 
 type OfferBody = (props: ScreenProps) => VNode | null
 
 /**
- * A discount is stated in full (amount and length) whatever the copy says, so nobody accepts it blind.
- * (Its promo code is never published: the server applies it on accept.)
+ * A line under the copy, resolved with the words: a discount stated in full (amount and length) whatever
+ * the copy says, so nobody accepts it blind; the support address, to copy when no mail app opens. (A
+ * discount's promo code is never published: the server applies it on accept.)
  */
-const DiscountTerms: OfferBody = ({ context, snapshot }) => {
-  const values = copyValues(snapshot, context)
-  return values.amount && values.duration ? (
-    <p className="n">{fill(context.strings.discount_terms, values)}</p>
-  ) : null
-}
+const Note: OfferBody = ({ copy }) => (copy.note ? <p className="n">{copy.note}</p> : null)
 
 /** Pause lengths and plans are a labelled dropdown (the machine pre-selects the first option). */
 const OptionList: OfferBody = ({ copy, send }) =>
@@ -38,20 +32,14 @@ const OptionList: OfferBody = ({ copy, send }) =>
     </label>
   ) : null
 
-/** The support address is shown as well, so it can be copied when no mail app opens. */
-const SupportAddress: OfferBody = ({ context }) => {
-  const { email } = context.config.talk_to_us
-  return email ? <p className="n">{email}</p> : null
-}
-
 /** What an offer screen shows under its copy; a new offer type does not build until it is listed here. */
 const OFFER_BODY: Readonly<Record<OfferType, OfferBody>> = {
-  discount: DiscountTerms,
+  discount: Note,
   pause: OptionList,
   plan_switch: OptionList,
   billing_cycle_switch: OptionList,
-  trial_extension: () => null,
-  talk_to_us: SupportAddress,
+  trial_extension: Note,
+  talk_to_us: Note,
 }
 
 export function OfferScreen(props: ScreenProps) {
