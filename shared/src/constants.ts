@@ -66,6 +66,12 @@ export const DUNNING_GRACE_DAYS = 7
 
 /** A subscriber may accept at most one save offer in this many days. */
 export const OFFER_COOLDOWN_DAYS = 90
+/**
+ * A dismissed reactivation banner stays away this long for that customer, on every device: the server
+ * remembers the dismissal (the banner session's `banner_dismissed`), so the widget stores nothing in
+ * the subscriber's browser.
+ */
+export const BANNER_DISMISS_DAYS = 30
 
 export const COUPON_LIST_DEFAULT_LIMIT = 10
 export const COUPON_LIST_MAX_LIMIT = 100

@@ -42,19 +42,13 @@ export function createTokens(source: TokenSource | ReactivationOptions): Tokens 
 }
 
 /**
- * The token's claims, read without verifying: only to key local storage (`sub`, the Stripe customer id)
- * and to choose the subscriber's language (`locale`). Anything unreadable is no claims.
+ * The token's claims, read without verifying: only to choose the subscriber's language (`locale`).
+ * Anything unreadable is no claims.
  */
-export function tokenClaims(token: string): { sub?: unknown; locale?: unknown } {
+export function tokenClaims(token: string): { locale?: unknown } {
   try {
     return JSON.parse(atob(token.split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? '')) || {}
   } catch {
     return {}
   }
-}
-
-/** The token's `sub` (the Stripe customer id), read without verifying: only to key local storage. */
-export function tokenSubject(token: string): string {
-  const { sub } = tokenClaims(token)
-  return typeof sub === 'string' ? sub : ''
 }

@@ -3,9 +3,8 @@ import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import { fireEvent, within } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
-import { ACCOUNT_ID, fakeApi, flowConfig, TOKEN } from '../test-support/fake-api'
+import { fakeApi, flowConfig, TOKEN } from '../test-support/fake-api'
 import { CONTEXT, flushPromises, testHost, trackedBundle } from '../test-support/flow-harness'
-import { BANNER_DISMISS_DAYS, dismissalKey, shortHash } from './dismissal'
 
 const ELIGIBLE = {
   eligible: true,
@@ -105,7 +104,7 @@ describe('the reactivation banner', () => {
     await vi.waitFor(() => expect(ui?.getByRole('status').textContent).toBe(WELCOME_BACK))
   })
 
-  it('dismiss sends banner_dismissed for the session and is remembered for 30 days, never the token', async () => {
+  it('dismiss sends banner_dismissed for the session (the server remembers it) and stores nothing in the browser', async () => {
     const onDismiss = vi.fn()
     const { ui, api, element } = await show(undefined, { onDismiss })
     fireEvent.click(ui?.getByRole('button', { name: 'Not now' }) as HTMLElement)
@@ -115,21 +114,10 @@ describe('the reactivation banner', () => {
     const [events] = api.callsTo('events')
     expect(events?.path).toBe('/api/widget/sessions/rses_1/events')
     expect(events?.body).toMatchObject({ events: [{ step: 'banner_dismissed' }] })
-
-    const key = dismissalKey(ACCOUNT_ID, 'cus_123')
-    expect(key).toBe(`retainkit.banner.${ACCOUNT_ID}.${shortHash('cus_123')}`)
-    expect(Object.keys(localStorage)).toEqual([key])
-    const stored = localStorage.getItem(key) ?? ''
-    expect(stored).not.toContain(TOKEN)
-    expect(stored).not.toContain('cus_123')
-    const until = JSON.parse(stored).until
-    expect(until - Date.now()).toBeGreaterThan((BANNER_DISMISS_DAYS - 1) * 86_400_000)
-
-    // Next page view: no banner, and not even a request.
-    const again = await show(fakeApi({ reactivation: ELIGIBLE }))
-    expect(again.result).toEqual({ shown: false })
-    expect(again.element).toBeNull()
-    expect(again.api.calls).toHaveLength(0)
+    // Sent even if the page is going away: it is the only record of the dismissal.
+    expect(events?.keepalive).toBe(true)
+    expect(Object.keys(localStorage)).toEqual([])
+    expect(document.cookie).toBe('')
   })
 
   it('a later charge names its date; a banner without terms (an older server) is not shown', async () => {
@@ -149,12 +137,6 @@ describe('the reactivation banner', () => {
     const { terms: _omitted, ...withoutTerms } = ELIGIBLE
     const old = await show(fakeApi({ reactivation: withoutTerms as never }))
     expect(old.result).toEqual({ shown: false })
-  })
-
-  it('comes back once the 30 days are over', async () => {
-    localStorage.setItem(dismissalKey(ACCOUNT_ID, 'cus_123'), JSON.stringify({ until: Date.now() - 1 }))
-    const { result } = await show()
-    expect(result).toEqual({ shown: true })
   })
 
   it('shows nothing when the subscriber is not eligible or the banner is switched off', async () => {

@@ -1,18 +1,18 @@
 import { render } from 'preact'
 import { createWidgetApi } from '../api/client'
-import { createTokens, tokenSubject } from '../api/token-source'
+import { createTokens } from '../api/token-source'
 import { localize, wantedLocales } from '../flow/localize'
 import type { Host, WidgetContext } from '../host/types'
 import type { ReactivationOptions, ReactivationResult } from '../types'
 import { openSurface } from '../ui/surface'
 import { BannerView } from './banner-view'
-import { dismissal, dismissalKey } from './dismissal'
 import { reactivation } from './terms'
 
 /**
  * The reactivation banner for a returning subscriber: asks the server whether they are paused, scheduled
- * to cancel or churned, and shows the banner if so, unless they dismissed it on this browser recently
- * (checked first, so a dismissed banner costs no request). `onOpen` receives what closes it.
+ * to cancel or churned, and shows the banner if so. A dismissal is the banner session's
+ * `banner_dismissed` step: the server keeps the banner away from that customer for 30 days on every
+ * device, so nothing is stored in the subscriber's browser. `onOpen` receives what closes it.
  */
 export async function runReactivation(
   host: Host,
@@ -22,9 +22,6 @@ export async function runReactivation(
 ): Promise<ReactivationResult> {
   const api = createWidgetApi(host, context)
   const tokens = createTokens(options)
-  const key = dismissalKey(context.accountId, tokenSubject(await tokens.get()))
-  if (dismissal(host, key)) return { shown: false }
-
   const [response, answer] = await Promise.all([api.config(), tokens.use((token) => api.reactivation(token))])
   const language = localize(response, wantedLocales(host, await tokens.get(), options.locale))
   const { themeCss } = response
@@ -35,11 +32,11 @@ export async function runReactivation(
   const { sessionId } = answer
 
   const { mount, close } = openSurface(host, 'banner', language, themeCss)
+  // The server remembers the dismissal from this step (keepalive: it must arrive even if the page goes).
   const onDismiss = () => {
-    dismissal(host, key, true)
     tokens
       .use((token) =>
-        api.sendEvents(token, sessionId, [{ step: 'banner_dismissed', at: new Date().toISOString() }]),
+        api.sendEvents(token, sessionId, [{ step: 'banner_dismissed', at: new Date().toISOString() }], true),
       )
       .catch(() => {})
     close()

@@ -85,10 +85,10 @@ export const cookies: Article = {
             ],
             [
               'Widget, on a merchant’s site',
-              'Banner dismissal (a key beginning with “retainkit”)',
+              'None',
               'Local storage',
-              'Remembers that you dismissed a reactivation banner so it is not shown again',
-              'Until you clear that site’s data in your browser',
+              'The widget stores nothing in your browser. When you dismiss a reactivation banner, the merchant’s Retainkit account records it, so the banner stays away on every device',
+              'The banner may come back after 30 days',
             ],
             [
               'Widget, on a merchant’s site',

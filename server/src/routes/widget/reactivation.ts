@@ -23,6 +23,7 @@ import {
 } from '../../services/widget/reactivation'
 import { reactivationTerms } from '../../services/widget/reactivation-terms'
 import {
+  hasRecentBannerDismissal,
   hasRecentSave,
   loadSessionFor,
   newSessionId,
@@ -98,7 +99,8 @@ async function createBannerSession(
  * subscription, one scheduled to cancel, or — with no live one at all — a canceled one (churned, who
  * get the winback offer unless they used an offer in the last 90 days). Creates a 'reactivation'
  * session (rate-limited with cancel sessions, per token and per customer) and records `banner_shown`;
- * the banner's dismissal arrives as `banner_dismissed` through the events call.
+ * the banner's dismissal arrives as `banner_dismissed` through the events call, and keeps the banner
+ * away from that customer for BANNER_DISMISS_DAYS, on every device (checked here, before Stripe).
  */
 export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
@@ -108,11 +110,14 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     const notEligible: ReactivationResponse = { eligible: false }
     const stripe = await reactivationStripe(deps, caller)
     if (!stripe) return answer(c, 'POST /api/widget/reactivation', notEligible, 200)
-    const { customerId, subscriptionId, accountId } = caller.subscriber
+    const { customerId, subscriptionId, accountId, mode } = caller.subscriber
+    const now = deps.clock.now()
+    // Dismissed lately (on any device): no banner, and no Stripe call or session for it.
+    if (await hasRecentBannerDismissal(deps.db, accountId, customerId, now, mode))
+      return answer(c, 'POST /api/widget/reactivation', notEligible, 200)
     const target = await findBannerTarget(deps, stripe, accountId, customerId, subscriptionId)
     if (!target) return answer(c, 'POST /api/widget/reactivation', notEligible, 200)
-    const now = deps.clock.now()
-    const recentSave = await hasRecentSave(deps.db, accountId, customerId, now, caller.subscriber.mode)
+    const recentSave = await hasRecentSave(deps.db, accountId, customerId, now, mode)
     const offer = winbackOffer(caller.account.payload.config, target.kind, recentSave)
     // No banner that cannot say what it would charge.
     const locale = caller.subscriber.locale ?? caller.account.payload.defaultLocale

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { OFFER_COOLDOWN_DAYS } from '@retainkit/shared/constants'
+import { BANNER_DISMISS_DAYS, OFFER_COOLDOWN_DAYS } from '@retainkit/shared/constants'
 import { type OfferType, SAVE_MECHANISMS, type SessionStep } from '@retainkit/shared/vocabulary'
 import type { WebhookEventType } from '@retainkit/shared/webhooks'
 import { type Kysely, sql, type Transaction } from 'kysely'
@@ -36,6 +36,33 @@ export async function cancelSessionsThisMonth(
     .where('created_at', '>=', startOfUtcMonth(now))
     .executeTakeFirstOrThrow()
   return Number(row.count)
+}
+
+/**
+ * Whether the customer dismissed a reactivation banner in the last BANNER_DISMISS_DAYS, in this mode:
+ * then no banner, on any device, until that time has passed. (A banner session a subscriber dismisses
+ * ends 'abandoned' through its `banner_dismissed` step.)
+ */
+export async function hasRecentBannerDismissal(
+  db: Kysely<Database>,
+  accountId: string,
+  customerId: string,
+  now: Date,
+  mode: 'live' | 'test',
+): Promise<boolean> {
+  const since = new Date(now.getTime() - BANNER_DISMISS_DAYS * 86_400_000)
+  const row = await db
+    .selectFrom('cancel_sessions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('customer_id', '=', customerId)
+    .where('kind', '=', 'reactivation')
+    .where('mode', '=', mode)
+    .where('status', '=', 'abandoned')
+    .where('completed_at', '>', since)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /**
