@@ -103,9 +103,9 @@ describe('screenCopy', () => {
     const { copy, machine, send } = copyAt({ kind: 'offer', offer: 'pause' })
     expect(copy.dropdownLabel).toBe('Pause label')
     expect(copy.options).toEqual([
-      { kind: 'months', months: 1, label: '1 month', selected: true },
-      { kind: 'months', months: 2, label: '2 months', selected: false },
-      { kind: 'months', months: 3, label: '3 months', selected: false },
+      { kind: 'choice', choice: { months: 1 }, label: '1 month', selected: true },
+      { kind: 'choice', choice: { months: 2 }, label: '2 months', selected: false },
+      { kind: 'choice', choice: { months: 3 }, label: '3 months', selected: false },
     ])
     expect(copy.subheadline).toBe('Pause sub for 1 month')
     send({ type: 'SELECT_OPTION', months: 2 })
@@ -115,14 +115,7 @@ describe('screenCopy', () => {
   it("plan offer: other plans as name and price, never the subscriber's own", () => {
     const { copy } = copyAt({ kind: 'offer', offer: 'plan_switch' })
     expect(copy.options).toEqual([
-      {
-        kind: 'plan',
-        planId: 'price_basic',
-        name: 'Basic',
-        price: '$14.99/month',
-        label: 'Basic – $14.99/month',
-        selected: true,
-      },
+      { kind: 'choice', choice: { planId: 'price_basic' }, label: 'Basic – $14.99/month', selected: true },
     ])
   })
 

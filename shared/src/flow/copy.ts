@@ -2,7 +2,8 @@ import type { CancelFlowConfig } from '../config/types'
 import { FEEDBACK_CATEGORIES, OFFER_TYPES } from '../config/vocabulary'
 import type { UiStrings } from '../i18n/ui-strings'
 import { EN_UI_STRINGS } from '../i18n/ui-strings'
-import { findOption, type OfferOption } from './offers'
+import type { OfferChoice } from '../widget-api'
+import { choiceOf, findOption, type OfferOption } from './offers'
 import { plannedOptions } from './path'
 import type {
   FlowAction,
@@ -70,14 +71,13 @@ export const COPY_FALLBACKS = {
   period_end: EN_UI_STRINGS.period_end_fallback,
 } as const
 
+/** A choice on screen: a reason, or one of an offer's options (a pause length, a plan) with its choice. */
 export type ScreenOption =
   | { readonly kind: 'reason'; readonly key: string; readonly label: string; readonly selected: boolean }
-  | { readonly kind: 'months'; readonly months: number; readonly label: string; readonly selected: boolean }
   | {
-      readonly kind: 'plan'
-      readonly planId: string
-      readonly name: string
-      readonly price: string
+      readonly kind: 'choice'
+      /** What choosing it selects: the months or the plan's price id (`SELECT_OPTION`'s fields). */
+      readonly choice: OfferChoice
       readonly label: string
       readonly selected: boolean
     }
@@ -339,20 +339,12 @@ export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): Screen
           }))
         : screen.kind !== 'offer'
           ? []
-          : offered.map((option, index) => {
-              const label = named[index]?.label ?? ''
-              const selected = index === chosen
-              return option.kind === 'months'
-                ? { kind: 'months', months: option.months, label, selected }
-                : {
-                    kind: 'plan',
-                    planId: option.plan.id,
-                    name: option.plan.name,
-                    price: option.plan.price,
-                    label,
-                    selected,
-                  }
-            }),
+          : offered.map((option, index) => ({
+              kind: 'choice',
+              choice: choiceOf(option),
+              label: named[index]?.label ?? '',
+              selected: index === chosen,
+            })),
     labels,
   }
 }

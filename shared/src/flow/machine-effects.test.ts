@@ -43,7 +43,7 @@ describe('accepting an offer', () => {
     expect(snap()).toMatchObject({
       screen: { kind: 'success', offer: 'discount' },
       status: 'idle',
-      outcome: { type: 'saved', offer: 'discount', response: APPLIED },
+      result: { outcome: 'saved', offer: 'discount', response: APPLIED },
       actions: ['close'],
       canGoBack: false,
       done: false,
@@ -153,7 +153,7 @@ describe('accepting an offer', () => {
     }
     accepts[0]?.call.resolve(redirect)
     await flush()
-    expect(snap().outcome).toEqual({ type: 'saved', offer: 'billing_cycle_switch', response: redirect })
+    expect(snap().result).toEqual({ outcome: 'saved', offer: 'billing_cycle_switch', response: redirect })
   })
 
   it('handles nothing while a call runs: it settles on the screen it was made from', async () => {
@@ -184,7 +184,7 @@ describe('performing the cancellation', () => {
     expect(snap()).toMatchObject({
       screen: { kind: 'final' },
       status: 'idle',
-      outcome: { type: 'canceled', response: SCHEDULED },
+      result: { outcome: 'canceled', response: SCHEDULED },
       actions: ['close'],
       stepIndex: 4,
       stepCount: 4,
@@ -201,7 +201,7 @@ describe('performing the cancellation', () => {
     send({ type: 'RETRY' })
     cancels[1]?.call.resolve({ status: 'recorded' })
     await flush()
-    expect(snap()).toMatchObject({ screen: { kind: 'final' }, outcome: { type: 'canceled' } })
+    expect(snap()).toMatchObject({ screen: { kind: 'final' }, result: { outcome: 'canceled' } })
   })
 
   it('a second cancel after a failed one from an offer is a retry, not a second decline', async () => {
@@ -226,7 +226,7 @@ describe('staying and closing', () => {
     send({ type: 'SELECT_REASON', key: 'switched' })
     send({ type: 'NEXT' })
     send({ type: 'STAY' })
-    expect(snap()).toMatchObject({ outcome: { type: 'stayed' }, done: true, actions: [], canGoBack: false })
+    expect(snap()).toMatchObject({ result: { outcome: 'stayed' }, done: true, actions: [], canGoBack: false })
     const ended = snap()
     for (const event of BUTTONS) send(event)
     expect(snap()).toBe(ended)
@@ -239,7 +239,7 @@ describe('staying and closing', () => {
   it('CLOSE on a step records flow_abandoned and ends as closed', () => {
     const { send, snap, events } = setup()
     send({ type: 'CLOSE' })
-    expect(snap()).toMatchObject({ outcome: { type: 'closed' }, done: true })
+    expect(snap()).toMatchObject({ result: { outcome: 'closed' }, done: true })
     expect(events).toEqual([{ step: 'flow_abandoned' }])
   })
 
@@ -252,7 +252,7 @@ describe('staying and closing', () => {
     send({ type: 'BACK' })
     expect(snap().screen.kind).toBe('success')
     send({ type: 'CLOSE' })
-    expect(snap()).toMatchObject({ done: true, outcome: { type: 'saved' } })
+    expect(snap()).toMatchObject({ done: true, result: { outcome: 'saved' } })
     expect(events).toHaveLength(before)
   })
 
@@ -262,7 +262,7 @@ describe('staying and closing', () => {
     cancels[0]?.call.resolve(SCHEDULED)
     await flush()
     send({ type: 'CLOSE' })
-    expect(snap()).toMatchObject({ done: true, outcome: { type: 'canceled' } })
+    expect(snap()).toMatchObject({ done: true, result: { outcome: 'canceled' } })
     expect(events).toEqual([])
   })
 })

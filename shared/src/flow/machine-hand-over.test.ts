@@ -80,7 +80,7 @@ describe('handing over a cancellation that keeps failing', () => {
     send({ type: 'CANCEL' })
     await failOn(harness, 1, new Error('down'))
     send({ type: 'CLOSE' })
-    expect(snap()).toMatchObject({ done: true, handedOver: true, outcome: { type: 'closed' } })
+    expect(snap()).toMatchObject({ done: true, handedOver: true, result: { outcome: 'closed' } })
     expect(events).toEqual([])
   })
 

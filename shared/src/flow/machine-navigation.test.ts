@@ -23,7 +23,7 @@ describe('the default path', () => {
       canGoBack: false,
       stepIndex: 0,
       stepCount: 4,
-      outcome: null,
+      result: null,
       done: false,
     })
   })

@@ -10,7 +10,7 @@ import type {
   FlowListener,
   FlowMachine,
   FlowMachineOptions,
-  FlowOutcome,
+  FlowResult,
   FlowScreen,
   FlowScreenKind,
   FlowSnapshot,
@@ -66,7 +66,7 @@ interface State {
   reasonKey: string | null
   feedback: string
   selection: OfferChoice
-  outcome: FlowOutcome | null
+  result: FlowResult | null
   done: boolean
 }
 
@@ -89,7 +89,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     reasonKey: null,
     feedback: '',
     selection: {},
-    outcome: null,
+    result: null,
     done: false,
     cancelFailures: 0,
   } as unknown as State
@@ -115,7 +115,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       canGoBack,
       ...stepProgress(plan, screen),
       handedOver,
-      outcome: state.outcome,
+      result: state.result,
       done,
     })
     for (const listener of [...listeners]) listener(snapshot)
@@ -195,7 +195,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     call(
       'cancel',
       () => effects.cancel({ reasonKey, feedback: feedback.trim() }),
-      (response) => show({ kind: 'final' }, [], { outcome: { type: 'canceled', response } }),
+      (response) => show({ kind: 'final' }, [], { result: { outcome: 'canceled', response } }),
     )
   }
 
@@ -209,7 +209,7 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     call(
       'accept',
       () => effects.acceptOffer({ offer, choice, reasonKey }),
-      (response) => show({ kind: 'success', offer }, [], { outcome: { type: 'saved', offer, response } }),
+      (response) => show({ kind: 'success', offer }, [], { result: { outcome: 'saved', offer, response } }),
     )
   }
 
@@ -225,8 +225,8 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     }
   }
 
-  const end = (outcome: FlowOutcome | null) =>
-    update(outcome ? { outcome, done: true, status: 'idle', error: null } : { done: true })
+  const end = (result: FlowResult | null) =>
+    update(result ? { result, done: true, status: 'idle', error: null } : { done: true })
 
   /** By event type; a button's handler runs only when the current screen offers its action (see send). */
   const ON: { readonly [T in FlowEvent['type']]: (event: Extract<FlowEvent, { type: T }>) => void } = {
@@ -257,15 +257,15 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     CANCEL: cancel,
     STAY() {
       record('reason_continue')
-      end({ type: 'stayed' })
+      end({ outcome: 'stayed' })
     },
     CLOSE() {
       // Closing a confirmation (success/final) is the normal end, not an abandoned flow; nor is closing
       // while the widget hands over to the merchant's cancellation.
       if (isTerminal(state.screen)) return end(null)
-      if (state.cancelFailures >= CANCEL_ATTEMPTS) return end({ type: 'closed' })
+      if (state.cancelFailures >= CANCEL_ATTEMPTS) return end({ outcome: 'closed' })
       record('flow_abandoned')
-      end({ type: 'closed' })
+      end({ outcome: 'closed' })
     },
     RETRY: () => (state.failed === 'accept' ? acceptOffer() : performCancel()),
   }

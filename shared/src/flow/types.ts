@@ -34,11 +34,15 @@ export type FlowEvent =
 
 export type FlowStatus = 'idle' | 'working' | 'error'
 
-export type FlowOutcome =
-  | { readonly type: 'saved'; readonly offer: OfferType; readonly response: AcceptOfferResponse }
-  | { readonly type: 'canceled'; readonly response: CancelResponse }
-  | { readonly type: 'stayed' }
-  | { readonly type: 'closed' }
+/**
+ * How a flow ended, in the shape the widget hands merchants (its SessionResult, `fallback` aside): the
+ * outcome, with the offer and the server's answer when there was one.
+ */
+export type FlowResult =
+  | { readonly outcome: 'saved'; readonly offer: OfferType; readonly response: AcceptOfferResponse }
+  | { readonly outcome: 'canceled'; readonly response: CancelResponse }
+  | { readonly outcome: 'stayed' }
+  | { readonly outcome: 'closed' }
 
 export interface FlowSnapshot {
   readonly screen: FlowScreen
@@ -61,7 +65,7 @@ export interface FlowSnapshot {
    */
   readonly handedOver: boolean
   /** Set on success/final screens (saved/canceled), or when the subscriber stays or closes. */
-  readonly outcome: FlowOutcome | null
+  readonly result: FlowResult | null
   /** The flow is over: the widget should close. Success/final screens are not done until CLOSE. */
   readonly done: boolean
 }

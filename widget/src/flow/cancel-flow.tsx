@@ -3,7 +3,7 @@ import {
   type FlowEffects,
   type FlowEvent,
   type FlowMachine,
-  type FlowOutcome,
+  type FlowResult,
   type FlowSnapshot,
   formatDate,
 } from '@retainkit/shared/flow'
@@ -28,9 +28,6 @@ export const HAND_OVER_DELAY_MS = 700
 export interface FlowMemory {
   stepAside: boolean
 }
-
-/** The machine's outcome as the merchant reads it: `type` becomes `outcome`, the rest is kept. */
-const toResult = ({ type, ...rest }: FlowOutcome): SessionResult => ({ outcome: type, ...rest })
 
 /** The stand-in machine never reaches a billing call: everything that would lead there is held. */
 const never = () => new Promise<never>(() => {})
@@ -181,7 +178,7 @@ export async function runCancelFlow(
   }
 
   let lastScreen = ''
-  let announced: FlowOutcome | null = null
+  let announced: FlowResult | null = null
   let handingOver = false
   const onSnapshot = (snapshot: FlowSnapshot) => {
     const screen = JSON.stringify(snapshot.screen)
@@ -190,28 +187,28 @@ export async function runCancelFlow(
       lastScreen = screen
       options.onStepChange?.(snapshot.screen)
     }
-    const { outcome } = snapshot
+    // (The machine's result is what the merchant's callbacks and promise get, as it is.)
+    const { result } = snapshot
     if (snapshot.handedOver) {
       // Closing meanwhile hands over at once; otherwise the message stays up a moment first.
       if (snapshot.done) return finish(FALLBACK_RESULT)
       if (!handingOver) window.setTimeout(() => finish(FALLBACK_RESULT), HAND_OVER_DELAY_MS)
       handingOver = true
     }
-    if (outcome && outcome !== announced) {
-      announced = outcome
-      const found = toResult(outcome)
-      if (outcome.type === 'canceled') options.onCancel?.(found)
-      if (outcome.type === 'saved') {
-        options.onSave?.(found)
-        const { response } = outcome
+    if (result && result !== announced) {
+      announced = result
+      if (result.outcome === 'canceled') options.onCancel?.(result)
+      if (result.outcome === 'saved') {
+        options.onSave?.(result)
+        const { response } = result
         // "Talk to us" may hand over to the subscriber's mail app (mailto:).
         if (response.status === 'redirect' && /^(https?|mailto):/i.test(response.redirectUrl)) {
-          finish(found)
+          finish(result)
           return window.location.assign(response.redirectUrl)
         }
       }
     }
-    if (snapshot.done) return finish(outcome ? toResult(outcome) : { outcome: 'closed' })
+    if (snapshot.done) return finish(result ?? { outcome: 'closed' })
     if (!mounted) return
     draw(snapshot, machine.context, send)
     // Each new screen is announced by moving focus to its headline.

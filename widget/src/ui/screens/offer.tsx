@@ -19,8 +19,7 @@ const OptionList: OfferBody = ({ copy, send }) =>
       <select
         onChange={(event) => {
           const option = copy.options[(event.currentTarget as HTMLSelectElement).selectedIndex]
-          if (option?.kind === 'months') send({ type: 'SELECT_OPTION', months: option.months })
-          if (option?.kind === 'plan') send({ type: 'SELECT_OPTION', planId: option.planId })
+          if (option?.kind === 'choice') send({ type: 'SELECT_OPTION', ...option.choice })
         }}
       >
         {copy.options.map((option) => (

@@ -7,9 +7,9 @@ import type { ScreenProps } from './types'
  * this adds the date Stripe now holds, in the subscriber's words, and a way to save all of it.
  */
 export function FinalScreen({ copy, context, snapshot, onSaveConfirmation }: ScreenProps) {
-  const { outcome } = snapshot
+  const { result } = snapshot
   const endsAt =
-    outcome?.type === 'canceled' && outcome.response.status === 'scheduled' && outcome.response.cancelAt
+    result?.outcome === 'canceled' && result.response.status === 'scheduled' && result.response.cancelAt
   const message =
     endsAt && fill(context.strings.ends_on, { date: formatDate(endsAt, context.locale) as string })
   return (
