@@ -31,6 +31,7 @@ export const flowWords = obj({
   screens: z.record(
     z.string(),
     obj({
+      progress: z.string().optional(),
       headline: z.string(),
       subheadline: z.string(),
       placeholder: z.string().optional(),

@@ -157,6 +157,14 @@ describe('screenCopy', () => {
     expect(copyAt({ kind: 'final' }).copy.headline).toBe('Final headline')
   })
 
+  it('says which step a screen is, out of a total fixed for the flow, and nothing once it is over', () => {
+    expect(copyAt({ kind: 'reason' }).copy.progress).toBe('Step 1 of 4')
+    expect(copyAt({ kind: 'offer', offer: 'pause' }).copy.progress).toBe('Step 3 of 4')
+    expect(copyAt({ kind: 'confirm' }).copy.progress).toBe('Step 4 of 4')
+    expect(copyAt({ kind: 'success', offer: 'discount' }).copy.progress).toBe('')
+    expect(copyAt({ kind: 'final' }).copy.progress).toBe('')
+  })
+
   it('keeps the built-in label when a configured CTA is blank', () => {
     const config = testConfig((c) => {
       c.copy.general.cta_secondary = '  '

@@ -4,7 +4,7 @@ import type { UiStrings } from '../i18n/ui-strings'
 import { EN_UI_STRINGS } from '../i18n/ui-strings'
 import type { OfferChoice } from '../widget-api'
 import { choiceOf, findOption, type OfferOption } from './offers'
-import { plannedOptions } from './path'
+import { isTerminal, plannedOptions, stepProgress } from './path'
 import type {
   FlowAction,
   FlowContext,
@@ -83,6 +83,8 @@ export type ScreenOption =
     }
 
 export interface ScreenCopy {
+  /** "Step 2 of 4"; empty once the flow is over. */
+  readonly progress: string
   readonly headline: string
   readonly subheadline: string
   /** A line under the copy (a discount's terms, the support address); null when there is none. */
@@ -278,6 +280,11 @@ function screenWords(screen: FlowScreen, input: WordsInput, base: CopyValues): S
     if (label?.trim()) labels[action] = fill(label)
   })
   const words: ScreenWords = { headline: fill(texts.headline), subheadline: fill(texts.subheadline), labels }
+  // "Step x of y" is fixed for the flow (the plan's counted steps), whatever the reason chosen.
+  if (!isTerminal(screen)) {
+    const { stepIndex, stepCount } = stepProgress(input.plan, screen)
+    words.progress = fillCopy(input.strings.step, { n: stepIndex + 1, total: stepCount })
+  }
   if (screen.kind === 'feedback' && texts.placeholder != null) words.placeholder = fill(texts.placeholder)
   if (
     screen.kind === 'offer' &&
@@ -324,6 +331,7 @@ export function screenCopy(snapshot: FlowSnapshot, context: FlowContext): Screen
   const labels: Record<FlowAction, string> = { ...strings }
   for (const [action, label] of Object.entries(texts.labels)) labels[action as FlowAction] = fill(label)
   return {
+    progress: texts.progress ?? '',
     headline: fill(texts.headline),
     subheadline: fill(texts.subheadline),
     note: texts.note ?? null,

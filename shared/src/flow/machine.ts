@@ -2,7 +2,7 @@ import type { SessionStep } from '../config/vocabulary'
 import { EN_UI_STRINGS, errorText } from '../i18n/ui-strings'
 import type { OfferChoice, SessionEventInput } from '../widget-api'
 import { choiceOf, defaultChoice, findOption } from './offers'
-import { firstScreen, historyBefore, isTerminal, plannedOptions, screenAfter, stepProgress } from './path'
+import { firstScreen, historyBefore, isTerminal, plannedOptions, screenAfter } from './path'
 import type {
   FlowAction,
   FlowContext,
@@ -113,7 +113,6 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
       selection: Object.freeze({ ...state.selection }),
       actions: Object.freeze(actions),
       canGoBack,
-      ...stepProgress(plan, screen),
       handedOver,
       result: state.result,
       done,

@@ -6,8 +6,9 @@ import type { AcceptOfferResponse, CancelResponse, SessionEventInput } from '../
 import { plannedScreens, resolveFlowWords } from './copy'
 import { planFlow } from './graph'
 import { createFlowMachine } from './machine'
+import { stepProgress } from './path'
 import { ALL_OFFERS, TEST_REASONS, testConfig } from './test-config'
-import type { FlowEffects, FlowMachineOptions, FlowSubscriber } from './types'
+import type { FlowEffects, FlowMachine, FlowMachineOptions, FlowSnapshot, FlowSubscriber } from './types'
 
 /** Test helpers: a machine wired to effects whose calls settle only when the test says so. */
 
@@ -81,6 +82,19 @@ export function plannedMachine(options: PlannedOptions & Pick<FlowMachineOptions
   })
 }
 
+const counted = new WeakMap<FlowSnapshot, FlowSnapshot & { stepIndex: number; stepCount: number }>()
+
+/** The current snapshot and its screen's step numbers (see `snap` below). */
+export function withProgress(machine: FlowMachine) {
+  const snapshot = machine.getSnapshot()
+  let found = counted.get(snapshot)
+  if (!found) {
+    found = Object.freeze({ ...snapshot, ...stepProgress(machine.context.plan, snapshot.screen) })
+    counted.set(snapshot, found)
+  }
+  return found
+}
+
 export function setup(overrides: PlannedOptions = {}) {
   const events: SessionEventInput[] = []
   const accepts: { input: AcceptInput; call: Deferred<AcceptOfferResponse> }[] = []
@@ -108,6 +122,10 @@ export function setup(overrides: PlannedOptions = {}) {
     accepts,
     cancels,
     send: machine.send,
-    snap: () => machine.getSnapshot(),
+    /**
+     * The machine's snapshot with the place of its screen among the counted steps (shared
+     * `stepProgress`: what the words' "Step x of y" says), the same object for the same snapshot.
+     */
+    snap: () => withProgress(machine),
   }
 }

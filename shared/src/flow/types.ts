@@ -55,10 +55,6 @@ export interface FlowSnapshot {
   /** Empty while working and once done. */
   readonly actions: readonly FlowAction[]
   readonly canGoBack: boolean
-  /** 0-based position of the screen among the flow's counted steps; equals stepCount on terminal screens. */
-  readonly stepIndex: number
-  /** Fixed for the flow (context.steps): never changes with the reason chosen. */
-  readonly stepCount: number
   /**
    * The cancellation could not be carried out here (it failed twice, or the server said the merchant's
    * own cancellation must take over): the widget hands the subscriber to the merchant's cancel page.

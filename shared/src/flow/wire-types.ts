@@ -44,6 +44,8 @@ export interface FlowPlan {
  * filled, except the ones the subscriber's choice on screen decides (see FlowWords.options).
  */
 export interface ScreenWords {
+  /** "Step 2 of 4": the screen's place among the flow's counted steps; absent once the flow is over. */
+  progress?: string
   headline: string
   subheadline: string
   /** Write-in feedback: the text box's placeholder. */

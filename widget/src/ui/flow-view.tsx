@@ -1,8 +1,7 @@
 import type { FlowAction, FlowContext, FlowEvent, FlowScreenKind, FlowSnapshot } from '@retainkit/shared/flow'
-import { ACTION_EVENTS, screenCopy } from '@retainkit/shared/flow'
+import { ACTION_EVENTS, isTerminal, screenCopy } from '@retainkit/shared/flow'
 import { render } from 'preact'
 import type { FunctionComponent } from 'react'
-import { fill } from '../flow/localize'
 import { Dialog } from './dialog'
 import { FeedbackScreen } from './screens/feedback'
 import { OfferScreen } from './screens/offer'
@@ -56,9 +55,9 @@ export function FlowView({
   onSaveConfirmation,
 }: FlowViewProps) {
   const copy = screenCopy(snapshot, context)
-  const { screen, stepIndex, stepCount } = snapshot
+  const { screen } = snapshot
   const working = snapshot.status === 'working'
-  const terminal = stepIndex >= stepCount
+  const terminal = isTerminal(screen)
   const offered = (list: readonly FlowAction[]) => list.filter((action) => actions.includes(action))
   const button = (action: FlowAction, className?: string) => (
     <button
@@ -80,7 +79,7 @@ export function FlowView({
     <Dialog
       overlay={overlay}
       busy={working}
-      progress={terminal ? '' : fill(context.strings.step, { n: stepIndex + 1, total: stepCount })}
+      progress={copy.progress}
       closeLabel={actions.includes('close') ? copy.labels.close : null}
       onClose={() => send({ type: 'CLOSE' })}
     >

@@ -8,8 +8,6 @@ export interface ShadowMount {
   setCss(themeCss: string): void
 }
 
-const baseSheets = new WeakMap<object, CSSStyleSheet>()
-
 /**
  * Whether this browser has constructable style sheets (every current browser; Safari since 16.4). Where
  * it does not, the widget steps aside: the merchant's own cancellation runs and no banner shows, rather
@@ -26,12 +24,9 @@ export function mountShadow(host: Host, container: HTMLElement): ShadowMount {
   const { document, window } = host
   const root = container.shadowRoot ?? container.attachShadow({ mode: 'open' })
   const mount = document.createElement('div')
-  let base = baseSheets.get(window)
-  if (!base) {
-    base = new window.CSSStyleSheet()
-    base.replaceSync(WIDGET_CSS)
-    baseSheets.set(window, base)
-  }
+  // Parsed afresh for each part (a flow or a banner, a handful per page at most): about 2 kB of rules.
+  const base = new window.CSSStyleSheet()
+  base.replaceSync(WIDGET_CSS)
   const theme = new window.CSSStyleSheet()
   root.adoptedStyleSheets = [base, theme]
   root.appendChild(mount)

@@ -2,8 +2,8 @@
  * The widget's style sheet, applied inside its shadow root. Every colour, radius and font comes from the
  * `--rk-*` custom properties on `:host` (the server's `themeCss`, from shared/theme.ts), every size is in
  * px or em so a host page's `html{font-size}` cannot scale it, and `:host{all:initial}` (important: the
- * page's rules would win over a normal `:host` rule) cuts inheritance from the page. The dialog's
- * background and text fall back to the default theme should a stale cached config lack `themeCss`.
+ * page's rules would win over a normal `:host` rule) cuts inheritance from the page. (A config cached
+ * from before `themeCss` existed is asked for again, past the cache: see api/client.ts.)
  *
  * Sides are logical (`margin-inline-start`, `border-inline-start`, `inset-inline`): the widget's host
  * element carries the subscriber's `dir`, and `all:initial` leaves direction alone, so Arabic and
@@ -19,7 +19,7 @@ export const WIDGET_CSS = `
 :host{all:initial!important;display:block!important}
 *{box-sizing:border-box}
 ::backdrop{background:#0f172a99}
-.d,.k{background:var(--rk-bg,#fff);color:var(--rk-text,#1f2937);font:16px/1.5 var(--rk-font);border-radius:var(--rk-radius)}
+.d,.k{background:var(--rk-bg);color:var(--rk-text);font:16px/1.5 var(--rk-font);border-radius:var(--rk-radius)}
 .d{width:100%;max-width:480px;max-height:calc(100vh - 32px);border:0;display:flex;flex-direction:column;padding:20px 24px 24px;box-shadow:0 12px 40px #00000059}
 .y{overflow:auto;min-height:0;margin:0 -6px;padding:0 6px}
 .h{display:flex;align-items:center;gap:8px;min-height:32px;margin-bottom:8px}
