@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Host, WidgetContext } from '../host/types'
 import { clearConfigCache, createWidgetApi } from './client'
 
-const CONTEXT: WidgetContext = { accountId: 'acct_1', mode: 'live', apiBase: 'https://api.test', nonce: '' }
+const CONTEXT: WidgetContext = { accountId: 'acct_1', mode: 'live', apiBase: 'https://api.test' }
 const CONFIG_URL = 'https://api.test/api/widget/config/acct_1'
 
 function network(answer: object) {

@@ -122,7 +122,6 @@ export function createCommands(host: Host, parts: BundleParts): RunCommand {
         accountId,
         mode: options.mode === 'test' ? 'test' : 'live',
         apiBase: (base.origin + base.pathname).replace(/\/+$/, ''),
-        nonce: host.script?.nonce || '',
       }
     },
     attach(_call, target: string | Element, options: CancelFlowOptions) {

@@ -15,8 +15,6 @@ export interface WidgetContext {
   readonly mode: 'live' | 'test'
   /** Origin (and optional path prefix) of the Retainkit server, without a trailing slash. */
   readonly apiBase: string
-  /** The loader's nonce, reused for the bundle's <script> and the <style> fallback. */
-  readonly nonce: string
   /**
    * The published config as the loader prefetched it (started on idle, hover or the click itself, in
    * parallel with the bundle): the bundle's API client takes it instead of asking again, and asks

@@ -10,7 +10,7 @@ import { ACCOUNT_ID, API_BASE, fakeApi, TOKEN } from './fake-api'
 
 export const testHost = (): Host => ({ window: window as Host['window'], document, script: null })
 
-export const CONTEXT: WidgetContext = { accountId: ACCOUNT_ID, mode: 'live', apiBase: API_BASE, nonce: '' }
+export const CONTEXT: WidgetContext = { accountId: ACCOUNT_ID, mode: 'live', apiBase: API_BASE }
 
 export type Api = ReturnType<typeof fakeApi>
 
