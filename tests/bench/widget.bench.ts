@@ -124,7 +124,7 @@ async function clickToVisible(
           let start = 0
           const observer = new MutationObserver(() => {
             const host = document.querySelector('[data-retainkit="cancel-flow"]')
-            if (!host?.shadowRoot?.querySelector('[role="dialog"]')) {
+            if (!host?.shadowRoot?.querySelector('dialog[open]')) {
               // The dialog may come after its host (cold: drawn once the config arrives), inside the shadow root.
               if (host?.shadowRoot) observer.observe(host.shadowRoot, { childList: true, subtree: true })
               return
