@@ -9,6 +9,7 @@ import {
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { loadPublishedConfig } from './published-config'
 import { type ActiveWidgetSecret, activeWidgetSecrets, touchWidgetSecret } from './widget-secrets'
 
 /**
@@ -196,7 +197,7 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
   if (typeof issuer !== 'string' || !ACCOUNT_ID.test(issuer)) {
     throw unauthorized('Subscriber token claim iss must be your Retainkit account id')
   }
-  const secrets = await cachedActiveSecrets(deps, issuer)
+  const secrets = await activeSecretsOf(deps, issuer)
   if (secrets.length === 0) {
     throw unauthorized('Subscriber token signature is invalid (no active widget secret for this account)')
   }
@@ -235,15 +236,14 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
 }
 
 /**
- * The issuer's active secrets, from beside its cached published config when there is one (no database
- * read, no decryption), else from the database — then kept with that cached entry unless a change to
- * the account was reported meanwhile (a secret revoked while this read ran must not be cached).
+ * The issuer's active secrets, from its published config (loaded with it, cached with it, dropped with
+ * it when a secret is created or revoked: no database read, no decryption per token). A config served
+ * stale while the database is out of reach (or an entry cached without them) does not vouch for them:
+ * they are read, which fails as the database does.
  */
-async function cachedActiveSecrets(deps: AppDeps, accountId: string): Promise<readonly ActiveWidgetSecret[]> {
-  const entry = deps.widgetConfigCache.get(accountId, deps.clock.now().getTime())
-  if (entry?.secrets) return entry.secrets
-  const generation = deps.widgetConfigCache.generation(accountId)
-  const secrets = await activeWidgetSecrets(deps.db, (c) => deps.secrets.decrypt(c), accountId)
-  if (entry && deps.widgetConfigCache.generation(accountId) === generation) entry.secrets = secrets
-  return secrets
+async function activeSecretsOf(deps: AppDeps, accountId: string): Promise<readonly ActiveWidgetSecret[]> {
+  const entry = await loadPublishedConfig(deps, accountId)
+  if (!entry) return []
+  if (entry.secrets && entry.expiresAt > deps.clock.now().getTime()) return entry.secrets
+  return activeWidgetSecrets(deps.db, (ciphertext) => deps.secrets.decrypt(ciphertext), accountId)
 }
