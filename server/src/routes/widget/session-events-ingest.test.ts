@@ -1,9 +1,10 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../db/database'
 import type { AnalyticsRange } from '../../services/analytics/range'
 import { counterDifferences, readDifferences } from '../../services/analytics/rollup-oracle'
 import { createTestContext, type TestContext } from '../../test-support/harness'
-import { startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
+import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
 
 /**
  * Ingest for one merchant under load: many of its subscribers' sessions sending events at the same
@@ -11,6 +12,8 @@ import { startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall }
  * analytics rollup equals what the raw events say, at day and month edges too. On PostgreSQL, an open
  * transaction of the same account that has already written the same day's counters does not hold the
  * calls up: concurrent writers of one account never queue on one counter row.
+ * The call usually writes without reading the session first (the state this process wrote last is
+ * remembered): a session changed elsewhere meanwhile is still judged on its state as it is now.
  */
 let t: TestContext
 beforeAll(async () => {
@@ -171,3 +174,145 @@ describe('parallel events calls of one merchant', () => {
     },
   )
 })
+
+describe('a session changed elsewhere since this process wrote it', () => {
+  const feedback = (text: string) => [{ step: 'feedback_submitted', text }]
+
+  it('is judged on the state the database holds (another writer stored feedback meanwhile)', async () => {
+    const account = await widgetAccount(t, { stripe: false })
+    const [session] = await openSessions(account, 1, 'elsewhere')
+    if (!session) throw new Error('no session')
+    expect((await post(session, feedback('First thought'))).status).toBe(204)
+    // What another instance's call would have written: the event and the session's count.
+    await t.database.db
+      .insertInto('session_events')
+      .values({
+        account_id: account.accountId,
+        session_id: session.id,
+        step: 'feedback_submitted',
+        text: 'Second thought',
+        created_at: t.clock.now(),
+      })
+      .execute()
+    await t.database.db
+      .updateTable('cancel_sessions')
+      .set((eb) => ({ client_events: eb('client_events', '+', 1) }))
+      .where('id', '=', session.id)
+      .execute()
+    const repeat = await post(session, feedback('Second thought'))
+    expect(repeat.status).toBe(409)
+    expect((await errorOf(repeat)).message).toBe('This feedback is already recorded.')
+    expect((await post(session, feedback('Third thought'))).status).toBe(204)
+    const fourth = await post(session, feedback('Fourth thought'))
+    expect(fourth.status).toBe(409)
+    expect((await errorOf(fourth)).message).toBe('A session takes at most 3 write-ins.')
+    const stored = await t.database.db
+      .selectFrom('session_events')
+      .select('text')
+      .where('session_id', '=', session.id)
+      .where('step', '=', 'feedback_submitted')
+      .orderBy('id')
+      .execute()
+    expect(stored.map((row) => row.text)).toEqual(['First thought', 'Second thought', 'Third thought'])
+  })
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'two instances taking turns on one session agree with each other',
+    async () => {
+      const url = t.database.databaseUrl
+      if (!url) throw new Error('a PostgreSQL handle knows its URL')
+      const two = await createTestContext({ database: await openDatabase({ databaseUrl: url, poolSize: 2 }) })
+      try {
+        two.clock.set(t.clock.now())
+        const account = await widgetAccount(t, { stripe: false })
+        const [session] = await openSessions(account, 1, 'turns')
+        if (!session) throw new Error('no session')
+        const viaTwo = (events: unknown[]) =>
+          widgetCall(two, `/api/widget/sessions/${session.id}/events`, {
+            token: session.token,
+            body: { events },
+          })
+        expect((await post(session, feedback('From one'))).status).toBe(204)
+        expect((await viaTwo(feedback('From two'))).status).toBe(204)
+        expect((await post(session, feedback('From two'))).status).toBe(409)
+        expect((await post(session, [{ step: 'reason_continue' }])).status).toBe(204)
+        const late = await viaTwo([{ step: 'reason_selected', reasonKey: 'too_expensive' }])
+        expect(late.status).toBe(409)
+        expect((await errorOf(late)).message).toBe(
+          'This session has ended: nothing more can be recorded for it.',
+        )
+        const row = await t.database.db
+          .selectFrom('cancel_sessions')
+          .select(['status', 'client_events'])
+          .where('id', '=', session.id)
+          .executeTakeFirstOrThrow()
+        expect(row).toEqual({ status: 'stayed', client_events: 3 })
+      } finally {
+        await two.close()
+      }
+    },
+  )
+})
+
+describe('a revoked widget secret', () => {
+  it('stops verifying events calls at once on this instance, though its account was cached', async () => {
+    const account = await widgetAccount(t, { stripe: false })
+    const [session] = await openSessions(account, 1, 'revoked')
+    if (!session) throw new Error('no session')
+    // The account's published config and secrets are cached now.
+    expect((await post(session, [{ step: 'reason_selected', reasonKey: 'too_expensive' }])).status).toBe(204)
+    await revokeAll(t, account)
+    const refused = await post(session, [{ step: 'reason_selected', reasonKey: 'not_using_enough' }])
+    expect(refused.status).toBe(401)
+    expect((await errorOf(refused)).code).toBe('UNAUTHORIZED')
+  })
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'stops verifying them on another instance within a second (its cache is dropped by NOTIFY)',
+    async () => {
+      const url = t.database.databaseUrl
+      if (!url) throw new Error('a PostgreSQL handle knows its URL')
+      const two = await createTestContext({
+        listen: true,
+        database: await openDatabase({ databaseUrl: url, poolSize: 2 }),
+      })
+      try {
+        two.clock.set(t.clock.now())
+        const account = await widgetAccount(t, { stripe: false })
+        const [session] = await openSessions(account, 1, 'revokedtwo')
+        if (!session) throw new Error('no session')
+        const viaTwo = (reasonKey: string) =>
+          widgetCall(two, `/api/widget/sessions/${session.id}/events`, {
+            token: session.token,
+            body: { events: [{ step: 'reason_selected', reasonKey }] },
+          })
+        expect((await viaTwo('too_expensive')).status).toBe(204)
+        await revokeAll(t, account)
+        const started = performance.now()
+        let status = 0
+        for (let i = 0; status !== 401 && performance.now() - started < 1_000; i++) {
+          status = (await viaTwo(i % 2 === 0 ? 'not_using_enough' : 'too_expensive')).status
+          if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        expect(status).toBe(401)
+      } finally {
+        await two.close()
+      }
+    },
+  )
+})
+
+/** Revokes every active widget secret of the account through the console's API, as its owner would. */
+async function revokeAll(context: TestContext, account: WidgetAccount) {
+  const path = `/api/account?accountId=${account.accountId}&action=widget-secret`
+  const listed = await context.request(path, { token: account.ownerToken })
+  const { data } = (await listed.json()) as { data: { id: string }[] }
+  expect(data.length).toBeGreaterThan(0)
+  for (const { id } of data) {
+    const res = await context.request(`${path}&secretId=${id}`, {
+      method: 'DELETE',
+      token: account.ownerToken,
+    })
+    expect(res.status).toBe(200)
+  }
+}
