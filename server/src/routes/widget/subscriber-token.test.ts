@@ -52,6 +52,15 @@ describe('subscriber tokens', () => {
     await expect401(edge, 'Your session has expired. Please sign in again.', 'TOKEN_EXPIRED')
   })
 
+  it('answers a token that verified a moment ago with TOKEN_EXPIRED once its exp is reached', async () => {
+    const token = await tokenFor(t, account, 'cus_lapsing1', { iat: now() - 100, exp: now() + 2 })
+    expect((await startSession(t, token)).status).toBe(201)
+    t.clock.advance(1_000)
+    expect((await startSession(t, token)).status).toBe(201)
+    t.clock.advance(1_000)
+    await expect401(token, 'Your session has expired. Please sign in again.', 'TOKEN_EXPIRED')
+  })
+
   it('refuses a token signed with another secret (forged)', async () => {
     const forged = await mintToken(t, 'rkws_not-the-secret-not-the-secret-not-the', {
       iss: account.accountId,

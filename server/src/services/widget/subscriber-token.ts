@@ -182,8 +182,25 @@ function tokenMode(claimed: WidgetMode | undefined, secretMode: WidgetMode): Wid
 /**
  * Verifies a subscriber token against the active secrets of the account it names. Signature first
  * (so an expired forgery is "invalid", not "expired"), then expiry (401 TOKEN_EXPIRED), then claims.
+ *
+ * A widget sends the same token with every call of a session: a token verified against the account's
+ * secrets as cached now is not verified again while that cached entry lives (at most the config's
+ * minute, and not past any change to the account's secrets, which drops the entry): only its expiry,
+ * the one check whose answer changes with time, is made again.
  */
 export async function verifySubscriberToken(deps: AppDeps, token: string): Promise<Subscriber> {
+  const tokenId = createHash('sha256').update(token).digest('base64url').slice(0, 32)
+  const verified = verifiedTokensOf(deps)
+  const known = verified.get(tokenId)
+  if (known) {
+    const nowMs = deps.clock.now().getTime()
+    if (deps.widgetConfigCache.get(known.subscriber.accountId, nowMs) === known.entry) {
+      if (known.exp <= Math.floor(nowMs / 1000)) throw new HttpError('TOKEN_EXPIRED')
+      await touchWidgetSecret(deps, known.secretId)
+      return { ...known.subscriber }
+    }
+    verified.delete(tokenId)
+  }
   let alg: unknown
   let issuer: unknown
   try {
@@ -197,31 +214,34 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
   if (typeof issuer !== 'string' || !ACCOUNT_ID.test(issuer)) {
     throw unauthorized('Subscriber token claim iss must be your Retainkit account id')
   }
-  const secrets = await activeSecretsOf(deps, issuer)
+  const { secrets, entry } = await activeSecretsOf(deps, issuer)
   if (secrets.length === 0) {
     throw unauthorized('Subscriber token signature is invalid (no active widget secret for this account)')
   }
   const now = deps.clock.now()
   for (const secret of secrets) {
     try {
-      const { payload } = await jwtVerify(token, new TextEncoder().encode(secret.secret), {
+      const { payload } = await jwtVerify(token, await verificationKey(secret), {
         algorithms: ['HS256'],
         currentDate: now,
       })
       const claims = checkClaims(payload as Record<string, unknown>, Math.floor(now.getTime() / 1000))
       const mode = tokenMode(claims.mode, secret.mode)
       await touchWidgetSecret(deps, secret.id)
-      return {
+      const subscriber: Subscriber = {
         accountId: claims.iss,
         customerId: claims.sub,
         subscriptionId: claims.sid ?? null,
         mode,
         handles: [...new Set(claims.handles ?? [])],
         jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
-        tokenId: createHash('sha256').update(token).digest('base64url').slice(0, 32),
+        tokenId,
         locale: claims.locale ?? null,
         attributes: claims.attributes ?? {},
       }
+      if (entry)
+        rememberVerified(verified, tokenId, { subscriber, exp: claims.exp, secretId: secret.id, entry })
+      return { ...subscriber }
     } catch (error) {
       if (error instanceof errors.JWSSignatureVerificationFailed) continue
       if (error instanceof errors.JWTExpired) throw new HttpError('TOKEN_EXPIRED')
@@ -235,15 +255,71 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
   throw unauthorized('Subscriber token signature is invalid')
 }
 
+/** A token that verified, and the cached config entry (so the secrets) it verified against. */
+interface VerifiedToken {
+  subscriber: Subscriber
+  exp: number
+  secretId: string
+  entry: object
+}
+
+/** Verified tokens remembered per instance: about a minute of distinct tokens (entries expire with it). */
+export const VERIFIED_TOKENS_KEPT = 20_000
+const verifiedTokens = new WeakMap<object, Map<string, VerifiedToken>>()
+
+function verifiedTokensOf(deps: AppDeps): Map<string, VerifiedToken> {
+  let map = verifiedTokens.get(deps.widgetConfigCache)
+  if (!map) {
+    map = new Map()
+    verifiedTokens.set(deps.widgetConfigCache, map)
+  }
+  return map
+}
+
+function rememberVerified(map: Map<string, VerifiedToken>, tokenId: string, token: VerifiedToken): void {
+  map.set(tokenId, token)
+  for (const oldest of map.keys()) {
+    if (map.size <= VERIFIED_TOKENS_KEPT) break
+    map.delete(oldest)
+  }
+}
+
+/** Each secret's HMAC key, imported once (jose would import raw bytes again on every verification). */
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>
+const keys = new WeakMap<ActiveWidgetSecret, Promise<HmacKey>>()
+
+function verificationKey(secret: ActiveWidgetSecret): Promise<HmacKey> {
+  let key = keys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret.secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    )
+    keys.set(secret, key)
+  }
+  return key
+}
+
 /**
  * The issuer's active secrets, from its published config (loaded with it, cached with it, dropped with
- * it when a secret is created or revoked: no database read, no decryption per token). A config served
- * stale while the database is out of reach (or an entry cached without them) does not vouch for them:
- * they are read, which fails as the database does.
+ * it when a secret is created or revoked: no database read, no decryption per token), with that cached
+ * entry. A config served stale while the database is out of reach (or an entry cached without them)
+ * does not vouch for them: they are read, which fails as the database does, and no entry is returned.
  */
-async function activeSecretsOf(deps: AppDeps, accountId: string): Promise<readonly ActiveWidgetSecret[]> {
+async function activeSecretsOf(
+  deps: AppDeps,
+  accountId: string,
+): Promise<{ secrets: readonly ActiveWidgetSecret[]; entry: object | null }> {
   const entry = await loadPublishedConfig(deps, accountId)
-  if (!entry) return []
-  if (entry.secrets && entry.expiresAt > deps.clock.now().getTime()) return entry.secrets
-  return activeWidgetSecrets(deps.db, (ciphertext) => deps.secrets.decrypt(ciphertext), accountId)
+  if (!entry) return { secrets: [], entry: null }
+  if (entry.secrets && entry.expiresAt > deps.clock.now().getTime()) return { secrets: entry.secrets, entry }
+  const secrets = await activeWidgetSecrets(
+    deps.db,
+    (ciphertext) => deps.secrets.decrypt(ciphertext),
+    accountId,
+  )
+  return { secrets, entry: null }
 }
