@@ -6,7 +6,7 @@
  * and the same concurrency. Prints a markdown table with the goals: ≥ 10,000 events/s at three per
  * request, ≥ 0.8× raw at fifty.
  *
- *   npx tsx tests/bench/ingest.bench.ts [--concurrency=32] [--events=12000]
+ *   npx tsx tests/bench/ingest.bench.ts [--concurrency=32] [--events=12000] [--batches=1,3,50]
  *
  * Each session takes at most 50 events and 30 calls a minute, so the load is spread over many sessions
  * (each with its own subscriber token), every session's calls in order as a widget sends them; the
@@ -26,7 +26,7 @@ import { benchDeps, freshPostgres, postgresBase } from './bench-app'
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
 const CONCURRENCY = Number(option('concurrency') ?? 32)
 const EVENTS = Number(option('events') ?? 12_000)
-const BATCHES = [1, 3, 50] as const
+const BATCHES = (option('batches') ?? '1,3,50').split(',').map(Number)
 const ACCOUNT = 'ingest'
 const REASONS = ['too_expensive', 'not_using_enough'] as const
 /** Calls a session may make a minute (the route's own limit), and so per session here. */

@@ -77,11 +77,12 @@ export function planHit(
 /**
  * The upsert that counts `planned`, to be placed in a WITH clause of the statement whose work the limit
  * guards (`with hits as (<this>) …`): the hit and that work then cost one round trip, and the work can
- * be made conditional on `(select hits from …) <= limit`. It returns the window's count, `hits`.
+ * be made conditional on `(select hits from …) <= limit`. It returns the window's count, `hits`, or
+ * no row when `onlyIf` (a condition) does not hold: nothing is counted then.
  */
-export function countHitSql(planned: PlannedHit): RawBuilder<{ hits: number }> {
+export function countHitSql(planned: PlannedHit, onlyIf?: RawBuilder<unknown>): RawBuilder<{ hits: number }> {
   return sql<{ hits: number }>`insert into rate_limit_hits as r (bucket, window_start, hits)
-    values (${planned.bucket}, ${planned.windowStart.toISOString()}::timestamptz, 1)
+    select ${planned.bucket}::text, ${planned.windowStart.toISOString()}::timestamptz, 1${onlyIf ? sql` where ${onlyIf}` : sql``}
     on conflict (bucket, window_start) do update set hits = r.hits + 1
     returning hits`
 }

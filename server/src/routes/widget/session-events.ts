@@ -1,12 +1,19 @@
 import { sessionEventsSchema } from '@retainkit/shared/schemas'
+import type { SessionEventInput } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { readBody } from '../../http/validate'
 import { planHit, settleHits } from '../../services/rate-limit'
-import { findSession, ingestEvents } from '../../services/widget/event-ingest'
+import {
+  guessedSession,
+  ingestEvents,
+  type KnownSession,
+  readOwnedSession,
+  rememberedSession,
+} from '../../services/widget/event-ingest'
 import { IMPLAUSIBLE_TIME_MESSAGE, partitionByClientTime } from '../../services/widget/event-time'
-import { checkEventShapes } from '../../services/widget/session-state'
+import { BANNER_STEPS, checkEventShapes } from '../../services/widget/session-state'
 import { authenticateWidgetCall } from './auth'
 import type { WidgetEnv } from './cors'
 
@@ -30,22 +37,47 @@ export const EVENT_CALLS_PER_TOKEN_PER_MINUTE = 60
  * message}]}`.
  *
  * Round trips: none for the token and the account (cached with the published config), then usually one
- * statement for the rate-limit hits and the write together, preceded by a read of the session only when
- * this process did not write it last (services/widget/event-ingest.ts).
+ * statement for the rate-limit hits and the write together; a read of the session first only for a
+ * batch with offer events on a session this process did not write last, and after a statement that
+ * found the session other than assumed (services/widget/event-ingest.ts).
  */
 export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
     const { subscriber, account } = await authenticateWidgetCall(deps, c)
-    const session = await findSession(deps.db, c.req.param('id') ?? '', subscriber)
-    const { events } = await readBody(c, sessionEventsSchema)
-    checkEventShapes(events, session.state.kind, new Set(account.payload.reasons.map((reason) => reason.key)))
+    const sessionId = c.req.param('id') ?? ''
+    const reasonKeys = new Set(account.payload.reasons.map((reason) => reason.key))
+    const remembered = rememberedSession(deps.db, sessionId, subscriber)
+    // A session this process does not remember is not looked up before the batch is read: when the
+    // batch is refused, the session is, so that an unknown session or another customer's still answers
+    // 404, 401 or 403 first, and the batch's shapes are checked for the session's real kind.
+    let read: KnownSession | null = null
+    const readIt = async () => {
+      read ??= await readOwnedSession(deps.db, sessionId, subscriber)
+      return read
+    }
+    const { events } = await confirmedFirst(remembered, readIt, () => readBody(c, sessionEventsSchema))
+    const kind = remembered?.state.kind ?? batchKind(events)
+    const checkShapes = (session: KnownSession) => checkEventShapes(events, session.state.kind, reasonKeys)
+    await confirmedFirst(
+      remembered,
+      async () => checkShapes(await readIt()),
+      () => checkEventShapes(events, kind, reasonKeys),
+    )
     const hits = [
-      planHit(deps, `widget-events:${session.id}`, EVENT_CALLS_PER_SESSION_PER_MINUTE, 60),
+      planHit(deps, `widget-events:${sessionId}`, EVENT_CALLS_PER_SESSION_PER_MINUTE, 60),
       planHit(deps, `widget-events-token:${subscriber.tokenId}`, EVENT_CALLS_PER_TOKEN_PER_MINUTE, 60),
     ]
     const now = deps.clock.now()
     const { kept, refused } = partitionByClientTime(events, now)
-    const { counts, refusal } = await ingestEvents(deps.db, session, kept, hits, now)
+    // What the batch is judged on first: the session as this process left it, or as every session
+    // starts (its one statement then also checks that the session is the caller's and of that kind),
+    // else (a batch with offer events, whose verdict needs the session's eligible offers) as read.
+    let basis = remembered ?? guessedSession(sessionId, subscriber, kind, kept)
+    if (!basis) {
+      basis = await readIt()
+      checkShapes(basis)
+    }
+    const { counts, refusal } = await ingestEvents(deps.db, subscriber, basis, kept, hits, now, checkShapes)
     settleHits(c, deps, hits, counts)
     if (kept.length === 0) {
       throw new HttpError('VALIDATION_FAILED', IMPLAUSIBLE_TIME_MESSAGE, refused[0]?.field, refused)
@@ -57,4 +89,26 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
     }
     return c.body(null, 204, { 'Cache-Control': 'no-store' })
   }
+}
+
+/**
+ * Runs `work`; when it fails for a session not checked against the database yet, `confirm` runs first
+ * and its own failure (no such session, another owner's, a batch wrong for the real kind) is the answer.
+ */
+async function confirmedFirst<T>(
+  remembered: KnownSession | null,
+  confirm: () => Promise<unknown>,
+  work: () => T | Promise<T>,
+): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!remembered) await confirm()
+    throw error
+  }
+}
+
+/** The kind of session a batch is for, as the widget sends it: banner steps, or the cancel flow's. */
+function batchKind(events: readonly SessionEventInput[]): 'cancel' | 'reactivation' {
+  return events.some((event) => BANNER_STEPS.has(event.step)) ? 'reactivation' : 'cancel'
 }
