@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto'
 import { CUSTOM_ATTRIBUTE_NAME } from '@retainkit/shared/segment-match'
 import {
   type MerchantHandled,
@@ -6,7 +6,7 @@ import {
   type SubscriberTokenClaims,
   type WidgetMode,
 } from '@retainkit/shared/widget-api'
-import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose'
+import { decodeJwt, decodeProtectedHeader } from 'jose'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { loadPublishedConfig } from './published-config'
@@ -201,16 +201,20 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
     }
     verified.delete(tokenId)
   }
-  let alg: unknown
-  let issuer: unknown
+  let header: Record<string, unknown>
+  let payload: Record<string, unknown>
   try {
-    alg = decodeProtectedHeader(token).alg
-    issuer = decodeJwt(token).iss
+    // Decoded without verification (jose), only to pick the algorithm and the account's secrets.
+    header = decodeProtectedHeader(token) as Record<string, unknown>
+    payload = decodeJwt(token) as Record<string, unknown>
   } catch {
     throw unauthorized('Malformed subscriber token')
   }
   // Checked before any key is touched: `none`, RS256/ES256 (key confusion) and friends never verify.
-  if (alg !== 'HS256') throw unauthorized('Subscriber tokens must be signed with HS256')
+  if (header.alg !== 'HS256') throw unauthorized('Subscriber tokens must be signed with HS256')
+  // No header extension is understood here, so none may be critical (RFC 7515, 4.1.11).
+  if (header.crit !== undefined) throw unauthorized('Malformed subscriber token')
+  const issuer = payload.iss
   if (typeof issuer !== 'string' || !ACCOUNT_ID.test(issuer)) {
     throw unauthorized('Subscriber token claim iss must be your Retainkit account id')
   }
@@ -218,41 +222,64 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
   if (secrets.length === 0) {
     throw unauthorized('Subscriber token signature is invalid (no active widget secret for this account)')
   }
+  // Signature first (an expired forgery is "invalid", not "expired"), then the times, then the claims.
+  const secret = secrets.find((candidate) => signatureMatches(token, candidate))
+  if (!secret) throw unauthorized('Subscriber token signature is invalid')
   const now = deps.clock.now()
-  for (const secret of secrets) {
-    try {
-      const { payload } = await jwtVerify(token, await verificationKey(secret), {
-        algorithms: ['HS256'],
-        currentDate: now,
-      })
-      const claims = checkClaims(payload as Record<string, unknown>, Math.floor(now.getTime() / 1000))
-      const mode = tokenMode(claims.mode, secret.mode)
-      await touchWidgetSecret(deps, secret.id)
-      const subscriber: Subscriber = {
-        accountId: claims.iss,
-        customerId: claims.sub,
-        subscriptionId: claims.sid ?? null,
-        mode,
-        handles: [...new Set(claims.handles ?? [])],
-        jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
-        tokenId,
-        locale: claims.locale ?? null,
-        attributes: claims.attributes ?? {},
-      }
-      if (entry)
-        rememberVerified(verified, tokenId, { subscriber, exp: claims.exp, secretId: secret.id, entry })
-      return { ...subscriber }
-    } catch (error) {
-      if (error instanceof errors.JWSSignatureVerificationFailed) continue
-      if (error instanceof errors.JWTExpired) throw new HttpError('TOKEN_EXPIRED')
-      if (error instanceof HttpError) throw error
-      if (error instanceof errors.JWTClaimValidationFailed) {
-        throw unauthorized(`Subscriber token claim ${error.claim} is invalid`)
-      }
-      throw unauthorized('Malformed subscriber token')
+  const nowSeconds = Math.floor(now.getTime() / 1000)
+  checkTimes(payload, nowSeconds)
+  const claims = checkClaims(payload, nowSeconds)
+  const mode = tokenMode(claims.mode, secret.mode)
+  await touchWidgetSecret(deps, secret.id)
+  const subscriber: Subscriber = {
+    accountId: claims.iss,
+    customerId: claims.sub,
+    subscriptionId: claims.sid ?? null,
+    mode,
+    handles: [...new Set(claims.handles ?? [])],
+    jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
+    tokenId,
+    locale: claims.locale ?? null,
+    attributes: claims.attributes ?? {},
+  }
+  if (entry) rememberVerified(verified, tokenId, { subscriber, exp: claims.exp, secretId: secret.id, entry })
+  return { ...subscriber }
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+/**
+ * HS256 (RFC 7515): the HMAC-SHA256, under the secret, of the token's first two segments as sent,
+ * equals its signature, compared in constant time. Computed here with node:crypto rather than by jose
+ * through WebCrypto, whose every verification is an asynchronous job on the thread pool (measured at
+ * several times the cost of the hash itself, and the bulk of a first call's CPU under load). The
+ * signature must be canonical base64url (re-encoding gives it back): a token cannot be varied into
+ * another string that still verifies, so a token's digest (its rate-limit key) is the token's.
+ */
+function signatureMatches(token: string, secret: ActiveWidgetSecret): boolean {
+  const end = token.lastIndexOf('.')
+  const signature = token.slice(end + 1)
+  if (!BASE64URL.test(signature)) return false
+  const given = Buffer.from(signature, 'base64url')
+  if (given.toString('base64url') !== signature) return false
+  const expected = createHmac('sha256', hmacKey(secret)).update(token.slice(0, end)).digest()
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/**
+ * The registered time claims, after the signature and as jose checks them: iat, nbf and exp are numbers
+ * when present, nbf is not in the future, and exp is not reached (401 TOKEN_EXPIRED).
+ */
+function checkTimes(payload: Record<string, unknown>, nowSeconds: number): void {
+  for (const claim of ['iat', 'nbf', 'exp'] as const) {
+    if (payload[claim] !== undefined && typeof payload[claim] !== 'number') {
+      throw unauthorized(`Subscriber token claim ${claim} is invalid`)
     }
   }
-  throw unauthorized('Subscriber token signature is invalid')
+  if (typeof payload.nbf === 'number' && payload.nbf > nowSeconds) {
+    throw unauthorized('Subscriber token claim nbf is invalid')
+  }
+  if (typeof payload.exp === 'number' && payload.exp <= nowSeconds) throw new HttpError('TOKEN_EXPIRED')
 }
 
 /** A token that verified, and the cached config entry (so the secrets) it verified against. */
@@ -284,20 +311,13 @@ function rememberVerified(map: Map<string, VerifiedToken>, tokenId: string, toke
   }
 }
 
-/** Each secret's HMAC key, imported once (jose would import raw bytes again on every verification). */
-type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>
-const keys = new WeakMap<ActiveWidgetSecret, Promise<HmacKey>>()
+/** Each secret's HMAC key, made once per cached secret. */
+const keys = new WeakMap<ActiveWidgetSecret, KeyObject>()
 
-function verificationKey(secret: ActiveWidgetSecret): Promise<HmacKey> {
+function hmacKey(secret: ActiveWidgetSecret): KeyObject {
   let key = keys.get(secret)
   if (!key) {
-    key = crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret.secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    )
+    key = createSecretKey(Buffer.from(secret.secret, 'utf8'))
     keys.set(secret, key)
   }
   return key
