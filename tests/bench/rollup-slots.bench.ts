@@ -39,18 +39,16 @@ const SESSIONS = 400
 type Variant = 'pid % 4' | 'per connection' | 'claimed' | 'delta rows'
 const VARIANTS: Variant[] = ['pid % 4', 'per connection', 'claimed', 'delta rows']
 
-const CLAIMED = readFileSync(
-  new URL('../../server/src/db/migrations/130_rollup_slots.sql', import.meta.url),
-  'utf8',
-)
+const migration = (name: string) =>
+  readFileSync(new URL(`../../server/src/db/migrations/${name}.sql`, import.meta.url), 'utf8')
+const CLAIMED = migration('130_rollup_slots')
 const claimedSlot = CLAIMED.slice(
   CLAIMED.indexOf('create function retainkit_rollup_slot'),
   CLAIMED.indexOf('create or replace function retainkit_count_last'),
 ).replace('create function', 'create or replace function')
-const claimedEvents = CLAIMED.slice(
-  CLAIMED.indexOf('create or replace function retainkit_rollup_events'),
-  CLAIMED.indexOf('create or replace function retainkit_rollup_saves'),
-)
+// The events trigger as it now is (migration 131), whatever the slot function it calls.
+const TRIGGER = migration('131_rollup_known_sessions')
+const claimedEvents = TRIGGER.slice(TRIGGER.indexOf('create or replace function retainkit_rollup_events'))
 
 /** The SQL that turns a migrated database into each variant (applied between measurements). */
 function variantSql(variant: Variant): string {
@@ -75,7 +73,7 @@ function variantSql(variant: Variant): string {
           'insert into bench_words_delta (account_id, live, day, word, slot, occurrences)$1;',
         )
         .replace(
-          /insert into analytics_daily as d \(account_id, live, step, day, reason_key, offer, slot, last_of_session\)([\s\S]*?)on conflict[\s\S]*?last_of_session = d\.last_of_session \+ excluded\.last_of_session;/,
+          /insert into analytics_daily as d \(account_id, live, step, day, reason_key, offer, slot, last_of_session\)([\s\S]*?)on conflict[\s\S]*?last_of_session = d\.last_of_session \+ excluded\.last_of_session;/g,
           'insert into bench_daily_delta (account_id, live, step, day, reason_key, offer, slot, last_of_session)$1;',
         )
       return `create table if not exists bench_daily_delta (like analytics_daily including defaults);
