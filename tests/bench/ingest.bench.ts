@@ -14,6 +14,7 @@
  * events alternate between two reasons, which the state machine accepts any number of times.
  */
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createApp } from '@retainkit/server/app'
@@ -22,6 +23,7 @@ import { migrate } from '@retainkit/server/migrate'
 import { WIDGET_EVENTS_MAX_PER_SESSION } from '@retainkit/shared/widget-api'
 import { SignJWT } from 'jose'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { benchDeps, freshPostgres, postgresBase } from './bench-app'
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
@@ -77,6 +79,8 @@ interface Measured {
   seconds: number
   /** CPU microseconds this process used (route: the app; raw: building and sending the INSERTs). */
   cpu: number
+  /** CPU microseconds the database's backends used (null when PostgreSQL runs elsewhere). */
+  dbCpu: number | null
   calls: number
   failures: number
 }
@@ -105,6 +109,7 @@ async function measureRoute(
   )
   let failures = 0
   let sent = 0
+  const dbBefore = await databaseCpu()
   const cpu = process.cpuUsage()
   const started = performance.now()
   await pool(
@@ -129,6 +134,7 @@ async function measureRoute(
   )
   const seconds = (performance.now() - started) / 1000
   const used = process.cpuUsage(cpu)
+  const dbAfter = await databaseCpu()
   const stored = Number(
     (
       await sql<{
@@ -136,7 +142,8 @@ async function measureRoute(
       }>`select count(*) as n from session_events where session_id like ${`cs_${tag}_%`}`.execute(deps.db)
     ).rows[0]?.n,
   )
-  return { rows: stored, seconds, cpu: used.user + used.system, calls, failures }
+  const dbCpu = cpuSince(dbBefore, dbAfter)
+  return { rows: stored, seconds, cpu: used.user + used.system, dbCpu, calls, failures }
 }
 
 async function measureRaw(
@@ -147,6 +154,7 @@ async function measureRaw(
 ): Promise<Measured> {
   const calls = Math.ceil(events / batch)
   const sessions = await createSessions(db, Math.ceil(events / WIDGET_EVENTS_MAX_PER_SESSION), tag)
+  const dbBefore = await databaseCpu()
   const cpu = process.cpuUsage()
   const started = performance.now()
   let call = 0
@@ -171,7 +179,9 @@ async function measureRaw(
   )
   const seconds = (performance.now() - started) / 1000
   const used = process.cpuUsage(cpu)
-  return { rows: calls * batch, seconds, cpu: used.user + used.system, calls, failures: 0 }
+  const dbAfter = await databaseCpu()
+  const dbCpu = cpuSince(dbBefore, dbAfter)
+  return { rows: calls * batch, seconds, cpu: used.user + used.system, dbCpu, calls, failures: 0 }
 }
 
 /** Adds up rounds of one side. */
@@ -181,11 +191,43 @@ function total(parts: readonly Measured[]): Measured {
       rows: sum.rows + part.rows,
       seconds: sum.seconds + part.seconds,
       cpu: sum.cpu + part.cpu,
+      dbCpu: sum.dbCpu === null || part.dbCpu === null ? null : sum.dbCpu + part.dbCpu,
       calls: sum.calls + part.calls,
       failures: sum.failures + part.failures,
     }),
-    { rows: 0, seconds: 0, cpu: 0, calls: 0, failures: 0 },
+    { rows: 0, seconds: 0, cpu: 0, dbCpu: 0 as number | null, calls: 0, failures: 0 },
   )
+}
+
+let monitor: pg.Client | null = null
+
+/**
+ * CPU microseconds used so far by each of the server's backends for the bench's database (from /proc,
+ * so only when PostgreSQL runs on this machine; null otherwise).
+ */
+async function databaseCpu(): Promise<Map<number, number> | null> {
+  if (!monitor) return null
+  const { rows } = await monitor.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  )
+  const used = new Map<number, number>()
+  try {
+    for (const { pid } of rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+      used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100)
+    }
+  } catch {
+    return null
+  }
+  return used
+}
+
+/** What the backends alive at the end used since `before` (a backend that ended meanwhile is lost). */
+function cpuSince(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null
+  let total = 0
+  for (const [pid, used] of after) total += used - (before.get(pid) ?? 0)
+  return total
 }
 
 async function main() {
@@ -195,6 +237,11 @@ async function main() {
   const database = await openDatabase({ databaseUrl: postgres.url, ...(POOL ? { poolSize: POOL } : {}) })
   try {
     await migrate(database)
+    // Only a server on this machine has its backends' CPU in /proc.
+    if (new URL(postgres.url).hostname.match(/^(127\.0\.0\.1|localhost|::1)$/)) {
+      monitor = new pg.Client({ connectionString: postgres.url })
+      await monitor.connect()
+    }
     const { deps, signingKeys } = await benchDeps(database)
     const app = createApp(deps)
     const userId = randomUUID()
@@ -244,9 +291,10 @@ async function main() {
             : batch === 1
               ? route.failures === 0
               : undefined
-      const ms = (cpu: number, calls: number) => `${(cpu / calls / 1000).toFixed(2)} ms`
+      const ms = (cpu: number | null, calls: number) =>
+        cpu === null ? 'n/a' : `${(cpu / calls / 1000).toFixed(2)} ms`
       rows.push(
-        `| ingest ${batch}/request | ${Math.round(routeRate).toLocaleString('en-US')} events/s | raw ${Math.round(rawRate).toLocaleString('en-US')} rows/s | ${ratio.toFixed(2)}× raw | ${ms(route.cpu, route.calls)} / ${ms(raw.cpu, raw.calls)} | ${route.rows} stored, ${route.failures} refused | ${goal} | ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'} |`,
+        `| ingest ${batch}/request | ${Math.round(routeRate).toLocaleString('en-US')} events/s | raw ${Math.round(rawRate).toLocaleString('en-US')} rows/s | ${ratio.toFixed(2)}× raw | ${ms(route.cpu, route.calls)} / ${ms(raw.cpu, raw.calls)} | ${ms(route.dbCpu, route.calls)} / ${ms(raw.dbCpu, raw.calls)} | ${route.rows} stored, ${route.failures} refused | ${goal} | ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'} |`,
       )
     }
     console.log(
@@ -254,10 +302,13 @@ async function main() {
         .map((n) => n.toFixed(2))
         .join(' ')} (${cpus().length} CPUs)\n`,
     )
-    console.log('| case | route | raw INSERT | ratio | CPU per request / per INSERT | rows | goal | result |')
-    console.log('|---|---:|---:|---:|---:|---|---|---|')
+    console.log(
+      '| case | route | raw INSERT | ratio | this process: CPU per request / per INSERT | database: CPU per request / per INSERT | rows | goal | result |',
+    )
+    console.log('|---|---:|---:|---:|---:|---:|---|---|---|')
     for (const row of rows) console.log(row)
   } finally {
+    await monitor?.end().catch(() => undefined)
     await database.close()
     await postgres.drop()
   }
