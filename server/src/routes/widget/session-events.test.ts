@@ -264,5 +264,10 @@ describe('round trips', () => {
       statements: 2,
     })
     expect(await eventsOf(id)).toHaveLength(5)
+    // A late event after the session's end: the statement (which counts the call) and the read that
+    // shows the end; the refusal needs nothing more.
+    expect(await call(id, token, [{ step: 'flow_abandoned' }])).toEqual({ status: 204, statements: 1 })
+    expect(await call(id, token, [{ step: 'reason_continue' }])).toEqual({ status: 409, statements: 2 })
+    expect(await eventsOf(id)).toHaveLength(6)
   })
 })

@@ -354,7 +354,11 @@ export async function ingestEvents(
       verdict = error
     }
     const write = verdict && !(verdict instanceof HttpError) ? { transition: verdict, events, now } : null
-    const result = await countAndWrite(db, session, counts ? [] : hits, write)
+    // Once the hits are counted, a statement is only worth sending to store the batch.
+    const result: StatementResult =
+      counts && !write
+        ? { counts: null, stored: null }
+        : await countAndWrite(db, session, counts ? [] : hits, write)
     counts ??= result.counts
     if (!counts) continue
     if (counts.some((count, index) => count > (hits[index]?.limit ?? Number.POSITIVE_INFINITY)))
