@@ -202,13 +202,14 @@ function total(parts: readonly Measured[]): Measured {
 let monitor: pg.Client | null = null
 
 /**
- * CPU microseconds used so far by each of the server's backends for the bench's database (from /proc,
- * so only when PostgreSQL runs on this machine; null otherwise).
+ * CPU microseconds used so far by each of the server's client backends for the bench's database (from
+ * /proc, so only when PostgreSQL runs on this machine; null otherwise). Autovacuum workers are left
+ * out: their passes over the freshly filled tables would land on whichever side happened to be running.
  */
 async function databaseCpu(): Promise<Map<number, number> | null> {
   if (!monitor) return null
   const { rows } = await monitor.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'",
   )
   const used = new Map<number, number>()
   try {

@@ -108,7 +108,7 @@ function pool(url: string, size: number): pg.Pool {
 /** CPU seconds the server's backends for this database used so far (null when not on this machine). */
 async function backendCpu(monitor: pg.Client): Promise<number | null> {
   const { rows } = await monitor.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'",
   )
   let ticks = 0
   try {
