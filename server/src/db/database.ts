@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import type { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
@@ -83,6 +84,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   // client gets a listener for life; the next query on it fails and the pool replaces it.
   pool.on('connect', (client) => {
     client.on('error', lost)
+    prepareMarkedStatements(client)
   })
   // Fail at startup, not on the first request, when the server is unreachable.
   const client = await pool.connect()
@@ -101,6 +103,52 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
       await pool.end().catch(() => undefined)
     },
   }
+}
+
+/**
+ * The mark that opens the text of a statement run on every hot request (the widget's events call): on
+ * PostgreSQL it is prepared once per pooled connection, under a name derived from its exact text, and
+ * then only bound and executed. Parsing and planning the events call's one statement cost its backend
+ * about as much CPU as executing it (measured: 1.2 ms unprepared, 0.65 ms prepared, beside 0.6 ms for a
+ * bare INSERT of the same event). Elsewhere (PGlite) it is a comment.
+ */
+export const PREPARED = '/* prepared */ '
+
+const statementNames = new Map<string, string>()
+
+function statementName(text: string): string {
+  let name = statementNames.get(text)
+  if (!name) {
+    name = `rk_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`
+    if (statementNames.size > 1000) statementNames.clear()
+    statementNames.set(text, name)
+  }
+  return name
+}
+
+/**
+ * Makes `client` prepare the statements marked PREPARED. A server that forgets them (a pooler in
+ * transaction mode hands the next statement to another backend, or one ran DISCARD ALL) answers that
+ * the statement does not exist (26000) or already exists (42P05), before running anything: the
+ * statement is then sent again unprepared, and this connection stops preparing.
+ */
+function prepareMarkedStatements(client: pg.PoolClient): void {
+  const plain = client.query.bind(client) as (...args: unknown[]) => unknown
+  let preparing = true
+  const query = (...args: unknown[]): unknown => {
+    const [text, values] = args
+    if (!preparing || args.length !== 2 || typeof text !== 'string' || !text.startsWith(PREPARED)) {
+      return plain(...args)
+    }
+    const prepared = plain({ name: statementName(text), text, values }) as Promise<unknown>
+    return prepared.catch((error: unknown) => {
+      const code = (error as { code?: unknown }).code
+      if (code !== '26000' && code !== '42P05') throw error
+      preparing = false
+      return plain(text, values)
+    })
+  }
+  ;(client as unknown as { query: typeof query }).query = query
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

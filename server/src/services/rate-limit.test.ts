@@ -1,6 +1,9 @@
+import type { Context } from 'hono'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HttpError } from '../http/http-error'
 import { createTestContext, type TestContext } from '../test-support/harness'
-import { hit } from './rate-limit'
+import { countHitSql, hit, planHit, settleHits } from './rate-limit'
 
 let t: TestContext
 beforeAll(async () => {
@@ -59,5 +62,57 @@ describe('hit (DB-backed fixed window)', () => {
     await expect(hit(t.deps, 'unit:bad', 0, 60)).rejects.toThrow()
     await expect(hit(t.deps, 'unit:bad', 1, 0)).rejects.toThrow()
     await expect(hit(t.deps, 'unit:bad', 1.5, 60)).rejects.toThrow()
+  })
+})
+
+describe('hits counted inside a statement of the caller (countHitSql, settleHits)', () => {
+  const headers: Record<string, string> = {}
+  const c = {
+    header: (name: string, value: string) => {
+      headers[name] = value
+    },
+  } as unknown as Context
+  const count = async (bucket: string, limit: number, onlyIf = sql`true`) => {
+    const planned = planHit(t.deps, bucket, limit, 60)
+    const { rows } = await sql<{ hits: number | null }>`with h as (${countHitSql(planned, onlyIf)})
+      select (select hits from h) as hits`.execute(t.deps.db)
+    return { planned, hits: rows[0]?.hits ?? null }
+  }
+
+  it('counts only when its condition holds, and answers 429 with Retry-After past the limit', async () => {
+    t.clock.set('2026-06-16T09:00:15.000Z')
+    expect((await count('unit:in-statement', 2, sql`false`)).hits).toBeNull()
+    expect(await rowsOf('unit:in-statement')).toEqual([])
+    const results = [await count('unit:in-statement', 2), await count('unit:in-statement', 2)]
+    for (const { planned, hits } of results) settleHits(c, t.deps, [planned], [Number(hits)])
+    const third = await count('unit:in-statement', 2)
+    expect(third.hits).toBe(3)
+    let refusal: unknown
+    try {
+      settleHits(c, t.deps, [third.planned], [3])
+    } catch (error) {
+      refusal = error
+    }
+    expect(refusal).toBeInstanceOf(HttpError)
+    expect((refusal as HttpError).code).toBe('RATE_LIMIT_EXCEEDED')
+    expect(headers['Retry-After']).toBe('45')
+  })
+
+  it('leaves a window opened to the background sweep of stale windows, when one is due', async () => {
+    t.clock.set('2026-06-20T00:00:00.000Z')
+    await t.deps.db
+      .insertInto('rate_limit_hits')
+      .values([
+        { bucket: 'unit:stale', window_start: new Date('2026-06-18T23:00:00.000Z'), hits: 3 },
+        { bucket: 'unit:recent', window_start: new Date('2026-06-19T12:00:00.000Z'), hits: 3 },
+      ])
+      .execute()
+    const opened = await count('unit:opening', 5)
+    expect(opened.hits).toBe(1)
+    settleHits(c, t.deps, [opened.planned], [1])
+    await t.deps.background.idle()
+    expect(await rowsOf('unit:stale')).toEqual([])
+    expect(await rowsOf('unit:recent')).toHaveLength(1)
+    expect(await rowsOf('unit:opening')).toHaveLength(1)
   })
 })

@@ -1,4 +1,6 @@
+import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../app'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
 
@@ -176,5 +178,96 @@ describe('POST /api/widget/sessions/:id/events', () => {
     const bad = await post('nope', token, [{ step: 'offer_shown' }])
     expect(bad.status).toBe(400)
     expect((await errorOf(bad)).message).toBe('Invalid session id')
+  })
+})
+
+describe('who may post to a session, decided before anything is counted or stored', () => {
+  const hitsOf = (id: string) =>
+    t.database.db
+      .selectFrom('rate_limit_hits')
+      .select('hits')
+      .where('bucket', '=', `widget-events:${id}`)
+      .execute()
+
+  it('an unknown session is 404 and another customer’s 403, whatever the batch', async () => {
+    const token = await tokenFor(t, account, 'cus_events1')
+    const unknown = 'cs_BBBBBBBBBBBBBBBBBBBBBB'
+    for (const events of [[{ step: 'reason_selected', reasonKey: 'too_expensive' }], [{ step: 'hacked' }]]) {
+      expect((await post(unknown, token, events)).status).toBe(404)
+    }
+    expect(await hitsOf(unknown)).toEqual([])
+    const { id } = await session('cus_owner2')
+    const intruder = await tokenFor(t, account, 'cus_intruder2')
+    for (const events of [
+      [{ step: 'reason_selected', reasonKey: 'too_expensive' }],
+      [{ step: 'feedback_submitted', text: 'mine now' }],
+      [{ step: 'banner_dismissed' }],
+      [],
+    ]) {
+      const res = await post(id, intruder, events)
+      expect(res.status).toBe(403)
+      expect((await errorOf(res)).message).toBe('This session belongs to another customer.')
+    }
+    expect(await hitsOf(id)).toEqual([])
+    expect(await eventsOf(id)).toHaveLength(1)
+  })
+})
+
+describe('round trips', () => {
+  it('one statement per call: a session’s first batch, and the next ones this process stores', async () => {
+    // The app over a database handle that lists every statement it runs but the rate-limit windows'
+    // housekeeping (deletes, run in the background).
+    const statements: string[] = []
+    const listing: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (node.kind !== 'DeleteQueryNode') statements.push(node.kind)
+        return node
+      },
+      transformResult: async ({ result }) => result,
+    }
+    const db = t.database.db.withPlugin(listing)
+    const app = createApp({ ...t.deps, db })
+    const call = async (id: string, token: string, events: unknown[]) => {
+      statements.length = 0
+      const res = await app.request(`/api/widget/sessions/${id}/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ events }),
+      })
+      await t.deps.background.idle()
+      return { status: res.status, statements: statements.length }
+    }
+    const warm = await session('cus_trips0')
+    expect((await call(warm.id, warm.token, [{ step: 'reason_selected', reasonKey: 'other' }])).status).toBe(
+      204,
+    )
+
+    const { token, id } = await session('cus_trips1')
+    expect(await call(id, token, [{ step: 'reason_selected', reasonKey: 'too_expensive' }])).toEqual({
+      status: 204,
+      statements: 1,
+    })
+    expect(await call(id, token, [{ step: 'feedback_submitted', text: 'Too dear' }])).toEqual({
+      status: 204,
+      statements: 1,
+    })
+    expect(
+      await call(id, token, [
+        { step: 'offer_shown', offer: 'discount' },
+        { step: 'offer_declined', offer: 'discount' },
+      ]),
+    ).toEqual({ status: 204, statements: 1 })
+    // A first batch with offer events needs the session's eligible offers: read first.
+    const other = await session('cus_trips2')
+    expect(await call(other.id, other.token, [{ step: 'offer_shown', offer: 'pause' }])).toEqual({
+      status: 204,
+      statements: 2,
+    })
+    expect(await eventsOf(id)).toHaveLength(5)
+    // A late event after the session's end: the statement (which counts the call) and the read that
+    // shows the end; the refusal needs nothing more.
+    expect(await call(id, token, [{ step: 'flow_abandoned' }])).toEqual({ status: 204, statements: 1 })
+    expect(await call(id, token, [{ step: 'reason_continue' }])).toEqual({ status: 409, statements: 2 })
+    expect(await eventsOf(id)).toHaveLength(6)
   })
 })

@@ -193,4 +193,43 @@ describe('floods (429)', () => {
     expect(statuses[0]).toBe(204)
     expect(statuses).toContain(429)
   })
+
+  it('events requests per token are rate-limited across its sessions; a refused call stores nothing', async () => {
+    t.clock.set('2026-07-01T10:00:05.000Z')
+    const subscriber = await newSubscriber(t, m, m.prices.proMonthly)
+    const token = await tokenFor(t, account, subscriber)
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) ids.push((await startSession(t, token)).body.sessionId)
+    const call = (i: number) =>
+      post(ids[i % 3] as string, token, [
+        { step: 'reason_selected', reasonKey: Math.floor(i / 3) % 2 === 0 ? 'too_expensive' : 'other' },
+      ])
+    const statuses: number[] = []
+    for (let i = 0; i < 60; i++) statuses.push((await call(i)).status)
+    // Twenty calls per session, under its own limit of thirty: only the token's sixty a minute bind.
+    expect(statuses).toEqual(Array.from({ length: 60 }, () => 204))
+    const stored = async () => (await Promise.all(ids.map(stepsOf))).flat().length
+    const before = await stored()
+    const refused = await call(60)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('55')
+    expect((await errorOf(refused)).code).toBe('RATE_LIMIT_EXCEEDED')
+    expect(await stored()).toBe(before)
+    // The next minute is a new window.
+    t.clock.set('2026-07-01T10:01:00.000Z')
+    expect((await call(61)).status).toBe(204)
+    expect(await stored()).toBe(before + 1)
+  })
+
+  it('calls the state refuses count against the limit too (a flood of late events ends in 429)', async () => {
+    t.clock.set('2026-07-01T11:00:00.000Z')
+    const s = await open()
+    expect((await post(s.id, s.token, [{ step: 'flow_abandoned' }])).status).toBe(204)
+    const statuses: number[] = []
+    for (let i = 0; i < 31; i++)
+      statuses.push((await post(s.id, s.token, [{ step: 'reason_continue' }])).status)
+    expect(statuses.slice(0, 29)).toEqual(Array.from({ length: 29 }, () => 409))
+    expect(statuses.slice(29)).toEqual([429, 429])
+    expect(await stepsOf(s.id)).toEqual(['session_started', 'flow_abandoned'])
+  })
 })

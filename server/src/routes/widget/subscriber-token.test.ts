@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
@@ -52,6 +53,15 @@ describe('subscriber tokens', () => {
     await expect401(edge, 'Your session has expired. Please sign in again.', 'TOKEN_EXPIRED')
   })
 
+  it('answers a token that verified a moment ago with TOKEN_EXPIRED once its exp is reached', async () => {
+    const token = await tokenFor(t, account, 'cus_lapsing1', { iat: now() - 100, exp: now() + 2 })
+    expect((await startSession(t, token)).status).toBe(201)
+    t.clock.advance(1_000)
+    expect((await startSession(t, token)).status).toBe(201)
+    t.clock.advance(1_000)
+    await expect401(token, 'Your session has expired. Please sign in again.', 'TOKEN_EXPIRED')
+  })
+
   it('refuses a token signed with another secret (forged)', async () => {
     const forged = await mintToken(t, 'rkws_not-the-secret-not-the-secret-not-the', {
       iss: account.accountId,
@@ -66,6 +76,41 @@ describe('subscriber tokens', () => {
       exp: now() - 9,
     })
     await expect401(expiredForgery, 'Subscriber token signature is invalid')
+  })
+
+  it('takes only the exact signature: no other spelling of it, no critical header, numeric times', async () => {
+    const sign = (header: object, claims: object, secret = account.secret) => {
+      const input = `${b64(header)}.${b64(claims)}`
+      return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`
+    }
+    const claims = { iss: account.accountId, sub: 'cus_spelling1', iat: now(), exp: now() + 600 }
+    const valid = sign({ alg: 'HS256', typ: 'JWT' }, claims)
+    expect((await startSession(t, valid)).status).toBe(201)
+    // The last character of 32 bytes in base64url carries two unused bits: flipping one spells the same
+    // bytes another way, which would make another token (another rate-limit key) of the same one.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    const last = alphabet.indexOf(valid.slice(-1))
+    const respelled = `${valid.slice(0, -1)}${alphabet[last ^ 1]}`
+    expect(Buffer.from(respelled.split('.')[2] ?? '', 'base64url')).toEqual(
+      Buffer.from(valid.split('.')[2] ?? '', 'base64url'),
+    )
+    await expect401(respelled, 'Subscriber token signature is invalid')
+    await expect401(`${valid}=`, 'Subscriber token signature is invalid')
+    await expect401(`${valid.slice(0, -2)}*${valid.slice(-1)}`, 'Subscriber token signature is invalid')
+    await expect401(sign({ alg: 'HS256', crit: ['b64'], b64: false }, claims), 'Malformed subscriber token')
+    await expect401(
+      sign({ alg: 'HS256' }, { ...claims, exp: String(now() + 600) }),
+      'Subscriber token claim exp is invalid',
+    )
+    await expect401(
+      sign({ alg: 'HS256' }, { ...claims, nbf: now() + 30 }),
+      'Subscriber token claim nbf is invalid',
+    )
+    // A signature made with another secret is checked before any claim.
+    await expect401(
+      sign({ alg: 'HS256' }, { ...claims, exp: 'soon' }, 'rkws_not-the-secret'),
+      'Subscriber token signature is invalid',
+    )
   })
 
   it("refuses another account's secret, whatever iss says", async () => {

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps'
 import { effectiveTier, loadTierRecords } from '../billing/tier'
 import type { CachedWidgetConfig } from '../config-cache'
 import { hasRouting } from '../segments/store'
+import { activeWidgetSecrets } from './widget-secrets'
 
 /**
  * What `GET /api/widget/config/:accountId` serves: the account's published config (its highest
@@ -79,7 +80,7 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
     .where('id', '=', accountId)
     .executeTakeFirst()
   if (!account) return null
-  const [configRow, reasonsRow, tierRecords, routed] = await Promise.all([
+  const [configRow, reasonsRow, tierRecords, routed, secrets] = await Promise.all([
     deps.db
       .selectFrom('flow_configs')
       .select(['version', 'config'])
@@ -94,6 +95,9 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
       .executeTakeFirst(),
     loadTierRecords(deps.db, accountId),
     hasRouting(deps.db, accountId),
+    // Loaded with the config and dropped with it (creating or revoking one reports a config change):
+    // verifying a subscriber token then costs no database read and no decryption.
+    activeWidgetSecrets(deps.db, (ciphertext) => deps.secrets.decrypt(ciphertext), accountId),
   ])
   const now = deps.clock.now().getTime()
   const tier = tierRecords
@@ -121,7 +125,7 @@ async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<Publi
     now + WIDGET_CONFIG_TTL_MS,
     tier.changesAt?.getTime() ?? Number.POSITIVE_INFINITY,
   )
-  return buildWidgetConfigEntry(payload, account.domain, expiresAt)
+  return { ...buildWidgetConfigEntry(payload, account.domain, expiresAt), secrets }
 }
 
 /** The cached entry, when there is a fresh one (synchronous: the config endpoint's hit path). */

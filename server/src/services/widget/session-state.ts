@@ -35,7 +35,7 @@ export const SERVER_STEPS: ReadonlySet<SessionStep> = new Set([
   'banner_shown',
   'banner_accepted',
 ])
-const BANNER_STEPS: ReadonlySet<SessionStep> = new Set([
+export const BANNER_STEPS: ReadonlySet<SessionStep> = new Set([
   'banner_shown',
   'banner_accepted',
   'banner_dismissed',

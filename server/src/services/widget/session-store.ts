@@ -116,13 +116,21 @@ export async function loadSessionFor(
     .where('id', '=', sessionId)
     .executeTakeFirst()
   if (!session) throw new HttpError('NOT_FOUND', 'No such session')
+  checkSessionOwner(session, subscriber)
+  return session
+}
+
+/** Another account's token is not a valid credential for a session (401); another customer's, 403. */
+export function checkSessionOwner(
+  session: Pick<CancelSession, 'account_id' | 'customer_id'>,
+  subscriber: Pick<Subscriber, 'accountId' | 'customerId'>,
+): void {
   if (session.account_id !== subscriber.accountId) {
     throw new HttpError('UNAUTHORIZED', 'Subscriber token was issued for another account')
   }
   if (session.customer_id !== subscriber.customerId) {
     throw new HttpError('FORBIDDEN', 'This session belongs to another customer.')
   }
-  return session
 }
 
 /** How a session ends: the event that ends it, and the status it ends in. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto'
 import { CUSTOM_ATTRIBUTE_NAME } from '@retainkit/shared/segment-match'
 import {
   type MerchantHandled,
@@ -6,9 +6,10 @@ import {
   type SubscriberTokenClaims,
   type WidgetMode,
 } from '@retainkit/shared/widget-api'
-import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose'
+import { decodeJwt, decodeProtectedHeader } from 'jose'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { loadPublishedConfig } from './published-config'
 import { type ActiveWidgetSecret, activeWidgetSecrets, touchWidgetSecret } from './widget-secrets'
 
 /**
@@ -181,69 +182,164 @@ function tokenMode(claimed: WidgetMode | undefined, secretMode: WidgetMode): Wid
 /**
  * Verifies a subscriber token against the active secrets of the account it names. Signature first
  * (so an expired forgery is "invalid", not "expired"), then expiry (401 TOKEN_EXPIRED), then claims.
+ *
+ * A widget sends the same token with every call of a session: a token verified against the account's
+ * secrets as cached now is not verified again while that cached entry lives (at most the config's
+ * minute, and not past any change to the account's secrets, which drops the entry): only its expiry,
+ * the one check whose answer changes with time, is made again.
  */
 export async function verifySubscriberToken(deps: AppDeps, token: string): Promise<Subscriber> {
-  let alg: unknown
-  let issuer: unknown
+  const tokenId = createHash('sha256').update(token).digest('base64url').slice(0, 32)
+  const verified = verifiedTokensOf(deps)
+  const known = verified.get(tokenId)
+  if (known) {
+    const nowMs = deps.clock.now().getTime()
+    if (deps.widgetConfigCache.get(known.subscriber.accountId, nowMs) === known.entry) {
+      if (known.exp <= Math.floor(nowMs / 1000)) throw new HttpError('TOKEN_EXPIRED')
+      await touchWidgetSecret(deps, known.secretId)
+      return { ...known.subscriber }
+    }
+    verified.delete(tokenId)
+  }
+  let header: Record<string, unknown>
+  let payload: Record<string, unknown>
   try {
-    alg = decodeProtectedHeader(token).alg
-    issuer = decodeJwt(token).iss
+    // Decoded without verification (jose), only to pick the algorithm and the account's secrets.
+    header = decodeProtectedHeader(token) as Record<string, unknown>
+    payload = decodeJwt(token) as Record<string, unknown>
   } catch {
     throw unauthorized('Malformed subscriber token')
   }
   // Checked before any key is touched: `none`, RS256/ES256 (key confusion) and friends never verify.
-  if (alg !== 'HS256') throw unauthorized('Subscriber tokens must be signed with HS256')
+  if (header.alg !== 'HS256') throw unauthorized('Subscriber tokens must be signed with HS256')
+  // No header extension is understood here, so none may be critical (RFC 7515, 4.1.11).
+  if (header.crit !== undefined) throw unauthorized('Malformed subscriber token')
+  const issuer = payload.iss
   if (typeof issuer !== 'string' || !ACCOUNT_ID.test(issuer)) {
     throw unauthorized('Subscriber token claim iss must be your Retainkit account id')
   }
-  const secrets = await cachedActiveSecrets(deps, issuer)
+  const { secrets, entry } = await activeSecretsOf(deps, issuer)
   if (secrets.length === 0) {
     throw unauthorized('Subscriber token signature is invalid (no active widget secret for this account)')
   }
+  // Signature first (an expired forgery is "invalid", not "expired"), then the times, then the claims.
+  const secret = secrets.find((candidate) => signatureMatches(token, candidate))
+  if (!secret) throw unauthorized('Subscriber token signature is invalid')
   const now = deps.clock.now()
-  for (const secret of secrets) {
-    try {
-      const { payload } = await jwtVerify(token, new TextEncoder().encode(secret.secret), {
-        algorithms: ['HS256'],
-        currentDate: now,
-      })
-      const claims = checkClaims(payload as Record<string, unknown>, Math.floor(now.getTime() / 1000))
-      const mode = tokenMode(claims.mode, secret.mode)
-      await touchWidgetSecret(deps, secret.id)
-      return {
-        accountId: claims.iss,
-        customerId: claims.sub,
-        subscriptionId: claims.sid ?? null,
-        mode,
-        handles: [...new Set(claims.handles ?? [])],
-        jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
-        tokenId: createHash('sha256').update(token).digest('base64url').slice(0, 32),
-        locale: claims.locale ?? null,
-        attributes: claims.attributes ?? {},
-      }
-    } catch (error) {
-      if (error instanceof errors.JWSSignatureVerificationFailed) continue
-      if (error instanceof errors.JWTExpired) throw new HttpError('TOKEN_EXPIRED')
-      if (error instanceof HttpError) throw error
-      if (error instanceof errors.JWTClaimValidationFailed) {
-        throw unauthorized(`Subscriber token claim ${error.claim} is invalid`)
-      }
-      throw unauthorized('Malformed subscriber token')
-    }
+  const nowSeconds = Math.floor(now.getTime() / 1000)
+  checkTimes(payload, nowSeconds)
+  const claims = checkClaims(payload, nowSeconds)
+  const mode = tokenMode(claims.mode, secret.mode)
+  await touchWidgetSecret(deps, secret.id)
+  const subscriber: Subscriber = {
+    accountId: claims.iss,
+    customerId: claims.sub,
+    subscriptionId: claims.sid ?? null,
+    mode,
+    handles: [...new Set(claims.handles ?? [])],
+    jurisdiction: claims.country ? { country: claims.country, state: claims.state ?? null } : null,
+    tokenId,
+    locale: claims.locale ?? null,
+    attributes: claims.attributes ?? {},
   }
-  throw unauthorized('Subscriber token signature is invalid')
+  if (entry) rememberVerified(verified, tokenId, { subscriber, exp: claims.exp, secretId: secret.id, entry })
+  return { ...subscriber }
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+/**
+ * HS256 (RFC 7515): the HMAC-SHA256, under the secret, of the token's first two segments as sent,
+ * equals its signature, compared in constant time. Computed here with node:crypto rather than by jose
+ * through WebCrypto, whose every verification is an asynchronous job on the thread pool (measured at
+ * several times the cost of the hash itself, and the bulk of a first call's CPU under load). The
+ * signature must be canonical base64url (re-encoding gives it back): a token cannot be varied into
+ * another string that still verifies, so a token's digest (its rate-limit key) is the token's.
+ */
+function signatureMatches(token: string, secret: ActiveWidgetSecret): boolean {
+  const end = token.lastIndexOf('.')
+  const signature = token.slice(end + 1)
+  if (!BASE64URL.test(signature)) return false
+  const given = Buffer.from(signature, 'base64url')
+  if (given.toString('base64url') !== signature) return false
+  const expected = createHmac('sha256', hmacKey(secret)).update(token.slice(0, end)).digest()
+  return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 /**
- * The issuer's active secrets, from beside its cached published config when there is one (no database
- * read, no decryption), else from the database — then kept with that cached entry unless a change to
- * the account was reported meanwhile (a secret revoked while this read ran must not be cached).
+ * The registered time claims, after the signature and as jose checks them: iat, nbf and exp are numbers
+ * when present, nbf is not in the future, and exp is not reached (401 TOKEN_EXPIRED).
  */
-async function cachedActiveSecrets(deps: AppDeps, accountId: string): Promise<readonly ActiveWidgetSecret[]> {
-  const entry = deps.widgetConfigCache.get(accountId, deps.clock.now().getTime())
-  if (entry?.secrets) return entry.secrets
-  const generation = deps.widgetConfigCache.generation(accountId)
-  const secrets = await activeWidgetSecrets(deps.db, (c) => deps.secrets.decrypt(c), accountId)
-  if (entry && deps.widgetConfigCache.generation(accountId) === generation) entry.secrets = secrets
-  return secrets
+function checkTimes(payload: Record<string, unknown>, nowSeconds: number): void {
+  for (const claim of ['iat', 'nbf', 'exp'] as const) {
+    if (payload[claim] !== undefined && typeof payload[claim] !== 'number') {
+      throw unauthorized(`Subscriber token claim ${claim} is invalid`)
+    }
+  }
+  if (typeof payload.nbf === 'number' && payload.nbf > nowSeconds) {
+    throw unauthorized('Subscriber token claim nbf is invalid')
+  }
+  if (typeof payload.exp === 'number' && payload.exp <= nowSeconds) throw new HttpError('TOKEN_EXPIRED')
+}
+
+/** A token that verified, and the cached config entry (so the secrets) it verified against. */
+interface VerifiedToken {
+  subscriber: Subscriber
+  exp: number
+  secretId: string
+  entry: object
+}
+
+/** Verified tokens remembered per instance: about a minute of distinct tokens (entries expire with it). */
+export const VERIFIED_TOKENS_KEPT = 20_000
+const verifiedTokens = new WeakMap<object, Map<string, VerifiedToken>>()
+
+function verifiedTokensOf(deps: AppDeps): Map<string, VerifiedToken> {
+  let map = verifiedTokens.get(deps.widgetConfigCache)
+  if (!map) {
+    map = new Map()
+    verifiedTokens.set(deps.widgetConfigCache, map)
+  }
+  return map
+}
+
+function rememberVerified(map: Map<string, VerifiedToken>, tokenId: string, token: VerifiedToken): void {
+  map.set(tokenId, token)
+  for (const oldest of map.keys()) {
+    if (map.size <= VERIFIED_TOKENS_KEPT) break
+    map.delete(oldest)
+  }
+}
+
+/** Each secret's HMAC key, made once per cached secret. */
+const keys = new WeakMap<ActiveWidgetSecret, KeyObject>()
+
+function hmacKey(secret: ActiveWidgetSecret): KeyObject {
+  let key = keys.get(secret)
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret.secret, 'utf8'))
+    keys.set(secret, key)
+  }
+  return key
+}
+
+/**
+ * The issuer's active secrets, from its published config (loaded with it, cached with it, dropped with
+ * it when a secret is created or revoked: no database read, no decryption per token), with that cached
+ * entry. A config served stale while the database is out of reach (or an entry cached without them)
+ * does not vouch for them: they are read, which fails as the database does, and no entry is returned.
+ */
+async function activeSecretsOf(
+  deps: AppDeps,
+  accountId: string,
+): Promise<{ secrets: readonly ActiveWidgetSecret[]; entry: object | null }> {
+  const entry = await loadPublishedConfig(deps, accountId)
+  if (!entry) return { secrets: [], entry: null }
+  if (entry.secrets && entry.expiresAt > deps.clock.now().getTime()) return { secrets: entry.secrets, entry }
+  const secrets = await activeWidgetSecrets(
+    deps.db,
+    (ciphertext) => deps.secrets.decrypt(ciphertext),
+    accountId,
+  )
+  return { secrets, entry: null }
 }
