@@ -15,7 +15,12 @@ import { useCapability } from '../../session/session-store'
 import { jsonEqual } from '../editor/config-path'
 import { useStripePlans } from '../editor/use-stripe-plans'
 import { sampleFactsFor } from './segments/condition-model'
-import { SamplePreviewPanel, type SampleValues, valuesOf } from './segments/sample-preview-panel'
+import {
+  EMPTY_SAMPLE,
+  SamplePreviewPanel,
+  type SampleValues,
+  valuesOf,
+} from './segments/sample-preview-panel'
 import { problemsFromIssues, type SaveProblem, SaveProblems } from './segments/save-problems'
 import { SegmentCard, type SegmentDraft } from './segments/segment-card'
 import { SegmentFlowEditor } from './segments/segment-flow-editor'
@@ -77,7 +82,7 @@ export function SegmentsSettings({ accountId }: { accountId: string }) {
   const [saving, setSaving] = useState(false)
   const [problems, setProblems] = useState<{ message: string; list: SaveProblem[] } | null>(null)
   const [openKey, setOpenKey] = useState<string | null>(null)
-  const [sample, setSample] = useState<SampleValues>({})
+  const [sample, setSample] = useState<SampleValues>(EMPTY_SAMPLE)
   const [screen, setScreen] = useState<FlowScreen | undefined>(undefined)
   const [locale, setLocale] = useState<string | null>(null)
   const problemsRef = useRef<HTMLDivElement>(null)
