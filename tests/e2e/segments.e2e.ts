@@ -230,12 +230,36 @@ describe('the segment editor', () => {
     // The preview is the segment's flow as its sample subscriber sees it, following the edits.
     await page.getByTestId('sample-segment').filter({ hasText: 'segment 1: Annual' }).waitFor()
     await page.getByText('Too pricey for a year').last().waitFor()
+    // The sample's custom attributes are typed rows: a number, as the subscriber token would carry it.
+    const attributes = page.getByRole('group', { name: 'Custom attributes' })
+    await attributes.getByRole('button', { name: 'Add attribute' }).click()
+    const seats = attributes.getByRole('group', { name: 'Attribute 1' })
+    await page.keyboard.type('seats')
+    await seats.getByLabel('Type').selectOption('number')
+    await seats.getByLabel('Value').fill('twelve')
+    await seats.getByText('Enter a number, such as 12 or 4.5').waitFor()
+    await seats.getByLabel('Value').fill('12')
+    await page.getByTestId('sample-segment').filter({ hasText: 'segment 1: Annual' }).waitFor()
+    expect(await seats.getByLabel('Name').inputValue()).toBe('seats')
+
+    // Unsaved edits: another settings section asks first, and staying keeps them.
+    const sections = page.getByRole('navigation', { name: 'Settings sections' })
+    await sections.getByRole('link', { name: 'Team' }).click()
+    const ask = page.getByRole('alertdialog', { name: 'Unsaved changes' })
+    await ask.getByRole('button', { name: 'Stay on this page' }).click()
+    await ask.waitFor({ state: 'detached' })
+    expect(await page.getByLabel('Segment name').inputValue()).toBe('Annual')
+
     await page.getByRole('button', { name: 'Save segments' }).click()
     await page.getByText('Segments saved').first().waitFor()
     // The viewport only: the open flow makes the page very long, and CI time is short.
     await page.getByRole('heading', { name: 'Flow of Annual' }).scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${ARTIFACTS}segment-editor.png`, animations: 'disabled' })
     expect(await axeProblems(page)).toEqual([])
+    // Saved: nothing left to lose, so the section changes at once.
+    await sections.getByRole('link', { name: 'Team' }).click()
+    await page.getByRole('heading', { name: 'Team', level: 2 }).waitFor()
+    expect(await ask.count()).toBe(0)
     await context.close()
 
     const site = await startMerchantSite({ pages: merchantPages(product.url, account) })

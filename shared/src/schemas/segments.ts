@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '../config/schema'
-import { CUSTOM_ATTRIBUTE_NAME } from '../segment-match'
+import { CUSTOM_ATTRIBUTE_NAME, MAX_CUSTOM_ATTRIBUTE_TEXT, MAX_CUSTOM_ATTRIBUTES } from '../segment-match'
 
 /**
  * Segments (`/api/account?action=segments`): audiences the server matches a subscriber against when a
@@ -136,9 +136,9 @@ export const segmentsPayloadSchema = z.strictObject({
 export const customAttributesSchema = z
   .record(
     z.string().regex(CUSTOM_ATTRIBUTE_NAME),
-    z.union([z.string().max(200), z.number().finite(), z.boolean()]),
+    z.union([z.string().max(MAX_CUSTOM_ATTRIBUTE_TEXT), z.number().finite(), z.boolean()]),
   )
-  .refine((record) => Object.keys(record).length <= 30)
+  .refine((record) => Object.keys(record).length <= MAX_CUSTOM_ATTRIBUTES)
 
 /** What a segment is matched against: the server fills it in at session start. */
 export const subscriberFactsSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import type { ExperimentCreate } from '@retainkit/shared/schemas'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { previewRecorder } from '../../features/test-support/preview-mock'
@@ -148,5 +148,92 @@ describe('the experiments page', () => {
     const alert = await within(form).findByRole('alert', { name: 'Experiment not started' })
     expect(alert.textContent).toContain('arms › 1 › weight: Weights are whole numbers from 0 to 100')
     expect(fake.requestsTo(CREATE)).toHaveLength(0)
+  })
+})
+
+/** Whether closing or reloading the tab now would make the browser ask first. */
+function unloadAsks(): boolean {
+  const event = new Event('beforeunload', { cancelable: true })
+  act(() => {
+    window.dispatchEvent(event)
+  })
+  return event.defaultPrevented
+}
+
+const experimentName = () =>
+  within(screen.getByRole('form', { name: 'Start an experiment' })).getByLabelText('Name') as HTMLInputElement
+
+describe('the experiments page with unsaved edits', () => {
+  it('asks first when leaving an experiment being set up, and leaves only on "leave"', async () => {
+    const user = userEvent.setup()
+    const { router } = renderSection(<ExperimentsSettings accountId="acme" />, { backend: backend() })
+    const form = await screen.findByRole('form', { name: 'Start an experiment' })
+    expect(unloadAsks()).toBe(false)
+    await user.type(within(form).getByLabelText('Name'), 'Pause length')
+    expect(unloadAsks()).toBe(true)
+
+    await user.click(screen.getByRole('link', { name: 'Go to dashboard' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' })
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Stay on this page' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(router.state.location.pathname).toBe('/settings/')
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Pause length')
+
+    await user.click(screen.getByRole('link', { name: 'Go to dashboard' }))
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }))
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy()
+  })
+
+  it("counts an arm's edited flow as unsaved, and nothing once the experiment has started", async () => {
+    const fake = backend()
+    const user = userEvent.setup()
+    renderSection(<ExperimentsSettings accountId="acme" />, { backend: fake })
+    const form = await screen.findByRole('form', { name: 'Start an experiment' })
+    await user.click(within(form).getByRole('button', { name: 'Edit the flow of Arm B' }))
+    const amount = within(within(form).getByRole('region', { name: 'Flow of Arm B' })).getByLabelText(
+      'Discount',
+      { exact: true },
+    )
+    expect(unloadAsks()).toBe(false)
+    await user.clear(amount)
+    await user.type(amount, '40')
+    expect(unloadAsks()).toBe(true)
+
+    await user.type(within(form).getByLabelText('Name'), 'Deeper discount')
+    await user.click(within(form).getByRole('button', { name: 'Start experiment' }))
+    await waitFor(() => expect(fake.requestsTo(CREATE)).toHaveLength(1))
+    // Started: the form is empty again, ready for the next one, and holds nothing to lose.
+    await waitFor(() => expect(experimentName().value).toBe(''))
+    await waitFor(() => expect(unloadAsks()).toBe(false))
+    await user.click(screen.getByRole('link', { name: 'Go to dashboard' }))
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy()
+  })
+
+  it("counts a running experiment's changed weights as unsaved until they are saved", async () => {
+    const fake = backend()
+    const user = userEvent.setup()
+    renderSection(<ExperimentsSettings accountId="acme" />, { backend: fake })
+    const weightB = await screen.findByLabelText('Weight of Arm B')
+    await user.clear(weightB)
+    await user.type(weightB, '70')
+    expect(unloadAsks()).toBe(true)
+    // The saved answer carries the new weight, as the server's would.
+    fake.on(LIST, {
+      body: {
+        data: {
+          experiments: [
+            {
+              ...running,
+              arms: running.arms.map((one) => (one.name === 'Arm B' ? { ...one, weight: 70 } : one)),
+            },
+          ],
+        },
+      },
+    })
+    await user.click(screen.getByRole('button', { name: 'Save weights and holdout' }))
+    await waitFor(() => expect(fake.requestsTo(UPDATE)).toHaveLength(1))
+    await waitFor(() => expect(fake.requestsTo(LIST)).toHaveLength(2))
+    await waitFor(() => expect(unloadAsks()).toBe(false))
   })
 })

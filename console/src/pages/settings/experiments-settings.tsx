@@ -3,6 +3,7 @@ import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/con
 import { useId, useState } from 'react'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard'
 import { getConfig, getExperiments, getReasons, getSegments, updateExperiment } from '../../lib/api'
 import type { ApiResult } from '../../lib/api-client'
 import { handleError } from '../../lib/error-handler'
@@ -10,6 +11,7 @@ import { toast } from '../../lib/toast-store'
 import { useApiResource } from '../../lib/use-api-resource'
 import { useCapability } from '../../session/session-store'
 import { NewExperiment } from './experiments/new-experiment'
+import { type ReportDirty, useDirtyParts, useReportDirty } from './experiments/use-dirty-parts'
 
 type Experiment = ApiData<'GET /api/account?action=experiments'>['experiments'][number]
 type Segments = ApiData<'GET /api/account?action=segments'>['segments']
@@ -34,6 +36,7 @@ function ExperimentCard(props: {
   canEdit: boolean
   run: (title: string, action: () => Promise<ApiResult<unknown>>) => Promise<void>
   accountId: string
+  reportDirty: ReportDirty
 }) {
   const { experiment, canEdit, accountId } = props
   const id = useId()
@@ -43,6 +46,13 @@ function ExperimentCard(props: {
   )
   const [holdout, setHoldout] = useState(experiment.holdout_percent)
   const running = experiment.status === 'running'
+  // Weights or a holdout typed but not saved are edits a merchant would lose by leaving.
+  useReportDirty(
+    props.reportDirty,
+    experiment.id,
+    running &&
+      (holdout !== experiment.holdout_percent || tested.some((arm) => weights[arm.id] !== arm.weight)),
+  )
   return (
     <article className="rk-settings__block rk-experiment" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>
@@ -197,6 +207,10 @@ export function ExperimentsSettings({ accountId }: { accountId: string }) {
       },
     }
   }, accountId)
+  const { anyDirty, report } = useDirtyParts()
+  // A new form after each start: whether the reload shows its spinner or not, the next experiment
+  // starts from an empty form rather than the last one's edits.
+  const [formKey, setFormKey] = useState(0)
   const run = async (title: string, action: () => Promise<ApiResult<unknown>>) => {
     const result = await action()
     if (result.error) {
@@ -215,6 +229,7 @@ export function ExperimentsSettings({ accountId }: { accountId: string }) {
       : `segment ${state.data.segments.find((segment) => segment.id === experiment.segment_id)?.name ?? '(deleted)'}`
   return (
     <div className="rk-settings__stack rk-experiments">
+      <UnsavedChangesGuard when={canEdit && anyDirty} />
       <p className="rk-form__help">
         Test versions of a flow against each other. Each customer keeps the arm they first got, on every visit
         and device; a holdout sees no offers, so you can see what offers add. Read results after a few weeks:
@@ -229,6 +244,7 @@ export function ExperimentsSettings({ accountId }: { accountId: string }) {
           canEdit={canEdit}
           run={run}
           accountId={accountId}
+          reportDirty={report}
         />
       ))}
       {canEdit ? (
@@ -237,7 +253,12 @@ export function ExperimentsSettings({ accountId }: { accountId: string }) {
           segments={state.data.segments}
           defaultConfig={state.data.config}
           accountReasons={state.data.reasons}
-          onStarted={reload}
+          key={formKey}
+          onStarted={async () => {
+            setFormKey((key) => key + 1)
+            await reload()
+          }}
+          reportDirty={report}
         />
       ) : null}
     </div>

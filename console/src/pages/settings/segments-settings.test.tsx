@@ -1,14 +1,13 @@
 import { failure } from '@retainkit/fakes/api-server'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
-import type { SegmentInput, SegmentRule } from '@retainkit/shared/schemas'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { previewRecorder } from '../../features/test-support/preview-mock'
-import { FakeBackend } from '../../test-support/fake-backend'
 import { registerConsoleCleanup } from '../../test-support/render-console'
+import { backendWith, PREVIEW, SAVE, savedBody } from './segments/segments-test-support'
 import { SegmentsSettings } from './segments-settings'
-import { renderSection, withFlowEditorData } from './settings-test-support'
+import { renderSection } from './settings-test-support'
 
 vi.mock(
   '../../features/preview/widget-preview-entry',
@@ -17,71 +16,6 @@ vi.mock(
 vi.setConfig({ testTimeout: 30_000 })
 registerConsoleCleanup()
 
-const SEGMENTS = 'GET /api/account?action=segments'
-const SAVE = 'PUT /api/account?action=segments'
-const PREVIEW = 'POST /api/account?action=segment-preview'
-
-const annual = {
-  id: 'seg_annual0001',
-  name: 'Annual',
-  enabled: true,
-  position: 0,
-  rule: { match: 'all', conditions: [{ attribute: 'billing_interval', operator: 'equals', value: 'year' }] },
-  config_json: createDefaultConfig(),
-  reasons: null,
-  updated_at: '2026-11-01T10:00:00.000Z',
-} as const
-
-/**
- * A stand-in for the server's reach: a count that depends on the rules sent (ten per condition, one per
- * group), so a test sees the console ask again with the changed conditions and show the new answer.
- */
-const reachOf = (segments: SegmentInput[]) =>
-  segments.map((segment) => {
-    const rule = segment.rule as SegmentRule
-    return rule.conditions.length * 10 + (rule.groups?.length ?? 0)
-  })
-
-function backendWith(stored: ReadonlyArray<typeof annual> = [annual]) {
-  return withFlowEditorData(new FakeBackend())
-    .on(SEGMENTS, { body: { data: { segments: [...stored] } } })
-    .on(PREVIEW, (request) => {
-      const { segments } = request.body as { segments: SegmentInput[] }
-      return {
-        body: {
-          data: {
-            sample: null,
-            reach: {
-              since: '2026-10-25T00:00:00.000Z',
-              sessions: 120,
-              without_facts: 0,
-              segments: reachOf(segments),
-              default_flow: 120 - reachOf(segments).reduce((sum, count) => sum + count, 0),
-            },
-          },
-        },
-      }
-    })
-    .on(SAVE, (request) => {
-      const { segments } = request.body as { segments: SegmentInput[] }
-      return {
-        body: {
-          data: {
-            segments: segments.map((segment, position) => ({
-              ...segment,
-              id: segment.id ?? `seg_new000000${position}`,
-              position,
-              reasons: segment.reasons ?? null,
-              updated_at: '2026-11-25T10:00:00.000Z',
-            })),
-          },
-        },
-      }
-    })
-}
-
-const savedBody = (backend: FakeBackend) =>
-  (backend.requestsTo(SAVE).at(-1)?.body as { segments: SegmentInput[] } | undefined)?.segments ?? []
 /** What the widget preview draws now. */
 function shown() {
   const props = previewRecorder.current()

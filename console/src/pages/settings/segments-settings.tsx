@@ -6,14 +6,21 @@ import { type SegmentRule, segmentsPayloadSchema } from '@retainkit/shared/schem
 import { useRef, useState } from 'react'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard'
 import { getConfig, getReasons, getSegments, type SegmentInput, saveSegments } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
 import { toast } from '../../lib/toast-store'
 import { useApiResource } from '../../lib/use-api-resource'
 import { useCapability } from '../../session/session-store'
+import { jsonEqual } from '../editor/config-path'
 import { useStripePlans } from '../editor/use-stripe-plans'
 import { sampleFactsFor } from './segments/condition-model'
-import { SamplePreviewPanel, type SampleValues, valuesOf } from './segments/sample-preview-panel'
+import {
+  EMPTY_SAMPLE,
+  SamplePreviewPanel,
+  type SampleValues,
+  valuesOf,
+} from './segments/sample-preview-panel'
 import { problemsFromIssues, type SaveProblem, SaveProblems } from './segments/save-problems'
 import { SegmentCard, type SegmentDraft } from './segments/segment-card'
 import { SegmentFlowEditor } from './segments/segment-flow-editor'
@@ -70,15 +77,19 @@ export function SegmentsSettings({ accountId }: { accountId: string }) {
     }
   }, accountId)
   const [drafts, setDrafts] = useState<SegmentDraft[] | null>(null)
+  // What the server holds now (null: as loaded), so leaving asks only when the list differs from it.
+  const [saved, setSaved] = useState<SegmentDraft[] | null>(null)
   const [saving, setSaving] = useState(false)
   const [problems, setProblems] = useState<{ message: string; list: SaveProblem[] } | null>(null)
   const [openKey, setOpenKey] = useState<string | null>(null)
-  const [sample, setSample] = useState<SampleValues>({})
+  const [sample, setSample] = useState<SampleValues>(EMPTY_SAMPLE)
   const [screen, setScreen] = useState<FlowScreen | undefined>(undefined)
   const [locale, setLocale] = useState<string | null>(null)
   const problemsRef = useRef<HTMLDivElement>(null)
   const list = drafts ?? (state.status === 'ready' ? toDrafts(state.data.segments) : [])
   const inputs = list.map(toInput)
+  const baseline = saved ?? (state.status === 'ready' ? toDrafts(state.data.segments) : [])
+  const dirty = canEdit && !jsonEqual(inputs, baseline.map(toInput))
   const reach = useSegmentReach(accountId, inputs, state.status === 'ready')
   const stripePlans = useStripePlans(accountId, canEdit && openKey !== null)
 
@@ -118,11 +129,12 @@ export function SegmentsSettings({ accountId }: { accountId: string }) {
       })
       return
     }
-    const saved = toDrafts(result.data.segments)
+    const stored = toDrafts(result.data.segments)
     // The open flow stays open under the id the server gave a new segment.
     const openIndex = list.findIndex((draft) => draft.key === openKey)
-    setOpenKey(openIndex === -1 ? null : (saved[openIndex]?.key ?? null))
-    setDrafts(saved)
+    setOpenKey(openIndex === -1 ? null : (stored[openIndex]?.key ?? null))
+    setDrafts(stored)
+    setSaved(stored)
     toast({
       title: 'Segments saved',
       description: 'New cancel sessions use them at once.',
@@ -138,6 +150,7 @@ export function SegmentsSettings({ accountId }: { accountId: string }) {
 
   return (
     <div className="rk-settings__stack rk-segments">
+      <UnsavedChangesGuard when={dirty} />
       <p className="rk-form__help">
         Segments give groups of subscribers their own flow. They are checked in order when a cancel session
         starts — the first that matches wins — from the subscriber's Stripe subscription and the attributes

@@ -3,13 +3,17 @@ import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/def
 import type { Role } from '@retainkit/shared/roles'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { MemoryRouter } from 'react-router-dom'
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom'
 import type { RuntimeConfig } from '../../lib/runtime-config'
 import { sessionStore } from '../../session/session-store'
 import { type FakeBackend, sessionContext } from '../../test-support/fake-backend'
 import { startTestRuntime } from '../../test-support/render-console'
 
-/** Renders one settings section as a signed-in member with `role`, against a fake backend. */
+/**
+ * Renders one settings section as a signed-in member with `role`, against a fake backend. The router
+ * is a data router, as the console's is (the unsaved-changes guard needs one), with a link leading
+ * away from the section and a dashboard page for it to reach.
+ */
 export function renderSection(
   element: ReactElement,
   options: { backend: FakeBackend; role?: Role; config?: Partial<RuntimeConfig>; path?: string },
@@ -18,8 +22,25 @@ export function renderSection(
   options.backend.install()
   const runtime = startTestRuntime({ session: fakeSession(), config: options.config ?? {}, sync: false })
   sessionStore.setState({ ...context, status: 'ready', error: null })
-  const view = render(<MemoryRouter initialEntries={[options.path ?? '/settings/']}>{element}</MemoryRouter>)
-  return { ...view, ...runtime }
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Link to="/dashboard/?account_id=acme">Go to dashboard</Link>
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/dashboard', element: <h1>Dashboard page</h1> },
+          { path: '*', element },
+        ],
+      },
+    ],
+    { initialEntries: [options.path ?? '/settings/'] },
+  )
+  const view = render(<RouterProvider router={router} />)
+  return { ...view, ...runtime, router }
 }
 
 /**

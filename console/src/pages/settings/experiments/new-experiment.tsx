@@ -9,8 +9,10 @@ import { SamplePreview } from '../../../features/preview/sample-preview'
 import { createExperiment, type ExperimentCreateInput } from '../../../lib/api'
 import { userMessageOf } from '../../../lib/error-handler'
 import { toast } from '../../../lib/toast-store'
+import { jsonEqual } from '../../editor/config-path'
 import { useStripePlans } from '../../editor/use-stripe-plans'
 import { SegmentFlowEditor } from '../segments/segment-flow-editor'
+import { type ReportDirty, useReportDirty } from './use-dirty-parts'
 
 type Segments = ApiData<'GET /api/account?action=segments'>['segments']
 type Arm = { key: number; name: string; weight: number; config: CancelFlowConfig }
@@ -18,6 +20,9 @@ type Arm = { key: number; name: string; weight: number; config: CancelFlowConfig
 const MIN_ARMS = 2
 const MAX_ARMS = 4
 const letter = (index: number) => String.fromCharCode(65 + index)
+
+/** An arm as it is sent: its list key is only the form's. */
+const armsAsSent = (arms: readonly Arm[]) => arms.map(({ key: _key, ...arm }) => arm)
 
 let armsMade = 0
 const newArm = (index: number, config: CancelFlowConfig): Arm => {
@@ -46,6 +51,7 @@ export function NewExperiment(props: {
   defaultConfig: CancelFlowConfig
   accountReasons: readonly CancellationReason[]
   onStarted: () => Promise<void>
+  reportDirty: ReportDirty
 }) {
   const id = useId()
   const [name, setName] = useState('')
@@ -54,7 +60,9 @@ export function NewExperiment(props: {
     (props.segments.find((segment) => segment.id === segmentId)?.config_json as
       | CancelFlowConfig
       | undefined) ?? props.defaultConfig
-  const [arms, setArms] = useState<Arm[]>(() => [0, 1].map((index) => newArm(index, props.defaultConfig)))
+  // The arms the form opened with: the form holds edits while anything differs from its first state.
+  const [firstArms] = useState<Arm[]>(() => [0, 1].map((index) => newArm(index, props.defaultConfig)))
+  const [arms, setArms] = useState<Arm[]>(firstArms)
   const [holdout, setHoldout] = useState(0)
   const [allocation, setAllocation] = useState<'fixed' | 'thompson'>('fixed')
   const [openArm, setOpenArm] = useState<number | null>(null)
@@ -68,6 +76,15 @@ export function NewExperiment(props: {
   const reasons =
     (props.segments.find((segment) => segment.id === audience)?.reasons as CancellationReason[] | null) ??
     props.accountReasons
+  useReportDirty(
+    props.reportDirty,
+    'new-experiment',
+    name !== '' ||
+      audience !== '' ||
+      holdout !== 0 ||
+      allocation !== 'fixed' ||
+      !jsonEqual(armsAsSent(arms), armsAsSent(firstArms)),
+  )
   const setArm = (key: number, patch: Partial<Arm>) =>
     setArms((current) => current.map((arm) => (arm.key === key ? { ...arm, ...patch } : arm)))
 

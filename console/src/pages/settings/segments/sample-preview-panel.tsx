@@ -7,9 +7,19 @@ import type { PreviewVariant } from '../../../features/preview/preview-module'
 import { SamplePreview } from '../../../features/preview/sample-preview'
 import type { SegmentInput } from '../../../lib/api'
 import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from './condition-model'
+import { CustomAttributesFields } from './custom-attributes-fields'
+import { type AttributeRow, attributesOf, rowsOf } from './sample-attributes'
 
-/** The sample subscriber's form: each fact as text, the custom ones as `name=value, …`. */
-export type SampleValues = Readonly<Record<string, string>>
+/**
+ * The sample subscriber's form: each fact the server reads from Stripe as text (empty: not known),
+ * and the custom attributes as typed rows.
+ */
+export interface SampleValues {
+  fields: Readonly<Record<string, string>>
+  custom: readonly AttributeRow[]
+}
+
+export const EMPTY_SAMPLE: SampleValues = { fields: {}, custom: [] }
 
 const FIELDS = [
   ['plan', 'Plan (Stripe price id)', 'text'],
@@ -22,41 +32,28 @@ const FIELDS = [
   ['state', 'State or region', 'text'],
 ] as const
 
-const CUSTOM = 'custom'
-
-/** The form's text as the facts the server would match on; empty fields are left out. */
-export function factsOf(values: SampleValues): SubscriberFacts {
+/**
+ * The form as the facts the server would match on: empty fields left out, and the custom attributes
+ * the token could carry (`leftOut` counts the rows that could not be, so the preview says so).
+ */
+export function factsOf(values: SampleValues): { facts: SubscriberFacts; leftOut: number } {
   const facts: Record<string, unknown> = {}
   for (const [name, , type] of FIELDS) {
-    const value = values[name]?.trim()
+    const value = values.fields[name]?.trim()
     if (value) facts[name] = type === 'number' ? Number(value) : value
   }
-  const attributes: Record<string, string | number | boolean> = {}
-  for (const pair of (values[CUSTOM] ?? '').split(',')) {
-    const [name, raw] = pair.split('=').map((part) => part.trim())
-    if (!name || raw === undefined) continue
-    attributes[name] =
-      raw === 'true'
-        ? true
-        : raw === 'false'
-          ? false
-          : raw !== '' && !Number.isNaN(Number(raw))
-            ? Number(raw)
-            : raw
-  }
+  const { attributes, leftOut } = attributesOf(values.custom)
   if (Object.keys(attributes).length > 0) facts.custom = attributes
-  return facts as SubscriberFacts
+  return { facts: facts as SubscriberFacts, leftOut }
 }
 
-/** Facts back to the form's text (to fill the form with a subscriber of a chosen segment). */
+/** Facts back to the form (to fill it with a subscriber of a chosen segment). */
 export function valuesOf(
   facts: Record<string, unknown> & { custom?: Record<string, unknown> },
 ): SampleValues {
-  const values: Record<string, string> = {}
-  for (const [name] of FIELDS) if (facts[name] !== undefined) values[name] = String(facts[name])
-  const custom = Object.entries(facts.custom ?? {}).map(([name, value]) => `${name}=${String(value)}`)
-  if (custom.length > 0) values[CUSTOM] = custom.join(', ')
-  return values
+  const fields: Record<string, string> = {}
+  for (const [name] of FIELDS) if (facts[name] !== undefined) fields[name] = String(facts[name])
+  return { fields, custom: rowsOf(facts.custom ?? {}) }
 }
 
 export interface SamplePreviewPanelProps {
@@ -78,7 +75,7 @@ export interface SamplePreviewPanelProps {
 export function SamplePreviewPanel(props: SamplePreviewPanelProps) {
   const id = useId()
   const [variant, setVariant] = useState<PreviewVariant>('cancel')
-  const facts = factsOf(props.values)
+  const { facts, leftOut } = factsOf(props.values)
   const matched = firstMatchingSegment(
     props.segments as readonly (SegmentInput & { rule: SegmentRule })[],
     facts,
@@ -86,7 +83,8 @@ export function SamplePreviewPanel(props: SamplePreviewPanelProps) {
   const index = matched ? props.segments.indexOf(matched) : -1
   const config = matched ? (matched.config_json as CancelFlowConfig) : props.defaultConfig
   const reasons = (matched?.reasons as CancellationReason[] | null | undefined) ?? props.accountReasons
-  const set = (name: string, value: string) => props.onValuesChange({ ...props.values, [name]: value })
+  const set = (name: string, value: string) =>
+    props.onValuesChange({ ...props.values, fields: { ...props.values.fields, [name]: value } })
   return (
     <section className="rk-settings__block rk-segments__preview" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Preview as a sample subscriber</h3>
@@ -100,14 +98,14 @@ export function SamplePreviewPanel(props: SamplePreviewPanelProps) {
                 id={`${id}-${name}`}
                 className="rk-input"
                 inputMode={type === 'number' ? 'numeric' : undefined}
-                value={props.values[name] ?? ''}
+                value={props.values.fields[name] ?? ''}
                 onChange={(event) => set(name, event.target.value)}
               />
             ) : (
               <select
                 id={`${id}-${name}`}
                 className="rk-input rk-select"
-                value={props.values[name] ?? ''}
+                value={props.values.fields[name] ?? ''}
                 onChange={(event) => set(name, event.target.value)}
               >
                 <option value="">(not known)</option>
@@ -120,15 +118,10 @@ export function SamplePreviewPanel(props: SamplePreviewPanelProps) {
             )}
           </div>
         ))}
-        <div className="rk-form-field">
-          <label htmlFor={`${id}-custom`}>Custom attributes (name=value, comma-separated)</label>
-          <input
-            id={`${id}-custom`}
-            className="rk-input"
-            value={props.values[CUSTOM] ?? ''}
-            onChange={(event) => set(CUSTOM, event.target.value)}
-          />
-        </div>
+        <CustomAttributesFields
+          rows={props.values.custom}
+          onChange={(custom) => props.onValuesChange({ ...props.values, custom })}
+        />
       </fieldset>
       <p role="status" aria-live="polite" data-testid="sample-segment">
         This subscriber sees{' '}
@@ -136,6 +129,9 @@ export function SamplePreviewPanel(props: SamplePreviewPanelProps) {
           {index === -1 ? 'the default flow' : `segment ${index + 1}: ${props.segments[index]?.name ?? ''}`}
         </strong>
         .
+        {leftOut > 0
+          ? ` ${leftOut} ${leftOut === 1 ? 'attribute with a problem is' : 'attributes with a problem are'} left out.`
+          : ''}
       </p>
       <SamplePreview
         config={config}

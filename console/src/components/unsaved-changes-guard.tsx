@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react'
 import { useBlocker } from 'react-router-dom'
+import './unsaved-changes-guard.css'
 
 export const UNSAVED_CHANGES_MESSAGE = 'You have unsaved changes. Leave this page and lose them?'
 
 /**
  * Keeps unsaved edits from being lost: in-app navigation (links, back/forward) is held by react-router's
  * blocker with a confirmation dialog, and closing or reloading the tab triggers the browser's own
- * beforeunload prompt.
+ * beforeunload prompt. One per page (the router holds one blocker at a time): the editor, Settings →
+ * Segments and Settings → Experiments each pass whether anything they show is unsaved.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const blocker = useBlocker(
