@@ -63,6 +63,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['{shared,console}/**/*.test.tsx'],
+          setupFiles: ['console/src/test-support/async-timeout.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },
