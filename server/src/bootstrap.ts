@@ -7,7 +7,7 @@ import { type DataDirLock, lockDataDir } from './config/data-dir-lock'
 import { ConfigurationError, type ServerConfig } from './config/env'
 import { type DatabaseHandle, openDatabase } from './db/database'
 import { migrate } from './db/migrate'
-import { startFromTemplate } from './db/pglite-template'
+import { startFromTemplates } from './db/pglite-template'
 import type { AppDeps } from './deps'
 import { SERVER_ROOT } from './server-root'
 import { createBackgroundWork } from './services/background-work'
@@ -48,15 +48,22 @@ export async function createDeps(
   close(): Promise<void>
   /** Gives back the memory a bulk load at startup grew (PGlite: migrations applied, demo seeded). */
   settleAfterLoad(loaded: boolean): Promise<void>
+  /**
+   * Which of the build's templates a new embedded data directory started from: 'demo' (the demo
+   * merchant already in it, made today) or 'migrated'; null otherwise.
+   */
+  startedFrom: 'demo' | 'migrated' | null
 }> {
   // The embedded database's files belong to one process; PostgreSQL serves many instances itself.
   const lock = config.databaseUrl ? null : await lockDataDirFor(config, logger)
   let database: DatabaseHandle
+  let startedFrom: 'demo' | 'migrated' | null = null
   try {
     const pgliteDir = config.databaseUrl ? null : join(config.dataDir, 'pglite')
-    // A new data directory starts from the pre-migrated template the build made, when there is one.
-    if (pgliteDir && startFromTemplate(pgliteDir))
-      logger.info('new database started from the migrated template')
+    // A new data directory starts from a template the build made, when there is one: with today's demo
+    // merchant in it when the demo is wanted, else just migrated.
+    if (pgliteDir) startedFrom = startFromTemplates(pgliteDir, config.seedDemo ? { demoOn: new Date() } : {})
+    if (startedFrom) logger.info(`new database started from the ${startedFrom} template`)
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir, logger })
   } catch (error) {
     lock?.release()
@@ -103,6 +110,7 @@ export async function createDeps(
     : null
   return {
     deps,
+    startedFrom,
     settleAfterLoad: async (loaded) => {
       if (!loaded && applied.length === 0) return
       if (database.startAfresh) {

@@ -30,11 +30,13 @@ async function main() {
     logger.error('unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) })
   })
 
-  const { deps, close, settleAfterLoad } = await createDeps(config, logger)
+  const { deps, close, settleAfterLoad, startedFrom } = await createDeps(config, logger)
   let seeded = false
   if (config.seedDemo) {
-    const { seedDemoIfEmpty } = await import('./seed/demo')
-    seeded = (await seedDemoIfEmpty(deps)) !== null
+    const { completeDemoSeed, seedDemoIfEmpty } = await import('./seed/demo')
+    // Started from the build's demo template: only the demo's Stripe key is left (no bulk load here).
+    if (startedFrom === 'demo') await completeDemoSeed(deps)
+    else seeded = (await seedDemoIfEmpty(deps)) !== null
   }
   await settleAfterLoad(seeded)
   // Metered usage not yet reported to Stripe and usage mails that failed are retried in the background.

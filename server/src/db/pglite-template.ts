@@ -39,6 +39,35 @@ export function startFromTemplate(dataDir: string, templateDir = PGLITE_TEMPLATE
   return true
 }
 
+/** A UTC calendar day as `YYYY-MM-DD`. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10)
+
+/**
+ * The template with the demo merchant already in it (seed/demo-template.ts), made by the build for the
+ * UTC day it ran: its history is a year up to that day, so it is only used on that day.
+ */
+export const demoTemplatePath = (day: string, dir = PGLITE_TEMPLATE_DIR) =>
+  join(dir, `pglite-demo-${migrationsHash()}-${day}`)
+
+/**
+ * Fills a data directory about to be created: from the demo template made for `demoOn`'s UTC day when
+ * the demo is wanted and there is one (then only the demo's Stripe key is left to write), else from the
+ * migrated template. Which one it used, or null when it used none (the directory exists, or the build
+ * made no template).
+ */
+export function startFromTemplates(
+  dataDir: string,
+  { demoOn, templateDir = PGLITE_TEMPLATE_DIR }: { demoOn?: Date; templateDir?: string } = {},
+): 'demo' | 'migrated' | null {
+  if (!isEmptyDataDir(dataDir)) return null
+  const demo = demoOn && demoTemplatePath(utcDay(demoOn), templateDir)
+  if (demo && existsSync(join(demo, 'PG_VERSION'))) {
+    cpSync(demo, dataDir, { recursive: true })
+    return 'demo'
+  }
+  return startFromTemplate(dataDir, templateDir) ? 'migrated' : null
+}
+
 /**
  * Migrates an empty PGlite data directory and keeps it as the template (the build runs this; a current
  * template is kept, older ones are removed).
@@ -47,7 +76,7 @@ export async function writePgliteTemplate(dir = PGLITE_TEMPLATE_DIR): Promise<st
   const path = pgliteTemplatePath(dir)
   mkdirSync(dir, { recursive: true })
   for (const entry of readdirSync(dir))
-    if (/^pglite-template-[0-9a-f]+/.test(entry) && join(dir, entry) !== path)
+    if (/^pglite-(template|demo)-[0-9a-f]+/.test(entry) && !entry.includes(migrationsHash()))
       rmSync(join(dir, entry), { recursive: true, force: true })
   if (existsSync(join(path, 'PG_VERSION'))) return path
   const building = `${path}.${process.pid}.tmp`

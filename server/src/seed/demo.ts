@@ -60,6 +60,47 @@ export function demoReasons(): CancellationReason[] {
   })
 }
 
+/**
+ * The demo's placeholder Stripe key, encrypted with this DATA_DIR's secret (which is why a demo seeded
+ * at build time, without that secret, leaves it out: `completeDemoSeed` writes it at start).
+ */
+async function writeDemoCredentials(
+  db: Kysely<Database> | Transaction<Database>,
+  secrets: AppDeps['secrets'],
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('gateway_credentials')
+    .values({
+      account_id: DEMO_ACCOUNT_ID,
+      gateway: 'stripe',
+      secret_key_ciphertext: secrets.encrypt(DEMO_STRIPE_SECRET_KEY),
+      secret_key_hint: maskSecret(DEMO_STRIPE_SECRET_KEY),
+      publishable_key: 'pk_test_retainkit_placeholder_demo',
+      livemode: false,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('account_id').doNothing())
+    .execute()
+}
+
+/**
+ * What the build's demo template leaves to the start (db/pglite-template.ts): the demo's Stripe key,
+ * encrypted with this DATA_DIR's secret. True when it wrote it.
+ */
+export async function completeDemoSeed(deps: Pick<AppDeps, 'db' | 'secrets' | 'clock'>): Promise<boolean> {
+  if (!(await demoExists(deps.db))) return false
+  const stored = await deps.db
+    .selectFrom('gateway_credentials')
+    .select('account_id')
+    .where('account_id', '=', DEMO_ACCOUNT_ID)
+    .executeTakeFirst()
+  if (stored) return false
+  await writeDemoCredentials(deps.db, deps.secrets, deps.clock.now())
+  return true
+}
+
 const demoExists = async (db: Kysely<Database> | Transaction<Database>) =>
   (await db.selectFrom('accounts').select('id').where('id', '=', DEMO_ACCOUNT_ID).executeTakeFirst()) !==
   undefined
@@ -69,7 +110,9 @@ const demoExists = async (db: Kysely<Database> | Transaction<Database>) =>
  * owner's membership, config v1, the reasons, placeholder Stripe keys, a widget load and twelve months of sessions, events and saves — all in
  * one transaction, so a failed seed leaves nothing behind. Returns null when there was nothing to do.
  */
-export async function seedDemoIfEmpty(deps: AppDeps): Promise<DemoSeedResult | null> {
+export async function seedDemoIfEmpty(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'dbKind'> & Partial<Pick<AppDeps, 'secrets'>>,
+): Promise<DemoSeedResult | null> {
   if (await demoExists(deps.db)) return null
   const now = deps.clock.now()
   const history = buildDemoHistory(DEMO_ACCOUNT_ID, now)
@@ -128,20 +171,9 @@ export async function seedDemoIfEmpty(deps: AppDeps): Promise<DemoSeedResult | n
       .values({ account_id: DEMO_ACCOUNT_ID, version: 1, reasons, created_by: userId, created_at: now })
       .execute()
 
-    // Twelve months of sessions mean Stripe was connected and the snippet ran on a page.
-    await trx
-      .insertInto('gateway_credentials')
-      .values({
-        account_id: DEMO_ACCOUNT_ID,
-        gateway: 'stripe',
-        secret_key_ciphertext: deps.secrets.encrypt(DEMO_STRIPE_SECRET_KEY),
-        secret_key_hint: maskSecret(DEMO_STRIPE_SECRET_KEY),
-        publishable_key: 'pk_test_retainkit_placeholder_demo',
-        livemode: false,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute()
+    // Twelve months of sessions mean Stripe was connected and the snippet ran on a page. (Without the
+    // DATA_DIR's secret — the build's demo template — the key is written at start.)
+    if (deps.secrets) await writeDemoCredentials(trx, deps.secrets, now)
     await trx
       .insertInto('widget_loads')
       .values({
