@@ -69,7 +69,16 @@ async function analyticsContext(
   const account = await loadEffectiveTier(deps.db, accountId, deps.clock.now())
   // A membership row cannot outlive its account (on delete cascade); this only guards a race.
   if (!account) throw new HttpError('NOT_FOUND')
-  return { db: deps.db, logger: deps.logger, accountId, range, tier: account.tier, now: deps.clock.now() }
+  return {
+    db: deps.db,
+    logger: deps.logger,
+    accountId,
+    range,
+    tier: account.tier,
+    now: deps.clock.now(),
+    // One request's data sets read what they have in common once (services/analytics/shared-reads.ts).
+    reads: new Map(),
+  }
 }
 
 const proDashboardRefusal = () =>

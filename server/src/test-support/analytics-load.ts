@@ -131,9 +131,10 @@ export async function loadAnalytics(db: Kysely<Database>, loads: readonly Analyt
   })
 }
 
-/** Every rollup of one account, built from its rows (migrations 112 and later). */
+/** Every rollup of one account, built from its rows (migrations 112 and 131). */
 export async function rebuildAnalyticsRollups(db: Db, accountId: string) {
   await sql`select retainkit_rebuild_rollups(${accountId})`.execute(db)
+  await sql`select retainkit_rebuild_session_rollup(${accountId})`.execute(db)
 }
 
 /** Shares of `column` over `slots` slots: slot `s` gets c / slots, plus one while s < c % slots. */

@@ -25,6 +25,8 @@ export const ROLLUP_TABLES: Record<string, (account: string) => ReturnType<typeo
   analytics_daily_saves: (account) => sql`
     select live, day::text, mechanism, currency, sum(mrr)::bigint::text as mrr, sum(saves)::int as saves
     from analytics_daily_saves where account_id = ${account} group by 1, 2, 3, 4`,
+  analytics_daily_sessions: (account) => sql`
+    select live, day::text, sessions from analytics_daily_sessions where account_id = ${account}`,
   analytics_save_followups: (account) => sql`
     select live, session_id, subscription_id, saved_at::text, mechanism, reason_key, currency, mrr::text, tracked,
       lost_at::text, lost_within

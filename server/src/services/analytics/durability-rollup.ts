@@ -60,26 +60,27 @@ export async function rolledUpDurability(
     when ${lostBy('f', days)} then 'lost'
     when date_trunc('milliseconds', f.saved_at) > ${boundary}::timestamptz then 'pending'
     when f.tracked then 'kept' else 'unknown' end`
+  const days = sql`
+    select d.mechanism, d.reason_key, d.currency,
+      case when d.lost then 'lost' when d.tracked then 'kept' else 'unknown' end as durability,
+      ${dayState(30, day30)} as d30, ${dayState(60, day60)} as d60, ${dayState(90, day90)} as d90,
+      d.saves, d.mrr
+    from analytics_daily_durability as d
+    where d.account_id = ${accountId} and d.live = ${live}
+      and d.day >= ${w.dayFrom}::date and d.day < ${w.dayTo}::date
+      and d.day <> all(${boundaryDays}::date[])`
+  const saves = sql`
+    select f.mechanism, f.reason_key, f.currency,
+      case when f.lost_at is not null then 'lost' when f.tracked then 'kept' else 'unknown' end,
+      ${saveState(30, b30)}, ${saveState(60, b60)}, ${saveState(90, b90)},
+      1, f.mrr
+    from unnest(${pieceLo}::timestamptz[], ${pieceHi}::timestamptz[]) as piece(lo, hi)
+    join analytics_save_followups as f on f.account_id = ${accountId} and f.live = ${live}
+      and f.saved_at >= piece.lo and f.saved_at < piece.hi`
+  // Only the branches with something to read: an empty one still costs planning (see rollup-queries.ts).
   const { rows } = await sql<TallyRow>`
     select mechanism, reason_key, currency, durability, d30, d60, d90, sum(saves) as saves, sum(mrr) as mrr
-    from (
-      select d.mechanism, d.reason_key, d.currency,
-        case when d.lost then 'lost' when d.tracked then 'kept' else 'unknown' end as durability,
-        ${dayState(30, day30)} as d30, ${dayState(60, day60)} as d60, ${dayState(90, day90)} as d90,
-        d.saves, d.mrr
-      from analytics_daily_durability as d
-      where d.account_id = ${accountId} and d.live = ${live}
-        and d.day >= ${w.dayFrom}::date and d.day < ${w.dayTo}::date
-        and d.day <> all(${boundaryDays}::date[])
-      union all
-      select f.mechanism, f.reason_key, f.currency,
-        case when f.lost_at is not null then 'lost' when f.tracked then 'kept' else 'unknown' end,
-        ${saveState(30, b30)}, ${saveState(60, b60)}, ${saveState(90, b90)},
-        1, f.mrr
-      from unnest(${pieceLo}::timestamptz[], ${pieceHi}::timestamptz[]) as piece(lo, hi)
-      join analytics_save_followups as f on f.account_id = ${accountId} and f.live = ${live}
-        and f.saved_at >= piece.lo and f.saved_at < piece.hi
-    ) as parts
+    from (${pieceLo.length === 0 ? days : sql`${days} union all ${saves}`}) as parts
     group by 1, 2, 3, 4, 5, 6, 7
     having sum(saves) > 0`.execute(db)
   return rows.map((row) => ({

@@ -13,14 +13,19 @@ import {
   offerOutcomes,
   outcomesByMonth,
   savesByMonth,
+  sessionsStarted,
   writeInWordCounts,
 } from './queries'
 import type { AnalyticsRange } from './range'
 import {
+  offerOutcomesOfActivity,
+  reasonsOfActivity,
+  rolledUpActivity,
   rolledUpOfferOutcomes,
   rolledUpOutcomesByMonth,
   rolledUpReasonsByMonth,
   rolledUpSavesByMonth,
+  rolledUpSessionsStarted,
   rolledUpWordCounts,
   sumOverMonths,
 } from './rollup-queries'
@@ -34,8 +39,9 @@ import { insertEvents, insertSaves, insertSessions } from './test-fixtures'
  * Save durability read from its rollup equals the raw computation at two clocks, with sessions and
  * subscriptions written before and after their saves and changing later.
  * Sessions start when their first event is stored (reactivation banners among them), so the headline
- * row's session counts compare real numbers. Then the same after the migrations' backfill over data
- * stored before the rollups existed.
+ * row's session counts compare real numbers: counted from migration 131's daily rows, they equal the
+ * sessions table's own count. Then the same after the migrations' backfill over data stored before the
+ * rollups existed.
  */
 let t: TestContext
 const ACCOUNTS = ['rollup-a', 'rollup-b'] as const
@@ -112,6 +118,12 @@ async function expectSameAnswers(label: string) {
       expect(sorted(await rolledUpOfferOutcomes(db, accountId, r)), where).toEqual(
         sorted(await offerOutcomes(db, accountId, r)),
       )
+      // Past the bound on straddling sessions (one here), the read runs again without it.
+      const unbounded = await rolledUpActivity(db, accountId, r, 1)
+      expect(sorted(reasonsOfActivity(unbounded)), `${where} (bound 1)`).toEqual(sorted(reasonsByMonth))
+      expect(sorted(offerOutcomesOfActivity(unbounded)), `${where} (bound 1)`).toEqual(
+        sorted(await offerOutcomes(db, accountId, r)),
+      )
       expect(sorted(await rolledUpOutcomesByMonth(db, accountId, r)), where).toEqual(
         sorted(await outcomesByMonth(db, accountId, r)),
       )
@@ -121,6 +133,9 @@ async function expectSameAnswers(label: string) {
           await writeInWordCounts(db, accountId, r, limit, 'default'),
         )
       }
+      expect(await rolledUpSessionsStarted(db, accountId, r), where).toBe(
+        await sessionsStarted(db, accountId, r),
+      )
       expect(sorted(await rolledUpSavesByMonth(db, accountId, r)), where).toEqual(
         sorted(await savesByMonth(db, accountId, r)),
       )
@@ -131,11 +146,14 @@ async function expectSameAnswers(label: string) {
           `${where} durability at ${now.toISOString()}`,
         ).toEqual(shapeDurability(raw, 0, now))
       }
-      // The headline row (this range and the one of the same length before it), on both tiers.
+      // The headline row (this range and the one of the same length before it), on both tiers; the
+      // data sets of one dashboard call sharing their reads, as the route runs them.
       for (const tier of ['pro', 'free'] as const) {
         const context = { db, logger: t.logger, accountId, range: r, tier, now: r.until }
         const raw = shapeHeadlineFigures(await fetchHeadlineFigures(context, RAW_HEADLINE_SOURCE), context)
         expect(shapeHeadlineFigures(await fetchHeadlineFigures(context), context), where).toEqual(raw)
+        const shared = { ...context, reads: new Map<string, Promise<unknown>>() }
+        expect(shapeHeadlineFigures(await fetchHeadlineFigures(shared), shared), where).toEqual(raw)
         sessionsCounted += raw.sessions.current
       }
       compared++
@@ -216,13 +234,16 @@ describe('analytics rollups', () => {
     await sql`drop table analytics_save_followups, analytics_daily_durability`.execute(db)
     await sql`drop function retainkit_follow_new_saves, retainkit_refollow_save, retainkit_refollow_session,
       retainkit_refollow_subscription, retainkit_refollow, retainkit_count_followups cascade`.execute(db)
-    await sql`delete from schema_migrations where name in ('110_analytics_rollups', '111_save_durability_rollup')`.execute(
+    await sql`drop table analytics_daily_sessions`.execute(db)
+    await sql`drop function retainkit_rollup_sessions, retainkit_rebuild_session_rollup cascade`.execute(db)
+    await sql`delete from schema_migrations
+      where name in ('110_analytics_rollups', '111_save_durability_rollup', '131_dashboard_reads')`.execute(
       db,
     )
     // More data while no trigger is there: only the backfill can count it.
     await load(20, 'before')
     expect(await migrate(t.database)).toEqual(
-      expect.arrayContaining(['110_analytics_rollups', '111_save_durability_rollup']),
+      expect.arrayContaining(['110_analytics_rollups', '111_save_durability_rollup', '131_dashboard_reads']),
     )
     await expectSameAnswers('backfill')
     // And the triggers carry on from the backfill.
