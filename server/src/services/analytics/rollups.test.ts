@@ -79,10 +79,16 @@ function ranges(seed: number): AnalyticsRange[] {
 }
 
 /**
- * The clocks save durability is read at: checkpoint boundaries inside the data, mid-day and at midnight.
- * Every loss the generator writes happened by the first of them.
+ * The clocks save durability is read at: checkpoint boundaries inside the data, in the morning, at
+ * midnight and in the evening (a boundary day is read from its rows as if on the side of its larger part,
+ * and its smaller part save by save: before noon and after). Every loss the generator writes happened by
+ * the first of them.
  */
-const DURABILITY_NOWS = ['2026-03-31T10:11:12.345Z', '2026-05-01T00:00:00.000Z'].map((at) => new Date(at))
+const DURABILITY_NOWS = [
+  '2026-03-31T10:11:12.345Z',
+  '2026-05-01T00:00:00.000Z',
+  '2026-04-20T18:30:00.500Z',
+].map((at) => new Date(at))
 
 const MEASURES = new Set(['count', 'mrr', 'saves'])
 
