@@ -8,15 +8,17 @@
  *   npx tsx tests/bench/analytics.bench.ts --full     # and 10M events on PostgreSQL (long: loading alone
  *                                                      takes most of an hour on a small machine)
  *   options: --pglite-only, --postgres-only, --runs=N, --sizes=200000,1000000, --scenarios=spread,dense
- *   (see benchOne), --slots=N (1–4, default 4: see below), --no-before (skip the raw-event "before"
- *   rows, slow at 10M), --keep (leave the PostgreSQL databases in place and print their URLs, e.g. for
- *   `npx tsx tests/bench/analytics-explain.ts <url>`)
+ *   (see benchOne), --slots=N (1–4, default 4: see below), --no-compaction (see below), --no-before
+ *   (skip the raw-event "before" rows, slow at 10M), --keep (leave the PostgreSQL databases in place and
+ *   print their URLs, e.g. for `npx tsx tests/bench/analytics-explain.ts <url>`)
  *
  * The data is loaded in bulk, triggers held back and each account's rollups built once
  * (server/src/test-support/analytics-load.ts, whose test checks they equal what the triggers build),
- * then the rolled-up counters are spread over the four slots concurrent writers leave them in, so the
- * reads add up as many rows as they would in production. The raw-event rows and the rollups are the
- * same data: the "BEFORE" rows read the former, the routes the latter.
+ * then, on PostgreSQL, the rolled-up counters are spread over the four slots concurrent writers leave
+ * them in (the embedded database has one backend, so one slot), and the server's hourly compaction pass
+ * folds the past days back into one row per key, today's rows staying spread: the rows a dashboard adds
+ * up in production. The raw-event rows and the rollups are the same data: the "BEFORE" rows read the
+ * former, the routes the latter.
  *
  * PostgreSQL comes from TEST_DATABASE_URL or `scripts/test-postgres.mjs` (a throw-away local cluster);
  * the benchmark creates its own database there and drops it afterwards. Prints markdown tables, then
@@ -27,6 +29,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { compactRollupSlots } from '@retainkit/server/analytics/compaction'
 import { followSaves, shapeDurability, tallyOfSave } from '@retainkit/server/analytics/durability'
 import { resolveRange } from '@retainkit/server/analytics/range'
 import {
@@ -67,6 +70,7 @@ const SIZES = (
 const SCENARIOS = (option('scenarios') ?? 'spread,dense').split(',') as Scenario[]
 const ACCOUNT = 'bench'
 const SLOTS = Number(option('slots') ?? 4)
+const COMPACTION = !flag('no-compaction')
 const BEFORE_ROWS = !flag('no-before')
 const NOISE_ACCOUNTS = ['noise-1', 'noise-2', 'noise-3']
 /** The five data sets the dashboard prefetches; saved-revenue is measured on its own. */
@@ -228,8 +232,14 @@ async function benchOne(
     })
   })
   await loadAnalytics(database.db, loads, true)
-  if (SLOTS > 1)
-    for (const id of [ACCOUNT, ...NOISE_ACCOUNTS]) await spreadRollupSlots(database.db, id, SLOTS)
+  // PostgreSQL's writers spread the counters over slots (one per backend); the embedded database has one
+  // backend, so one slot. Then the hourly pass folds past days (today's rows stay spread), unless
+  // --no-compaction asks for the state before it runs.
+  const slots = kind === 'postgres' ? SLOTS : 1
+  for (const id of [ACCOUNT, ...NOISE_ACCOUNTS]) {
+    if (slots > 1) await spreadRollupSlots(database.db, id, slots)
+    if (COMPACTION) await compactRollupSlots(database.db, id, now)
+  }
   await sql`vacuum analyze`.execute(database.db)
   const counted = await sql<{ total: number | string; in_range: number | string }>`
     select count(*) as total, count(*) filter (where created_at >= ${start.toISOString()}::timestamptz) as in_range
@@ -317,7 +327,7 @@ async function benchOne(
   await database.close()
 
   console.log(
-    `\n### ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${scenario}: one account with ${total.toLocaleString('en-US')} events, ${inRange.toLocaleString('en-US')} of them in the 3-month range (+${NOISE_ACCOUNTS.length} noise accounts); rollup counters over ${SLOTS} slot(s); ${RUNS} runs; loaded in ${loadSeconds.toFixed(1)} s\n`,
+    `\n### ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${scenario}: one account with ${total.toLocaleString('en-US')} events, ${inRange.toLocaleString('en-US')} of them in the 3-month range (+${NOISE_ACCOUNTS.length} noise accounts); rollup counters over ${kind === 'postgres' ? SLOTS : 1} slot(s)${COMPACTION ? ', past days compacted' : ', not compacted'}; ${RUNS} runs; loaded in ${loadSeconds.toFixed(1)} s\n`,
   )
   console.log(
     `load average at the end: ${loadavg()

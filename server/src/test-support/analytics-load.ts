@@ -138,15 +138,13 @@ export async function rebuildAnalyticsRollups(db: Db, accountId: string) {
 }
 
 /** Shares of `column` over `slots` slots: slot `s` gets c / slots, plus one while s < c % slots. */
-const share = (column: string, slots: number, slot: RawBuilder) =>
-  sql`(${sql.ref(column)} / ${slots} + case when ${slot} < ${sql.ref(column)} % ${slots} then 1 else 0 end)`
-
-type RawBuilder = ReturnType<typeof sql>
+const share = (column: string, slots: number) =>
+  sql`(${sql.ref(column)} / ${slots} + case when s < ${sql.ref(column)} % ${slots} then 1 else 0 end)`
 
 /**
  * Spreads one account's rolled-up counters over `slots` slots, as concurrent writers leave them (each
  * backend adds to its own slot, migration 110): the sums stay the same, and readers have up to `slots`
- * rows per key to add up — the worst case, which a load by one backend would never show them.
+ * rows per key to add up — what a load by one backend would never show them.
  */
 export async function spreadRollupSlots(db: Db, accountId: string, slots = 4) {
   const tables = [
@@ -159,22 +157,24 @@ export async function spreadRollupSlots(db: Db, accountId: string, slots = 4) {
     ['analytics_daily_saves', ['live', 'day', 'mechanism', 'currency'], ['mrr', 'saves']],
   ] as const
   for (const [table, keys, counters] of tables) {
-    const slot = sql.ref('s')
-    const columns = sql.join([...keys, ...counters].map((column) => sql.ref(column)))
-    // The other slots' shares first, from the totals still in slot 0; then slot 0 keeps its own share.
+    const keyList = sql.join(keys.map((key) => sql.ref(key)))
+    const counterList = sql.join(counters.map((counter) => sql.ref(counter)))
+    // Each key's totals, whatever slots they are in now; then every key rewritten over the slots.
+    await sql`drop table if exists rollup_spread`.execute(db)
     await sql`
-      insert into ${sql.table(table)} (account_id, slot, ${columns})
-      select account_id, s, ${sql.join(keys.map((key) => sql.ref(key)))},
-        ${sql.join(counters.map((counter) => share(counter, slots, slot)))}
-      from ${sql.table(table)} cross join generate_series(1, ${slots - 1}) as s
-      where account_id = ${accountId} and slot = 0
-        and (${sql.join(
-          counters.map((counter) => sql`${share(counter, slots, slot)} <> 0`),
-          sql` or `,
-        )})`.execute(db)
+      create temporary table rollup_spread as
+      select ${keyList}, ${sql.join(counters.map((counter) => sql`sum(${sql.ref(counter)}) as ${sql.ref(counter)}`))}
+      from ${sql.table(table)} where account_id = ${accountId}
+      group by ${keyList}`.execute(db)
+    await sql`delete from ${sql.table(table)} where account_id = ${accountId}`.execute(db)
     await sql`
-      update ${sql.table(table)}
-      set ${sql.join(counters.map((counter) => sql`${sql.ref(counter)} = ${share(counter, slots, sql.lit(0))}`))}
-      where account_id = ${accountId} and slot = 0`.execute(db)
+      insert into ${sql.table(table)} (account_id, slot, ${keyList}, ${counterList})
+      select ${accountId}, s, ${keyList}, ${sql.join(counters.map((counter) => share(counter, slots)))}
+      from rollup_spread cross join generate_series(0, ${slots - 1}) as s
+      where ${sql.join(
+        counters.map((counter) => sql`${share(counter, slots)} <> 0`),
+        sql` or `,
+      )}`.execute(db)
+    await sql`drop table rollup_spread`.execute(db)
   }
 }
