@@ -47,7 +47,7 @@ const month = (column: RawBuilder<unknown>) => sql`date_trunc('month', ${column}
 const dayMonth = (column: RawBuilder<unknown>) => sql`date_trunc('month', ${column}::timestamp)`
 const monthKey = (column: RawBuilder<unknown>) => sql`to_char(${column}, 'YYYY-MM')`
 
-/** `union all` before each branch that is there. */
+/** The branches that are there, joined by `union all`. */
 const unionAll = (branches: readonly (RawBuilder<unknown> | false)[]) =>
   sql.join(
     branches.filter((branch): branch is RawBuilder<unknown> => branch !== false),
@@ -65,7 +65,7 @@ const ACTIVITY_STEPS = [...new Set<string>([...LAST_EVENT_STEPS, ...SESSION_ENDS
  * mid-day range ends), but the planner cannot know it: it estimates the spanning ones from the whole
  * table, and at millions of sessions that estimate priced the per-session lookups high enough to JIT-
  * compile the statement (a second, for a read of a millisecond). Bounded, the estimate stays honest; past
- * the bound (never seen in practice) the read is run again without one.
+ * the bound (over a thousand sessions straddling one range end) the read is run again without one.
  */
 export const STRADDLING_BOUND = 1000
 
