@@ -8,7 +8,8 @@
  *   npx tsx tests/bench/analytics.bench.ts --full     # and 10M events on PostgreSQL (long: loading alone
  *                                                      takes most of an hour on a small machine)
  *   options: --pglite-only, --postgres-only, --runs=N, --sizes=200000,1000000, --scenarios=spread,dense
- *   (see benchOne), --slots=N (1–4, default 4: see below), --no-compaction (see below), --no-before
+ *   (see benchOne), --slots=N (1–4, default 4: see below), --no-compaction (see below),
+ *   --vocabulary=N (four more words per feedback out of N made-up ones, a long tail), --no-before
  *   (skip the raw-event "before" rows, slow at 10M), --keep (leave the PostgreSQL databases in place and
  *   print their URLs, e.g. for `npx tsx tests/bench/analytics-explain.ts <url>`)
  *
@@ -71,6 +72,7 @@ const SCENARIOS = (option('scenarios') ?? 'spread,dense').split(',') as Scenario
 const ACCOUNT = 'bench'
 const SLOTS = Number(option('slots') ?? 4)
 const COMPACTION = !flag('no-compaction')
+const VOCABULARY = option('vocabulary') === undefined ? undefined : Number(option('vocabulary'))
 const BEFORE_ROWS = !flag('no-before')
 const NOISE_ACCOUNTS = ['noise-1', 'noise-2', 'noise-3']
 /** The five data sets the dashboard prefetches; saved-revenue is measured on its own. */
@@ -210,8 +212,9 @@ async function benchOne(
   const start = new Date(period.start.getTime() + 60_000)
   const end = new Date(now.getTime() - 3_600_000)
   const loads: AnalyticsLoad[] = []
+  const vocabulary = VOCABULARY === undefined ? {} : { vocabulary: VOCABULARY }
   if (scenario === 'dense') {
-    loads.push({ accountId: ACCOUNT, tag: 'recent', sessions, start, end, seed: 1 })
+    loads.push({ accountId: ACCOUNT, tag: 'recent', sessions, start, end, seed: 1, ...vocabulary })
     const before = new Date(start.getTime() - 86_400_000)
     const older = new Date(start.getTime() - 270 * 86_400_000)
     loads.push({
@@ -221,10 +224,11 @@ async function benchOne(
       start: older,
       end: before,
       seed: 2,
+      ...vocabulary,
     })
   } else {
     const yearAgo = new Date(now.getTime() - 365 * 86_400_000)
-    loads.push({ accountId: ACCOUNT, tag: 'year', sessions, start: yearAgo, end, seed: 1 })
+    loads.push({ accountId: ACCOUNT, tag: 'year', sessions, start: yearAgo, end, seed: 1, ...vocabulary })
   }
   NOISE_ACCOUNTS.forEach((noise, index) => {
     loads.push({
@@ -338,7 +342,7 @@ async function benchOne(
   await database.close()
 
   console.log(
-    `\n### ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${scenario}: one account with ${total.toLocaleString('en-US')} events, ${inRange.toLocaleString('en-US')} of them in the 3-month range (+${NOISE_ACCOUNTS.length} noise accounts); rollup counters over ${kind === 'postgres' ? SLOTS : 1} slot(s)${COMPACTION ? ', past days compacted' : ', not compacted'}; ${RUNS} runs; loaded in ${loadSeconds.toFixed(1)} s\n`,
+    `\n### ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${scenario}: one account with ${total.toLocaleString('en-US')} events, ${inRange.toLocaleString('en-US')} of them in the 3-month range (+${NOISE_ACCOUNTS.length} noise accounts); rollup counters over ${kind === 'postgres' ? SLOTS : 1} slot(s)${COMPACTION ? ', past days compacted' : ', not compacted'}${VOCABULARY ? `; feedback from a ${VOCABULARY}-word vocabulary` : ''}; ${RUNS} runs; loaded in ${loadSeconds.toFixed(1)} s\n`,
   )
   console.log(
     `load average at the end: ${loadavg()

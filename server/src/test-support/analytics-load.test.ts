@@ -21,6 +21,7 @@ const load = (accountId: string): AnalyticsLoad => ({
   start: new Date('2025-11-30T23:58:00Z'),
   end: new Date('2026-06-15T12:00:00Z'),
   seed: 7,
+  vocabulary: 3000,
 })
 
 beforeAll(async () => {
@@ -47,6 +48,13 @@ describe('the analytics benchmark load in bulk', () => {
       expect.arrayContaining(['feedback_submitted', 'offer_accepted', 'offer_declined', 'reason_continue']),
     )
     expect(await liveCounts(t.database.db, BULK)).toEqual(await liveCounts(t.database.db, TRIGGERED))
+    // The made-up vocabulary's long tail: many distinct words, a few of them often.
+    const words = await sql<{ distinct: number; top: number }>`
+      select count(*)::int as distinct, max(n)::int as top from (
+        select token, count(*) as n from session_events, unnest(words) as token
+        where account_id = ${BULK} and token like 'x%' group by token) as counted`.execute(t.database.db)
+    expect(words.rows[0]?.distinct).toBeGreaterThan(1000)
+    expect(words.rows[0]?.top).toBeGreaterThan(50)
   })
 
   it.each(Object.keys(ROLLUP_TABLES))('leaves %s as the triggers build it', async (table) => {

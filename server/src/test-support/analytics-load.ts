@@ -25,6 +25,12 @@ export interface AnalyticsLoad {
   start: Date
   end: Date
   seed: number
+  /**
+   * Also four words per feedback from this many made-up ones (`x` and three letters), few of them often
+   * and most rarely (log-uniform), as real write-ins have a long tail: without it every feedback comes
+   * from 16 phrases, about 90 distinct words in all.
+   */
+  vocabulary?: number
 }
 
 // Weighted like a real merchant's reasons: 20 slots, too_expensive most common.
@@ -68,6 +74,18 @@ export async function loadAnalyticsAccount(db: Db, load: AnalyticsLoad) {
     sql`((hashint8extended(g, ${seed * 16 + purpose}) & 4294967295)::float8 / 4294967296)`
   const pick = (list: readonly string[], purpose: number) =>
     sql`(${list}::text[])[1 + floor(${uniform(purpose)} * ${list.length})::int]`
+  // The k-th made-up word, k log-uniform in [1, vocabulary].
+  const word = (purpose: number, vocabulary: number) => {
+    const k = sql`floor(exp(${uniform(purpose)} * ln(${vocabulary})))::int`
+    return sql`'x' || chr(97 + ${k} % 26) || chr(97 + ${k} / 26 % 26) || chr(97 + ${k} / 676 % 26)`
+  }
+  const tail = (vocabulary: number | undefined) =>
+    vocabulary
+      ? sql` || ' ' || ${sql.join(
+          [5, 6, 7, 8].map((purpose) => word(purpose, vocabulary)),
+          sql` || ' ' || `,
+        )}`
+      : sql``
   await sql`
     insert into cancel_sessions (id, account_id, customer_id, created_at)
     select ${tag} || '-' || g, ${accountId}, 'cus_' || g, ${span}
@@ -87,7 +105,7 @@ export async function loadAnalyticsAccount(db: Db, load: AnalyticsLoad) {
       from (
         select ${tag} || '-' || g as id, ${span} as t0, ${pick(REASON_SLOTS, 0)} as reason,
           ${uniform(1)} as r_feedback, ${uniform(2)} as r_outcome,
-          ${pick(PHRASES, 3)} || ' ' || ${pick(PHRASES, 4)} || ' #' || g as text
+          ${pick(PHRASES, 3)} || ' ' || ${pick(PHRASES, 4)}${tail(load.vocabulary)} || ' #' || g as text
         from generate_series(1, ${sessions}) as g
       ) as r
     ) as s
