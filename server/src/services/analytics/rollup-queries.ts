@@ -32,8 +32,18 @@ type Db = Kysely<Database>
 const liveColumn = (alias: string, range: AnalyticsRange) =>
   sql.raw(range.mode === 'test' ? `not ${alias}.live` : `${alias}.live`)
 
-const edges = (w: RollupWindow) =>
-  sql`unnest(${w.edgeLo}::timestamptz[], ${w.edgeHi}::timestamptz[]) as edge(lo, hi)`
+/**
+ * `column` inside one of the partial days, each bound written out: the planner then estimates the rows
+ * from its statistics. Joined to an array of bounds instead, it could not see them and priced every
+ * edge at a fixed share of the whole table, which grows with every account's rows.
+ */
+const inEdges = (column: RawBuilder<unknown>, w: RollupWindow) =>
+  sql`(${sql.join(
+    w.edgeLo.map(
+      (lo, index) => sql`${column} >= ${lo}::timestamptz and ${column} < ${w.edgeHi[index]}::timestamptz`,
+    ),
+    sql`) or (`,
+  )})`
 
 const wholeDays = (alias: string, w: RollupWindow) =>
   sql`${sql.raw(alias)}.day >= ${w.dayFrom}::date and ${sql.raw(alias)}.day < ${w.dayTo}::date`
@@ -161,16 +171,16 @@ async function activityStatement(db: Db, accountId: string, range: AnalyticsRang
     group by 1, 2, 3, 4`
   const edgeLastEvents = sql`
     select ${month(sql`l.last_at`)}, l.step, l.offer, coalesce(l.reason_key, ''), count(*), 0
-    from ${edges(w)}
-    join analytics_session_last as l on l.account_id = ${accountId} and ${liveColumn('l', range)}
-      and l.step = any(${LAST_EVENT_STEPS}::text[]) and l.last_at >= edge.lo and l.last_at < edge.hi
+    from analytics_session_last as l
+    where l.account_id = ${accountId} and ${liveColumn('l', range)} and l.step = any(${LAST_EVENT_STEPS}::text[])
+      and (${inEdges(sql`l.last_at`, w)})
     group by 1, 2, 3, 4`
   const edgeEvents = sql`
     select ${month(sql`e.created_at`)}, e.step, coalesce(e.offer, ''), coalesce(e.reason_key, ''),
       count(*) filter (where e.session_id is null), count(*)
-    from ${edges(w)}
-    join session_events as e on e.account_id = ${accountId} and ${liveColumn('e', range)}
-      and e.step = any(${ACTIVITY_STEPS}::text[]) and e.created_at >= edge.lo and e.created_at < edge.hi
+    from session_events as e
+    where e.account_id = ${accountId} and ${liveColumn('e', range)} and e.step = any(${ACTIVITY_STEPS}::text[])
+      and (${inEdges(sql`e.created_at`, w)})
     group by 1, 2, 3, 4`
   const { rows } = await sql<ActivityRow>`
     with candidates as materialized (${straddlingCandidates(accountId, range, w, bound)})
@@ -246,10 +256,9 @@ export async function rolledUpSessionsStarted(db: Db, accountId: string, range: 
     select coalesce(sum(d.sessions), 0) as count from analytics_daily_sessions as d
     where d.account_id = ${accountId} and ${live} and ${wholeDays('d', w)}`
   const edgeSessions = sql`
-    select count(*) from ${edges(w)}
-    join cancel_sessions as s on s.account_id = ${accountId} and s.created_at >= edge.lo
-      and s.created_at < edge.hi
-    where s.kind = 'cancel' and s.mode = ${range.mode === 'test' ? 'test' : 'live'}`
+    select count(*) from cancel_sessions as s
+    where s.account_id = ${accountId} and (${inEdges(sql`s.created_at`, w)})
+      and s.kind = 'cancel' and s.mode = ${range.mode === 'test' ? 'test' : 'live'}`
   const { rows } = await sql<{ count: number | string }>`
     select sum(count) as count from (${unionAll([daily, hasEdges(w) && edgeSessions])}) as parts`.execute(db)
   return Number(rows[0]?.count ?? 0)
@@ -270,10 +279,10 @@ export async function rolledUpWordCounts(db: Db, accountId: string, range: Analy
     group by d.word`
   const edgeWords = sql`
     select token, count(*)
-    from ${edges(w)}
-    join session_events as e on e.account_id = ${accountId} and ${liveColumn('e', range)}
-      and e.step = 'feedback_submitted' and e.created_at >= edge.lo and e.created_at < edge.hi
+    from session_events as e
     cross join lateral unnest(e.words) as token
+    where e.account_id = ${accountId} and ${liveColumn('e', range)} and e.step = 'feedback_submitted'
+      and (${inEdges(sql`e.created_at`, w)})
     group by token`
   const { rows } = await sql<WordCountRow>`
     select word, count
@@ -301,9 +310,8 @@ export async function rolledUpSavesByMonth(db: Db, accountId: string, range: Ana
     group by 1, 2, 3`
   const edgeSaves = sql`
     select ${month(sql`s.created_at`)}, s.mechanism, lower(s.currency), sum(s.mrr_after), count(*)
-    from ${edges(w)}
-    join saves as s on s.account_id = ${accountId} and ${liveColumn('s', range)}
-      and s.created_at >= edge.lo and s.created_at < edge.hi
+    from saves as s
+    where s.account_id = ${accountId} and ${liveColumn('s', range)} and (${inEdges(sql`s.created_at`, w)})
     group by 1, 2, 3`
   const { rows } = await sql<SavedRevenueRow>`
     select ${monthKey(sql`month`)} as month, mechanism, currency, sum(mrr) as mrr, sum(saves) as saves
