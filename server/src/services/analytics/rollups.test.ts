@@ -18,9 +18,6 @@ import {
 } from './queries'
 import type { AnalyticsRange } from './range'
 import {
-  offerOutcomesOfActivity,
-  reasonsOfActivity,
-  rolledUpActivity,
   rolledUpOfferOutcomes,
   rolledUpOutcomesByMonth,
   rolledUpReasonsByMonth,
@@ -122,12 +119,6 @@ async function expectSameAnswers(label: string) {
         sorted(await lastReasons(db, accountId, r)),
       )
       expect(sorted(await rolledUpOfferOutcomes(db, accountId, r)), where).toEqual(
-        sorted(await offerOutcomes(db, accountId, r)),
-      )
-      // Past the bound on straddling sessions (one here), the read runs again without it.
-      const unbounded = await rolledUpActivity(db, accountId, r, 1)
-      expect(sorted(reasonsOfActivity(unbounded)), `${where} (bound 1)`).toEqual(sorted(reasonsByMonth))
-      expect(sorted(offerOutcomesOfActivity(unbounded)), `${where} (bound 1)`).toEqual(
         sorted(await offerOutcomes(db, accountId, r)),
       )
       expect(sorted(await rolledUpOutcomesByMonth(db, accountId, r)), where).toEqual(
