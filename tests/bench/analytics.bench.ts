@@ -241,9 +241,9 @@ async function benchOne(
     })
   })
   await loadAnalytics(database.db, loads, true)
-  // PostgreSQL's writers spread the counters over slots (one per backend); the embedded database has one
-  // backend, so one slot. Then the hourly pass folds past days (today's rows stay spread), unless
-  // --no-compaction asks for the state before it runs.
+  // PostgreSQL's concurrent writers spread the counters over slots; the embedded database has one
+  // connection, so one writer at a time and one slot. Then the hourly pass folds past days (today's rows
+  // stay spread), unless --no-compaction asks for the state before it runs.
   const slots = kind === 'postgres' ? SLOTS : 1
   for (const id of [ACCOUNT, ...NOISE_ACCOUNTS]) {
     if (slots > 1) await spreadRollupSlots(database.db, id, slots)

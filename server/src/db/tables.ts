@@ -549,7 +549,7 @@ export interface AnalyticsDailySavesTable {
   saves: RollupColumn<number>
 }
 
-/** Cancel sessions started per account, mode and UTC day (migration 131), kept by a trigger. */
+/** Cancel sessions started per account, mode and UTC day (migration 140), kept by a trigger. */
 export interface AnalyticsDailySessionsTable {
   account_id: RollupColumn<string>
   live: RollupColumn<boolean>

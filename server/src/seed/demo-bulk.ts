@@ -13,7 +13,7 @@ import type { DemoHistory } from './demo-history'
  * `live` flag, looked up from its session) and the per-statement rollup triggers are held back for the
  * load (`session_replication_role = replica`, which it allows: its one user is a superuser): `live` is
  * computed here with the same rule, set-based, and the account's rollups are then built once by
- * `retainkit_rebuild_rollups` (migration 112) and `retainkit_rebuild_session_rollup` (migration 131).
+ * `retainkit_rebuild_rollups` (migration 112) and `retainkit_rebuild_session_rollup` (migration 140).
  * The seed's test checks that they equal what the triggers build from the same rows. On PostgreSQL
  * (often a role that may not change the replication role) the triggers run, once per statement, as for
  * any write.

@@ -149,7 +149,7 @@ export async function loadAnalytics(db: Kysely<Database>, loads: readonly Analyt
   })
 }
 
-/** Every rollup of one account, built from its rows (migrations 112 and 131). */
+/** Every rollup of one account, built from its rows (migrations 112 and 140). */
 export async function rebuildAnalyticsRollups(db: Db, accountId: string) {
   await sql`select retainkit_rebuild_rollups(${accountId})`.execute(db)
   await sql`select retainkit_rebuild_session_rollup(${accountId})`.execute(db)
@@ -160,9 +160,9 @@ const share = (column: string, slots: number) =>
   sql`(${sql.ref(column)} / ${slots} + case when s < ${sql.ref(column)} % ${slots} then 1 else 0 end)`
 
 /**
- * Spreads one account's rolled-up counters over `slots` slots, as concurrent writers leave them (each
- * backend adds to its own slot, migration 110): the sums stay the same, and readers have up to `slots`
- * rows per key to add up — what a load by one backend would never show them.
+ * Spreads one account's rolled-up counters over `slots` slots, as concurrent writers leave them (writers
+ * running at the same time add to rows of their own): the sums stay the same, and readers have up to
+ * `slots` rows per key to add up — what a load by one writer would never show them.
  */
 export async function spreadRollupSlots(db: Db, accountId: string, slots = 4) {
   const tables = [

@@ -8,7 +8,7 @@ import type { AnalyticsRange } from './range'
 import { rolledUpActivity, rolledUpSavesByMonth, rolledUpWordCounts } from './rollup-queries'
 
 /**
- * Folding past days' slot rows (migration 132) changes no sum and no answer, leaves today's rows alone,
+ * Folding past days' slot rows (migration 141) changes no sum and no answer, leaves today's rows alone,
  * and never waits on a writer: a row a transaction holds is left for the next pass.
  */
 let t: TestContext

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps'
 import { startPeriodicWorker } from '../periodic-worker'
 
 /**
- * Folds each account's rolled-up counters of past days into one row per key (migration 132): concurrent
+ * Folds each account's rolled-up counters of past days into one row per key (migration 141): concurrent
  * writers leave up to one row per slot, and every dashboard read would add them up again for every day
  * of its range. Today's rows, still being written, are left alone. Sums never change, so what any
  * dashboard answers is the same before, during and after a pass.

@@ -12,7 +12,7 @@ import type { AnalyticsRange } from './range'
 import { endsAtMidnight, hasEdges, type RollupWindow, rollupWindow } from './rollup-window'
 
 /**
- * The analytics reads over the rollups of migrations 110 and 131, answering exactly what the raw-event
+ * The analytics reads over the rollups of migrations 110 and 140, answering exactly what the raw-event
  * queries of queries.ts answer (a test compares the two on generated data): whole days from the daily
  * rows, the partial days at the range's ends from the raw rows (rollup-window.ts). Counting by a
  * session's LAST event in the range (its final reason; an offer it declined twice counted once) needs
@@ -76,7 +76,7 @@ const ACTIVITY_STEPS = [...new Set<string>([...LAST_EVENT_STEPS, ...SESSION_ENDS
  * two days, so when the range ends at midnight the spanning sessions are all there is.
  */
 function straddlingCandidates(accountId: string, range: AnalyticsRange, w: RollupWindow) {
-  // Read by a function of migration 133: see there why the planner must not plan this read itself.
+  // Read by a function of migration 142: see there why the planner must not plan this read itself.
   return sql`
     select session_id, step, offer from retainkit_straddling_candidates(${accountId}, ${range.mode !== 'test'},
       ${LAST_EVENT_STEPS}::text[], ${w.until}::timestamptz, ${w.untilNextMidnight}::timestamptz,
@@ -208,7 +208,7 @@ export async function rolledUpOutcomesByMonth(db: Db, accountId: string, range: 
   return outcomesOfActivity(await rolledUpActivity(db, accountId, range))
 }
 
-/** Cancel sessions started in the range (the headline row), from migration 131's daily counts. */
+/** Cancel sessions started in the range (the headline row), from migration 140's daily counts. */
 export async function rolledUpSessionsStarted(db: Db, accountId: string, range: AnalyticsRange) {
   const w = rollupWindow(range)
   const live = range.mode === 'test' ? sql.raw('not d.live') : sql.raw('d.live')

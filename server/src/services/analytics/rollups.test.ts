@@ -36,7 +36,7 @@ import { insertEvents, insertSaves, insertSessions } from './test-fixtures'
  * Save durability read from its rollup equals the raw computation at two clocks, with sessions and
  * subscriptions written before and after their saves and changing later.
  * Sessions start when their first event is stored (reactivation banners among them), so the headline
- * row's session counts compare real numbers: counted from migration 131's daily rows, they equal the
+ * row's session counts compare real numbers: counted from migration 140's daily rows, they equal the
  * sessions table's own count. Then the same after the migrations' backfill over data stored before the
  * rollups existed.
  */
@@ -234,13 +234,13 @@ describe('analytics rollups', () => {
     await sql`drop table analytics_daily_sessions`.execute(db)
     await sql`drop function retainkit_rollup_sessions, retainkit_rebuild_session_rollup cascade`.execute(db)
     await sql`delete from schema_migrations
-      where name in ('110_analytics_rollups', '111_save_durability_rollup', '131_dashboard_reads')`.execute(
+      where name in ('110_analytics_rollups', '111_save_durability_rollup', '140_dashboard_session_counts')`.execute(
       db,
     )
     // More data while no trigger is there: only the backfill can count it.
     await load(20, 'before')
     expect(await migrate(t.database)).toEqual(
-      expect.arrayContaining(['110_analytics_rollups', '111_save_durability_rollup', '131_dashboard_reads']),
+      expect.arrayContaining(['110_analytics_rollups', '111_save_durability_rollup', '140_dashboard_session_counts']),
     )
     await expectSameAnswers('backfill')
     // And the triggers carry on from the backfill.

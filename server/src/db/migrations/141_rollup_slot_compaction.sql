@@ -1,6 +1,6 @@
--- Concurrent writers spread migration 110's counters over slots (each backend adds to its own row), so a
--- busy day holds up to one row per slot for every key, and every dashboard read adds them all up again
--- for every day of its range. Once a day is over its rows hardly change: this folds them, per key, into
+-- Concurrent writers spread the daily counters of migration 110 over slots (writers that run at the same
+-- time add to rows of their own), so a busy day holds several rows for every key, and every dashboard
+-- read adds them all up again for every day of its range. Once a day is over its rows hardly change: this folds them, per key, into
 -- one row (the key's lowest slot present), so readers sum a quarter of the rows for past days. The
 -- sums are untouched, and nothing reads a slot for its own sake.
 --
