@@ -240,7 +240,11 @@ describe('analytics rollups', () => {
     // More data while no trigger is there: only the backfill can count it.
     await load(20, 'before')
     expect(await migrate(t.database)).toEqual(
-      expect.arrayContaining(['110_analytics_rollups', '111_save_durability_rollup', '140_dashboard_session_counts']),
+      expect.arrayContaining([
+        '110_analytics_rollups',
+        '111_save_durability_rollup',
+        '140_dashboard_session_counts',
+      ]),
     )
     await expectSameAnswers('backfill')
     // And the triggers carry on from the backfill.
