@@ -4,6 +4,7 @@ import { createApp } from './app'
 import { createDeps } from './bootstrap'
 import { ConfigurationError, loadConfig } from './config/env'
 import { createAppServer } from './http/node-listener'
+import { startRollupCompaction } from './services/analytics/compaction'
 import { startBillingWorker } from './services/billing/follow-up'
 import { createLogger } from './services/logger'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
@@ -45,6 +46,8 @@ async function main() {
   const stopMerchantSync = startMerchantSyncWorker(deps)
   // Merchants' webhooks: the durable queue, shared safely by every instance.
   const stopWebhooks = startWebhookWorker(deps)
+  // Analytics rollups: past days' counters folded into one row per key, so dashboards add up fewer rows.
+  const stopCompaction = startRollupCompaction(deps)
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
@@ -74,6 +77,7 @@ async function main() {
     stopBillingWorker()
     stopMerchantSync()
     stopWebhooks()
+    stopCompaction()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {

@@ -549,6 +549,14 @@ export interface AnalyticsDailySavesTable {
   saves: RollupColumn<number>
 }
 
+/** Cancel sessions started per account, mode and UTC day (migration 140), kept by a trigger. */
+export interface AnalyticsDailySessionsTable {
+  account_id: RollupColumn<string>
+  live: RollupColumn<boolean>
+  day: RollupColumn<Date | string>
+  sessions: RollupColumn<number>
+}
+
 /**
  * Save durability rolled up (migration 111), kept by triggers on saves, sessions and subscriptions:
  * each save's follow-up facts, and their daily counts (services/analytics/durability-rollup.ts).
@@ -628,6 +636,7 @@ export interface Database {
   analytics_session_last: AnalyticsSessionLastTable
   analytics_daily_words: AnalyticsDailyWordsTable
   analytics_daily_saves: AnalyticsDailySavesTable
+  analytics_daily_sessions: AnalyticsDailySessionsTable
   analytics_save_followups: AnalyticsSaveFollowupsTable
   analytics_daily_durability: AnalyticsDailyDurabilityTable
   segments: SegmentsTable

@@ -22,29 +22,40 @@ const get = (endpoint: string) =>
 
 describe('a database failure', () => {
   it("answers 500 DATABASE_ERROR 'Failed to fetch …: <reason>' per data set", async () => {
-    await sql`alter table session_events rename to session_events_gone`.execute(t.database.db)
-    await sql`alter table saves rename to saves_gone`.execute(t.database.db)
+    // The default range is whole days, read from the rollups alone: those tables go too.
+    const tables = [
+      'session_events',
+      'saves',
+      'analytics_daily',
+      'analytics_daily_words',
+      'analytics_daily_saves',
+    ]
+    for (const table of tables)
+      await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_gone`)}`.execute(
+        t.database.db,
+      )
     try {
       const expected = {
-        'cancellation-reasons': 'Failed to fetch cancellation reasons: ',
-        'cancellation-reasons-over-time': 'Failed to fetch cancellation trends: ',
-        'save-mechanism-performance': 'Failed to fetch save mechanism performance: ',
-        'save-rate-over-time': 'Failed to fetch save rate: ',
-        'write-in-reasons': 'Failed to fetch write-in word frequencies: ',
-        'saved-revenue': 'Failed to fetch saved revenue: ',
+        'cancellation-reasons': ['Failed to fetch cancellation reasons: ', 'analytics_daily'],
+        'cancellation-reasons-over-time': ['Failed to fetch cancellation trends: ', 'analytics_daily'],
+        'save-mechanism-performance': ['Failed to fetch save mechanism performance: ', 'analytics_daily'],
+        'save-rate-over-time': ['Failed to fetch save rate: ', 'analytics_daily'],
+        'write-in-reasons': ['Failed to fetch write-in word frequencies: ', 'analytics_daily_words'],
+        'saved-revenue': ['Failed to fetch saved revenue: ', 'analytics_daily_saves'],
       }
-      for (const [endpoint, prefix] of Object.entries(expected)) {
+      for (const [endpoint, [prefix, table]] of Object.entries(expected)) {
         const res = await get(endpoint)
         expect(res.status).toBe(500)
         const body = (await res.json()) as { error: { code: string; message: string } }
         expect(body.error.code).toBe('DATABASE_ERROR')
-        const table = endpoint === 'saved-revenue' ? 'saves' : 'session_events'
         expect(body.error.message).toBe(`${prefix}relation "${table}" does not exist`)
       }
       expect(t.logger.lines.some((line) => line.includes('analytics query failed'))).toBe(true)
     } finally {
-      await sql`alter table session_events_gone rename to session_events`.execute(t.database.db)
-      await sql`alter table saves_gone rename to saves`.execute(t.database.db)
+      for (const table of tables)
+        await sql`alter table ${sql.table(`${table}_gone`)} rename to ${sql.table(table)}`.execute(
+          t.database.db,
+        )
     }
     expect((await get('cancellation-reasons')).status).toBe(200)
   })

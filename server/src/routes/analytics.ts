@@ -41,19 +41,28 @@ export const INVALID_ACCOUNT_ID = 'Invalid account ID'
 
 type DashboardEntry = NonNullable<ApiData<'GET /api/analytics/dashboard'>[AnalyticsEndpoint]>
 
-async function accountScope(deps: AppDeps, c: Context<AppEnv>) {
+type TierRead = ReturnType<typeof loadEffectiveTier>
+
+async function accountScope(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+): Promise<{ accountId: string; tier: TierRead }> {
   // 'Invalid account ID' when no single validation message fits (the id sent more than once).
   if ((c.req.queries('account_id')?.length ?? 0) > 1) {
     throw new HttpError('VALIDATION_FAILED', INVALID_ACCOUNT_ID, 'account_id')
   }
   const accountId = parseWith(accountIdSchema, c.req.query('account_id'), ['account_id'])
+  // The tier is read beside the membership, not after it (one round trip fewer); it is only used, and
+  // its failure only reported, once the membership and the query have passed their checks.
+  const tier = loadEffectiveTier(deps.db, accountId, deps.clock.now())
+  tier.catch(() => undefined)
   await requireMembership(deps.db, c.get('user').id, accountId, 'canViewAnalytics')
-  return accountId
+  return { accountId, tier }
 }
 
 async function analyticsContext(
   deps: AppDeps,
-  accountId: string,
+  { accountId, tier }: { accountId: string; tier: TierRead },
   query: {
     startDate?: string | undefined
     endDate?: string | undefined
@@ -66,10 +75,19 @@ async function analyticsContext(
     ...resolveRange(query.startDate, query.endDate, deps.clock.now(), query.mode),
     cohort: { segmentId: query.segment_id, armId: query.arm_id },
   }
-  const account = await loadEffectiveTier(deps.db, accountId, deps.clock.now())
+  const account = await tier
   // A membership row cannot outlive its account (on delete cascade); this only guards a race.
   if (!account) throw new HttpError('NOT_FOUND')
-  return { db: deps.db, logger: deps.logger, accountId, range, tier: account.tier, now: deps.clock.now() }
+  return {
+    db: deps.db,
+    logger: deps.logger,
+    accountId,
+    range,
+    tier: account.tier,
+    now: deps.clock.now(),
+    // One request's data sets read what they have in common once (services/analytics/shared-reads.ts).
+    reads: new Map(),
+  }
 }
 
 const proDashboardRefusal = () =>
@@ -80,17 +98,17 @@ export function analyticsRoutes(deps: AppDeps) {
   app.use('/api/analytics', requireUser(deps.verifier))
   app.use('/api/analytics/dashboard', requireUser(deps.verifier))
   app.get('/api/analytics', async (c) => {
-    const accountId = await accountScope(deps, c)
+    const scope = await accountScope(deps, c)
     const query = parseWith(analyticsQuerySchema, {
       endpoint: c.req.query('endpoint'),
-      account_id: accountId,
+      account_id: scope.accountId,
       startDate: optional(c.req.query('startDate')),
       endDate: optional(c.req.query('endDate')),
       mode: optional(c.req.query('mode')),
       segment_id: optional(c.req.query('segment_id')),
       arm_id: optional(c.req.query('arm_id')),
     })
-    const context = await analyticsContext(deps, accountId, query)
+    const context = await analyticsContext(deps, scope, query)
     const endpoint = ANALYTICS[query.endpoint]
     if (endpoint.proOnly && context.tier !== 'pro') throw proDashboardRefusal()
 
@@ -103,9 +121,9 @@ export function analyticsRoutes(deps: AppDeps) {
     )
   })
   app.get('/api/analytics/dashboard', async (c) => {
-    const accountId = await accountScope(deps, c)
+    const scope = await accountScope(deps, c)
     const query = parseWith(analyticsDashboardQuerySchema, {
-      account_id: accountId,
+      account_id: scope.accountId,
       startDate: optional(c.req.query('startDate')),
       endDate: optional(c.req.query('endDate')),
       mode: optional(c.req.query('mode')),
@@ -113,7 +131,7 @@ export function analyticsRoutes(deps: AppDeps) {
       arm_id: optional(c.req.query('arm_id')),
       datasets: optional(c.req.query('datasets'))?.split(','),
     })
-    const context = await analyticsContext(deps, accountId, query)
+    const context = await analyticsContext(deps, scope, query)
     const names = query.datasets ?? (Object.keys(ANALYTICS) as AnalyticsEndpoint[])
     const entries = await Promise.all(
       [...new Set(names)].map(async (name): Promise<[AnalyticsEndpoint, DashboardEntry]> => {

@@ -13,9 +13,10 @@ import type { DemoHistory } from './demo-history'
  * `live` flag, looked up from its session) and the per-statement rollup triggers are held back for the
  * load (`session_replication_role = replica`, which it allows: its one user is a superuser): `live` is
  * computed here with the same rule, set-based, and the account's rollups are then built once by
- * `retainkit_rebuild_rollups` (migration 112). The seed's test checks that they equal what the
- * triggers build from the same rows. On PostgreSQL (often a role that may not change the replication
- * role) the triggers run, once per statement, as for any write.
+ * `retainkit_rebuild_rollups` (migration 112) and `retainkit_rebuild_session_rollup` (migration 140).
+ * The seed's test checks that they equal what the triggers build from the same rows. On PostgreSQL
+ * (often a role that may not change the replication role) the triggers run, once per statement, as for
+ * any write.
  */
 export async function insertDemoHistory(
   trx: Transaction<Database>,
@@ -80,11 +81,13 @@ export async function insertDemoHistory(
   if (!bulk) return
   await sql`set local session_replication_role = origin`.execute(trx)
   const accounts = new Set(history.sessions.map((session) => session.account_id))
-  for (const account of accounts) await sql`select retainkit_rebuild_rollups(${account})`.execute(trx)
+  for (const account of accounts) {
+    await sql`select retainkit_rebuild_rollups(${account})`.execute(trx)
+    await sql`select retainkit_rebuild_session_rollup(${account})`.execute(trx)
+  }
   // The embedded engine has no autovacuum: without statistics on tables that just grew by thousands of
   // rows, the planner joins them as if they were empty (a dashboard call took a minute).
   await sql`analyze cancel_sessions, session_events, saves, analytics_daily, analytics_daily_words,
-    analytics_session_last, analytics_daily_saves, analytics_save_followups, analytics_daily_durability`.execute(
-    trx,
-  )
+    analytics_session_last, analytics_daily_saves, analytics_daily_sessions, analytics_save_followups,
+    analytics_daily_durability`.execute(trx)
 }

@@ -1,3 +1,4 @@
+import type { AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
 import { periodToRange } from '@retainkit/shared/period'
 import { type DashboardSlice, getAnalytics, getAnalyticsDashboard } from '../../lib/api'
 import { type ApiResult, serverError } from '../../lib/api-client'
@@ -74,21 +75,24 @@ const rangeKeyOf = (query: RangeQuery) =>
     .join('|')
 
 interface Batch {
-  datasets: Set<DashboardDataset>
+  datasets: Set<AnalyticsEndpoint>
   promise: Promise<ApiResult<Record<string, unknown>>>
 }
 
 /** Data sets asked for in this tick, per range: they go to the server together, in one request. */
 const batches = new Map<string, Batch>()
 
-function requestDashboard(query: DatasetQuery): Promise<ApiResult<Record<string, unknown>>> {
+/** A data set of the page (a chart, or the headline row) for one range. */
+type BatchedQuery = RangeQuery & { dataset: AnalyticsEndpoint }
+
+function requestDashboard(query: BatchedQuery): Promise<ApiResult<Record<string, unknown>>> {
   const key = rangeKeyOf(query)
   const open = batches.get(key)
   if (open) {
     open.datasets.add(query.dataset)
     return open.promise
   }
-  const datasets = new Set<DashboardDataset>([query.dataset])
+  const datasets = new Set<AnalyticsEndpoint>([query.dataset])
   // Every panel asks in the same render commit: wait for the end of this tick, then ask once.
   const promise = Promise.resolve().then(() => {
     batches.delete(key)
@@ -101,7 +105,7 @@ function requestDashboard(query: DatasetQuery): Promise<ApiResult<Record<string,
 /** One data set out of the whole-dashboard answer: `{data, meta?}` as its own call, or its error. */
 function datasetOf(
   result: ApiResult<Record<string, unknown>>,
-  dataset: DashboardDataset,
+  dataset: AnalyticsEndpoint,
 ): ApiResult<unknown> {
   if (result.error) return result
   const entry = result.data[dataset] as { status?: number } | undefined
@@ -116,8 +120,16 @@ function datasetOf(
   return { data: entry }
 }
 
-function fetchFromDashboard(query: DatasetQuery) {
+function fetchFromDashboard(query: BatchedQuery) {
   return requestDashboard(query).then((result) => datasetOf(result, query.dataset))
+}
+
+/**
+ * The headline row's figures: asked for in the same request as the charts of the same range, so the
+ * server reads what they share (the period's counts and saves) once.
+ */
+export function loadHeadlineFigures<T>(range: RangeQuery): Promise<ApiResult<T>> {
+  return fetchFromDashboard({ ...range, dataset: 'headline-figures' }) as Promise<ApiResult<T>>
 }
 
 /**

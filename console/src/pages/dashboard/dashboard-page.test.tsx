@@ -66,6 +66,17 @@ const DATA: Record<string, unknown> = {
   },
 }
 
+// The headline row's answer (spread into DATA below).
+const HEADLINE = {
+  'headline-figures': {
+    sessions: { current: 12, previous: 10 },
+    save_rate: { current: 25, previous: 20 },
+    saved_mrr: { current: 1500, previous: 900, currency: 'usd' },
+    top_reason: { current: { reason_key: 'too_expensive', count: 5 }, previous: null },
+    previous_period: { start: '2025-11-15T00:00:00.000Z', end: '2026-02-14T23:59:59.999Z' },
+  },
+}
+
 const EMPTY: Record<string, unknown> = {
   'cancellation-reasons': [],
   'cancellation-reasons-over-time': [{ month: '2026-04' }],
@@ -97,7 +108,7 @@ beforeEach(() => {
   clearDashboardCache()
   signInTestSession()
   tier = 'pro'
-  answers = DATA
+  answers = { ...DATA, ...HEADLINE }
   backend = installFakeBackend()
   backend
     .on('GET', '/api/account', { action: 'data' }, () =>
@@ -178,6 +189,22 @@ describe('dashboard: periods', () => {
         endDate: '2026-05-15T23:59:59.999Z',
       })
     }
+  })
+
+  it('asks for the headline row in the same request as the charts that do not wait for the tier', async () => {
+    await openDashboard()
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
+    // The Pro-only charts follow once the tier is known, in a request of their own.
+    const requests = backend
+      .calls('/api/analytics/dashboard')
+      .map((call) => new Set(call.query.datasets?.split(',')))
+    expect(requests).toHaveLength(2)
+    expect(requests[0]).toEqual(
+      new Set(['headline-figures', 'cancellation-reasons', 'save-rate-over-time', 'write-in-reasons']),
+    )
+    expect(backend.calls('/api/analytics')).toHaveLength(0)
+    const headline = await screen.findByTestId('headline-figures')
+    expect(headline.textContent).toContain('12')
   })
 
   it('a new period goes into the URL and refetches with its startDate and endDate', async () => {

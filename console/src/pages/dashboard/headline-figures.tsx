@@ -1,7 +1,7 @@
 import type { HeadlineFigures } from '@retainkit/shared/schemas'
-import { getAnalytics } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
 import { useApiResource } from '../../lib/use-api-resource'
+import { loadHeadlineFigures } from './dashboard-data'
 import { formatMoney, reasonLabel } from './dashboard-shaping'
 import type { DatasetRange } from './use-dataset'
 
@@ -87,8 +87,7 @@ export function HeadlineFiguresRow({
 }) {
   const { accountId, startDate, endDate, mode } = range
   const { state, reload } = useApiResource(
-    () =>
-      getAnalytics<HeadlineFigures>({ endpoint: 'headline-figures', accountId, startDate, endDate, mode }),
+    () => loadHeadlineFigures<HeadlineFigures>({ accountId, startDate, endDate, ...(mode ? { mode } : {}) }),
     `${accountId} ${startDate} ${endDate} ${mode ?? 'live'}`,
   )
   if (state.status === 'error') {

@@ -30,14 +30,14 @@ import {
 } from './queries'
 import type { AnalyticsRange } from './range'
 import {
-  rolledUpOfferOutcomes,
-  rolledUpOutcomesByMonth,
-  rolledUpReasonsByMonth,
-  rolledUpSavesByMonth,
+  offerOutcomesOfActivity,
+  outcomesOfActivity,
+  reasonsOfActivity,
   rolledUpWordCounts,
   sumOverMonths,
 } from './rollup-queries'
 import { shapeSavedRevenue } from './saved-revenue'
+import { sharedActivity, sharedSavesByMonth } from './shared-reads'
 import { textCollation } from './text-collation'
 
 /**
@@ -59,6 +59,11 @@ export interface AnalyticsContext {
   tier: Tier
   /** The server's clock: saves are followed up to this moment. */
   now: Date
+  /**
+   * Reads already under way for this request, by what they read (shared-reads.ts): the data sets of one
+   * dashboard call share them. Absent: every read runs on its own.
+   */
+  reads?: Map<string, Promise<unknown>>
 }
 
 /** What an endpoint answers: `{data}`, plus `meta` beside it where a data set has one. */
@@ -137,6 +142,12 @@ const mechanismRows = (rows: readonly OfferOutcomeRow[]) =>
         ],
   )
 
+/** Sessions per (month, reason) by their last pick: the raw rows for a slice, else the shared rollup read. */
+const reasonsByMonth = async (context: AnalyticsContext) =>
+  hasCohort(context.range.cohort)
+    ? lastReasonsByMonth(context.db, context.accountId, context.range)
+    : reasonsOfActivity(await sharedActivity(context))
+
 export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefinition>> = {
   // [{reason_key, count, share}], count descending then key. `share` (percent of the counted sessions,
   // two decimals) comes from shared cancellationReasons; the spec's two fields are unchanged.
@@ -144,10 +155,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'cancellation reasons',
     unexpected: 'cancellation reasons',
     proOnly: false,
-    fetch: async ({ db, accountId, range }) =>
-      sumOverMonths(
-        await (hasCohort(range.cohort) ? lastReasonsByMonth : rolledUpReasonsByMonth)(db, accountId, range),
-      ),
+    fetch: async (context) => sumOverMonths(await reasonsByMonth(context)),
     shape: (rows) => ({ data: cancellationReasons(rows) }),
   }),
   // data: one row per month of the range (zero-filled) with a count per reason key; meta.keys: the
@@ -156,8 +164,7 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'cancellation trends',
     unexpected: 'cancellation trends',
     proOnly: true,
-    fetch: ({ db, accountId, range }) =>
-      (hasCohort(range.cohort) ? lastReasonsByMonth : rolledUpReasonsByMonth)(db, accountId, range),
+    fetch: reasonsByMonth,
     shape: (rows, { range }) => {
       const { data, keys } = reasonsOverTime(rows, range)
       return { data, meta: { keys } }
@@ -168,8 +175,10 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'save mechanism performance',
     unexpected: 'save mechanism performance',
     proOnly: true,
-    fetch: ({ db, accountId, range }) =>
-      (hasCohort(range.cohort) ? offerOutcomes : rolledUpOfferOutcomes)(db, accountId, range),
+    fetch: async (context) =>
+      hasCohort(context.range.cohort)
+        ? offerOutcomes(context.db, context.accountId, context.range)
+        : offerOutcomesOfActivity(await sharedActivity(context)),
     shape: (rows) => ({ data: mechanismPerformance(mechanismRows(rows)) }),
   }),
   // [{month, saveRate, cancellations, continues, kept, acceptedOffers}] for every month of the range:
@@ -178,8 +187,10 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'save rate',
     unexpected: 'save rate',
     proOnly: false,
-    fetch: ({ db, accountId, range }) =>
-      (hasCohort(range.cohort) ? outcomesByMonth : rolledUpOutcomesByMonth)(db, accountId, range),
+    fetch: async (context) =>
+      hasCohort(context.range.cohort)
+        ? outcomesByMonth(context.db, context.accountId, context.range)
+        : outcomesOfActivity(await sharedActivity(context)),
     shape: (rows, { range }) => {
       const counts = new Map<string, number>()
       for (const row of rows) counts.set(`${row.month} ${row.step}`, toCount(row.count))
@@ -218,8 +229,10 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'saved revenue',
     unexpected: 'saved revenue',
     proOnly: true,
-    fetch: ({ db, accountId, range }) =>
-      (hasCohort(range.cohort) ? savesByMonth : rolledUpSavesByMonth)(db, accountId, range),
+    fetch: (context) =>
+      hasCohort(context.range.cohort)
+        ? savesByMonth(context.db, context.accountId, context.range)
+        : sharedSavesByMonth(context),
     shape: (rows, { range }) => ({ data: shapeSavedRevenue(rows, range) }),
   }),
   // {asOf, checkpoints, currency, totals, byOffer, byReason, outsideFlow}: see durability.ts.
@@ -227,13 +240,16 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     failure: 'save durability',
     unexpected: 'save durability',
     proOnly: true,
-    fetch: async ({ db, accountId, range, now }) => ({
-      // A segment or arm slice follows its own saves from the raw rows; the rollups know no slices.
-      tallies: hasCohort(range.cohort)
-        ? (await followSaves(db, accountId, range, now)).map(tallyOfSave)
-        : await rolledUpDurability(db, accountId, range, now),
-      outsideFlow: await outsideFlowCancellations(db, accountId, range),
-    }),
+    fetch: async ({ db, accountId, range, now }) => {
+      const [tallies, outsideFlow] = await Promise.all([
+        // A segment or arm slice follows its own saves from the raw rows; the rollups know no slices.
+        hasCohort(range.cohort)
+          ? followSaves(db, accountId, range, now).then((saves) => saves.map(tallyOfSave))
+          : rolledUpDurability(db, accountId, range, now),
+        outsideFlowCancellations(db, accountId, range),
+      ])
+      return { tallies, outsideFlow }
+    },
     shape: ({ tallies, outsideFlow }, { now }) => ({ data: shapeDurability(tallies, outsideFlow, now) }),
   }),
   // {sessions, save_rate, saved_mrr, top_reason, previous_period}: each figure for the range and the

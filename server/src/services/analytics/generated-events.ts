@@ -5,10 +5,11 @@ import type { EventSpec, SaveSpec } from './test-fixtures'
  * A generated analytics data set for comparing the rollups with the raw-event queries: sessions whose
  * events land on UTC month and day edges (to the microsecond), sessions that change their reason, decline
  * one offer twice, span midnight or several days, share a timestamp; events without a session; live and
- * test-mode sessions; saves in two currencies. Deterministic for a seed.
+ * test-mode sessions; reactivation sessions (the banner's, which are not cancel sessions); saves in two
+ * currencies. Each session starts when its first event is stored. Deterministic for a seed.
  */
 export interface GeneratedData {
-  sessions: { id: string; mode: 'live' | 'test' }[]
+  sessions: { id: string; mode: 'live' | 'test'; at: string; kind: 'cancel' | 'reactivation' }[]
   events: EventSpec[]
   saves: SaveSpec[]
 }
@@ -71,12 +72,13 @@ export function generateAnalyticsData(seed: number, sessionCount: number, prefix
 
   for (let index = 0; index < sessionCount; index++) {
     const id = `${prefix}-${index}`
-    sessions.push({ id, mode: random() < 0.25 ? 'test' : 'live' })
+    const mode = random() < 0.25 ? 'test' : 'live'
     let at =
       random() < 0.4
         ? pick(ANCHORS) - Math.floor(random() * 5000)
         : SPAN_START + Math.floor(random() * SPAN_MS)
     let micros = Math.floor(random() * 1000)
+    sessions.push({ id, mode, at: microInstant(at, micros), kind: 'cancel' })
     const push = (event: Omit<EventSpec, 'at'>) => {
       events.push({ ...event, session: id, at: microInstant(at, micros) })
       // Mostly short gaps, sometimes the same instant, sometimes hours or days (spanning sessions).
@@ -120,6 +122,14 @@ export function generateAnalyticsData(seed: number, sessionCount: number, prefix
     } else if (end !== null) {
       push({ step: end })
     }
+  }
+
+  // Reactivation banners: sessions too, but not cancel sessions (nothing of the cancel flow counts them).
+  for (let index = 0; index < sessionCount / 10; index++) {
+    const id = `${prefix}-banner-${index}`
+    const at = microInstant(random() < 0.5 ? pick(ANCHORS) : SPAN_START + Math.floor(random() * SPAN_MS), 500)
+    sessions.push({ id, mode: random() < 0.25 ? 'test' : 'live', at, kind: 'reactivation' })
+    events.push({ step: 'banner_shown', at, session: id })
   }
 
   // Events without a session count on their own.

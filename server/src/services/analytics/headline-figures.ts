@@ -1,43 +1,51 @@
 import { cancellationReasons, SAVE_RATE_ENDS, saveRate, toCount } from '@retainkit/shared/analytics'
 import type { HeadlineFigures } from '@retainkit/shared/schemas'
-import { sql } from 'kysely'
-import { sessionCohort } from './cohort'
 import type { AnalyticsContext } from './endpoints'
-import { lastReasons, outcomesByMonth, savesByMonth } from './queries'
-import type { AnalyticsRange } from './range'
 import {
-  rolledUpOutcomesByMonth,
-  rolledUpReasonsByMonth,
-  rolledUpSavesByMonth,
-  sumOverMonths,
-} from './rollup-queries'
+  lastReasons,
+  type OutcomeMonthRow,
+  outcomesByMonth,
+  type SavedRevenueRow,
+  savesByMonth,
+  sessionsStarted,
+} from './queries'
+import type { AnalyticsRange } from './range'
+import { outcomesOfActivity, reasonsOfActivity, sumOverMonths } from './rollup-queries'
 import { shapeSavedRevenue } from './saved-revenue'
+import { sharedActivity, sharedSavesByMonth, sharedSessionsStarted } from './shared-reads'
 
 /**
  * The dashboard's headline row: for the requested range and for the range of the same length that
  * ends where it starts, the cancel sessions started, the save rate (continues out of finished
  * sessions), the MRR kept by saves (Pro only, like the saved-revenue chart) and the most given reason.
- * The same queries the charts use, so the row and the charts cannot disagree.
+ * The same reads the charts use (in a combined dashboard call, the very same ones), so the row and the
+ * charts cannot disagree.
  */
 
 /** Where the figures' rows come from: the rollups (what the charts read) or the raw events. */
 export interface HeadlineSource {
-  outcomesByMonth: typeof outcomesByMonth
-  reasons: typeof lastReasons
-  savesByMonth: typeof savesByMonth
+  sessionsStarted(context: AnalyticsContext, range: AnalyticsRange): Promise<number>
+  outcomesByMonth(context: AnalyticsContext, range: AnalyticsRange): Promise<OutcomeMonthRow[]>
+  reasons(
+    context: AnalyticsContext,
+    range: AnalyticsRange,
+  ): Promise<{ reason_key: string; count: number | string }[]>
+  savesByMonth(context: AnalyticsContext, range: AnalyticsRange): Promise<SavedRevenueRow[]>
 }
 
 export const ROLLUP_HEADLINE_SOURCE: HeadlineSource = {
-  outcomesByMonth: rolledUpOutcomesByMonth,
-  reasons: async (db, accountId, range) => sumOverMonths(await rolledUpReasonsByMonth(db, accountId, range)),
-  savesByMonth: rolledUpSavesByMonth,
+  sessionsStarted: sharedSessionsStarted,
+  outcomesByMonth: async (context, range) => outcomesOfActivity(await sharedActivity(context, range)),
+  reasons: async (context, range) => sumOverMonths(reasonsOfActivity(await sharedActivity(context, range))),
+  savesByMonth: sharedSavesByMonth,
 }
 
-/** The raw-event queries: the oracle the rollups are tested against. */
+/** The raw-event queries: the oracle the rollups are tested against, and what a segment slice reads. */
 export const RAW_HEADLINE_SOURCE: HeadlineSource = {
-  outcomesByMonth,
-  reasons: lastReasons,
-  savesByMonth,
+  sessionsStarted: ({ db, accountId }, range) => sessionsStarted(db, accountId, range),
+  outcomesByMonth: ({ db, accountId }, range) => outcomesByMonth(db, accountId, range),
+  reasons: ({ db, accountId }, range) => lastReasons(db, accountId, range),
+  savesByMonth: ({ db, accountId }, range) => savesByMonth(db, accountId, range),
 }
 
 export function previousRange(range: AnalyticsRange): AnalyticsRange {
@@ -54,26 +62,16 @@ interface PeriodFigures {
   topReason: { reason_key: string; count: number } | null
 }
 
-async function sessionsStarted(context: AnalyticsContext, range: AnalyticsRange): Promise<number> {
-  const { rows } = await sql<{ count: number | string }>`
-    select count(*) as count from cancel_sessions
-    where account_id = ${context.accountId} and kind = 'cancel' and mode = ${range.mode ?? 'live'}${sessionCohort(range.cohort)}
-      and created_at >= ${range.start.toISOString()}::timestamptz
-      and created_at < ${range.until.toISOString()}::timestamptz`.execute(context.db)
-  return toCount(rows[0]?.count ?? 0)
-}
-
 async function figuresFor(
   context: AnalyticsContext,
   range: AnalyticsRange,
   source: HeadlineSource,
 ): Promise<PeriodFigures> {
-  const { db, accountId, tier } = context
   const [sessions, outcomes, reasons, saves] = await Promise.all([
-    sessionsStarted(context, range),
-    source.outcomesByMonth(db, accountId, range),
-    source.reasons(db, accountId, range),
-    tier === 'pro' ? source.savesByMonth(db, accountId, range) : Promise.resolve([]),
+    source.sessionsStarted(context, range),
+    source.outcomesByMonth(context, range),
+    source.reasons(context, range),
+    context.tier === 'pro' ? source.savesByMonth(context, range) : Promise.resolve([]),
   ])
   let cancellations = 0
   let continues = 0

@@ -2,7 +2,7 @@ import { monthsInRange } from '@retainkit/shared/analytics'
 import { ENGLISH_STOP_WORDS } from '@retainkit/shared/stop-words'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
-import { rowsOfCohort } from './cohort'
+import { rowsOfCohort, sessionCohort } from './cohort'
 import type { AnalyticsRange } from './range'
 import { collateClause, type TextCollation } from './text-collation'
 
@@ -248,4 +248,14 @@ export async function savesByMonth(db: Db, accountId: string, range: AnalyticsRa
       group by 1, 2, 3
     ) as monthly`.execute(db)
   return rows
+}
+
+/** Cancel sessions (not reactivation banners) started in the range, by their own start (the headline row). */
+export async function sessionsStarted(db: Db, accountId: string, range: AnalyticsRange): Promise<number> {
+  const { rows } = await sql<{ count: number | string }>`
+    select count(*) as count from cancel_sessions
+    where account_id = ${accountId} and kind = 'cancel' and mode = ${range.mode ?? 'live'}${sessionCohort(range.cohort)}
+      and created_at >= ${range.start.toISOString()}::timestamptz
+      and created_at < ${range.until.toISOString()}::timestamptz`.execute(db)
+  return Number(rows[0]?.count ?? 0)
 }

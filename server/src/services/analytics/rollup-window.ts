@@ -53,3 +53,9 @@ export function rollupWindow(range: AnalyticsRange): RollupWindow {
     untilNextMidnight: iso(floorDay(until) + DAY_MS),
   }
 }
+
+/** Whether the range has partial days, read from the raw rows (none when it starts and ends on days). */
+export const hasEdges = (w: RollupWindow) => w.edgeLo.length > 0
+
+/** Whether the range ends on a UTC midnight: then only sessions spanning days can straddle its end. */
+export const endsAtMidnight = (w: RollupWindow) => w.until.endsWith('T00:00:00.000Z')

@@ -17,16 +17,33 @@ export interface EventSpec {
   account?: string
 }
 
+/** A session by id alone (started now), or with its start instant (text, microseconds kept) and kind. */
+export type SessionSpec = string | { id: string; at: string; kind?: 'cancel' | 'reactivation' }
+
 export async function insertSessions(
   db: Kysely<Database>,
   accountId: string,
-  ids: readonly string[],
+  sessions: readonly SessionSpec[],
   mode: 'live' | 'test' = 'live',
 ) {
-  if (ids.length === 0) return
+  if (sessions.length === 0) return
   await db
     .insertInto('cancel_sessions')
-    .values(ids.map((id) => ({ id, account_id: accountId, customer_id: `cus_${id}`, mode })))
+    .values(
+      sessions.map((session) =>
+        typeof session === 'string'
+          ? { id: session, account_id: accountId, customer_id: `cus_${session}`, mode }
+          : {
+              id: session.id,
+              account_id: accountId,
+              customer_id: `cus_${session.id}`,
+              mode,
+              kind: session.kind ?? 'cancel',
+              created_at: session.at,
+              updated_at: session.at,
+            },
+      ),
+    )
     .execute()
 }
 

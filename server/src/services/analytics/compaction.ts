@@ -1,0 +1,36 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/tables'
+import type { AppDeps } from '../../deps'
+import { startPeriodicWorker } from '../periodic-worker'
+
+/**
+ * Folds each account's rolled-up counters of past days into one row per key (migration 141): concurrent
+ * writers leave up to one row per slot, and every dashboard read would add them up again for every day
+ * of its range. Today's rows, still being written, are left alone. Sums never change, so what any
+ * dashboard answers is the same before, during and after a pass.
+ */
+export async function compactRollupSlots(
+  db: Kysely<Database>,
+  accountId: string,
+  now: Date,
+): Promise<number> {
+  const today = now.toISOString().slice(0, 10)
+  const { rows } = await sql<{ folded: number }>`
+    select retainkit_compact_rollup_slots(${accountId}, ${today}::date) as folded`.execute(db)
+  return Number(rows[0]?.folded ?? 0)
+}
+
+/** Every account, one after the other, every `everyMs` (hourly); never throws. Returns a stop function. */
+export function startRollupCompaction(deps: AppDeps, everyMs = 60 * 60_000): () => void {
+  return startPeriodicWorker(deps.logger, 'rollup compaction', everyMs, async () => {
+    const accounts = await deps.db.selectFrom('accounts').select('id').execute()
+    for (const { id } of accounts) {
+      await compactRollupSlots(deps.db, id, deps.clock.now()).catch((error: unknown) => {
+        deps.logger.warn('rollup compaction failed; retried on the next pass', {
+          accountId: id,
+          error: error instanceof Error ? error.message : String(error),
+        })
+      })
+    }
+  })
+}
