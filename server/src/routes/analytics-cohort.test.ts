@@ -18,8 +18,9 @@ async function session(
   index: number,
   routed: { segment: string | null; arm: string | null; experiment: string | null },
   saved: boolean,
+  daysAgo = 3,
 ) {
-  const at = new Date(t.clock.now().getTime() - 3 * DAY_MS)
+  const at = new Date(t.clock.now().getTime() - daysAgo * DAY_MS)
   const id = `cs_cohort_${index}`
   await t.database.db
     .insertInto('cancel_sessions')
@@ -105,6 +106,9 @@ beforeAll(async () => {
   for (const [index, saved] of [true, false].entries()) {
     await session(20 + index, { segment: null, arm: null, experiment: null }, saved)
   }
+  // The period before the dashboard's default three months: two sessions in arm A, one in the default flow.
+  for (const [index, saved] of [true, false].entries()) await session(30 + index, inSegment(armA), saved, 120)
+  await session(40, { segment: null, arm: null, experiment: null }, false, 120)
 })
 afterAll(() => t.close())
 
@@ -116,13 +120,20 @@ const headline = async (query: string) => {
   expect(res.status).toBe(200)
   const { data } = (await res.json()) as {
     data: {
-      'headline-figures': { data: { sessions: { current: number }; save_rate: { current: number | null } } }
+      'headline-figures': {
+        data: {
+          sessions: { current: number; previous: number }
+          save_rate: { current: number | null; previous: number | null }
+        }
+      }
       'saved-revenue': { data: { total: number } }
     }
   }
+  const figures = data['headline-figures'].data
   return {
-    sessions: data['headline-figures'].data.sessions.current,
-    saveRate: data['headline-figures'].data.save_rate.current,
+    sessions: figures.sessions.current,
+    before: { sessions: figures.sessions.previous, saveRate: figures.save_rate.previous },
+    saveRate: figures.save_rate.current,
     savedMrr: data['saved-revenue'].data.total,
   }
 }
@@ -133,10 +144,12 @@ describe('analytics by segment and by arm', () => {
     const segment = await headline(`&segment_id=${segmentId}`)
     const fallback = await headline('&segment_id=default')
     const armB = await headline(`&arm_id=${armIds[1]}`)
-    expect(whole).toEqual({ sessions: 10, saveRate: 50, savedMrr: 5 * 2030 })
-    expect(segment).toEqual({ sessions: 8, saveRate: 50, savedMrr: 4 * 2030 })
-    expect(fallback).toEqual({ sessions: 2, saveRate: 50, savedMrr: 2030 })
-    expect(armB).toEqual({ sessions: 4, saveRate: 75, savedMrr: 3 * 2030 })
+    const before = (sessions: number, saveRate: number | null) => ({ sessions, saveRate })
+    expect(whole).toEqual({ sessions: 10, saveRate: 50, savedMrr: 5 * 2030, before: before(3, 33.33) })
+    // The previous period is sliced like the current one.
+    expect(segment).toEqual({ sessions: 8, saveRate: 50, savedMrr: 4 * 2030, before: before(2, 50) })
+    expect(fallback).toEqual({ sessions: 2, saveRate: 50, savedMrr: 2030, before: before(1, 0) })
+    expect(armB).toEqual({ sessions: 4, saveRate: 75, savedMrr: 3 * 2030, before: before(0, null) })
   })
 
   it('exports the sessions of one arm only', async () => {

@@ -48,10 +48,11 @@ export const RAW_HEADLINE_SOURCE: HeadlineSource = {
   savesByMonth: ({ db, accountId }, range) => savesByMonth(db, accountId, range),
 }
 
+/** The range of the same length ending where `range` starts, of the same sessions (mode, cohort). */
 export function previousRange(range: AnalyticsRange): AnalyticsRange {
   const length = range.until.getTime() - range.start.getTime()
   const start = new Date(range.start.getTime() - length)
-  return { start, end: new Date(range.start.getTime() - 1), until: range.start, mode: range.mode }
+  return { ...range, start, end: new Date(range.start.getTime() - 1), until: range.start }
 }
 
 interface PeriodFigures {
