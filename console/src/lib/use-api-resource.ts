@@ -8,8 +8,13 @@ export type ResourceState<T> =
 
 export interface Resource<T> {
   state: ResourceState<T>
-  /** Loads again (after a retry click or a change elsewhere). */
+  /** Loads again (after a retry click or a change elsewhere), showing the loading state meanwhile. */
   reload: () => Promise<void>
+  /**
+   * Loads again while the current data stays on screen (after a save on a page with other unsaved
+   * input, which a loading state would unmount); a failed refresh keeps the data and returns the error.
+   */
+  refresh: () => Promise<ApiError | null>
   /** Replaces the data with what a save answered, without another request. */
   setData: (data: T) => void
 }
@@ -42,10 +47,20 @@ export function useApiResource<T>(load: () => Promise<ApiResult<T>>, key: string
     }
   }, [key, reload])
 
+  const refresh = useCallback(async () => {
+    generation.current += 1
+    const mine = generation.current
+    const result = await loadRef.current()
+    if (mine !== generation.current) return null
+    if (result.error) return result.error
+    setState({ status: 'ready', data: result.data })
+    return null
+  }, [])
+
   const setData = useCallback((data: T) => {
     generation.current += 1
     setState({ status: 'ready', data })
   }, [])
 
-  return { state, reload, setData }
+  return { state, reload, refresh, setData }
 }

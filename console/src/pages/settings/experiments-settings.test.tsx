@@ -237,3 +237,42 @@ describe('the experiments page with unsaved edits', () => {
     await waitFor(() => expect(unloadAsks()).toBe(false))
   })
 })
+
+describe('the experiments page between actions', () => {
+  it("keeps an experiment being set up, and another card's unsaved weights, through a card's action", async () => {
+    const second = {
+      ...running,
+      id: 'exp_pause00001',
+      name: 'Pause length',
+      arms: [arm('arm_cccccccc01', 'Arm C'), arm('arm_dddddddd01', 'Arm D')],
+    }
+    const fake = backend()
+    fake.on(LIST, { body: { data: { experiments: [running, second] } } })
+    const user = userEvent.setup()
+    renderSection(<ExperimentsSettings accountId="acme" />, { backend: fake })
+    const form = await screen.findByRole('form', { name: 'Start an experiment' })
+    await user.type(within(form).getByLabelText('Name'), 'Annual nudge')
+    const weightD = screen.getByLabelText('Weight of Arm D')
+    await user.clear(weightD)
+    await user.type(weightD, '80')
+
+    // The first experiment is stopped: its card changes, the rest of the page stays as typed, also
+    // while the list is on its way (a real network takes a while: the page must not blank meanwhile).
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    fake.on(LIST, async () => {
+      await answered
+      return { body: { data: { experiments: [{ ...running, status: 'stopped' }, second] } } }
+    })
+    await user.click(screen.getAllByRole('button', { name: 'Stop experiment' })[0] as HTMLElement)
+    await waitFor(() => expect(fake.requestsTo(LIST)).toHaveLength(2))
+    expect(experimentName().value).toBe('Annual nudge')
+    answer()
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Stop experiment' })).toHaveLength(1))
+    expect(experimentName().value).toBe('Annual nudge')
+    expect(Number((screen.getByLabelText('Weight of Arm D') as HTMLInputElement).value)).toBe(80)
+    expect(unloadAsks()).toBe(true)
+  })
+})

@@ -187,7 +187,7 @@ function ExperimentCard(props: {
  */
 export function ExperimentsSettings({ accountId }: { accountId: string }) {
   const canEdit = useCapability('canEditConfig')
-  const { state, reload } = useApiResource<Loaded>(async () => {
+  const { state, reload, refresh } = useApiResource<Loaded>(async () => {
     const [experiments, segments, config, reasons] = await Promise.all([
       getExperiments(accountId),
       getSegments(accountId),
@@ -208,9 +208,14 @@ export function ExperimentsSettings({ accountId }: { accountId: string }) {
     }
   }, accountId)
   const { anyDirty, report } = useDirtyParts()
-  // A new form after each start: whether the reload shows its spinner or not, the next experiment
-  // starts from an empty form rather than the last one's edits.
+  // A new form after each start: the next experiment starts from an empty form, not the last one's edits.
   const [formKey, setFormKey] = useState(0)
+  // Quietly (no loading state): an experiment being set up, or another card's weights, stay as typed.
+  const refreshQuietly = async () => {
+    const failed = await refresh()
+    if (failed)
+      handleError(failed, { where: 'settings.experiments', toastTitle: 'Experiments: refresh failed' })
+  }
   const run = async (title: string, action: () => Promise<ApiResult<unknown>>) => {
     const result = await action()
     if (result.error) {
@@ -218,7 +223,7 @@ export function ExperimentsSettings({ accountId }: { accountId: string }) {
       return
     }
     toast({ title, variant: 'success' })
-    await reload()
+    await refreshQuietly()
   }
   if (state.status === 'loading') return <Spinner label="Loading experiments..." />
   if (state.status === 'error')
@@ -238,7 +243,9 @@ export function ExperimentsSettings({ accountId }: { accountId: string }) {
       {state.data.experiments.length === 0 ? <p className="rk-muted">No experiments yet.</p> : null}
       {state.data.experiments.map((experiment) => (
         <ExperimentCard
-          key={experiment.id}
+          // A card starts again from what the server holds once that changes (its weights saved, the
+          // experiment stopped or promoted); a card whose server data did not change keeps its typing.
+          key={`${experiment.id}:${experiment.status}:${experiment.holdout_percent}:${experiment.arms.map((arm) => arm.weight).join(',')}`}
           experiment={experiment}
           audience={audienceOf(experiment)}
           canEdit={canEdit}
@@ -256,7 +263,7 @@ export function ExperimentsSettings({ accountId }: { accountId: string }) {
           key={formKey}
           onStarted={async () => {
             setFormKey((key) => key + 1)
-            await reload()
+            await refreshQuietly()
           }}
           reportDirty={report}
         />
