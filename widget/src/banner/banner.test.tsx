@@ -135,7 +135,7 @@ describe('the reactivation banner', () => {
     document.body.innerHTML = ''
     clearConfigCache(testHost())
     const { terms: _omitted, ...withoutTerms } = ELIGIBLE
-    const old = await show(fakeApi({ reactivation: withoutTerms as never }))
+    const old = await show(fakeApi({ offContract: { reactivation: withoutTerms } }))
     expect(old.result).toEqual({ shown: false })
   })
 

@@ -1,3 +1,4 @@
+import { type CannedAnswer, createFakeApiServer, failure, jsonResponse } from '@retainkit/fakes/api-server'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { type FlowPlan, type FlowWords, planFlow } from '@retainkit/shared/flow'
@@ -19,8 +20,11 @@ import {
 import { vi } from 'vitest'
 
 /**
- * Unit-test stand-in for `window.fetch` answering the widget API's routes with the contract types, and
- * recording every call. (The browser suites in tests/e2e run against the real server.)
+ * Unit-test stand-in for `window.fetch` answering the widget API's routes, over the shared fake API
+ * server (`@retainkit/fakes/api-server`), which checks every successful answer against the shared
+ * response contract: a canned answer the real server could never give fails the test that uses it.
+ * Records every call as the widget made it (keepalive included). (The browser suites in tests/e2e run
+ * against the real server.)
  */
 
 export const ACCOUNT_ID = 'acct_test'
@@ -111,6 +115,9 @@ export type StartAnswer =
 
 type Answer = unknown | ((body: unknown) => unknown)
 
+/** The widget API's routes, as the fake names them. */
+type Route = 'config' | 'sessions' | 'accept' | 'cancel' | 'events' | 'reactivation'
+
 export interface FakeApiOptions {
   /** The account's tier in the config answer (default pro). */
   tier?: 'free' | 'pro'
@@ -122,16 +129,14 @@ export interface FakeApiOptions {
   reactivation?: ReactivationResponse
   reactivationAccept?: Answer
   /** Routes that wait for this promise before answering (a slow server). */
-  gate?: Partial<
-    Record<'config' | 'sessions' | 'accept' | 'cancel' | 'events' | 'reactivation', Promise<unknown>>
-  >
+  gate?: Partial<Record<Route, Promise<unknown>>>
+  /**
+   * Routes answered with a body the current contract does not allow (what an older or newer server
+   * might send), as is: the one way past the contract check, for tests of how the widget copes.
+   */
+  offContract?: Partial<Record<Route, unknown>>
   /** Routes answered with an error body, `code` API_ERROR unless given (a thrown network error for status 0). */
-  fail?: Partial<
-    Record<
-      'config' | 'sessions' | 'accept' | 'cancel' | 'events' | 'reactivation',
-      { status: number; message?: string; code?: string }
-    >
-  >
+  fail?: Partial<Record<Route, { status: number; message?: string; code?: string }>>
 }
 
 export const APPLIED = (body: AcceptOfferRequest): AcceptOfferResponse => ({
@@ -148,23 +153,17 @@ export const SCHEDULED: Extract<CancelResponse, { status: 'scheduled' }> = {
   message: 'Your subscription is canceled. You keep access until March 31, 2027.',
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  })
-
 export function fakeApi(options: FakeApiOptions = {}) {
   const calls: Recorded[] = []
   const state = { ...options }
-  const routeOf = (path: string) =>
+  const routeOf = (path: string): Route =>
     path.startsWith('/api/widget/config/')
       ? 'config'
       : path === '/api/widget/sessions'
         ? 'sessions'
         : path.startsWith('/api/widget/reactivation')
           ? 'reactivation'
-          : (path.split('/').pop() as 'accept' | 'cancel' | 'events')
+          : (path.split('/').pop() as Route)
 
   /** The claims of a `Bearer` token, read without verifying (the server verifies; this is a fake). */
   const claimsOf = (authorization = ''): { locale?: unknown } => {
@@ -178,25 +177,16 @@ export function fakeApi(options: FakeApiOptions = {}) {
 
   const answer = (value: Answer, body: unknown) => (typeof value === 'function' ? value(body) : value)
 
-  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input)
-    const body = init.body ? JSON.parse(String(init.body)) : undefined
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>))
-    calls.push({
-      method: init.method ?? 'GET',
-      path: url.pathname + url.search,
-      headers,
-      body,
-      keepalive: !!init.keepalive,
-    })
+  const server = createFakeApiServer(async (request): Promise<CannedAnswer | Response> => {
+    const { url, body, headers } = request
     const route = routeOf(url.pathname)
     await state.gate?.[route]
-    const failure = state.fail?.[route]
-    if (failure) {
-      if (failure.status === 0) throw new TypeError('Failed to fetch')
-      const { status, code = 'API_ERROR', message = 'Nope.' } = failure
-      return json(status, { error: { code, message } })
+    const failed = state.fail?.[route]
+    if (failed) {
+      if (failed.status === 0) throw new TypeError('Failed to fetch')
+      return failure(failed.status, failed.code ?? 'API_ERROR', failed.message ?? 'Nope.')
     }
+    if (state.offContract && route in state.offContract) return jsonResponse(state.offContract[route])
     if (route === 'config') {
       const config = state.config ?? flowConfig()
       const reasons = state.reasons ?? flowReasons()
@@ -213,7 +203,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
         themeCss: cssVariablesToText(themeToCssVariables(config.theme)),
         plan,
       }
-      return json(200, response)
+      return { body: response }
     }
     if (route === 'sessions') {
       const start: StartAnswer = { ...(state.start ?? DEFAULT_START) }
@@ -228,38 +218,57 @@ export function fakeApi(options: FakeApiOptions = {}) {
           eligibleOffers: start.eligibleOffers,
           subscriber: subscriber ? { planId: subscriber.plan.priceId } : {},
         })
-        const request = body as SessionStartRequest
+        const started = body as SessionStartRequest
         start.words ??= sessionWords({
           config,
           reasons,
           plan: start.plan,
-          wanted: [claimsOf(headers.authorization).locale, request.locale, ...(request.languages ?? [])],
+          wanted: [
+            claimsOf(headers.get('authorization') ?? '').locale,
+            started.locale,
+            ...(started.languages ?? []),
+          ],
           subscriber: subscriber
             ? { planName: subscriber.plan.productName, periodEnd: subscriber.currentPeriodEnd }
             : {},
         }).words
       }
-      return json(200, start)
+      return { body: start }
     }
-    if (route === 'accept') return json(200, answer(state.accept ?? APPLIED, body))
-    if (route === 'cancel') return json(200, answer(state.cancel ?? SCHEDULED, body))
-    if (route === 'events') return json(204, null)
+    if (route === 'accept') return { body: answer(state.accept ?? APPLIED, body) }
+    if (route === 'cancel') return { body: answer(state.cancel ?? SCHEDULED, body) }
+    // No content: a Response of its own (the shared server writes a JSON body for canned answers).
+    if (route === 'events') return new Response(null, { status: 204 })
     if (url.pathname.endsWith('/accept')) {
-      return json(
-        200,
-        answer(
+      return {
+        body: answer(
           state.reactivationAccept ?? {
             status: 'reactivated',
             // A cancel session's id undoes its scheduled cancellation; the banner's brings back a churned one.
-            kind: body?.sessionId === SESSION_ID ? 'scheduled_cancel' : 'churned',
+            kind:
+              (body as { sessionId?: string } | undefined)?.sessionId === SESSION_ID
+                ? 'scheduled_cancel'
+                : 'churned',
             subscriptionId: 'sub_9',
             message: 'Welcome back!',
           },
           body,
         ),
-      )
+      }
     }
-    return json(200, state.reactivation ?? { eligible: false })
+    return { body: state.reactivation ?? { eligible: false } }
+  })
+
+  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input)
+    calls.push({
+      method: init.method ?? 'GET',
+      path: url.pathname + url.search,
+      headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>)),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      keepalive: !!init.keepalive,
+    })
+    return server.fetch(input, init)
   })
 
   return {
