@@ -85,7 +85,10 @@ describe('the experiments page', () => {
       ],
       holdout_percent: 20,
     })
+    // Promoting and stopping end the experiment: each asks once more, and nothing is sent before.
     await user.click(await screen.findByRole('button', { name: 'Promote Arm B' }))
+    expect(fake.requestsTo(UPDATE)).toHaveLength(1)
+    await user.click(screen.getByRole('button', { name: 'Yes, promote Arm B to everyone' }))
     await waitFor(() => expect(fake.requestsTo(UPDATE)).toHaveLength(2))
     expect(fake.requestsTo(UPDATE)[1]?.body).toEqual({
       id: 'exp_depth0001',
@@ -93,6 +96,10 @@ describe('the experiments page', () => {
       arm_id: 'arm_bbbbbbbb01',
     })
     await user.click(await screen.findByRole('button', { name: 'Stop experiment' }))
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    await user.click(screen.getByRole('button', { name: 'Stop experiment' }))
+    expect(fake.requestsTo(UPDATE)).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Yes, stop Discount depth' }))
     await waitFor(() => expect(fake.requestsTo(UPDATE)).toHaveLength(3))
     expect(fake.requestsTo(UPDATE)[2]?.body).toEqual({ id: 'exp_depth0001', op: 'stop' })
   })
@@ -267,6 +274,7 @@ describe('the experiments page between actions', () => {
       return { body: { data: { experiments: [{ ...running, status: 'stopped' }, second] } } }
     })
     await user.click(screen.getAllByRole('button', { name: 'Stop experiment' })[0] as HTMLElement)
+    await user.click(screen.getByRole('button', { name: 'Yes, stop Discount depth' }))
     await waitFor(() => expect(fake.requestsTo(LIST)).toHaveLength(2))
     expect(experimentName().value).toBe('Annual nudge')
     answer()

@@ -1,6 +1,7 @@
 import type { ApiData } from '@retainkit/shared/api'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { useId, useState } from 'react'
+import { ConfirmButton } from '../../components/confirm-button'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard'
@@ -45,6 +46,16 @@ function ExperimentCard(props: {
     Object.fromEntries(tested.map((arm) => [arm.id, arm.weight])),
   )
   const [holdout, setHoldout] = useState(experiment.holdout_percent)
+  // While an action of this card runs, its confirm buttons say so and take no second click.
+  const [busy, setBusy] = useState(false)
+  const act = async (title: string, action: () => Promise<ApiResult<unknown>>) => {
+    setBusy(true)
+    try {
+      await props.run(title, action)
+    } finally {
+      setBusy(false)
+    }
+  }
   const running = experiment.status === 'running'
   // Weights or a holdout typed but not saved are edits a merchant would lose by leaving.
   useReportDirty(
@@ -112,11 +123,14 @@ function ExperimentCard(props: {
                             setWeights({ ...weights, [arm.id]: Number(event.target.value) })
                           }
                         />{' '}
-                        <button
-                          type="button"
-                          className="rk-button"
-                          onClick={() =>
-                            void props.run('Arm promoted', () =>
+                        <ConfirmButton
+                          tone="primary"
+                          label={`Promote ${arm.name}`}
+                          confirm={`Yes, promote ${arm.name} to everyone`}
+                          busyLabel="Promoting..."
+                          busy={busy}
+                          onConfirm={() =>
+                            void act('Arm promoted', () =>
                               updateExperiment(accountId, {
                                 id: experiment.id,
                                 op: 'promote',
@@ -124,9 +138,7 @@ function ExperimentCard(props: {
                               }),
                             )
                           }
-                        >
-                          Promote {arm.name}
-                        </button>
+                        />
                       </>
                     )}
                   </td>
@@ -164,17 +176,17 @@ function ExperimentCard(props: {
           >
             Save weights and holdout
           </button>
-          <button
-            type="button"
-            className="rk-button"
-            onClick={() =>
-              void props.run('Experiment stopped', () =>
+          <ConfirmButton
+            label="Stop experiment"
+            confirm={`Yes, stop ${experiment.name}`}
+            busyLabel="Stopping..."
+            busy={busy}
+            onConfirm={() =>
+              void act('Experiment stopped', () =>
                 updateExperiment(accountId, { id: experiment.id, op: 'stop' }),
               )
             }
-          >
-            Stop experiment
-          </button>
+          />
         </div>
       ) : null}
     </article>
