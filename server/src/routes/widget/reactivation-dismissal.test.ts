@@ -1,9 +1,15 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import { BANNER_DISMISS_DAYS } from '@retainkit/shared/constants'
-import type { ReactivationResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
-import { newSubscriber, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
+import {
+  newSubscriber,
+  reactivationBanner,
+  tokenFor,
+  type WidgetAccount,
+  widgetAccount,
+  widgetCall,
+} from './testing'
 
 /**
  * A dismissed reactivation banner is remembered by the server, from the banner session's
@@ -22,11 +28,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function banner(token: string) {
-  const res = await widgetCall(t, '/api/widget/reactivation', { token, body: {} })
-  expect(res.status).toBe(200)
-  return (await res.json()) as ReactivationResponse
-}
+const banner = (token: string) => reactivationBanner(t, token)
 
 const sessionsOf = async (customerId: string) =>
   (

@@ -7,6 +7,7 @@ import {
   fakeSubscription,
   newSubscriber,
   publishConfig,
+  reactivationBanner,
   startSession,
   subscriptionWrites,
   tokenFor,
@@ -27,11 +28,7 @@ afterAll(() => t.close())
 
 type Eligible = Extract<ReactivationResponse, { eligible: true }>
 
-async function banner(token: string) {
-  const res = await widgetCall(t, '/api/widget/reactivation', { token, body: {} })
-  expect(res.status).toBe(200)
-  return (await res.json()) as ReactivationResponse
-}
+const banner = (token: string) => reactivationBanner(t, token)
 
 const acceptBanner = (token: string, body: unknown = {}) =>
   widgetCall(t, '/api/widget/reactivation/accept', { token, body })

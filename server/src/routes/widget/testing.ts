@@ -1,6 +1,7 @@
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
+import type { ReactivationResponse } from '@retainkit/shared/widget-api'
 import { SignJWT } from 'jose'
 import type Stripe from 'stripe'
 import { expect } from 'vitest'
@@ -105,6 +106,13 @@ export function widgetCall(
   } = {},
 ): Promise<Response> {
   return t.request(path, { ...init, apiKey: null, token: init.token ?? null })
+}
+
+/** The reactivation banner call (`POST /api/widget/reactivation`), expected to answer 200. */
+export async function reactivationBanner(t: TestContext, token: string): Promise<ReactivationResponse> {
+  const res = await widgetCall(t, '/api/widget/reactivation', { token, body: {} })
+  expect(res.status).toBe(200)
+  return (await res.json()) as ReactivationResponse
 }
 
 export async function startSession(
