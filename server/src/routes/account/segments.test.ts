@@ -259,6 +259,38 @@ describe('experiments', () => {
     expect((await call('experiments', editor, 'PUT', { id: running.id, op: 'stop' })).status).toBe(409)
   })
 
+  it('ends an experiment once when promotes and stops of two editors race: one wins, one new flow version', async () => {
+    const experiment = await startExperiment(t, account.accountId, editor, {
+      name: 'Racing',
+      segment_id: null,
+      allocation: 'fixed',
+      holdout_percent: 0,
+      arms: [
+        { name: 'A', weight: 1, config_json: flowTitled('Race A') },
+        { name: 'B', weight: 1, config_json: flowTitled('Race B') },
+      ],
+    })
+    const versions = () =>
+      t.database.db
+        .selectFrom('flow_configs')
+        .select('version')
+        .where('account_id', '=', account.accountId)
+        .execute()
+    const before = (await versions()).length
+    const [a, b] = experiment.arms
+    const bodies = Array.from({ length: 20 }, (_, index) =>
+      index % 5 === 4
+        ? { id: experiment.id, op: 'stop' }
+        : { id: experiment.id, op: 'promote', arm_id: (index % 2 ? b : a)?.id },
+    )
+    const results = await Promise.all(bodies.map((body) => call('experiments', editor, 'PUT', body)))
+    const statuses = results.map((res) => res.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status !== 200).every((status) => status === 409)).toBe(true)
+    const winner = bodies[statuses.indexOf(200)] as { op: string }
+    expect((await versions()).length).toBe(before + (winner.op === 'promote' ? 1 : 0))
+  })
+
   it('will not delete a segment while an experiment runs on it', async () => {
     const saved = (await putSegments(t, account.accountId, editor, [annual])).body.data.segments
     const segmentId = saved[0]?.id
