@@ -56,7 +56,7 @@ export const cookies: Article = {
         },
         {
           type: 'p',
-          text: 'The one thing the widget remembers is that you have dismissed a reactivation banner, so that it does not keep reappearing. It stores that in the local storage of the merchant’s site, where only that site can read it.',
+          text: 'The widget stores nothing in your browser either. When you dismiss a reactivation banner, the merchant’s Retainkit account records that (not your browser), so the banner stays away for 30 days on every device you use.',
         },
       ],
     },
@@ -110,7 +110,7 @@ export const cookies: Article = {
       blocks: [
         {
           type: 'p',
-          text: 'Every browser lets you see and delete what a site has stored, usually under “site data” or “cookies and site data” in its privacy settings. Clearing Retainkit’s console storage signs you out; clearing a merchant site’s storage means a banner you dismissed may be shown to you once more. Blocking local storage entirely will prevent you from staying signed in to the console but will not stop you from cancelling a subscription through a Retainkit cancel flow — those work without storing anything.',
+          text: 'Every browser lets you see and delete what a site has stored, usually under “site data” or “cookies and site data” in its privacy settings. Clearing Retainkit’s console storage signs you out; clearing a merchant site’s storage changes nothing for the widget, which keeps nothing there. Blocking local storage entirely will prevent you from staying signed in to the console but will not stop you from cancelling a subscription through a Retainkit cancel flow — those work without storing anything.',
         },
       ],
     },
