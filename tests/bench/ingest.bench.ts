@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks'
 import { createApp } from '@retainkit/server/app'
 import { openDatabase } from '@retainkit/server/database'
 import { migrate } from '@retainkit/server/migrate'
+import { ingestGroupCounters } from '@retainkit/server/widget/ingest-groups'
 import { WIDGET_EVENTS_MAX_PER_SESSION } from '@retainkit/shared/widget-api'
 import { SignJWT } from 'jose'
 import { sql } from 'kysely'
@@ -85,6 +86,8 @@ interface Measured {
   dbCpu: number | null
   calls: number
   failures: number
+  /** Statements the route wrote its calls with (concurrent calls are written together). */
+  statements: number
 }
 
 async function measureRoute(
@@ -111,6 +114,7 @@ async function measureRoute(
   )
   let failures = 0
   let sent = 0
+  const groupsBefore = ingestGroupCounters(deps.db)
   const dbBefore = await databaseCpu()
   const cpu = process.cpuUsage()
   const started = performance.now()
@@ -145,7 +149,8 @@ async function measureRoute(
     ).rows[0]?.n,
   )
   const dbCpu = cpuSince(dbBefore, dbAfter)
-  return { rows: stored, seconds, cpu: used.user + used.system, dbCpu, calls, failures }
+  const statements = ingestGroupCounters(deps.db).statements - groupsBefore.statements
+  return { rows: stored, seconds, cpu: used.user + used.system, dbCpu, calls, failures, statements }
 }
 
 async function measureRaw(
@@ -183,7 +188,15 @@ async function measureRaw(
   const used = process.cpuUsage(cpu)
   const dbAfter = await databaseCpu()
   const dbCpu = cpuSince(dbBefore, dbAfter)
-  return { rows: calls * batch, seconds, cpu: used.user + used.system, dbCpu, calls, failures: 0 }
+  return {
+    rows: calls * batch,
+    seconds,
+    cpu: used.user + used.system,
+    dbCpu,
+    calls,
+    failures: 0,
+    statements: calls,
+  }
 }
 
 /** Adds up rounds of one side. */
@@ -196,8 +209,9 @@ function total(parts: readonly Measured[]): Measured {
       dbCpu: sum.dbCpu === null || part.dbCpu === null ? null : sum.dbCpu + part.dbCpu,
       calls: sum.calls + part.calls,
       failures: sum.failures + part.failures,
+      statements: sum.statements + part.statements,
     }),
-    { rows: 0, seconds: 0, cpu: 0, dbCpu: 0 as number | null, calls: 0, failures: 0 },
+    { rows: 0, seconds: 0, cpu: 0, dbCpu: 0 as number | null, calls: 0, failures: 0, statements: 0 },
   )
 }
 
@@ -305,7 +319,7 @@ async function main() {
       const ms = (cpu: number | null, calls: number) =>
         cpu === null ? 'n/a' : `${(cpu / calls / 1000).toFixed(2)} ms`
       rows.push(
-        `| ingest ${batch}/request | ${Math.round(routeRate).toLocaleString('en-US')} events/s | raw ${Math.round(rawRate).toLocaleString('en-US')} rows/s | ${ratio.toFixed(2)}× raw | ${ms(route.cpu, route.calls)} / ${ms(raw.cpu, raw.calls)} | ${ms(route.dbCpu, route.calls)} / ${ms(raw.dbCpu, raw.calls)} | ${route.rows} stored, ${route.failures} refused | ${goal} | ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'} |`,
+        `| ingest ${batch}/request | ${Math.round(routeRate).toLocaleString('en-US')} events/s | raw ${Math.round(rawRate).toLocaleString('en-US')} rows/s | ${ratio.toFixed(2)}× raw | ${ms(route.cpu, route.calls)} / ${ms(raw.cpu, raw.calls)} | ${ms(route.dbCpu, route.calls)} / ${ms(raw.dbCpu, raw.calls)} | ${(route.calls / Math.max(1, route.statements)).toFixed(1)} | ${route.rows} stored, ${route.failures} refused | ${goal} | ${pass === undefined ? '' : pass ? 'PASS' : 'FAIL'} |`,
       )
     }
     console.log(
@@ -314,9 +328,9 @@ async function main() {
         .join(' ')} (${cpus().length} CPUs)\n`,
     )
     console.log(
-      '| case | route | raw INSERT | ratio | this process: CPU per request / per INSERT | database: CPU per request / per INSERT | rows | goal | result |',
+      '| case | route | raw INSERT | ratio | this process: CPU per request / per INSERT | database: CPU per request / per INSERT | calls per statement | rows | goal | result |',
     )
-    console.log('|---|---:|---:|---:|---:|---:|---|---|---|')
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|---|---|')
     for (const row of rows) console.log(row)
   } finally {
     await monitor?.end().catch(() => undefined)

@@ -5,6 +5,7 @@ import { PREPARED } from '../../db/database'
 import type { CancelSession, Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import { countHitSql, type PlannedHit } from '../rate-limit'
+import { type GroupedCall, ingestGroupsOf } from './ingest-groups'
 import { applyEvents, type SessionState, type Transition } from './session-state'
 import { checkSessionOwner, SESSION_ID } from './session-store'
 import type { Subscriber } from './subscriber-token'
@@ -186,7 +187,7 @@ function knownFrom(id: string, row: SessionStateRow): KnownSession {
 
 // ---- writing ------------------------------------------------------------------------------------
 
-interface Write {
+export interface Write {
   transition: Transition
   events: readonly SessionEventInput[]
   now: Date
@@ -293,6 +294,9 @@ async function countAndWrite(
   }
 }
 
+/** How the group writer sends a call on its own: this file's one-call statement. */
+const sendAlone = (db: Db) => (call: GroupedCall) => countAndWrite(db, call.session, call.hits, call.write)
+
 /** The old way, for a session other calls keep changing: lock the row, judge, write, commit. */
 async function writeLocked(db: Db, session: KnownSession, events: readonly SessionEventInput[], now: Date) {
   return db.transaction().execute(async (trx) => {
@@ -358,7 +362,10 @@ export async function ingestEvents(
     const result: StatementResult =
       counts && !write
         ? { counts: null, stored: null }
-        : await countAndWrite(db, session, counts ? [] : hits, write)
+        : counts || !write || hits.length === 0
+          ? await countAndWrite(db, session, counts ? [] : hits, write)
+          : // The common call: its hits and its batch, written with the calls queued beside it.
+            await ingestGroupsOf(db, sendAlone(db)).submit({ session, hits, write })
     counts ??= result.counts
     if (!counts) continue
     if (counts.some((count, index) => count > (hits[index]?.limit ?? Number.POSITIVE_INFINITY)))

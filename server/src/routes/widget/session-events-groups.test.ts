@@ -1,0 +1,171 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { counterDifferences } from '../../services/analytics/rollup-oracle'
+import { ingestGroupCounters } from '../../services/widget/ingest-groups'
+import { createTestContext, type TestContext } from '../../test-support/harness'
+import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
+
+/**
+ * Events calls that arrive together are written together (services/widget/ingest-groups.ts): one
+ * statement for the calls queued behind the ones in flight. Grouping must never change an answer: each
+ * call is judged on its own session, a session's calls are still written one after the other, a shared
+ * rate-limit window loses no hit, and when the group's statement fails each call is sent again alone.
+ */
+let t: TestContext
+let account: WidgetAccount
+beforeAll(async () => {
+  t = await createTestContext()
+  account = await widgetAccount(t, { stripe: false })
+})
+afterAll(() => t.close())
+
+interface OpenSession {
+  id: string
+  token: string
+}
+
+async function openSessions(count: number, tag: string): Promise<OpenSession[]> {
+  const sessions: OpenSession[] = []
+  for (let i = 0; i < count; i++) {
+    const token = await tokenFor(t, account, `cus_${tag}${i}`)
+    const { status, body } = await startSession(t, token)
+    expect(status).toBe(201)
+    sessions.push({ id: body.sessionId, token })
+  }
+  return sessions
+}
+
+const post = (sessionId: string, token: string, events: unknown[]) =>
+  widgetCall(t, `/api/widget/sessions/${sessionId}/events`, { token, body: { events } })
+const reason = (reasonKey: string) => [{ step: 'reason_selected', reasonKey }]
+
+async function stepsOf(sessionId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .selectFrom('session_events')
+    .select('step')
+    .where('session_id', '=', sessionId)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => row.step)
+}
+
+async function clientEvents(sessionId: string): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('cancel_sessions')
+    .select('client_events')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow()
+  return Number(row.client_events)
+}
+
+describe('calls that arrive together', () => {
+  it('are written in fewer statements than calls, each call answered on its own session', async () => {
+    const sessions = await openSessions(24, 'mixed')
+    const [ended, changed, anothers] = sessions.slice(20) as [OpenSession, OpenSession, OpenSession]
+    // Ended before the burst: its call is refused on the state the database holds.
+    expect((await post(ended.id, ended.token, [{ step: 'reason_continue' }])).status).toBe(204)
+    // Written by this process, then changed by another writer: the remembered state is stale.
+    expect((await post(changed.id, changed.token, reason('too_expensive'))).status).toBe(204)
+    await t.database.db
+      .updateTable('cancel_sessions')
+      .set({ reason_key: 'other', client_events: 5 })
+      .where('id', '=', changed.id)
+      .execute()
+
+    const before = ingestGroupCounters(t.database.db)
+    const calls = [
+      ...sessions.slice(0, 20).map((s, i) => post(s.id, s.token, reason(i % 2 ? 'other' : 'too_expensive'))),
+      post(ended.id, ended.token, reason('other')),
+      post(changed.id, changed.token, reason('too_expensive')),
+      // A session of another customer, with this customer's token.
+      post(anothers.id, sessions[0]?.token ?? '', reason('other')),
+      post('cs_0123456789abcdef0123456789abcdef', anothers.token, reason('other')),
+    ]
+    const answers = await Promise.all(calls)
+    const after = ingestGroupCounters(t.database.db)
+
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...Array.from({ length: 20 }, () => 204),
+      409,
+      204,
+      403,
+      404,
+    ])
+    expect((await errorOf(answers[20] as Response)).message).toBe(
+      'This session has ended: nothing more can be recorded for it.',
+    )
+    // Grouped: more calls written than statements sent.
+    expect(after.calls - before.calls).toBeGreaterThan(after.statements - before.statements)
+    for (const s of sessions.slice(0, 20)) {
+      expect(await stepsOf(s.id)).toEqual(['session_started', 'reason_selected'])
+      expect(await clientEvents(s.id)).toBe(1)
+    }
+    expect(await stepsOf(ended.id)).toEqual(['session_started', 'reason_continue'])
+    // Judged on what the other writer left: counted on from its five.
+    expect(await clientEvents(changed.id)).toBe(6)
+    expect(await stepsOf(anothers.id)).toEqual(['session_started'])
+    expect(await counterDifferences(t.database.db, account.accountId)).toEqual([])
+  })
+
+  it('of one session are written one after the other, and a shared window loses no hit', async () => {
+    // One customer's token, three of its sessions, ten calls each, all at once.
+    const token = await tokenFor(t, account, 'cus_shared')
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) ids.push((await startSession(t, token)).body.sessionId)
+    const before = ingestGroupCounters(t.database.db)
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(ids[i % 3] as string, token, reason(Math.floor(i / 3) % 2 ? 'other' : 'too_expensive')),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 30 }, () => 204))
+    // No group ever held two calls of one session or window (its upsert would have failed).
+    expect(ingestGroupCounters(t.database.db).fallbacks).toBe(before.fallbacks)
+    for (const id of ids) {
+      expect(await clientEvents(id)).toBe(10)
+      expect((await stepsOf(id)).filter((step) => step === 'reason_selected')).toHaveLength(10)
+    }
+    const { rows } = await sql<{ bucket: string; hits: number }>`select bucket, hits from rate_limit_hits
+      where bucket like 'widget-events-token:%' or bucket = any(${ids.map((id) => `widget-events:${id}`)})`.execute(
+      t.database.db,
+    )
+    const hits = rows.map((row) => Number(row.hits))
+    // Each session's window counted its ten calls; the token's (its only one) all thirty.
+    expect(
+      rows.filter((row) => ids.some((id) => row.bucket === `widget-events:${id}`)).map((r) => Number(r.hits)),
+    ).toEqual([10, 10, 10])
+    expect(hits).toContain(30)
+    expect(await counterDifferences(t.database.db, account.accountId)).toEqual([])
+  })
+
+  it('when the group statement fails, each call is sent alone: only the failing one fails', async () => {
+    const sessions = await openSessions(12, 'failing')
+    const victim = sessions[11] as OpenSession
+    // A fault in one call's write (as a trigger or constraint would raise): the whole group's
+    // statement is rolled back, then each call is tried on its own.
+    await sql`create function test_fail_one() returns trigger language plpgsql as $$
+      begin
+        if new.session_id = ${sql.lit(victim.id)} then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`.execute(t.database.db)
+    await sql`create trigger test_fail_one before insert on session_events
+      for each row execute function test_fail_one()`.execute(t.database.db)
+    try {
+      const before = ingestGroupCounters(t.database.db)
+      const answers = await Promise.all(sessions.map((s) => post(s.id, s.token, reason('other'))))
+      const after = ingestGroupCounters(t.database.db)
+      expect(answers.map((answer) => answer.status)).toEqual([...Array.from({ length: 11 }, () => 204), 500])
+      expect(after.fallbacks - before.fallbacks).toBeGreaterThanOrEqual(1)
+      for (const s of sessions.slice(0, 11))
+        expect(await stepsOf(s.id)).toEqual(['session_started', 'reason_selected'])
+      expect(await stepsOf(victim.id)).toEqual(['session_started'])
+      expect(await clientEvents(victim.id)).toBe(0)
+    } finally {
+      await sql`drop trigger test_fail_one on session_events`.execute(t.database.db)
+      await sql`drop function test_fail_one()`.execute(t.database.db)
+    }
+    // Nothing was lost or half-written: the victim's next call goes through.
+    expect((await post(victim.id, victim.token, reason('other'))).status).toBe(204)
+    expect(await counterDifferences(t.database.db, account.accountId)).toEqual([])
+  })
+})
