@@ -64,7 +64,12 @@ export async function createDeps(
     // merchant in it when the demo is wanted, else just migrated.
     if (pgliteDir) startedFrom = startFromTemplates(pgliteDir, config.seedDemo ? { demoOn: new Date() } : {})
     if (startedFrom) logger.info(`new database started from the ${startedFrom} template`)
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir, logger })
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: pgliteDir,
+      poolSize: config.databasePoolSize,
+      logger,
+    })
   } catch (error) {
     lock?.release()
     throw error

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:8787',
       dataDir: '/srv/app/.data',
       databaseUrl: null,
+      databasePoolSize: 10,
       supabase: null,
       seedDemo: true,
     })
@@ -39,10 +40,17 @@ describe('loadConfig', () => {
     [{ STRIPE_PLATFORM_SECRET_KEY: 'pk_test_x' }, 'STRIPE_PLATFORM_SECRET_KEY'],
     [{ STRIPE_API_BASE: 'localhost:12111' }, 'STRIPE_API_BASE'],
     [{ RETAINKIT_SEED_DEMO: 'yes' }, 'RETAINKIT_SEED_DEMO'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: '201' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
   ])('stops on a bad value and names the variable: %o', (env, variable) => {
     const { variable: named, message } = failure(env)
     expect(named).toBe(variable)
     expect(message).toMatch(new RegExp(`^CONFIGURATION_ERROR: ${variable} `))
+  })
+
+  it('sizes the PostgreSQL pool as told', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '32' }, '/srv/app').databasePoolSize).toBe(32)
   })
 
   it('requires a shared secret key in production on PostgreSQL', () => {

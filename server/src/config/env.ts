@@ -17,6 +17,8 @@ export interface ServerConfig {
   publicUrl: string
   dataDir: string
   databaseUrl: string | null
+  /** Connections the PostgreSQL pool opens at most (DATABASE_POOL_SIZE; PGlite has one). */
+  databasePoolSize: number
   /** 32-byte key for AES-256-GCM, or null to use (or create) `DATA_DIR/secret.key`. */
   secretKey: Buffer | null
   /** The public client key the console and marketing send as `x-api-key`; null → generated once. */
@@ -116,6 +118,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigurationError('DATABASE_URL', 'must be a postgres:// or postgresql:// connection string')
   }
 
+  const poolText = present(env, 'DATABASE_POOL_SIZE') ?? '10'
+  if (!/^\d{1,3}$/.test(poolText) || Number(poolText) < 1 || Number(poolText) > 200) {
+    throw new ConfigurationError('DATABASE_POOL_SIZE', 'must be a whole number of connections from 1 to 200')
+  }
+
   const secretKey = parseSecretKey(env)
   if (production && databaseUrl && !secretKey) {
     throw new ConfigurationError(
@@ -198,6 +205,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     publicUrl,
     dataDir,
     databaseUrl,
+    databasePoolSize: Number(poolText),
     secretKey,
     apiKey,
     supabase: supabaseUrl && anonKey ? { url: supabaseUrl, anonKey, jwtSecret } : null,

@@ -31,6 +31,8 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     TRUST_PROXY: '127.0.0.1',
+    // Fewer connections than the load's writers: the pool holds to its size, the writers wait their turn.
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
   })
   await server.ready()
   apiKey = ((await (await fetch(`${server.url}/runtime-config.json`)).json()) as { apiKey: string }).apiKey
@@ -87,12 +89,34 @@ function load(workers: number) {
   }
 }
 
+const POOL_SIZE = 3
+
+/**
+ * The server's connections to the database now (client backends other than this query's): its pool's,
+ * and the one that listens for published configs (services/config-listener.ts).
+ */
+async function serverConnections(): Promise<number> {
+  const client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      "select count(*) as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
+    )
+    return Number(rows[0]?.n)
+  } finally {
+    await client.end()
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL killed under load', () => {
   it('keeps the server up answering 503, recovers within 5 s, and loses no acknowledged write', async () => {
     const traffic = load(6)
     await sleep(1500)
+    const connections = await serverConnections()
+    expect(connections).toBeGreaterThan(0)
+    expect(connections).toBeLessThanOrEqual(POOL_SIZE + 1)
 
     database.kill()
     const killedAt = Date.now()

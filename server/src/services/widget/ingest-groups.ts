@@ -57,6 +57,8 @@ interface Counters {
   calls: number
   /** Group statements that failed and whose calls were sent again alone. */
   fallbacks: number
+  /** Calls queued now, waiting for a statement. */
+  waiting: number
 }
 
 type SendAlone = (call: GroupedCall) => Promise<CallResult>
@@ -65,13 +67,17 @@ class IngestGroups {
   private readonly queue: Queued[] = []
   private readonly busyKeys = new Set<string>()
   private inFlight = 0
-  readonly counters: Counters = { statements: 0, calls: 0, fallbacks: 0 }
+  private readonly sent = { statements: 0, calls: 0, fallbacks: 0 }
 
   constructor(
     private readonly db: Db,
     private readonly maxInFlight: number,
     private readonly sendAlone: SendAlone,
   ) {}
+
+  get counters(): Counters {
+    return { ...this.sent, waiting: this.queue.length }
+  }
 
   submit(call: GroupedCall): Promise<CallResult> {
     const keys = [`session:${call.session.id}`, ...call.hits.map(hitKey)]
@@ -114,8 +120,8 @@ class IngestGroups {
   }
 
   private async send(group: Queued[]): Promise<void> {
-    this.counters.statements++
-    this.counters.calls += group.length
+    this.sent.statements++
+    this.sent.calls += group.length
     if (group.length === 1) {
       const [only] = group as [Queued]
       await this.sendAlone(only.call).then(only.resolve, only.reject)
@@ -132,7 +138,7 @@ class IngestGroups {
         for (const queued of group) queued.reject(error)
         return
       }
-      this.counters.fallbacks++
+      this.sent.fallbacks++
       await Promise.all(
         group.map((queued) => this.sendAlone(queued.call).then(queued.resolve, queued.reject)),
       )
@@ -175,7 +181,7 @@ export function ingestGroupsOf(db: Db, sendAlone: SendAlone): IngestGroups {
 
 /** How many statements wrote how many calls on `db` (tests and the bench read it). */
 export function ingestGroupCounters(db: Db): Counters {
-  return { ...(groups.get(db)?.counters ?? { statements: 0, calls: 0, fallbacks: 0 }) }
+  return groups.get(db)?.counters ?? { statements: 0, calls: 0, fallbacks: 0, waiting: 0 }
 }
 
 const iso = (at: Date) => at.toISOString()
