@@ -1,7 +1,11 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { counterDifferences } from '../../services/analytics/rollup-oracle'
-import { defaultMaxInFlight, ingestGroupCounters } from '../../services/widget/ingest-groups'
+import {
+  defaultMaxInFlight,
+  ingestGroupCounters,
+  MAX_QUEUE_WAIT_MS,
+} from '../../services/widget/ingest-groups'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
 
@@ -70,11 +74,10 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 let blockerTag = 0
 
 /**
- * Sends `calls` while every statement slot is taken by a call held up (its session row locked by an
- * open transaction; on PGlite, the one connection held), so that all of them queue and go as a group
- * once the slots free up, however fast the machine.
+ * Takes every statement slot with a call held up (its session row locked by an open transaction; on
+ * PGlite, the one connection held), so that calls sent meanwhile queue. `release` lets them go.
  */
-async function whileSlotsAreBusy(calls: () => Promise<Response>[]): Promise<Response[]> {
+async function holdEverySlot() {
   const blockers = await openSessions(defaultMaxInFlight(), `blocker${blockerTag++}x`)
   let release = () => {}
   const released = new Promise<void>((resolve) => {
@@ -98,11 +101,22 @@ async function whileSlotsAreBusy(calls: () => Promise<Response>[]): Promise<Resp
     () => ingestGroupCounters(t.database.db).statements - start.statements === blockers.length,
     'the blockers to take every slot',
   )
+  return {
+    held,
+    async release() {
+      release()
+      await holder
+      expect((await Promise.all(held)).map((answer) => answer.status)).toEqual(blockers.map(() => 204))
+    },
+  }
+}
+
+/** Sends `calls` while every slot is held, so that all of them queue and go as groups once it frees. */
+async function whileSlotsAreBusy(calls: () => Promise<Response>[]): Promise<Response[]> {
+  const slots = await holdEverySlot()
   const sent = calls()
   await until(() => ingestGroupCounters(t.database.db).waiting === sent.length, 'the calls to queue')
-  release()
-  await holder
-  expect((await Promise.all(held)).map((answer) => answer.status)).toEqual(blockers.map(() => 204))
+  await slots.release()
   return Promise.all(sent)
 }
 
@@ -220,4 +234,26 @@ describe('calls that arrive together', () => {
     expect((await post(victim.id, victim.token, reason('other'))).status).toBe(204)
     expect(await counterDifferences(t.database.db, account.accountId)).toEqual([])
   })
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'stuck statements do not hold the queue: a call waits at most a second, then goes alone',
+    async () => {
+      const sessions = await openSessions(4, 'stuck')
+      const slots = await holdEverySlot()
+      try {
+        const before = ingestGroupCounters(t.database.db)
+        const started = Date.now()
+        const answers = await Promise.all(sessions.map((s) => post(s.id, s.token, reason('other'))))
+        const waited = Date.now() - started
+        // Answered while the slots are still held (their statements still wait on the lock).
+        expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204])
+        expect(waited).toBeGreaterThanOrEqual(MAX_QUEUE_WAIT_MS - 50)
+        expect(waited).toBeLessThan(MAX_QUEUE_WAIT_MS + 5_000)
+        expect(ingestGroupCounters(t.database.db).waitedOut - before.waitedOut).toBe(4)
+        for (const s of sessions) expect(await stepsOf(s.id)).toEqual(['session_started', 'reason_selected'])
+      } finally {
+        await slots.release()
+      }
+    },
+  )
 })

@@ -43,9 +43,18 @@ export interface CallResult {
 /** Calls in one statement at most: big enough to absorb a burst, small enough to keep it short. */
 export const MAX_CALLS_PER_GROUP = 64
 
+/**
+ * How long a call waits in the queue before it is sent on its own. Groups take milliseconds; a call
+ * still queued after this means the statements in flight are stuck (locks, a hung server), and it then
+ * goes to the pool like any other query, whose connection timeout answers 503 rather than leaving the
+ * subscriber's call hanging behind them.
+ */
+export const MAX_QUEUE_WAIT_MS = 1_000
+
 interface Queued {
   call: GroupedCall
   keys: string[]
+  timer: ReturnType<typeof setTimeout>
   resolve: (result: CallResult) => void
   reject: (error: unknown) => void
 }
@@ -59,6 +68,8 @@ interface Counters {
   fallbacks: number
   /** Calls queued now, waiting for a statement. */
   waiting: number
+  /** Calls that waited MAX_QUEUE_WAIT_MS and were sent alone. */
+  waitedOut: number
 }
 
 type SendAlone = (call: GroupedCall) => Promise<CallResult>
@@ -67,7 +78,7 @@ class IngestGroups {
   private readonly queue: Queued[] = []
   private readonly busyKeys = new Set<string>()
   private inFlight = 0
-  private readonly sent = { statements: 0, calls: 0, fallbacks: 0 }
+  private readonly sent = { statements: 0, calls: 0, fallbacks: 0, waitedOut: 0 }
 
   constructor(
     private readonly db: Db,
@@ -82,9 +93,21 @@ class IngestGroups {
   submit(call: GroupedCall): Promise<CallResult> {
     const keys = [`session:${call.session.id}`, ...call.hits.map(hitKey)]
     return new Promise((resolve, reject) => {
-      this.queue.push({ call, keys, resolve, reject })
+      const queued: Queued = { call, keys, resolve, reject, timer: undefined as never }
+      queued.timer = setTimeout(() => this.waitedOut(queued), MAX_QUEUE_WAIT_MS)
+      queued.timer.unref?.()
+      this.queue.push(queued)
       this.pump()
     })
+  }
+
+  /** A call queued too long leaves the queue and is sent alone (see MAX_QUEUE_WAIT_MS). */
+  private waitedOut(queued: Queued): void {
+    const index = this.queue.indexOf(queued)
+    if (index < 0) return
+    this.queue.splice(index, 1)
+    this.sent.waitedOut++
+    this.sendAlone(queued.call).then(queued.resolve, queued.reject)
   }
 
   private pump(): void {
@@ -112,6 +135,7 @@ class IngestGroups {
       // overtakes it.
       for (const key of queued.keys) taken.add(key)
       if (free) {
+        clearTimeout(queued.timer)
         group.push(queued)
         this.queue.splice(index, 1)
       } else index++
@@ -181,7 +205,7 @@ export function ingestGroupsOf(db: Db, sendAlone: SendAlone): IngestGroups {
 
 /** How many statements wrote how many calls on `db` (tests and the bench read it). */
 export function ingestGroupCounters(db: Db): Counters {
-  return groups.get(db)?.counters ?? { statements: 0, calls: 0, fallbacks: 0, waiting: 0 }
+  return groups.get(db)?.counters ?? { statements: 0, calls: 0, fallbacks: 0, waiting: 0, waitedOut: 0 }
 }
 
 const iso = (at: Date) => at.toISOString()
