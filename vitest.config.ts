@@ -53,6 +53,7 @@ export default defineConfig({
             'packages/*/{src,test}/**/*.test.ts',
             'packages/fakes/**/*.test.ts',
             'scripts/*.test.ts',
+            'tests/bench/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },

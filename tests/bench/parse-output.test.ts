@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import {
+  analyticsRows,
+  coldStartRows,
+  configRows,
+  ingestRows,
+  memoryRows,
+  type Row,
+  widgetRows,
+} from './parse-output'
+
+/**
+ * `npm run bench` reads each benchmark's figures from what it prints (parse-output.ts). The fixtures are
+ * real outputs (`npm run bench -- --quick`, kept in tests/artifacts/bench/); when a benchmark's report
+ * changes, copy its new output here. The first test makes that unavoidable for the tables: every table
+ * header a benchmark prints must be in its fixture, so a changed report fails here until the fixture,
+ * and with it the parser, follows (the ingest table once gained columns and `npm run bench` printed
+ * "no figures" for it without any test noticing).
+ */
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.log`, import.meta.url), 'utf8')
+const source = (file: string) => readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')
+
+const BENCHES = [
+  { name: 'widget', file: 'widget.bench.ts', rows: widgetRows },
+  { name: 'config', file: 'config-endpoint.bench.ts', rows: configRows },
+  { name: 'analytics', file: 'analytics.bench.ts', rows: analyticsRows },
+  { name: 'ingest', file: 'ingest.bench.ts', rows: ingestRows },
+  { name: 'cold-start', file: 'cold-start.bench.mjs', rows: coldStartRows },
+  { name: 'memory', file: 'memory.bench.ts', rows: memoryRows },
+] as const
+
+const find = (rows: Row[], measure: string) => rows.find((row) => row.measure.startsWith(measure))
+
+describe('reading the benchmarks’ reports', () => {
+  it.each(BENCHES)('$name: the fixture has every table header the benchmark prints', ({ name, file }) => {
+    const headers = Array.from(source(file).matchAll(/'(\| [^'$]+ \|)'/g), (m) => m[1] as string)
+    for (const header of headers) expect(fixture(name), header).toContain(header)
+  })
+
+  it.each(BENCHES)('$name: every figure is read, none is NaN or undefined', ({ name, rows }) => {
+    const read = rows(fixture(name))
+    expect(read.length).toBeGreaterThan(0)
+    for (const row of read) expect(`${row.measure} ${row.value}`).not.toMatch(/NaN|undefined/)
+  })
+
+  it('ingest: each batch size with its rate, raw baseline, CPU, calls per statement and verdict', () => {
+    const rows = ingestRows(fixture('ingest'))
+    expect(rows.map((row) => [row.value, row.goal, row.result])).toEqual([
+      ['2,449 (1,774, 1.38×); 0.28 ms, 0.30 ms; 6.2', '0 refused', 'PASS'],
+      ['3,990 (4,623, 0.86×); 0.39 ms, 0.74 ms; 3.5', '≥ 10,000 events/s', 'FAIL'],
+      ['19,555 (25,002, 0.78×); 0.45 ms, 2.00 ms; 5.0', '≥ 0.8× raw', 'FAIL'],
+    ])
+  })
+
+  it('analytics: the raw-event baseline is a baseline, not the slowest data set', () => {
+    const rows = analyticsRows(fixture('analytics'))
+    const slowest = rows.filter((row) => row.measure.includes('slowest data set'))
+    expect(slowest).toHaveLength(4)
+    for (const row of slowest) expect(row.measure).not.toContain('BEFORE')
+    const baseline = find(rows, 'PostgreSQL, 20,119 events (spread): baseline')
+    expect(baseline?.value).toBe('8.8 ms (9.1 ms); 1.40×')
+    expect(find(rows, 'PostgreSQL, 20,119 events (spread): the combined call')?.value).toBe(
+      '12.3 ms (16.8 ms)',
+    )
+  })
+
+  it('widget, config, cold start and memory: values and verdicts', () => {
+    const widget = widgetRows(fixture('widget'))
+    expect(find(widget, 'click → flow visible in Chromium, prefetched')).toMatchObject({
+      value: '50.3 ms (64.4 ms)',
+      result: 'FAIL',
+    })
+    expect(find(widget, 'loader.js')).toMatchObject({ value: '1194 B', result: 'PASS' })
+    const config = configRows(fixture('config'))
+    expect(find(config, 'throughput, app / bare')).toMatchObject({ value: '0.959', result: 'PASS' })
+    expect(find(config, 'app p99')).toMatchObject({ value: '11.47', result: 'FAIL' })
+    expect(coldStartRows(fixture('cold-start'))).toMatchObject([{ value: '1.48 s', result: 'PASS' }])
+    expect(memoryRows(fixture('memory')).map((row) => row.result)).toEqual(['PASS', 'PASS', 'PASS', 'PASS'])
+  })
+})
