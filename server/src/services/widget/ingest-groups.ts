@@ -182,8 +182,15 @@ const hitKey = (hit: PlannedHit) => `hit:${hit.bucket}@${hit.windowStart.toISOSt
  * committed, so its calls fail as a single call's would.
  */
 function isDatabaseError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08')
+  // The server's error message carries a severity beside its SQLSTATE; a socket error's code (EPIPE)
+  // can look like one without it.
+  const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown }
+  return (
+    typeof severity === 'string' &&
+    typeof code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(code) &&
+    !code.startsWith('08')
+  )
 }
 
 const groups = new WeakMap<object, IngestGroups>()
