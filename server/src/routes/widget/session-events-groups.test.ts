@@ -2,9 +2,10 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { counterDifferences } from '../../services/analytics/rollup-oracle'
 import {
-  defaultMaxInFlight,
   ingestGroupCounters,
   MAX_QUEUE_WAIT_MS,
+  maxInFlightOf,
+  setMaxInFlight,
 } from '../../services/widget/ingest-groups'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
@@ -19,6 +20,9 @@ let t: TestContext
 let account: WidgetAccount
 beforeAll(async () => {
   t = await createTestContext()
+  // Two statements out at once, whatever the machine's cores: holding both slots then takes the test's
+  // transaction and two connections of the test pool's four, leaving one for calls sent alone.
+  setMaxInFlight(t.database.db, 2)
   account = await widgetAccount(t, { stripe: false })
 })
 afterAll(() => t.close())
@@ -78,7 +82,7 @@ let blockerTag = 0
  * PGlite, the one connection held), so that calls sent meanwhile queue. `release` lets them go.
  */
 async function holdEverySlot() {
-  const blockers = await openSessions(defaultMaxInFlight(), `blocker${blockerTag++}x`)
+  const blockers = await openSessions(maxInFlightOf(t.database.db), `blocker${blockerTag++}x`)
   let release = () => {}
   const released = new Promise<void>((resolve) => {
     release = resolve

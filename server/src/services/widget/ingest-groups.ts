@@ -82,7 +82,7 @@ class IngestGroups {
 
   constructor(
     private readonly db: Db,
-    private readonly maxInFlight: number,
+    public maxInFlight: number,
     private readonly sendAlone: SendAlone,
   ) {}
 
@@ -200,11 +200,30 @@ export function defaultMaxInFlight(): number {
   return Math.max(2, Math.min(8, cpus().length))
 }
 
+const chosenMaxInFlight = new WeakMap<object, number>()
+
+/**
+ * Sets how many statements `db`'s calls may have out at once (default: defaultMaxInFlight()). Tests
+ * use it to hold every slot with a known number of connections, whatever the machine's core count.
+ */
+export function setMaxInFlight(db: Db, maxInFlight: number): void {
+  if (!Number.isInteger(maxInFlight) || maxInFlight < 1)
+    throw new Error('maxInFlight must be a positive integer')
+  chosenMaxInFlight.set(db, maxInFlight)
+  const writer = groups.get(db)
+  if (writer) writer.maxInFlight = maxInFlight
+}
+
+/** How many statements `db`'s calls may have out at once. */
+export function maxInFlightOf(db: Db): number {
+  return chosenMaxInFlight.get(db) ?? defaultMaxInFlight()
+}
+
 /** The group writer of `db` (one per database handle, as the session memory is). */
 export function ingestGroupsOf(db: Db, sendAlone: SendAlone): IngestGroups {
   let writer = groups.get(db)
   if (!writer) {
-    writer = new IngestGroups(db, defaultMaxInFlight(), sendAlone)
+    writer = new IngestGroups(db, maxInFlightOf(db), sendAlone)
     groups.set(db, writer)
   }
   return writer
