@@ -2,10 +2,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { counterDifferences } from '../../services/analytics/rollup-oracle'
 import {
+  configureIngestGroups,
   ingestGroupCounters,
-  MAX_QUEUE_WAIT_MS,
-  maxInFlightOf,
-  setMaxInFlight,
+  ingestGroupLimitsOf,
 } from '../../services/widget/ingest-groups'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
@@ -21,8 +20,10 @@ let account: WidgetAccount
 beforeAll(async () => {
   t = await createTestContext()
   // Two statements out at once, whatever the machine's cores: holding both slots then takes the test's
-  // transaction and two connections of the test pool's four, leaving one for calls sent alone.
-  setMaxInFlight(t.database.db, 2)
+  // transaction and two connections of the test pool's four, leaving one for calls sent alone. And a
+  // burst may queue for a minute: on a slow machine its first calls must not leave the queue before its
+  // last have arrived (the stuck-statements test sets the wait it checks).
+  configureIngestGroups(t.database.db, { maxInFlight: 2, maxQueueWaitMs: 60_000 })
   account = await widgetAccount(t, { stripe: false })
 })
 afterAll(() => t.close())
@@ -82,7 +83,10 @@ let blockerTag = 0
  * PGlite, the one connection held), so that calls sent meanwhile queue. `release` lets them go.
  */
 async function holdEverySlot() {
-  const blockers = await openSessions(maxInFlightOf(t.database.db), `blocker${blockerTag++}x`)
+  const blockers = await openSessions(
+    ingestGroupLimitsOf(t.database.db).maxInFlight,
+    `blocker${blockerTag++}x`,
+  )
   let release = () => {}
   const released = new Promise<void>((resolve) => {
     release = resolve
@@ -244,6 +248,8 @@ describe('calls that arrive together', () => {
     async () => {
       const sessions = await openSessions(4, 'stuck')
       const slots = await holdEverySlot()
+      const MAX_QUEUE_WAIT_MS = 1_000
+      configureIngestGroups(t.database.db, { maxQueueWaitMs: MAX_QUEUE_WAIT_MS })
       try {
         const before = ingestGroupCounters(t.database.db)
         const started = Date.now()
@@ -256,6 +262,7 @@ describe('calls that arrive together', () => {
         expect(ingestGroupCounters(t.database.db).waitedOut - before.waitedOut).toBe(4)
         for (const s of sessions) expect(await stepsOf(s.id)).toEqual(['session_started', 'reason_selected'])
       } finally {
+        configureIngestGroups(t.database.db, { maxQueueWaitMs: 60_000 })
         await slots.release()
       }
     },

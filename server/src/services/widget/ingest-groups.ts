@@ -68,7 +68,7 @@ interface Counters {
   fallbacks: number
   /** Calls queued now, waiting for a statement. */
   waiting: number
-  /** Calls that waited MAX_QUEUE_WAIT_MS and were sent alone. */
+  /** Calls that waited their longest (MAX_QUEUE_WAIT_MS by default) and were sent alone. */
   waitedOut: number
 }
 
@@ -82,7 +82,7 @@ class IngestGroups {
 
   constructor(
     private readonly db: Db,
-    public maxInFlight: number,
+    public limits: IngestGroupLimits,
     private readonly sendAlone: SendAlone,
   ) {}
 
@@ -94,7 +94,7 @@ class IngestGroups {
     const keys = [`session:${call.session.id}`, ...call.hits.map(hitKey)]
     return new Promise((resolve, reject) => {
       const queued: Queued = { call, keys, resolve, reject, timer: undefined as never }
-      queued.timer = setTimeout(() => this.waitedOut(queued), MAX_QUEUE_WAIT_MS)
+      queued.timer = setTimeout(() => this.waitedOut(queued), this.limits.maxQueueWaitMs)
       queued.timer.unref?.()
       this.queue.push(queued)
       this.pump()
@@ -111,7 +111,7 @@ class IngestGroups {
   }
 
   private pump(): void {
-    while (this.inFlight < this.maxInFlight) {
+    while (this.inFlight < this.limits.maxInFlight) {
       const group = this.takeGroup()
       if (group.length === 0) return
       this.inFlight++
@@ -200,30 +200,37 @@ export function defaultMaxInFlight(): number {
   return Math.max(2, Math.min(8, cpus().length))
 }
 
-const chosenMaxInFlight = new WeakMap<object, number>()
-
-/**
- * Sets how many statements `db`'s calls may have out at once (default: defaultMaxInFlight()). Tests
- * use it to hold every slot with a known number of connections, whatever the machine's core count.
- */
-export function setMaxInFlight(db: Db, maxInFlight: number): void {
-  if (!Number.isInteger(maxInFlight) || maxInFlight < 1)
-    throw new Error('maxInFlight must be a positive integer')
-  chosenMaxInFlight.set(db, maxInFlight)
-  const writer = groups.get(db)
-  if (writer) writer.maxInFlight = maxInFlight
+/** How many statements a database's calls may have out at once, and how long a call may queue. */
+export interface IngestGroupLimits {
+  maxInFlight: number
+  maxQueueWaitMs: number
 }
 
-/** How many statements `db`'s calls may have out at once. */
-export function maxInFlightOf(db: Db): number {
-  return chosenMaxInFlight.get(db) ?? defaultMaxInFlight()
+const chosenLimits = new WeakMap<object, Partial<IngestGroupLimits>>()
+
+/**
+ * Changes `db`'s limits (defaults: defaultMaxInFlight() and MAX_QUEUE_WAIT_MS). Tests use it to hold
+ * every slot with a known number of connections whatever the machine's cores, and to let a burst
+ * queue on a slow machine without its first calls leaving the queue.
+ */
+export function configureIngestGroups(db: Db, limits: Partial<IngestGroupLimits>): void {
+  for (const value of Object.values(limits))
+    if (!Number.isInteger(value) || (value as number) < 1) throw new Error('limits are positive integers')
+  chosenLimits.set(db, { ...chosenLimits.get(db), ...limits })
+  const writer = groups.get(db)
+  if (writer) writer.limits = ingestGroupLimitsOf(db)
+}
+
+/** `db`'s limits now. */
+export function ingestGroupLimitsOf(db: Db): IngestGroupLimits {
+  return { maxInFlight: defaultMaxInFlight(), maxQueueWaitMs: MAX_QUEUE_WAIT_MS, ...chosenLimits.get(db) }
 }
 
 /** The group writer of `db` (one per database handle, as the session memory is). */
 export function ingestGroupsOf(db: Db, sendAlone: SendAlone): IngestGroups {
   let writer = groups.get(db)
   if (!writer) {
-    writer = new IngestGroups(db, maxInFlightOf(db), sendAlone)
+    writer = new IngestGroups(db, ingestGroupLimitsOf(db), sendAlone)
     groups.set(db, writer)
   }
   return writer
