@@ -297,6 +297,22 @@ async function countAndWrite(
 /** How the group writer sends a call on its own: this file's one-call statement. */
 const sendAlone = (db: Db) => (call: GroupedCall) => countAndWrite(db, call.session, call.hits, call.write)
 
+/**
+ * The statement a round sends: none once the hits are counted and there is nothing to store; the
+ * common call (its hits and its batch) with the calls queued beside it; anything else on its own.
+ */
+async function sendStatement(
+  db: Db,
+  session: KnownSession,
+  hits: readonly PlannedHit[],
+  write: Write | null,
+  counted: boolean,
+): Promise<StatementResult> {
+  if (counted && !write) return { counts: null, stored: null }
+  if (!write || hits.length === 0) return countAndWrite(db, session, hits, write)
+  return ingestGroupsOf(db, sendAlone(db)).submit({ session, hits, write })
+}
+
 /** The old way, for a session other calls keep changing: lock the row, judge, write, commit. */
 async function writeLocked(db: Db, session: KnownSession, events: readonly SessionEventInput[], now: Date) {
   return db.transaction().execute(async (trx) => {
@@ -358,14 +374,7 @@ export async function ingestEvents(
       verdict = error
     }
     const write = verdict && !(verdict instanceof HttpError) ? { transition: verdict, events, now } : null
-    // Once the hits are counted, a statement is only worth sending to store the batch.
-    const result: StatementResult =
-      counts && !write
-        ? { counts: null, stored: null }
-        : counts || !write || hits.length === 0
-          ? await countAndWrite(db, session, counts ? [] : hits, write)
-          : // The common call: its hits and its batch, written with the calls queued beside it.
-            await ingestGroupsOf(db, sendAlone(db)).submit({ session, hits, write })
+    const result = await sendStatement(db, session, counts ? [] : hits, write, counts !== null)
     counts ??= result.counts
     if (!counts) continue
     if (counts.some((count, index) => count > (hits[index]?.limit ?? Number.POSITIVE_INFINITY)))

@@ -196,7 +196,7 @@ function isDatabaseError(error: unknown): boolean {
 const groups = new WeakMap<object, IngestGroups>()
 
 /** Statements out at once before calls start to queue: about one per core the database may use. */
-export function defaultMaxInFlight(): number {
+function defaultMaxInFlight(): number {
   return Math.max(2, Math.min(8, cpus().length))
 }
 
@@ -323,8 +323,9 @@ async function writeGroup(db: Db, calls: readonly GroupedCall[]): Promise<CallRe
       u.eligible_offers, u.id is not null as written
     from parts as p left join updated as u on u.part = p.part
     order by p.part`.execute(db)
+  // One row per call, in the calls' order (`order by p.part`, parts numbered from 1).
   return calls.map((call, index) => {
-    const row = rows.find((candidate) => Number(candidate.part) === index + 1)
+    const row = rows[index]
     const counts = row?.counts ?? null
     const counted = counts !== null && counts.length === call.hits.length
     return {
