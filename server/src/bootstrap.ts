@@ -50,7 +50,8 @@ export async function createDeps(
   settleAfterLoad(loaded: boolean): Promise<void>
   /**
    * Which of the build's templates a new embedded data directory started from: 'demo' (the demo
-   * merchant already in it, made today) or 'migrated'; null otherwise.
+   * merchant already in it, made today or in the last DEMO_TEMPLATE_MAX_AGE_DAYS) or 'migrated'; null
+   * otherwise.
    */
   startedFrom: 'demo' | 'migrated' | null
 }> {
@@ -60,7 +61,7 @@ export async function createDeps(
   let startedFrom: 'demo' | 'migrated' | null = null
   try {
     const pgliteDir = config.databaseUrl ? null : join(config.dataDir, 'pglite')
-    // A new data directory starts from a template the build made, when there is one: with today's demo
+    // A new data directory starts from a template the build made, when there is one: with the demo
     // merchant in it when the demo is wanted, else just migrated.
     if (pgliteDir) startedFrom = startFromTemplates(pgliteDir, config.seedDemo ? { demoOn: new Date() } : {})
     if (startedFrom) logger.info(`new database started from the ${startedFrom} template`)

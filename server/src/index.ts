@@ -35,7 +35,8 @@ async function main() {
   let seeded = false
   if (config.seedDemo) {
     const { completeDemoSeed, seedDemoIfEmpty } = await import('./seed/demo')
-    // Started from the build's demo template: only the demo's Stripe key is left (no bulk load here).
+    // Started from the build's demo template: only the demo's Stripe key is left, and the sessions since
+    // the template was made when that was an earlier day (a few dozen a day; no bulk load here).
     if (startedFrom === 'demo') await completeDemoSeed(deps)
     else seeded = (await seedDemoIfEmpty(deps)) !== null
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { SERVER_ROOT } from '../server-root'
 import { openDatabase } from './database'
 import { listMigrations, migrate } from './migrate'
@@ -43,25 +43,51 @@ export function startFromTemplate(dataDir: string, templateDir = PGLITE_TEMPLATE
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10)
 
 /**
- * The template with the demo merchant already in it (seed/demo-template.ts), made by the build for the
- * UTC day it ran: its history is a year up to that day, so it is only used on that day.
+ * The template with the demo merchant already in it (seed/demo-template.ts), made by the build on the
+ * UTC day it ran: its history is a year up to that moment.
  */
 export const demoTemplatePath = (day: string, dir = PGLITE_TEMPLATE_DIR) =>
   join(dir, `pglite-demo-${migrationsHash()}-${day}`)
 
 /**
- * Fills a data directory about to be created: from the demo template made for `demoOn`'s UTC day when
- * the demo is wanted and there is one (then only the demo's Stripe key is left to write), else from the
- * migrated template. Which one it used, or null when it used none (the directory exists, or the build
- * made no template).
+ * How old a demo template may be and still be used: the start then writes the sessions since it was
+ * made (seed/demo.ts, completeDemoSeed: a few dozen rows a day, through the triggers). Past this, a fresh
+ * bulk seed costs less than catching up.
+ */
+export const DEMO_TEMPLATE_MAX_AGE_DAYS = 31
+
+/** The newest demo template made on `on`'s UTC day or up to DEMO_TEMPLATE_MAX_AGE_DAYS before it. */
+export function usableDemoTemplate(on: Date, dir = PGLITE_TEMPLATE_DIR): string | null {
+  const today = utcDay(on)
+  const oldest = utcDay(new Date(on.getTime() - DEMO_TEMPLATE_MAX_AGE_DAYS * 86_400_000))
+  const prefix = basename(demoTemplatePath('', dir))
+  const days = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((entry) => entry.startsWith(prefix))
+        .map((entry) => entry.slice(prefix.length))
+        .filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= oldest && day <= today)
+        .sort()
+    : []
+  for (const day of days.reverse()) {
+    const path = demoTemplatePath(day, dir)
+    if (existsSync(join(path, 'PG_VERSION'))) return path
+  }
+  return null
+}
+
+/**
+ * Fills a data directory about to be created: from a usable demo template (usableDemoTemplate) when the
+ * demo is wanted and there is one (then the demo's Stripe key and the days since the template are left
+ * to write), else from the migrated template. Which one it used, or null when it used none (the
+ * directory exists, or the build made no template).
  */
 export function startFromTemplates(
   dataDir: string,
   { demoOn, templateDir = PGLITE_TEMPLATE_DIR }: { demoOn?: Date; templateDir?: string } = {},
 ): 'demo' | 'migrated' | null {
   if (!isEmptyDataDir(dataDir)) return null
-  const demo = demoOn && demoTemplatePath(utcDay(demoOn), templateDir)
-  if (demo && existsSync(join(demo, 'PG_VERSION'))) {
+  const demo = demoOn && usableDemoTemplate(demoOn, templateDir)
+  if (demo) {
     cpSync(demo, dataDir, { recursive: true })
     return 'demo'
   }

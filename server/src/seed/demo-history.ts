@@ -1,4 +1,4 @@
-import { endOfUtcDay, shiftUtcMonths, startOfUtcDay } from '@retainkit/shared/period'
+import { shiftUtcMonths, startOfUtcDay } from '@retainkit/shared/period'
 import { MECHANISM_OF_OFFER, type OfferType } from '@retainkit/shared/vocabulary'
 import type { Insertable } from 'kysely'
 import type { CancelSessionsTable, SavesTable, SessionEventsTable } from '../db/tables'
@@ -7,14 +7,15 @@ import { createPrng, type Prng } from './prng'
 
 /**
  * Twelve months of cancel-flow and banner history for the demo merchant, generated deterministically
- * from the clock: the same `now` always gives the same rows. Every session follows the steps a real
+ * day by day from the date: the same `now` always gives the same rows, and a later `now` the same rows
+ * plus the days in between. Every session follows the steps a real
  * flow records, with rates a subscription-box merchant would recognise:
  * - 150–400 cancel sessions a month, more in January (post-holiday budgets) and in the summer
  *   (travel), fewer before Christmas;
  * - reasons led by too_expensive; breaks more common in summer;
  * - ~40% leave a write-in; ~10% keep their subscription from the reason or feedback screen;
  * - offers follow the demo reasons' mapping; pause saves more often than a plan switch, which saves more
- *   often than a discount, and all improve a little over the year (the merchant tunes the copy);
+ *   often than a discount, and all improve a little over a year from mid-2025 (the merchant tunes the copy);
  * - a reactivation banner shown to a few dozen lapsed subscribers a month.
  */
 export const DEMO_SEED = 20_251_121
@@ -92,34 +93,22 @@ export interface DemoHistory {
   bannerSessions: number
 }
 
-interface Window {
-  from: number
-  until: number
+interface Month {
   monthOfYear: number
-  /** 0 for the oldest month, rising to ~12 for the current one. */
+  /** Months of copy tuning behind it: 0 up to DEMO_TUNING_FROM, rising to 12 a year later, then level. */
   age: number
-  fraction: number
 }
 
-/** The calendar months of [from, until), each cut to that span, with the share of the month it covers. */
-function monthWindows(from: Date, until: Date): Window[] {
-  const windows: Window[] = []
-  let cursor = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1))
-  while (cursor.getTime() < until.getTime()) {
-    const next = shiftUtcMonths(cursor, 1)
-    const start = Math.max(cursor.getTime(), from.getTime())
-    const end = Math.min(next.getTime(), until.getTime())
-    windows.push({
-      from: start,
-      until: end,
-      monthOfYear: cursor.getUTCMonth(),
-      age: windows.length,
-      fraction: (end - start) / (next.getTime() - cursor.getTime()),
-    })
-    cursor = next
-  }
-  return windows
-}
+const DAY_MS = 86_400_000
+/** When the demo merchant starts tuning its copy (save rates rise a little for a year from here). */
+const DEMO_TUNING_FROM = { year: 2025, month: 5 } as const
+
+/**
+ * Sessions start at least this long before `now`, so every step they record (a few minutes at most) is
+ * in the past. A history built for `now` holds the sessions that started before `demoHistoryUntil(now)`.
+ */
+export const DEMO_HISTORY_LAG_MS = 15 * 60_000
+export const demoHistoryUntil = (now: Date) => new Date(now.getTime() - DEMO_HISTORY_LAG_MS)
 
 function reasonWeights(monthOfYear: number): Record<Reason, number> {
   const weights: Record<Reason, number> = { ...BASE_REASON_WEIGHTS }
@@ -128,39 +117,89 @@ function reasonWeights(monthOfYear: number): Record<Reason, number> {
   return weights
 }
 
-export function buildDemoHistory(accountId: string, now: Date): DemoHistory {
-  const random = createPrng(DEMO_SEED)
+/** A generator of its own for one part of the history (a month's volume, a day's sessions). */
+const prngFor = (part: number, stream: number) => createPrng(Math.imul(DEMO_SEED ^ part, 0x9e3779b1) ^ stream)
+
+/**
+ * The last twelve months (the longest dashboard period) up to `demoHistoryUntil(now)`, or only what
+ * started from `since` on. Each UTC day is generated on its own from the seed and its date, whatever
+ * `now` is: the history for a later `now` is the earlier one plus the sessions that started in between,
+ * which is what a DATA_DIR started from an older demo template adds (seed/demo-template.ts).
+ */
+export function buildDemoHistory(accountId: string, now: Date, since?: Date): DemoHistory {
   const history: DemoHistory = { sessions: [], events: [], saves: [], cancelSessions: 0, bannerSessions: 0 }
-  // The last 12 months (the longest dashboard period), ending 10 minutes ago so no step lies ahead.
-  const windows = monthWindows(
-    startOfUtcDay(shiftUtcMonths(now, -12)),
-    new Date(Math.min(now.getTime() - 10 * 60_000, endOfUtcDay(now).getTime())),
-  )
-  for (const window of windows) {
-    const full = MONTHLY_SESSIONS[window.monthOfYear] ?? 250
-    // ±8% from year to year, kept within the 150–400 a month the demo promises.
-    const monthly = Math.min(400, Math.max(150, full * (0.92 + 0.16 * random.next())))
-    const count = Math.round(monthly * window.fraction)
-    for (const at of startTimes(random, window, count))
-      addCancelSession(history, accountId, random, at, window)
-    const banners = Math.round(MONTHLY_BANNERS * (0.8 + 0.4 * random.next()) * window.fraction)
-    for (const at of startTimes(random, window, banners)) addBannerSession(history, accountId, random, at)
+  const from = since?.getTime() ?? startOfUtcDay(shiftUtcMonths(now, -12)).getTime()
+  const until = demoHistoryUntil(now).getTime()
+  for (let day = startOfUtcDay(new Date(from)).getTime(); day < until; day += DAY_MS) {
+    const whole = buildDay(accountId, day)
+    const kept = new Set<string>()
+    for (const session of whole.sessions) {
+      const startedAt = (session.created_at as Date).getTime()
+      if (startedAt < from || startedAt >= until) continue
+      kept.add(session.id as string)
+      history.sessions.push(session)
+      if (session.kind === 'cancel') history.cancelSessions += 1
+      else history.bannerSessions += 1
+    }
+    history.events.push(...whole.events.filter((event) => kept.has(event.session_id as string)))
+    history.saves.push(...whole.saves.filter((save) => kept.has(save.session_id as string)))
   }
   return history
 }
 
-/** Sorted start times in the window, so ids rise with time as they would in production. */
-function startTimes(random: Prng, window: Window, count: number): number[] {
-  const times = Array.from({ length: count }, () =>
-    Math.floor(window.from + random.next() * (window.until - window.from - 5 * 60_000)),
+/**
+ * One whole UTC day: its share of the month's sessions (the month's volume is drawn once per month, so
+ * every full month keeps the 150–400 the demo promises) at random times through the day, in time order.
+ */
+function buildDay(accountId: string, day: number): DemoHistory {
+  const date = new Date(day)
+  const year = date.getUTCFullYear()
+  const monthOfYear = date.getUTCMonth()
+  const monthNumber = year * 12 + monthOfYear
+  const daysInMonth = new Date(Date.UTC(year, monthOfYear + 1, 0)).getUTCDate()
+  const dayOfMonth = date.getUTCDate() - 1
+  const volume = prngFor(monthNumber, 1)
+  const full = MONTHLY_SESSIONS[monthOfYear] ?? 250
+  // ±8% from year to year, kept within the 150–400 a month the demo promises.
+  const monthly = Math.floor(Math.min(400, Math.max(150, full * (0.92 + 0.16 * volume.next()))))
+  const banners = Math.round(MONTHLY_BANNERS * (0.8 + 0.4 * volume.next()))
+  const shareOfDay = (total: number) =>
+    Math.floor((total * (dayOfMonth + 1)) / daysInMonth) - Math.floor((total * dayOfMonth) / daysInMonth)
+  const month: Month = {
+    monthOfYear,
+    age: Math.min(12, Math.max(0, monthNumber - (DEMO_TUNING_FROM.year * 12 + DEMO_TUNING_FROM.month))),
+  }
+  const stamp = date.toISOString().slice(0, 10).replace(/-/g, '')
+  const history: DemoHistory = { sessions: [], events: [], saves: [], cancelSessions: 0, bannerSessions: 0 }
+  const dayNumber = Math.floor(day / DAY_MS)
+  const cancels = prngFor(dayNumber, 2)
+  startTimes(cancels, day, shareOfDay(monthly)).forEach((at, index) => {
+    addCancelSession(history, accountId, cancels, at, month, `${stamp}_${String(index + 1).padStart(2, '0')}`)
+  })
+  const lapsed = prngFor(dayNumber, 3)
+  startTimes(lapsed, day, shareOfDay(banners)).forEach((at, index) => {
+    addBannerSession(history, accountId, lapsed, at, `${stamp}_${String(index + 1).padStart(2, '0')}`)
+  })
+  return history
+}
+
+/** Sorted start times through the day, so ids rise with time as they would in production. */
+function startTimes(random: Prng, day: number, count: number): number[] {
+  return Array.from({ length: count }, () => Math.floor(day + random.next() * (DAY_MS - 5 * 60_000))).sort(
+    (a, b) => a - b,
   )
-  return times.filter((time) => time >= window.from).sort((a, b) => a - b)
 }
 
 /** One cancel session's rows: the session, its steps, and a save when an offer was accepted. */
-function addCancelSession(history: DemoHistory, accountId: string, random: Prng, t0: number, window: Window) {
+function addCancelSession(
+  history: DemoHistory,
+  accountId: string,
+  random: Prng,
+  t0: number,
+  month: Month,
+  number: string,
+) {
   history.cancelSessions += 1
-  const number = String(history.sessions.length + 1).padStart(5, '0')
   const id = `demo_cs_${number}`
   const mrr = PLAN_MRR[random.weighted(PLAN_WEIGHTS)]
   let clock = t0
@@ -184,7 +223,7 @@ function addCancelSession(history: DemoHistory, accountId: string, random: Prng,
   if (random.chance(0.04)) {
     step('flow_abandoned', {}, [20, 120])
   } else {
-    reason = random.weighted(reasonWeights(window.monthOfYear))
+    reason = random.weighted(reasonWeights(month.monthOfYear))
     if (random.chance(0.07)) {
       // Changes their mind: analytics counts the last pick only.
       const first = random.weighted(BASE_REASON_WEIGHTS)
@@ -201,7 +240,7 @@ function addCancelSession(history: DemoHistory, accountId: string, random: Prng,
     } else if (offer && random.chance(0.93)) {
       offered = offer
       step('offer_shown', { offer }, [2, 6])
-      if (random.chance(ACCEPT_RATE[offer] + 0.04 * (window.age / 12))) {
+      if (random.chance(ACCEPT_RATE[offer] + 0.04 * (month.age / 12))) {
         step('offer_accepted', { offer, reason_key: reason }, [8, 45])
         history.saves.push(saveFor(accountId, number, offer, mrr, random, clock))
         status = 'saved'
@@ -272,9 +311,8 @@ function saveFor(accountId: string, number: string, offer: OfferType, mrr: numbe
 }
 
 /** A lapsed subscriber sees the reactivation banner: about 1 in 5 comes back (25% off their first month). */
-function addBannerSession(history: DemoHistory, accountId: string, random: Prng, t0: number) {
+function addBannerSession(history: DemoHistory, accountId: string, random: Prng, t0: number, number: string) {
   history.bannerSessions += 1
-  const number = String(history.sessions.length + 1).padStart(5, '0')
   const id = `demo_rs_${number}`
   const mrr = PLAN_MRR[random.weighted(PLAN_WEIGHTS)]
   const shown = new Date(t0)

@@ -6,16 +6,24 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/database'
 import { migrate } from '../db/migrate'
-import { demoTemplatePath, startFromTemplates, writePgliteTemplate } from '../db/pglite-template'
+import {
+  DEMO_TEMPLATE_MAX_AGE_DAYS,
+  demoTemplatePath,
+  startFromTemplates,
+  writePgliteTemplate,
+} from '../db/pglite-template'
 import { createSecretBox } from '../services/secret-box'
+import { ROLLUP_TABLES, rollupRows } from '../test-support/rollup-tables'
 import { completeDemoSeed, DEMO_ACCOUNT_ID } from './demo'
-import { buildDemoHistory } from './demo-history'
+import { buildDemoHistory, demoHistoryUntil } from './demo-history'
 import { writeDemoTemplate } from './demo-template'
 
 /**
- * The build's demo template: a new DATA_DIR started on the day it was made gets the whole demo merchant
- * (the history of that day's seed) without writing it, then only the Stripe key, encrypted with that
- * DATA_DIR's own secret; on another day, or with the demo off, the plain migrated template is used.
+ * The build's demo template: a new DATA_DIR started from it gets the whole demo merchant (the history of
+ * the build's seed) without writing it, then the Stripe key, encrypted with that DATA_DIR's own secret,
+ * and the sessions started since the build — on a later day exactly the rows a seed at that moment adds,
+ * with the rollups the triggers keep. A template older than DEMO_TEMPLATE_MAX_AGE_DAYS, or the demo off,
+ * gets the plain migrated template.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'retainkit-demo-template-'))
 const templates = join(scratch, 'dist')
@@ -48,9 +56,12 @@ describe('the demo template', () => {
       expect(await count(database.db, 'gateway_credentials')).toBe(0)
 
       const secrets = createSecretBox(randomBytes(32))
-      const deps = { db: database.db, secrets, clock: { now: () => new Date() } }
-      expect(await completeDemoSeed(deps)).toBe(true)
-      expect(await completeDemoSeed(deps)).toBe(false)
+      const sameDay = new Date('2026-11-27T23:59:00Z')
+      const deps = { db: database.db, dbKind: database.kind, secrets, clock: { now: () => sameDay } }
+      const since = buildDemoHistory(DEMO_ACCOUNT_ID, sameDay, demoHistoryUntil(BUILT)).sessions.length
+      expect(since).toBeGreaterThan(0)
+      expect(await completeDemoSeed(deps)).toEqual({ keyWritten: true, sessionsAdded: since })
+      expect(await completeDemoSeed(deps)).toEqual({ keyWritten: false, sessionsAdded: 0 })
       const stored = await database.db
         .selectFrom('gateway_credentials')
         .select('secret_key_ciphertext')
@@ -62,9 +73,74 @@ describe('the demo template', () => {
     }
   }, 120_000)
 
-  it('is not used on another day, nor when the demo is off: the migrated template is', async () => {
+  it('on a later day, adds the sessions since the build: the rows and rollups a seed then would have', async () => {
+    const later = new Date('2026-12-03T15:10:00Z')
+    const dataDir = join(scratch, 'later', 'pglite')
+    expect(startFromTemplates(dataDir, { demoOn: later, templateDir: templates })).toBe('demo')
+    const database = await openDatabase({ dataDir })
+    try {
+      const secrets = createSecretBox(randomBytes(32))
+      const deps = { db: database.db, dbKind: database.kind, secrets, clock: { now: () => later } }
+      const added = buildDemoHistory(DEMO_ACCOUNT_ID, later, demoHistoryUntil(BUILT))
+      expect(added.sessions.length).toBeGreaterThan(40)
+      expect(await completeDemoSeed(deps)).toEqual({ keyWritten: true, sessionsAdded: added.sessions.length })
+
+      // Every session a seed at `later` writes is there, exactly (the template's older days stay too).
+      const seededNow = buildDemoHistory(DEMO_ACCOUNT_ID, later)
+      const stored = await database.db
+        .selectFrom('cancel_sessions')
+        .select(['id', 'status', 'reason_key', 'mrr', 'created_at'])
+        .where('account_id', '=', DEMO_ACCOUNT_ID)
+        .execute()
+      const byId = new Map(stored.map((row) => [row.id, row]))
+      for (const session of seededNow.sessions)
+        expect(byId.get(session.id as string), session.id as string).toMatchObject({
+          status: session.status,
+          reason_key: session.reason_key ?? null,
+          mrr: session.mrr,
+          created_at: session.created_at,
+        })
+      const built = buildDemoHistory(DEMO_ACCOUNT_ID, BUILT)
+      expect(stored).toHaveLength(built.sessions.length + added.sessions.length)
+      expect(await count(database.db, 'session_events')).toBe(built.events.length + added.events.length)
+      expect(await count(database.db, 'saves')).toBe(built.saves.length + added.saves.length)
+      const days = await sql<{ day: string }>`
+        select distinct day::text as day from analytics_daily where account_id = ${DEMO_ACCOUNT_ID}
+          and day >= '2026-11-28' order by 1`.execute(database.db)
+      expect(days.rows.map((row) => row.day)).toEqual([
+        '2026-11-28',
+        '2026-11-29',
+        '2026-11-30',
+        '2026-12-01',
+        '2026-12-02',
+        '2026-12-03',
+      ])
+
+      // The triggers kept the rollups: rebuilding them from the rows changes nothing.
+      const before = Object.fromEntries(
+        await Promise.all(
+          Object.keys(ROLLUP_TABLES).map(async (table) => [
+            table,
+            await rollupRows(database.db, table, DEMO_ACCOUNT_ID),
+          ]),
+        ),
+      )
+      await sql`select retainkit_rebuild_rollups(${DEMO_ACCOUNT_ID})`.execute(database.db)
+      await sql`select retainkit_rebuild_session_rollup(${DEMO_ACCOUNT_ID})`.execute(database.db)
+      for (const table of Object.keys(ROLLUP_TABLES))
+        expect(await rollupRows(database.db, table, DEMO_ACCOUNT_ID), table).toEqual(before[table])
+
+      // Nothing left to add at the same moment.
+      expect(await completeDemoSeed(deps)).toEqual({ keyWritten: false, sessionsAdded: 0 })
+    } finally {
+      await database.close()
+    }
+  }, 120_000)
+
+  it(`is not used ${DEMO_TEMPLATE_MAX_AGE_DAYS + 1} days on, nor when the demo is off: the migrated template is`, async () => {
     for (const [name, options] of [
-      ['next day', { demoOn: new Date('2026-11-28T00:00:01Z') }],
+      ['too old', { demoOn: new Date(BUILT.getTime() + (DEMO_TEMPLATE_MAX_AGE_DAYS + 1) * 86_400_000) }],
+      ['made later', { demoOn: new Date('2026-11-26T23:59:59Z') }],
       ['demo off', {}],
     ] as const) {
       const dataDir = join(scratch, name, 'pglite')

@@ -8,11 +8,12 @@ import { seedDemoIfEmpty } from './demo'
 /**
  * The build (`npm install`) also keeps a copy of the migrated template with the demo merchant seeded
  * in it, so the first `npm start` on a new DATA_DIR copies a year of demo history instead of writing it
- * (about two seconds of a cold start on this machine). The history runs up to the day the build ran,
- * so the copy is used on that UTC day only (db/pglite-template.ts, startFromTemplates); on another day
- * the start seeds as before. The demo's Stripe key is not in it: it is encrypted with each DATA_DIR's
- * own secret, and the start writes it (seed/demo.ts, completeDemoSeed). Nothing else the template holds
- * depends on a DATA_DIR: its keys and settings are made at first start.
+ * (about two seconds of a cold start on this machine). The history runs up to the moment the build ran;
+ * a start on a later day (up to DEMO_TEMPLATE_MAX_AGE_DAYS) writes the sessions since, which are the rows
+ * a seed at that moment would have made (db/pglite-template.ts, startFromTemplates; seed/demo.ts,
+ * completeDemoSeed). The demo's Stripe key is not in it: it is encrypted with each DATA_DIR's own
+ * secret, and the start writes it. Nothing else the template holds depends on a DATA_DIR: its keys and
+ * settings are made at first start.
  */
 export async function writeDemoTemplate(dir = PGLITE_TEMPLATE_DIR, now = new Date()): Promise<string | null> {
   const migrated = pgliteTemplatePath(dir)

@@ -35,10 +35,10 @@ const analytics = async (endpoint: string) => {
 
 describe('seedDemoIfEmpty', () => {
   it('creates the exact, deterministic history for a given clock', async () => {
-    expect(seeded).toEqual({ cancelSessions: 3134, bannerSessions: 693, events: 15_346, saves: 811 })
-    expect(await count('cancel_sessions')).toBe(3134 + 693)
-    expect(await count('session_events')).toBe(15_346)
-    expect(await count('saves')).toBe(811)
+    expect(seeded).toEqual({ cancelSessions: 3097, bannerSessions: 659, events: 15_080, saves: 789 })
+    expect(await count('cancel_sessions')).toBe(3097 + 659)
+    expect(await count('session_events')).toBe(15_080)
+    expect(await count('saves')).toBe(789)
     expect(buildDemoHistory('demo', t.clock.now())).toEqual(buildDemoHistory('demo', t.clock.now()))
   })
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { maskSecret } from '../services/secret-box'
 import { insertDemoHistory } from './demo-bulk'
-import { buildDemoHistory, DEMO_REASON_OFFERS, DEMO_SWITCH_PLANS } from './demo-history'
+import { buildDemoHistory, DEMO_REASON_OFFERS, DEMO_SWITCH_PLANS, demoHistoryUntil } from './demo-history'
 
 /**
  * The demo merchant seeded on first start (RETAINKIT_SEED_DEMO, on by default): sign in as
@@ -85,20 +85,55 @@ async function writeDemoCredentials(
     .execute()
 }
 
+/** The settings row saying up to when the demo's history runs (sessions started before it are in). */
+export const DEMO_HISTORY_UNTIL_KEY = 'demo_history_until'
+
+const writeHistoryUntil = (db: Kysely<Database> | Transaction<Database>, until: Date, now: Date) =>
+  db
+    .insertInto('settings')
+    .values({ key: DEMO_HISTORY_UNTIL_KEY, value: until.toISOString(), updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: until.toISOString(), updated_at: now }))
+    .execute()
+
 /**
  * What the build's demo template leaves to the start (db/pglite-template.ts): the demo's Stripe key,
- * encrypted with this DATA_DIR's secret. True when it wrote it.
+ * encrypted with this DATA_DIR's secret, and — when the template was made on an earlier day — the
+ * sessions since it was made. Those are the same rows a seed at this moment would have written (the
+ * history is generated day by day, seed/demo-history.ts), a few dozen a day, written through the
+ * triggers like any session so the rollups follow. What it wrote.
  */
-export async function completeDemoSeed(deps: Pick<AppDeps, 'db' | 'secrets' | 'clock'>): Promise<boolean> {
-  if (!(await demoExists(deps.db))) return false
+export async function completeDemoSeed(
+  deps: Pick<AppDeps, 'db' | 'secrets' | 'clock' | 'dbKind'>,
+): Promise<{ keyWritten: boolean; sessionsAdded: number }> {
+  if (!(await demoExists(deps.db))) return { keyWritten: false, sessionsAdded: 0 }
+  const now = deps.clock.now()
   const stored = await deps.db
     .selectFrom('gateway_credentials')
     .select('account_id')
     .where('account_id', '=', DEMO_ACCOUNT_ID)
     .executeTakeFirst()
-  if (stored) return false
-  await writeDemoCredentials(deps.db, deps.secrets, deps.clock.now())
-  return true
+  if (!stored) await writeDemoCredentials(deps.db, deps.secrets, now)
+  return { keyWritten: !stored, sessionsAdded: await catchUpDemoHistory(deps, now) }
+}
+
+/** Writes the demo sessions started since the history's recorded end; how many. */
+async function catchUpDemoHistory(deps: Pick<AppDeps, 'db' | 'dbKind'>, now: Date): Promise<number> {
+  const until = demoHistoryUntil(now)
+  return deps.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
+    const row = await trx
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', DEMO_HISTORY_UNTIL_KEY)
+      .executeTakeFirst()
+    const since = row ? new Date(row.value) : null
+    // No record (a demo seeded before the record existed) or nothing new: leave the history alone.
+    if (!since || Number.isNaN(since.getTime()) || since >= until) return 0
+    const history = buildDemoHistory(DEMO_ACCOUNT_ID, now, since)
+    if (history.sessions.length > 0) await insertDemoHistory(trx, history, deps.dbKind, { bulk: false })
+    await writeHistoryUntil(trx, until, now)
+    return history.sessions.length
+  })
 }
 
 const demoExists = async (db: Kysely<Database> | Transaction<Database>) =>
@@ -185,6 +220,7 @@ export async function seedDemoIfEmpty(
       .execute()
 
     await insertDemoHistory(trx, history, deps.dbKind)
+    await writeHistoryUntil(trx, demoHistoryUntil(now), now)
     return true
   })
   if (!seeded) return null
