@@ -2,8 +2,11 @@
 // `npm start` → first 200 from /health on an empty DATA_DIR, after `npm install` (everything built):
 // the wall time a new merchant waits. Runs `node scripts/start.mjs` as npm start does, polls /health
 // every 20 ms, prints the median of --runs (default 3) with the CPU time npm start's processes used
-// to get there, and exits 1 above the 3 s goal.
-import { spawn } from 'node:child_process'
+// to get there, and exits 1 above the 3 s goal. Then the same from a demo template made --aged-days
+// (default 3; 0 skips) before: what a start on a later day than `npm install` costs (it writes the
+// demo sessions since). For that it replaces the build's demo template with one made as if then, and
+// puts today's back when done.
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
@@ -12,7 +15,9 @@ import { fileURLToPath } from 'node:url'
 
 const GOAL_MS = 3000
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3)
+const option = (name, fallback) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
+const runs = option('runs', 3)
+const agedDays = option('aged-days', 3)
 
 /**
  * CPU seconds used so far by `pid` (start.mjs: its own and its finished children's, the build check) and
@@ -87,12 +92,35 @@ async function once() {
   }
 }
 
-const results = []
-for (let run = 0; run < runs; run++) results.push(await once())
-results.sort((a, b) => a.ms - b.ms)
-const median = results[Math.floor(results.length / 2)]
-const cpus = results.map((r) => r.cpuMs).sort((a, b) => a - b)
-console.log(
-  `| cold start: npm start → /health, empty DATA_DIR | ${(median.ms / 1000).toFixed(2)} s | goal ≤ ${GOAL_MS / 1000} s | ${(median.ms / GOAL_MS).toFixed(2)}× goal | runs: ${results.map((r) => (r.ms / 1000).toFixed(2)).join(', ')} s; CPU (npm start's processes) median ${(cpus[Math.floor(cpus.length / 2)] / 1000).toFixed(2)} s; load ${loadavg()[0].toFixed(2)} |`,
-)
-if (median.ms > GOAL_MS) process.exitCode = 1
+/** `runs` cold starts: the median's row, true when it met the goal. */
+async function measure(label) {
+  const results = []
+  for (let run = 0; run < runs; run++) results.push(await once())
+  results.sort((a, b) => a.ms - b.ms)
+  const median = results[Math.floor(results.length / 2)]
+  const cpus = results.map((r) => r.cpuMs).sort((a, b) => a - b)
+  console.log(
+    `| cold start: npm start → /health, empty DATA_DIR${label} | ${(median.ms / 1000).toFixed(2)} s | goal ≤ ${GOAL_MS / 1000} s | ${(median.ms / GOAL_MS).toFixed(2)}× goal | runs: ${results.map((r) => (r.ms / 1000).toFixed(2)).join(', ')} s; CPU (npm start's processes) median ${(cpus[Math.floor(cpus.length / 2)] / 1000).toFixed(2)} s; load ${loadavg()[0].toFixed(2)} |`,
+  )
+  return median.ms <= GOAL_MS
+}
+
+/** The build's template script (server/build.mjs runs it): the demo template, seeded as if at `at`. */
+const writeTemplates = (at) => {
+  const args = ['server/dist/build-pglite-template.mjs', ...(at ? [`--demo-at=${at.toISOString()}`] : [])]
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (result.status !== 0) throw new Error(`build-pglite-template.mjs ${args.slice(1).join(' ')} failed`)
+}
+
+// (The first start builds whatever is out of date, templates included, before it is timed: npm start
+// runs the build check first, and its time is part of the figure.)
+let met = await measure('')
+if (agedDays > 0) {
+  writeTemplates(new Date(Date.now() - agedDays * 86_400_000))
+  try {
+    met = (await measure(`, demo template ${agedDays} days old`)) && met
+  } finally {
+    writeTemplates()
+  }
+}
+if (!met) process.exitCode = 1

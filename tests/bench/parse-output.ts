@@ -232,20 +232,19 @@ export function ingestRows(output: string): Row[] {
   )
 }
 
-/** `npm start` → /health on an empty DATA_DIR. */
+/** `npm start` → /health on an empty DATA_DIR: from today's demo template, then from one days old. */
 export function coldStartRows(output: string): Row[] {
-  const m =
-    /\| cold start: npm start → \/health, empty DATA_DIR \| ([\d.]+) s \| goal ≤ ([\d.]+) s \| [^|]+ \| ([^|]+) \|/.exec(
-      output,
-    )
-  if (!m) return []
   return [
-    {
+    ...output.matchAll(
+      /\| cold start: npm start → \/health, empty DATA_DIR(?:, demo template (\d+) days old)? \| ([\d.]+) s \| goal ≤ ([\d.]+) s \| [^|]+ \| ([^|]+) \|/g,
+    ),
+  ].map(
+    (m): Row => ({
       bench: 'cold start',
-      measure: `npm start → /health, empty DATA_DIR, median (${(m[3] ?? '').trim()})`,
-      value: `${m[1]} s`,
-      goal: `≤ ${m[2]} s`,
-      result: number(m[1]) <= number(m[2]) ? 'PASS' : 'FAIL',
-    },
-  ]
+      measure: `npm start → /health, empty DATA_DIR${m[1] ? `, demo template ${m[1]} days old` : ''}, median (${(m[4] ?? '').trim()})`,
+      value: `${m[2]} s`,
+      goal: `≤ ${m[3]} s`,
+      result: number(m[2]) <= number(m[3]) ? 'PASS' : 'FAIL',
+    }),
+  )
 }
