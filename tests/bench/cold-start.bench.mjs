@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url'
 
 const GOAL_MS = 3000
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const option = (name, fallback) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
+const option = (name, fallback) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const runs = option('runs', 3)
 const agedDays = option('aged-days', 3)
 
