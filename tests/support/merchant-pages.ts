@@ -17,12 +17,24 @@ export interface AccountPageOptions {
   banner?: boolean
   /** Hostile page CSS: `html{font-size:10px}` and `body *{all:unset}`, which the shadow root must shrug off. */
   resets?: boolean
+  /**
+   * The token signed into the page as it is served (`token:`, what the Install page's recipes do "per
+   * page view") instead of a `getToken` that asks `/token` on the click.
+   */
+  tokenInPage?: boolean
 }
 
 export const CANCEL_PAGE = '/cancelled-by-merchant'
 const NONCE = 'bWVyY2hhbnQtbm9uY2U'
 
-export function accountPage({ productUrl, account, csp, resets, banner }: AccountPageOptions): PageSource {
+export function accountPage({
+  productUrl,
+  account,
+  csp,
+  resets,
+  banner,
+  tokenInPage,
+}: AccountPageOptions): PageSource {
   return (url: URL): Page => {
     const customer = url.searchParams.get('customer') ?? ''
     const claim = url.searchParams.get('claim') ?? ''
@@ -43,7 +55,7 @@ document.addEventListener('securitypolicyviolation', function (e) { window.__vio
 function note(name) { return function (value) { window.__retainkit.push({ name: name, value: value }); }; }
 function token() { return fetch('/token?customer=${encodeURIComponent(customer)}&locale=${encodeURIComponent(claim)}').then(function (r) { return r.text(); }); }
 Retainkit('attach', '#cancel', {
-  getToken: token,${
+  ${tokenInPage ? `token: ${JSON.stringify(account.tokenFor(customer, claim ? { locale: claim } : {}))}` : 'getToken: token'},${
     attachLocale
       ? `
   locale: ${JSON.stringify(attachLocale)},`
@@ -93,6 +105,7 @@ export function merchantPages(
     '/account': accountPage({ productUrl, account, ...options }),
     '/welcome-back': accountPage({ productUrl, account, ...options, banner: true }),
     '/strict': accountPage({ productUrl, account, ...options, csp: true, resets: true }),
+    '/account-token-in-page': accountPage({ productUrl, account, ...options, tokenInPage: true }),
     '/token': tokenEndpoint(account),
     [CANCEL_PAGE]: cancelledPage,
   }
