@@ -538,6 +538,22 @@ export interface AnalyticsDailyWordsTable {
   occurrences: RollupColumn<number>
 }
 
+/** Write-in words per folded UTC month (migration 150); written by the compaction pass only. */
+export interface AnalyticsMonthlyWordsTable {
+  account_id: RollupColumn<string>
+  live: RollupColumn<boolean>
+  month: RollupColumn<Date | string>
+  word: RollupColumn<string>
+  occurrences: RollupColumn<number>
+}
+
+/** How far each month is folded into analytics_monthly_words: its days before `through`. */
+export interface AnalyticsMonthlyWordsDoneTable {
+  account_id: RollupColumn<string>
+  month: RollupColumn<Date | string>
+  through: RollupColumn<Date | string>
+}
+
 export interface AnalyticsDailySavesTable {
   account_id: RollupColumn<string>
   live: RollupColumn<boolean>
@@ -635,6 +651,8 @@ export interface Database {
   analytics_daily: AnalyticsDailyTable
   analytics_session_last: AnalyticsSessionLastTable
   analytics_daily_words: AnalyticsDailyWordsTable
+  analytics_monthly_words: AnalyticsMonthlyWordsTable
+  analytics_monthly_words_done: AnalyticsMonthlyWordsDoneTable
   analytics_daily_saves: AnalyticsDailySavesTable
   analytics_daily_sessions: AnalyticsDailySessionsTable
   analytics_save_followups: AnalyticsSaveFollowupsTable

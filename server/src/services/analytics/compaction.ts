@@ -7,7 +7,8 @@ import { startPeriodicWorker } from '../periodic-worker'
  * Folds each account's rolled-up counters of past days into one row per key (migration 141): concurrent
  * writers leave up to one row per slot, and every dashboard read would add them up again for every day
  * of its range. Today's rows, still being written, are left alone. Sums never change, so what any
- * dashboard answers is the same before, during and after a pass.
+ * dashboard answers is the same before, during and after a pass. Then the write-in words of the days
+ * that are over, added to their months (foldWordMonths).
  */
 export async function compactRollupSlots(
   db: Kysely<Database>,
@@ -17,7 +18,23 @@ export async function compactRollupSlots(
   const today = now.toISOString().slice(0, 10)
   const { rows } = await sql<{ folded: number }>`
     select retainkit_compact_rollup_slots(${accountId}, ${today}::date) as folded`.execute(db)
+  await foldWordMonths(db, accountId, now)
   return Number(rows[0]?.folded ?? 0)
+}
+
+/** Days before this one may be folded at `now`: those that have been over for an hour. */
+export function foldBefore(now: Date): string {
+  return new Date(now.getTime() - 60 * 60_000).toISOString().slice(0, 10)
+}
+
+/**
+ * Adds the account's write-in words of the days that are over to their months' rows (migration 150),
+ * so the write-in words data set sums months, not days. How many months it added to.
+ */
+export async function foldWordMonths(db: Kysely<Database>, accountId: string, now: Date): Promise<number> {
+  const { rows } = await sql<{ months: number }>`
+    select retainkit_fold_word_months(${accountId}, ${foldBefore(now)}::date) as months`.execute(db)
+  return Number(rows[0]?.months ?? 0)
 }
 
 /** Every account, one after the other, every `everyMs` (hourly); never throws. Returns a stop function. */

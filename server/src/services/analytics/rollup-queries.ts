@@ -10,6 +10,7 @@ import type {
 } from './queries'
 import type { AnalyticsRange } from './range'
 import { endsAtMidnight, hasEdges, type RollupWindow, rollupWindow } from './rollup-window'
+import { wordSources } from './word-months'
 
 /**
  * The analytics reads over the rollups of migrations 110 and 140, answering exactly what the raw-event
@@ -227,28 +228,41 @@ export async function rolledUpSessionsStarted(db: Db, accountId: string, range: 
 const STOP_WORDS = [...ENGLISH_STOP_WORDS]
 
 /**
- * Write-in word frequencies from the daily word counts (tokens stored under the database's default
- * collation; see text-collation.ts for when the server tokenises live instead).
+ * Write-in word frequencies from the word counts of the folded months and the daily ones of the other
+ * whole days (word-months.ts; tokens stored under the database's default collation, see
+ * text-collation.ts for when the server tokenises live instead).
  */
 export async function rolledUpWordCounts(db: Db, accountId: string, range: AnalyticsRange, limit: number) {
   const w = rollupWindow(range)
+  const { months, days } = await wordSources(db, accountId, w)
+  const monthly = sql`
+    select m.word, sum(m.occurrences) as occurrences
+    from analytics_monthly_words as m
+    where m.account_id = ${accountId} and ${liveColumn('m', range)} and m.month = any(${months}::date[])
+    group by m.word`
   const daily = sql`
     select d.word, sum(d.occurrences) as occurrences
     from analytics_daily_words as d
-    where d.account_id = ${accountId} and ${liveColumn('d', range)} and ${wholeDays('d', w)}
+    where d.account_id = ${accountId} and ${liveColumn('d', range)}
+      and ((${sql.join(
+        days.map(([from, to]) => sql`d.day >= ${from}::date and d.day < ${to}::date`),
+        sql`) or (`,
+      )}))
     group by d.word`
+  // (Named as the other branches name them: it may be the union's first.)
   const edgeWords = sql`
-    select token, count(*)
+    select token as word, count(*) as occurrences
     from session_events as e
     cross join lateral unnest(e.words) as token
     where e.account_id = ${accountId} and ${liveColumn('e', range)} and e.step = 'feedback_submitted'
       and (${inEdges(sql`e.created_at`, w)})
     group by token`
+  if (months.length === 0 && days.length === 0 && !hasEdges(w)) return []
   const { rows } = await sql<WordCountRow>`
     select word, count
     from (
       select word, sum(occurrences) as count
-      from (${unionAll([daily, hasEdges(w) && edgeWords])}) as parts
+      from (${unionAll([months.length > 0 && monthly, days.length > 0 && daily, hasEdges(w) && edgeWords])}) as parts
       where char_length(word) >= 2
       group by word
       offset 0

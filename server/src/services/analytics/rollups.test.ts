@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../db/migrate'
 import { createTestContext, type TestContext } from '../../test-support/harness'
+import { foldWordMonths } from './compaction'
 import { followSaves, shapeDurability, tallyOfSave } from './durability'
 import { rolledUpDurability } from './durability-rollup'
 import { createRandom, generateAnalyticsData, shuffledBatches } from './generated-events'
@@ -26,7 +27,9 @@ import {
   rolledUpWordCounts,
   sumOverMonths,
 } from './rollup-queries'
+import { rollupWindow } from './rollup-window'
 import { insertEvents, insertSaves, insertSessions } from './test-fixtures'
+import { wordSources } from './word-months'
 
 /**
  * The rollups (migration 110, kept by triggers) answer exactly what the raw-event queries answer — the
@@ -251,4 +254,41 @@ describe('analytics rollups', () => {
     await load(21, 'after')
     await expectSameAnswers('after-backfill')
   }, 180_000)
+
+  it('answer the write-in words from folded months (migration 150) as the raw rows do', async () => {
+    const db = t.database.db
+    const compare = async (accountId: string, rs: AnalyticsRange[]) => {
+      let folded = 0
+      for (const r of rs) {
+        const where = `folded ${accountId} ${r.mode} ${r.start.toISOString()}…${r.end.toISOString()}`
+        folded += (await wordSources(db, accountId, rollupWindow(r))).months.length
+        for (const limit of [5, 100])
+          expect(await rolledUpWordCounts(db, accountId, r, limit), where).toEqual(
+            await writeInWordCounts(db, accountId, r, limit, 'default'),
+          )
+      }
+      return folded
+    }
+    // Folded up to a day in the middle of February, then to after the data: whole months, months cut by
+    // the range, a month folded part way, ranges inside a month, to the millisecond.
+    for (const clock of [new Date('2026-02-10T12:00:00Z'), new Date('2027-01-02T00:00:00Z')]) {
+      for (const accountId of ACCOUNTS)
+        expect(await foldWordMonths(db, accountId, clock)).toBeGreaterThanOrEqual(1)
+      let folded = 0
+      for (const accountId of ACCOUNTS) folded += await compare(accountId, [...ranges(7), ...ranges(8)])
+      expect(folded, clock.toISOString()).toBeGreaterThan(10)
+    }
+
+    // Nothing new at the same clock; a rebuild drops the account's folded months, the next pass folds
+    // them again, and the answers stay the same throughout.
+    const clock = new Date('2027-01-02T00:00:00Z')
+    expect(await foldWordMonths(db, 'rollup-a', clock)).toBe(0)
+    await sql`select retainkit_rebuild_rollups('rollup-a')`.execute(db)
+    const left = await sql<{ n: number }>`
+      select count(*)::int as n from analytics_monthly_words where account_id = 'rollup-a'`.execute(db)
+    expect(left.rows[0]?.n).toBe(0)
+    expect(await compare('rollup-a', ranges(9))).toBe(0)
+    expect(await foldWordMonths(db, 'rollup-a', clock)).toBeGreaterThanOrEqual(4)
+    expect(await compare('rollup-a', ranges(9))).toBeGreaterThan(0)
+  }, 120_000)
 })
