@@ -85,8 +85,15 @@ describe('reading the benchmarks’ reports', () => {
     ])
     expect(find(widget, 'loader.js')).toMatchObject({ value: '1194 B', result: 'PASS' })
     const config = configRows(fixture('config'))
-    expect(find(config, 'throughput, app / bare')).toMatchObject({ value: '0.959', result: 'PASS' })
-    expect(find(config, 'app p99')).toMatchObject({ value: '11.47', result: 'FAIL' })
+    expect(find(config, 'throughput, app / bare')).toMatchObject({ value: '0.987', result: 'PASS' })
+    expect(find(config, 'app p99 latency (ms), full load (bare server: 14.06)')).toMatchObject({
+      value: '14.17',
+      result: 'FAIL',
+    })
+    expect(find(config, 'app p99 latency (ms), 4 connections (bare server: 1.83)')).toMatchObject({
+      value: '2.00',
+      result: 'PASS',
+    })
     expect(coldStartRows(fixture('cold-start'))).toMatchObject([
       { value: '1.49 s', result: 'PASS' },
       { measure: expect.stringContaining('demo template 3 days old'), value: '2.00 s', result: 'PASS' },

@@ -111,14 +111,25 @@ export function configRows(output: string): Row[] {
       result: number(ratio) >= 0.9 ? 'PASS' : 'FAIL',
     })
   }
-  const p99 = /app p99 ([\d.]+) ms/.exec(output)?.[1]
+  const p99 = /ratio app\/bare: [\d.]+ \(goal[^)]*\), app p99 ([\d.]+) ms/.exec(output)?.[1]
+  const bareP99 = row('bare node:http')?.[4]
   if (p99) {
     rows.push({
       bench: 'config endpoint',
-      measure: 'app p99 latency (ms)',
+      measure: `app p99 latency (ms), full load (bare server: ${bareP99 ?? '?'})`,
       value: p99,
       goal: '≤ 5',
       result: number(p99) <= 5 ? 'PASS' : 'FAIL',
+    })
+  }
+  const light = /concurrency (\d+): app p99 ([\d.]+) ms, bare ([\d.]+) ms/.exec(output)
+  if (light) {
+    rows.push({
+      bench: 'config endpoint',
+      measure: `app p99 latency (ms), ${light[1]} connections (bare server: ${light[3]})`,
+      value: light[2] ?? '',
+      goal: '≤ 5',
+      result: number(light[2]) <= 5 ? 'PASS' : 'FAIL',
     })
   }
   const ceiling = /load generator ceiling \(([^)]*)\): (\d+) req\/s/.exec(output)
