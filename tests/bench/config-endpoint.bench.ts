@@ -175,6 +175,34 @@ function summary(rounds: RoundResult[]) {
   }
 }
 
+/**
+ * ROUNDS rounds against each server at `concurrency`, alternating who goes first, so a slow spell of the
+ * machine does not always hit the same target.
+ */
+async function measureBoth(ports: Ports, concurrency: number) {
+  const results = { bare: [] as RoundResult[], app: [] as RoundResult[] }
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)
+    for (const target of order) results[target].push(await load(ports[target], DURATION_MS, concurrency))
+  }
+  return { bare: summary(results.bare), app: summary(results.app) }
+}
+
+type Summary = ReturnType<typeof summary>
+
+function printTable(bare: Summary, app: Summary) {
+  const row = (name: string, s: Summary) =>
+    `| ${name.padEnd(28)} | ${String(s.requests).padStart(9)} | ${s.rps.toFixed(0).padStart(9)} | ${s.p50.toFixed(2).padStart(8)} | ${s.p99.toFixed(2).padStart(8)} | ${s.cpuPerRequest.toFixed(1).padStart(17)} | ${String(s.errors).padStart(6)} |`
+  console.log(
+    '| target                       |  requests |    req/s | p50 (ms) | p99 (ms) | server CPU µs/req | errors |',
+  )
+  console.log(
+    '|------------------------------|-----------|----------|----------|----------|-------------------|--------|',
+  )
+  console.log(row('bare node:http', bare))
+  console.log(row('GET /api/widget/config/:id', app))
+}
+
 async function main(): Promise<void> {
   const profileDir = args.includes('--profile')
     ? mkdtempSync(join(tmpdir(), 'retainkit-bench-profile-'))
@@ -200,24 +228,8 @@ async function main(): Promise<void> {
     )
     await load(ports.bare, WARMUP_MS)
     await load(ports.app, WARMUP_MS)
-    const results = { bare: [] as RoundResult[], app: [] as RoundResult[] }
-    for (let round = 0; round < ROUNDS; round++) {
-      // Alternate who goes first, so a slow spell of the machine does not always hit the same target.
-      const order = round % 2 === 0 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)
-      for (const target of order) results[target].push(await load(ports[target], DURATION_MS))
-    }
-    const bare = summary(results.bare)
-    const app = summary(results.app)
-    const row = (name: string, s: ReturnType<typeof summary>) =>
-      `| ${name.padEnd(28)} | ${String(s.requests).padStart(9)} | ${s.rps.toFixed(0).padStart(9)} | ${s.p50.toFixed(2).padStart(8)} | ${s.p99.toFixed(2).padStart(8)} | ${s.cpuPerRequest.toFixed(1).padStart(17)} | ${String(s.errors).padStart(6)} |`
-    console.log(
-      '| target                       |  requests |    req/s | p50 (ms) | p99 (ms) | server CPU µs/req | errors |',
-    )
-    console.log(
-      '|------------------------------|-----------|----------|----------|----------|-------------------|--------|',
-    )
-    console.log(row('bare node:http', bare))
-    console.log(row('GET /api/widget/config/:id', app))
+    const { bare, app } = await measureBoth(ports, CONCURRENCY)
+    printTable(bare, app)
     const ratio = app.rps / bare.rps
     const pass = ratio >= GOAL && app.p99 <= P99_GOAL_MS && app.errors === 0
     console.log(
@@ -231,23 +243,9 @@ async function main(): Promise<void> {
     console.log(`server CPU per request, bare/app: ${(bare.cpuPerRequest / app.cpuPerRequest).toFixed(3)}`)
     let lightPass = true
     if (LIGHT_CONCURRENCY > 0) {
-      const light = { bare: [] as RoundResult[], app: [] as RoundResult[] }
-      for (let round = 0; round < ROUNDS; round++) {
-        const order = round % 2 === 0 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)
-        for (const target of order)
-          light[target].push(await load(ports[target], DURATION_MS, LIGHT_CONCURRENCY))
-      }
-      const lightBare = summary(light.bare)
-      const lightApp = summary(light.app)
+      const { bare: lightBare, app: lightApp } = await measureBoth(ports, LIGHT_CONCURRENCY)
       console.log(`\nconcurrency ${LIGHT_CONCURRENCY}: the same, without a deep queue`)
-      console.log(
-        '| target                       |  requests |    req/s | p50 (ms) | p99 (ms) | server CPU µs/req | errors |',
-      )
-      console.log(
-        '|------------------------------|-----------|----------|----------|----------|-------------------|--------|',
-      )
-      console.log(row('bare node:http', lightBare))
-      console.log(row('GET /api/widget/config/:id', lightApp))
+      printTable(lightBare, lightApp)
       lightPass = lightApp.p99 <= P99_GOAL_MS && lightApp.errors === 0
       console.log(
         `concurrency ${LIGHT_CONCURRENCY}: app p99 ${lightApp.p99.toFixed(2)} ms, bare ${lightBare.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}) — ${lightPass ? 'PASS' : 'FAIL'}`,
