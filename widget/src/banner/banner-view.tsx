@@ -77,7 +77,7 @@ export function BannerView({
     )
   // (The console's preview draws it in place, in its own inline wrapper.)
   return (
-    <section className="k" aria-labelledby="rk-title" aria-busy={busy ? 'true' : undefined}>
+    <section className="k" aria-labelledby="rk-title" aria-busy={busy || undefined}>
       {body}
     </section>
   )

@@ -111,7 +111,7 @@ export function ReactivateBody(props: ReactivateBodyProps) {
             type="button"
             key={index}
             className={main ? 'p' : undefined}
-            aria-disabled={main && state.kind === 'working' ? 'true' : undefined}
+            aria-disabled={(main && state.kind === 'working') || undefined}
             onClick={onClick}
           >
             {label}

@@ -91,7 +91,7 @@ export function createCommands(host: Host, parts: BundleParts): RunCommand {
         controller.abort()
         finish(FALLBACK_RESULT)
       }
-      const timer = window.setTimeout(fail, left, 'nothing shown within 3 s: proceeding')
+      const timer = window.setTimeout(fail, left, 'nothing shown in 3 s: proceeding')
       new Promise<SessionResult>((started) =>
         started(
           parts.showCancelFlow(current, options, {

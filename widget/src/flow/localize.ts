@@ -47,9 +47,10 @@ export function localize(
 }
 
 /** The language and direction on the element that hosts a shadow root (its content inherits both). */
-export const setLanguage = (element: Element, { locale, dir }: Pick<Localized, 'locale' | 'dir'>) => {
-  element.setAttribute('lang', locale)
-  element.setAttribute('dir', dir)
+export const setLanguage = (element: HTMLElement, { locale, dir }: Pick<Localized, 'locale' | 'dir'>) => {
+  // (The properties reflect the attributes.)
+  element.lang = locale
+  element.dir = dir
 }
 
 /** `{name}` placeholders of the widget's own words: the copy's filler (shared `fillCopy`). */

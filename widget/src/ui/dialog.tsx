@@ -41,7 +41,7 @@ export function Dialog({ overlay, busy, progress, closeLabel, onClose, children 
       ref={overlay ? (dialog) => openModal(dialog) : undefined}
       role={overlay ? undefined : 'dialog'}
       aria-labelledby="rk-title"
-      aria-busy={busy ? 'true' : undefined}
+      aria-busy={busy || undefined}
       onCancel={(event) => {
         event.preventDefault()
         onClose()

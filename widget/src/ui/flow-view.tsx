@@ -64,7 +64,7 @@ export function FlowView({
       type="button"
       key={action}
       className={className}
-      aria-disabled={working ? 'true' : undefined}
+      aria-disabled={working || undefined}
       onClick={() => send({ type: ACTION_EVENTS[action] } as FlowEvent)}
     >
       {copy.labels[action]}
