@@ -8,6 +8,8 @@
  * three, ≥ 0.8× raw at fifty; and this process's CPU per request and per raw INSERT.
  *
  *   npx tsx tests/bench/ingest.bench.ts [--concurrency=32] [--events=12000] [--batches=1,3,50] [--rounds=2]
+ *     [--pool=N] [--in-flight=N]   (the pool's size, and how many group statements may be out at once:
+ *     the server's defaults unless given)
  *
  * Each session takes at most 50 events and 30 calls a minute, so the load is spread over many sessions
  * (each with its own subscriber token), every session's calls in order as a widget sends them; the
@@ -20,7 +22,7 @@ import { performance } from 'node:perf_hooks'
 import { createApp } from '@retainkit/server/app'
 import { openDatabase } from '@retainkit/server/database'
 import { migrate } from '@retainkit/server/migrate'
-import { ingestGroupCounters } from '@retainkit/server/widget/ingest-groups'
+import { configureIngestGroups, ingestGroupCounters } from '@retainkit/server/widget/ingest-groups'
 import { WIDGET_EVENTS_MAX_PER_SESSION } from '@retainkit/shared/widget-api'
 import { SignJWT } from 'jose'
 import { sql } from 'kysely'
@@ -254,6 +256,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: postgres.url, ...(POOL ? { poolSize: POOL } : {}) })
   try {
     await migrate(database)
+    if (option('in-flight')) configureIngestGroups(database.db, { maxInFlight: Number(option('in-flight')) })
     // Only a server on this machine has its backends' CPU in /proc.
     if (new URL(postgres.url).hostname.match(/^(127\.0\.0\.1|localhost|::1)$/)) {
       monitor = new pg.Client({ connectionString: postgres.url })
