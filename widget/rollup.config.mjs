@@ -89,7 +89,7 @@ const PRIVATE_PROPERTIES = JSON.parse(readFileSync(here('./src/build/private-pro
  * of a Symbol); the other options (toplevel, module, more passes) gain nothing here. `privateNames`
  * (the lazily loaded bundle only) shortens PRIVATE_PROPERTIES: about 140 bytes gzip.
  */
-const minify = ({ privateNames = false, preamble = undefined } = {}) =>
+const minify = ({ privateNames = false, preamble } = {}) =>
   terser({
     ecma: 2020,
     compress: { passes: 3, pure_getters: true, unsafe_arrows: true, unsafe: true },

@@ -6,6 +6,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { maskSecret } from '../services/secret-box'
+import { readSetting, writeSetting } from '../services/settings'
 import { insertDemoHistory } from './demo-bulk'
 import { buildDemoHistory, DEMO_REASON_OFFERS, DEMO_SWITCH_PLANS, demoHistoryUntil } from './demo-history'
 
@@ -89,11 +90,7 @@ async function writeDemoCredentials(
 export const DEMO_HISTORY_UNTIL_KEY = 'demo_history_until'
 
 const writeHistoryUntil = (db: Kysely<Database> | Transaction<Database>, until: Date, now: Date) =>
-  db
-    .insertInto('settings')
-    .values({ key: DEMO_HISTORY_UNTIL_KEY, value: until.toISOString(), updated_at: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: until.toISOString(), updated_at: now }))
-    .execute()
+  writeSetting(db, DEMO_HISTORY_UNTIL_KEY, until.toISOString(), now)
 
 /**
  * What the build's demo template leaves to the start (db/pglite-template.ts): the demo's Stripe key,
@@ -121,12 +118,8 @@ async function catchUpDemoHistory(deps: Pick<AppDeps, 'db' | 'dbKind'>, now: Dat
   const until = demoHistoryUntil(now)
   return deps.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
-    const row = await trx
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', DEMO_HISTORY_UNTIL_KEY)
-      .executeTakeFirst()
-    const since = row ? new Date(row.value) : null
+    const recorded = await readSetting(trx, DEMO_HISTORY_UNTIL_KEY)
+    const since = recorded === null ? null : new Date(recorded)
     // No record (a demo seeded before the record existed) or nothing new: leave the history alone.
     if (!since || Number.isNaN(since.getTime()) || since >= until) return 0
     const history = buildDemoHistory(DEMO_ACCOUNT_ID, now, since)

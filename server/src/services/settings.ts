@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 
 /** A value generated once and shared by every instance (public keys, key checks). */
@@ -16,4 +16,21 @@ export async function loadOrCreateSetting(
     .execute()
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()
   return row.value
+}
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/** A setting's value, or null when it was never written. */
+export async function readSetting(db: Db, key: string): Promise<string | null> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst()
+  return row?.value ?? null
+}
+
+/** Writes a setting, replacing what it held. */
+export async function writeSetting(db: Db, key: string, value: string, now: Date): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+    .execute()
 }

@@ -1,3 +1,4 @@
+import { utcDayKey } from '@retainkit/shared/period'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
@@ -24,7 +25,7 @@ export async function compactRollupSlots(
 
 /** Days before this one may be folded at `now`: those that have been over for an hour. */
 export function foldBefore(now: Date): string {
-  return new Date(now.getTime() - 60 * 60_000).toISOString().slice(0, 10)
+  return utcDayKey(new Date(now.getTime() - 60 * 60_000))
 }
 
 /**
