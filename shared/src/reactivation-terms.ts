@@ -1,4 +1,5 @@
 import { formatDate, percent } from './flow/copy'
+import { formatMoney, fromStripe } from './money'
 import { termsWordsFor } from './terms-words'
 import type { ReactivationTerms } from './widget-api'
 
@@ -11,16 +12,6 @@ import type { ReactivationTerms } from './widget-api'
 
 export type TermsNumbers = Omit<ReactivationTerms, 'summary' | 'firstCharge'>
 
-/** Minor units as money (`$21.75`, `¥500`): the currency's own number of decimals. */
-export function formatMoney(amount: number, currency: string, locale = 'en-US'): string {
-  try {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
-    return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2))
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`
-  }
-}
-
 /**
  * The terms in words: `summary` is the plan and its prices (with the discount's effect), the first
  * charge, and the renewal; `firstCharge` is the amount and when ("$21.75 today", "$29.00 on March 31,
@@ -32,7 +23,7 @@ export function describeTerms(
 ): Pick<ReactivationTerms, 'summary' | 'firstCharge'> {
   const { words, locale } = termsWordsFor(wanted)
   const { discount, intervalCount, interval, currency, planName } = terms
-  const money = (amount: number) => formatMoney(amount, currency, locale)
+  const money = (amount: number) => formatMoney(fromStripe(amount, currency), locale)
   const regular = `${money(terms.amount)} ${words.per(interval, intervalCount)}`
   const when = terms.chargesNow ? words.today : words.on(formatDate(terms.firstChargeAt, locale) ?? '')
   const firstCharge = `${money(discount?.amount ?? terms.amount)} ${when}`

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { formatMoney, fromStripe, isCurrencyCode, roundMinor } from '@retainkit/shared/money'
 import type { CouponConfig } from '@retainkit/shared/schemas'
 import type Stripe from 'stripe'
 import type { Logger } from './logger'
@@ -40,33 +41,11 @@ export interface CouponView {
   created: number
 }
 
-// Stripe's currencies whose amounts carry no minor unit, and those with three decimals
-// (https://docs.stripe.com/currencies#zero-decimal). Everything else is in cents.
-const ZERO_DECIMAL = new Set('bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf'.split(' '))
-const THREE_DECIMAL = new Set('bhd jod kwd omr tnd'.split(' '))
-
-function minorUnitDigits(currency: string): number {
-  if (ZERO_DECIMAL.has(currency)) return 0
-  return THREE_DECIMAL.has(currency) ? 3 : 2
-}
-
-/** `$14.99`, `$29` (whole amounts without `.00`), `¥1,500`, in en-US formatting. */
+/** `$14.99`, `$29` (whole amounts without `.00`), `¥1,500`, in en-US formatting; `unitAmount` in Stripe's units. */
 export function formatAmount(unitAmount: number, currency: string): string {
-  const code = currency.toLowerCase()
-  const digits = minorUnitDigits(code)
-  const amount = unitAmount / 10 ** digits
-  const whole = Number.isInteger(amount)
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code.toUpperCase(),
-      minimumFractionDigits: whole ? 0 : digits,
-      maximumFractionDigits: digits,
-    }).format(amount)
-  } catch {
-    // A currency code Intl does not know still gets a readable label.
-    return `${amount.toFixed(whole ? 0 : digits)} ${code.toUpperCase()}`
-  }
+  if (!isCurrencyCode(currency)) return `${(unitAmount / 100).toFixed(2)} ${currency.toUpperCase()}`
+  // A `unit_amount_decimal` may carry a fraction of a cent: the label rounds it once.
+  return formatMoney(fromStripe(roundMinor(unitAmount), currency), 'en-US', { trimWholeAmounts: true })
 }
 
 /** `/month`, `/3 months`. */

@@ -10,6 +10,7 @@ import {
   type WordCloudEntry,
   writeInWords,
 } from '@retainkit/shared/analytics'
+import { formatMoney as formatAmount, money, toMajor } from '@retainkit/shared/money'
 import { SAVE_MECHANISMS, type SaveMechanism } from '@retainkit/shared/vocabulary'
 import { MECHANISM_LABELS } from '../../features/labels'
 import type { CsvCell } from './csv'
@@ -192,11 +193,8 @@ export function shapeSavedRevenue(raw: unknown): SavedRevenueView {
 }
 
 /** Minor units → '$1,234.50' in the account's currency (zero-decimal currencies such as JPY included). */
-export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
-  return format.format(minor / 10 ** digits)
-}
+export const formatMoney = (minor: number, currency: string, locale = 'en-US'): string =>
+  formatAmount(money(minor, currency), locale)
 
 /** A major-unit amount (an axis tick) → '$1,234.50'. */
 export function formatMajor(value: number, currency: string, locale = 'en-US'): string {
@@ -204,12 +202,7 @@ export function formatMajor(value: number, currency: string, locale = 'en-US'): 
 }
 
 /** Minor units → the major-unit number a CSV holds (1234.5 for 123450 cents). */
-export function toMajorUnits(minor: number, currency: string): number {
-  const digits =
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-    2
-  return minor / 10 ** digits
-}
+export const toMajorUnits = (minor: number, currency: string): number => toMajor(money(minor, currency))
 
 // ── Labels ───────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,3 +1,5 @@
+import { formatMoney, fromStripe } from '@retainkit/shared/money'
+
 /** Subscriber-facing confirmations: plain words the subscriber can keep. */
 
 const DATE = new Intl.DateTimeFormat('en-US', {
@@ -10,15 +12,9 @@ const DATE = new Intl.DateTimeFormat('en-US', {
 /** "March 3, 2027" (UTC, like Stripe's period boundaries). */
 export const formatDate = (unixSeconds: number): string => DATE.format(new Date(unixSeconds * 1000))
 
-export function formatMoney(minorUnits: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-      minorUnits / 100,
-    )
-  } catch {
-    return `${(minorUnits / 100).toFixed(2)} ${currency.toUpperCase()}`
-  }
-}
+/** A Stripe amount in its currency, with that currency's decimals (`$5.00`, `¥500`). */
+export const formatStripeAmount = (amount: number, currency: string): string =>
+  formatMoney(fromStripe(amount, currency))
 
 export interface DiscountTerms {
   percent_off: number | null
@@ -31,7 +27,7 @@ export interface DiscountTerms {
 export function discountMessage(terms: DiscountTerms, fallbackCurrency: string): string {
   const off = terms.percent_off
     ? `${terms.percent_off}% off`
-    : `${formatMoney(terms.amount_off ?? 0, terms.currency ?? fallbackCurrency)} off`
+    : `${formatStripeAmount(terms.amount_off ?? 0, terms.currency ?? fallbackCurrency)} off`
   if (terms.duration === 'forever') return `Done — ${off} your subscription.`
   if (terms.duration === 'repeating' && terms.duration_in_months) {
     const months = terms.duration_in_months
