@@ -77,7 +77,8 @@ async function main() {
     removeAdminFile(config.dataDir, process.pid)
     stopBillingWorker()
     stopMerchantSync()
-    stopWebhooks()
+    // Attempts in flight end within their deadline; their results are written before the database closes.
+    const webhooksDrained = stopWebhooks()
     stopCompaction()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
@@ -87,7 +88,7 @@ async function main() {
     }, 10_000)
     force.unref()
     server.close(() => {
-      void close().finally(() => {
+      void webhooksDrained.then(close).finally(() => {
         logger.info('database closed; bye')
         process.exit(0)
       })

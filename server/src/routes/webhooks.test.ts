@@ -280,7 +280,8 @@ describe('deliveries', () => {
         return new Promise<Response>(() => undefined)
       },
     }
-    void deliverDueWebhooks(hanging)
+    // Dead, not slow: its attempt never ends while this suite runs (a live one would end at its deadline).
+    void deliverDueWebhooks(hanging, { deadlineMs: 3_600_000 })
     await expect.poll(() => claimed).toBe(true)
     // A new instance (a restart) sees nothing due while the lease holds…
     const restarted: AppDeps = { ...t.deps, webhookFetch: hook.fetch }

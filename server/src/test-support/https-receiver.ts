@@ -13,12 +13,8 @@ export interface ReceivedRequest {
   rawBody: string
 }
 
-/**
- * A merchant's webhook endpoint on this machine, over real HTTPS: a certificate made for 127.0.0.1 and
- * localhost (self-signed, handed to the deliverer as `ca`), answering `statuses` in turn, then 200.
- * Counts TCP connections, so a test can tell a refused delivery from a failed one.
- */
-export async function startHttpsReceiver(statuses: number[] = []) {
+/** A self-signed certificate for 127.0.0.1 and localhost, valid a day: the test receivers' identity. */
+export function localhostCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'rk-receiver-'))
   execFileSync(
     'openssl',
@@ -46,6 +42,19 @@ export async function startHttpsReceiver(statuses: number[] = []) {
   const key = readFileSync(join(dir, 'key.pem'), 'utf8')
   const cert = readFileSync(join(dir, 'cert.pem'), 'utf8')
   rmSync(dir, { recursive: true, force: true })
+  return { key, cert }
+}
+
+/**
+ * A merchant's webhook endpoint on this machine, over real HTTPS: a certificate made for 127.0.0.1 and
+ * localhost (self-signed, handed to the deliverer as `ca`; or `identity`, to share one), answering `statuses` in turn, then 200.
+ * Counts TCP connections, so a test can tell a refused delivery from a failed one.
+ */
+export async function startHttpsReceiver(
+  statuses: number[] = [],
+  identity: { key: string; cert: string } = localhostCertificate(),
+) {
+  const { key, cert } = identity
 
   const received: ReceivedRequest[] = []
   const answers = [...statuses]
