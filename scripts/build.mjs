@@ -5,6 +5,9 @@
 // its inputs (scripts/build-plan.mjs: its files, its workspace dependencies', the lockfile) differ from
 // those of its last successful build. With nothing changed it does nothing. `--force` rebuilds all;
 // `--if-needed` (what `prepare`, `npm start` and `npm test` pass) is the default and kept for them.
+// First: on a Node older than Retainkit supports (the `prepare` of `npm install` on Debian's Node 20),
+// this re-runs itself on the pinned Node 24.
+import './require-node.mjs'
 import { fileURLToPath } from 'node:url'
 import { buildWorkspace } from './build-plan.mjs'
 

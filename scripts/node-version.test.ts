@@ -1,9 +1,17 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { isSupportedNode, MINIMUM_NODE, unsupportedNodeMessage } from './require-node.mjs'
+import { pinnedNodeDir, pinnedNodeVersion, pinnedPlatform } from './pinned-node.mjs'
+import {
+  isSupportedNode,
+  MINIMUM_NODE,
+  PINNED_NODE_ENV,
+  pinnedNodeLine,
+  unsupportedNodeMessage,
+} from './require-node.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'))
@@ -45,42 +53,89 @@ describe('the supported Node.js versions', () => {
 })
 
 describe('entry scripts on an unsupported Node', () => {
-  // This Node pretends to be 20.20.2 from before the entry script loads, as a real Node 20 would be.
-  const pretendNode20 = `data:text/javascript,${encodeURIComponent(
-    "Object.defineProperty(process.versions, 'node', { value: '20.20.2' })",
-  )}`
-
-  // Past a broken check, Vitest would be asked for a project that does not exist and stop.
-  const entries = [['scripts/start.mjs'], ['scripts/test.mjs', '--project', 'no-such-project']]
-  for (const [script, ...args] of entries) {
-    it(`${script} stops at once with the version needed`, () => {
-      const started = Date.now()
-      const result = spawnSync(process.execPath, ['--import', pretendNode20, script as string, ...args], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 20_000,
-        // Were the check ever to let it through, the server would stop on this instead of serving.
-        env: { ...process.env, PORT: 'not-a-port' },
-      })
-      expect(result.status).toBe(1)
-      expect(result.stderr).toContain(unsupportedNodeMessage('20.20.2'))
-      expect(result.stderr).toContain('Node.js 22.12 or newer')
-      // Nothing else ran: no build, no server, no Vitest.
-      expect(result.stdout).toBe('')
-      expect(Date.now() - started).toBeLessThan(10_000)
-    })
-  }
-
-  it('npm run sandbox stops the same way before the sandbox loads', () => {
-    const result = spawnSync('npm', ['run', '--silent', 'sandbox'], {
+  // A Node that pretends to be 20.20.2 (and, for one test, to run on macOS) from before the entry script
+  // loads, as a real Node 20 would be. Node's own options are not carried into the re-run, so the re-run
+  // is the real pinned Node 24.
+  const pretend = (values: Record<string, string>) =>
+    `data:text/javascript,${encodeURIComponent(
+      Object.entries(values)
+        .map(([key, value]) => `Object.defineProperty(${key}, { value: ${JSON.stringify(value)} })`)
+        .join(';'),
+    )}`
+  const node20 = pretend({ "process.versions, 'node'": '20.20.2' })
+  const env = { ...process.env }
+  delete env[PINNED_NODE_ENV]
+  const runOld = (importUrl: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
+    spawnSync(process.execPath, ['--import', importUrl, ...args], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, NODE_OPTIONS: `--import ${pretendNode20}` },
+      timeout: 120_000,
+      env: { ...env, ...extraEnv },
     })
-    expect(result.status).not.toBe(0)
+  const pinnedBin = () => join(pinnedNodeDir(), 'node_modules', '.bin')
+
+  it('re-run on the pinned Node 24 with its bin first on PATH, the same arguments and the exit code', () => {
+    const script =
+      "console.log(process.versions.node, process.env.PATH.split(':')[0], process.argv[1]); process.exit(7)"
+    const result = runOld(node20, ['scripts/with-node.mjs', 'node', '-e', script, 'an argument'])
+    expect(result.stdout).toBe(`${pinnedNodeVersion()} ${pinnedBin()} an argument\n`)
+    expect(result.status).toBe(7)
+    // One line says so, and nothing else is printed.
+    expect(result.stderr).toBe(`${pinnedNodeLine('20.20.2', pinnedNodeVersion(), pinnedNodeDir(), false)}\n`)
+  })
+
+  it('install the pinned Node into an empty cache on first use, saying so in the same one line', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'rk-node-cache-'))
+    try {
+      const result = runOld(node20, ['scripts/with-node.mjs', 'node', '-p', 'process.versions.node'], {
+        RETAINKIT_NODE_CACHE: cache,
+      })
+      const dir = pinnedNodeDir({ RETAINKIT_NODE_CACHE: cache })
+      expect({ status: result.status, stdout: result.stdout }).toEqual({
+        status: 0,
+        stdout: `${pinnedNodeVersion()}\n`,
+      })
+      expect(result.stderr).toBe(`${pinnedNodeLine('20.20.2', pinnedNodeVersion(), dir, true)}\n`)
+      // No half-finished install left beside it.
+      expect(readdirSync(cache)).toEqual([`node-${pinnedNodeVersion()}-${pinnedPlatform()}`])
+    } finally {
+      rmSync(cache, { recursive: true, force: true })
+    }
+  })
+
+  it('stop with the version needed where the registry carries no Node (macOS here), running nothing', () => {
+    const mac = pretend({ "process.versions, 'node'": '20.20.2', "process, 'platform'": 'darwin' })
+    // Were the check to let it through, Vitest would be asked for a project that does not exist.
+    for (const args of [['scripts/start.mjs'], ['scripts/test.mjs', '--project', 'no-such-project']]) {
+      const result = runOld(mac, args, { PORT: 'not-a-port' })
+      expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 1, stdout: '' })
+      expect(result.stderr).toBe(`${unsupportedNodeMessage('20.20.2')}\n`)
+    }
+  })
+
+  it('a re-run never re-runs itself', () => {
+    const result = runOld(node20, ['scripts/with-node.mjs', 'node', '-e', ''], {
+      [PINNED_NODE_ENV]: '24.21.0',
+    })
+    expect(result.status).toBe(1)
     expect(result.stderr).toContain(unsupportedNodeMessage('20.20.2'))
-    expect(result.stdout).not.toContain('sandbox')
+  })
+
+  it('the npm scripts that run Retainkit go through the check, exec-ed so npm signals reach them', () => {
+    const scripts = (path: string) => (readJson(path) as { scripts: Record<string, string> }).scripts
+    const root = scripts('package.json')
+    expect(root.start).toBe('exec node scripts/start.mjs')
+    expect(root.test).toBe('exec node scripts/test.mjs')
+    expect(root.admin).toMatch(/^exec node scripts\/with-node\.mjs tsx /)
+    expect(root.sandbox).toMatch(/^exec npm run sandbox /)
+    expect(root.bench).toMatch(/^exec npm run bench /)
+    expect(scripts('examples/package.json').sandbox).toMatch(/^exec node \.\.\/scripts\/with-node\.mjs tsx /)
+    expect(scripts('tests/package.json').bench).toMatch(/^exec node \.\.\/scripts\/with-node\.mjs tsx /)
+    // build.mjs (what `prepare` runs during npm install) checks first as well.
+    for (const entry of ['start', 'test', 'build', 'with-node']) {
+      const text = readFileSync(join(ROOT, `scripts/${entry}.mjs`), 'utf8')
+      expect(text.match(/^import .*$/m)?.[0]).toBe("import './require-node.mjs'")
+    }
   })
 
   it('the check lets this Node through', () => {
