@@ -84,7 +84,10 @@ describe('entry scripts on an unsupported Node', () => {
     expect(result.stderr).toBe(`${pinnedNodeLine('20.20.2', pinnedNodeVersion(), pinnedNodeDir(), false)}\n`)
   })
 
-  it('install the pinned Node into an empty cache on first use, saying so in the same one line', () => {
+  // npm ci of the toolchain (from npm's cache after the first time): seconds, more on a loaded machine.
+  it('install the pinned Node into an empty cache on first use, saying so in the same one line', {
+    timeout: 150_000,
+  }, () => {
     const cache = mkdtempSync(join(tmpdir(), 'rk-node-cache-'))
     try {
       const result = runOld(node20, ['scripts/with-node.mjs', 'node', '-p', 'process.versions.node'], {

@@ -4,7 +4,12 @@ import { ConfigErrorScreen } from '../components/config-error-screen'
 import { Spinner } from '../components/spinner'
 import type { AuthClient } from '../lib/auth-client'
 import { setRuntime } from '../lib/runtime'
-import { loadRuntimeConfig, type RuntimeConfig, type RuntimeConfigResult } from '../lib/runtime-config'
+import {
+  loadRuntimeConfig,
+  type RuntimeConfig,
+  type RuntimeConfigResult,
+  siteAddressFor,
+} from '../lib/runtime-config'
 import { startAuthSync } from '../session/auth-store'
 import { afterFirstPaint, prefetchDashboardFor, preloadStartupChunks } from './startup-preload'
 
@@ -41,10 +46,15 @@ const loadRouterModule = () => {
 }
 
 export const defaultStartupDeps: StartupDeps = {
-  loadConfig: () => {
+  loadConfig: async () => {
     void loadAuthModule()
     void loadRouterModule()
-    return loadRuntimeConfig()
+    const result = await loadRuntimeConfig()
+    const moved = result.ok ? siteAddressFor(result.config, window.location) : null
+    if (!moved) return result
+    // Opened at another origin than PUBLIC_URL: the spinner stays while the browser moves over.
+    window.location.replace(moved)
+    return new Promise<RuntimeConfigResult>(() => {})
   },
   createAuth: async (config) => (await loadAuthModule()).createAuthClient(config),
   createRouting: async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { checkRuntimeConfig, loadRuntimeConfig } from './runtime-config'
+import { checkRuntimeConfig, loadRuntimeConfig, siteAddressFor } from './runtime-config'
 
 const valid = {
   backendUrl: 'http://localhost:8787/',
@@ -14,6 +14,31 @@ const valid = {
 }
 
 afterEach(() => vi.unstubAllGlobals())
+
+describe('the console opened at another origin than PUBLIC_URL', () => {
+  const at = (href: string) => {
+    const url = new URL(href)
+    return { origin: url.origin, pathname: url.pathname, search: url.search, hash: url.hash }
+  }
+
+  it('moves to the same page on PUBLIC_URL when the server names one', () => {
+    const config = checkRuntimeConfig({ ...valid, siteUrl: 'https://retain.example.com' })
+    expect(config.ok && config.config.siteUrl).toBe('https://retain.example.com')
+    if (!config.ok) return
+    expect(siteAddressFor(config.config, at('http://127.0.0.1:8787/login/?next=%2Fdashboard%2F#x'))).toBe(
+      'https://retain.example.com/login/?next=%2Fdashboard%2F#x',
+    )
+    expect(siteAddressFor(config.config, at('https://retain.example.com/login/'))).toBeNull()
+  })
+
+  it('stays where it is on the embedded default (no siteUrl), and ignores a siteUrl that is not http(s)', () => {
+    for (const siteUrl of [null, undefined, 'javascript:alert(1)', '//evil.example']) {
+      const config = checkRuntimeConfig({ ...valid, siteUrl })
+      expect(config.ok && config.config.siteUrl).toBeNull()
+      if (config.ok) expect(siteAddressFor(config.config, at('http://127.0.0.1:8787/login/'))).toBeNull()
+    }
+  })
+})
 
 describe('startup environment check', () => {
   it('accepts a valid config and trims trailing slashes from the URLs', () => {

@@ -22,6 +22,12 @@ export interface RuntimeConfig {
   stripeClientId: string | null
   /** Where the Billing link of the account menu points; a card-billing portal is not part of this build. */
   billingPortalUrl: string | null
+  /**
+   * PUBLIC_URL when the operator set it: a console opened at another origin moves over to it (its
+   * sign-in, redirects and API calls belong there). Null on the embedded default, whose settings follow
+   * the origin the console was loaded from.
+   */
+  siteUrl: string | null
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json'
@@ -84,8 +90,24 @@ export function checkRuntimeConfig(raw: unknown): RuntimeConfigResult {
       stripeConnect: record.stripeConnect === true,
       stripeClientId: stripeClientId === '' ? null : stripeClientId,
       billingPortalUrl: isSafeLinkTarget(billingPortalUrl) ? billingPortalUrl : null,
+      siteUrl: /^https?:\/\//i.test(stringOf(record, 'siteUrl')) ? stringOf(record, 'siteUrl') : null,
     },
   }
+}
+
+/**
+ * This page's address on PUBLIC_URL's origin when the console was opened at another one (say
+ * http://127.0.0.1:8787 while PUBLIC_URL is http://localhost:8787); null when it is where it belongs.
+ * Decided in the browser, which knows the origin it used: behind a proxy the server sees another Host.
+ */
+export function siteAddressFor(
+  config: Pick<RuntimeConfig, 'siteUrl'>,
+  location: Pick<Location, 'origin' | 'pathname' | 'search' | 'hash'>,
+): string | null {
+  if (!config.siteUrl) return null
+  const site = new URL(config.siteUrl)
+  if (site.origin === location.origin) return null
+  return `${site.origin}${location.pathname}${location.search}${location.hash}`
 }
 
 /** Same-site paths and http(s) URLs only: a configured link must never become `javascript:`. */

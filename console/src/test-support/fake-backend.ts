@@ -31,6 +31,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   stripeConnect: false,
   stripeClientId: null,
   billingPortalUrl: null,
+  siteUrl: null,
 }
 
 export const json = jsonResponse

@@ -142,6 +142,104 @@ describe(`@supabase/supabase-js ${SUPABASE_JS_VERSION} against the embedded auth
     )
   })
 
+  /** A client signed in through a magic link (PKCE), as the console signs in. */
+  async function signedIn(prefix = 'contract') {
+    const c = client()
+    const email = uniqueEmail(prefix)
+    await c.auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://localhost:8787/auth/callback' } })
+    const verify = await t.app.request(t.mail.filter((m) => m.to === email).at(-1)?.link as string)
+    const code = new URL(verify.headers.get('location') ?? '').searchParams.get('code') as string
+    const { error } = await c.auth.exchangeCodeForSession(code)
+    expect(error).toBeNull()
+    return { ...c, email }
+  }
+
+  // supabase-js's own tests 'Update user' and 'Get user after updating'.
+  it('updates the user metadata (updateUser) and getUser reads it back', async () => {
+    const { auth } = await signedIn()
+    const updated = await auth.updateUser({ data: { hello: 'world', plan: 'pro' } })
+    expect(updated.error).toBeNull()
+    expect(updated.data.user?.user_metadata).toEqual({ hello: 'world', plan: 'pro' })
+
+    const read = await auth.getUser()
+    expect(read.error).toBeNull()
+    expect(read.data.user?.user_metadata).toEqual({ hello: 'world', plan: 'pro' })
+
+    // GoTrue merges the keys sent into the metadata; a key sent as null is removed.
+    const merged = await auth.updateUser({ data: { plan: null, theme: 'dark' } })
+    expect(merged.data.user?.user_metadata).toEqual({ hello: 'world', theme: 'dark' })
+    expect((await auth.getUser()).data.user?.user_metadata).toEqual({ hello: 'world', theme: 'dark' })
+  })
+
+  it('changes the e-mail address once the new address confirms it (updateUser({ email }))', async () => {
+    const { auth, email } = await signedIn()
+    const next = uniqueEmail('moved')
+    const asked = await auth.updateUser(
+      { email: next },
+      { emailRedirectTo: 'http://localhost:8787/settings/?tab=profile' },
+    )
+    expect(asked.error).toBeNull()
+    // Nothing changes before the new address confirms: the user shows the pending address.
+    expect(asked.data.user?.email).toBe(email)
+    expect(asked.data.user?.new_email).toBe(next)
+    expect(asked.data.user?.email_change_sent_at).toBeTruthy()
+
+    const mail = t.mail.filter((m) => m.to === next).at(-1)
+    expect(mail?.subject).toBe('Confirm your new Retainkit e-mail address')
+    expect(mail?.text).toContain(mail?.link as string)
+    const link = new URL(mail?.link as string)
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:8787/auth/v1/verify')
+    expect(link.searchParams.get('type')).toBe('email_change')
+
+    const verify = await t.app.request(link.toString())
+    expect(verify.status).toBe(303)
+    const back = new URL(verify.headers.get('location') ?? '')
+    expect(`${back.origin}${back.pathname}`).toBe('http://localhost:8787/settings/')
+    // PKCE, as the sign-in: the page exchanges the code for a session of the user.
+    const exchanged = await auth.exchangeCodeForSession(back.searchParams.get('code') as string)
+    expect(exchanged.error).toBeNull()
+    expect(exchanged.data.user?.email).toBe(next)
+    const read = await auth.getUser()
+    expect(read.data.user?.email).toBe(next)
+    expect(read.data.user?.new_email).toBeUndefined()
+    expect(read.data.user?.identities?.map((identity) => identity.identity_data?.email)).toEqual([next])
+
+    // The link works once; the old address signs nobody in any more, the new one the same user.
+    expect(
+      new URL((await t.app.request(link.toString())).headers.get('location') ?? '').searchParams.get(
+        'error_code',
+      ),
+    ).toBe('otp_expired')
+    const again = await signedInAs(next)
+    expect(again).toBe(read.data.user?.id)
+  })
+
+  async function signedInAs(email: string): Promise<string | undefined> {
+    const c = client()
+    t.clock.advance(61_000)
+    await c.auth.signInWithOtp({
+      email,
+      options: { emailRedirectTo: 'http://localhost:8787/auth/callback', shouldCreateUser: false },
+    })
+    const verify = await t.app.request(t.mail.filter((m) => m.to === email).at(-1)?.link as string)
+    const code = new URL(verify.headers.get('location') ?? '').searchParams.get('code') as string
+    return (await c.auth.exchangeCodeForSession(code)).data.user?.id
+  }
+
+  it('refuses an e-mail change to an address another user has, and a password', async () => {
+    const other = await signedIn('taken')
+    const { auth } = await signedIn()
+    const taken = await auth.updateUser({ email: other.email })
+    expect(taken.error?.status).toBe(422)
+    expect(taken.error?.code).toBe('email_exists')
+    const invalid = await auth.updateUser({ email: 'not-an-email' })
+    expect(invalid.error?.status).toBe(400)
+    expect(invalid.error?.code).toBe('validation_failed')
+    const password = await auth.updateUser({ password: 'correct horse battery staple' })
+    expect(password.error?.status).toBe(422)
+    expect(password.error?.code).toBe('validation_failed')
+  })
+
   it('surfaces GoTrue errors as AuthApiError codes the client knows', async () => {
     const { auth } = client()
     const bad = await auth.signInWithOtp({ email: 'not-an-email' })
@@ -199,11 +297,15 @@ describe(`@supabase/supabase-js ${SUPABASE_JS_VERSION} against the embedded auth
       provider: 'github',
       options: { redirectTo: 'http://localhost:8787/auth/callback', skipBrowserRedirect: true },
     })
+    // GoTrue answers an unknown provider with its 400 JSON (the browser shows it), not a redirect.
     const res = await t.app.request(data.url as string)
-    const location = new URL(res.headers.get('location') ?? '')
-    expect(location.searchParams.get('error')).toBe('validation_failed')
-    expect(location.searchParams.get('error_description')).toBe(
-      'Unsupported provider: provider is not enabled',
-    )
+    expect(res.status).toBe(400)
+    expect(res.headers.get('location')).toBeNull()
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'Unsupported provider: provider is not enabled',
+    })
   })
 })

@@ -35,6 +35,7 @@ export type GoTrueErrorCode =
   | 'bad_oauth_state'
   | 'bad_oauth_callback'
   | 'provider_email_needs_verification'
+  | 'email_exists'
   | 'not_found'
   | 'unexpected_failure'
 

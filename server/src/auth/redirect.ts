@@ -1,10 +1,34 @@
+import type { Context } from 'hono'
+import { isSiteOrigin, type SiteOriginConfig, siteOrigin } from '../http/site-origin'
+
+/** Where redirects of one request may go: the site's own origins, and the one to fall back to. */
+export interface RedirectSite {
+  /** This request's site origin (http/site-origin.ts); relative targets resolve against it. */
+  home: string
+  allows(origin: string): boolean
+}
+
+/** A site with one origin (PUBLIC_URL's). */
+export const singleOrigin = (url: string): RedirectSite => {
+  const origin = new URL(url).origin
+  return { home: origin, allows: (candidate) => candidate === origin }
+}
+
+/** The redirect site of a request: PUBLIC_URL's origin, or (unset) this machine's origins. */
+export const requestSite = (c: Context, config: SiteOriginConfig): RedirectSite => ({
+  home: siteOrigin(c, config),
+  allows: (origin) => isSiteOrigin(origin, config),
+})
+
 /**
- * `redirect_to` allow-list: only the site's own origin (PUBLIC_URL), any path on it.
+ * `redirect_to` allow-list: only the site's own origins (PUBLIC_URL's; without it, this machine's own,
+ * http/site-origin.ts), any path on them.
  * Anything else — another host, another port, another scheme, credentials in the URL, garbage — falls
  * back to the site root, so a sign-in link can never be turned into an open redirect.
  */
-export function safeRedirect(candidate: string | null | undefined, publicUrl: string): string {
-  const fallback = `${new URL(publicUrl).origin}/`
+export function safeRedirect(candidate: string | null | undefined, site: RedirectSite | string): string {
+  const { home, allows } = typeof site === 'string' ? singleOrigin(site) : site
+  const fallback = `${home}/`
   if (!candidate || candidate.length > 2048) return fallback
   let url: URL
   try {
@@ -14,7 +38,7 @@ export function safeRedirect(candidate: string | null | undefined, publicUrl: st
   } catch {
     return fallback
   }
-  if (url.origin !== new URL(publicUrl).origin) return fallback
+  if (!allows(url.origin)) return fallback
   if (url.username || url.password) return fallback
   return url.toString()
 }

@@ -18,6 +18,7 @@ export const MESSAGES = {
   pkceEmpty: 'invalid request: both auth code and code verifier should be non-empty',
   refreshRequired: 'refresh_token required',
   metadataTooLarge: 'User metadata is too large',
+  noPasswords: 'Passwords are not supported by this server: sign in with an e-mail link',
 } as const
 
 const PKCE_CHARS = /^[A-Za-z0-9\-._~]{43,128}$/
@@ -30,7 +31,7 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ error: MESSAGES.emailInvalid }))
 
-const metadataSchema = z
+export const metadataSchema = z
   .record(z.string().max(100), z.unknown())
   .refine((value) => JSON.stringify(value).length <= 4096, MESSAGES.metadataTooLarge)
 
@@ -60,6 +61,24 @@ export const otpBodySchema = z
     if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['code_challenge'] })
   })
 
+/**
+ * PUT /user body (auth-js updateUser): `data` merges into the user metadata (null removes a key), `email`
+ * starts a change confirmed from the new address, with a PKCE challenge when the client uses PKCE.
+ */
+export const userUpdateBodySchema = z
+  .object({
+    email: emailSchema.nullish(),
+    data: metadataSchema.nullish(),
+    password: z.string().max(1000).nullish(),
+    nonce: z.string().max(256).nullish(),
+    code_challenge: z.string().max(256).nullish(),
+    code_challenge_method: z.string().max(16).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const issue = pkceIssue(body.code_challenge, body.code_challenge_method)
+    if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['code_challenge'] })
+  })
+
 /** POST /token?grant_type=pkce body (auth-js exchangeCodeForSession). */
 export const pkceGrantSchema = z.object({
   auth_code: z.string({ error: MESSAGES.pkceEmpty }).min(1, MESSAGES.pkceEmpty).max(256, MESSAGES.pkceEmpty),
@@ -80,7 +99,7 @@ export const refreshGrantSchema = z.object({
 /** GET /verify query. Errors here are answered as JSON (GoTrue validates before redirecting). */
 export const verifyQuerySchema = z.object({
   token: z.string({ error: 'Verify requires a token' }).min(1, 'Verify requires a token').max(256),
-  type: z.enum(['magiclink', 'signup'], { error: 'Unsupported verification type' }),
+  type: z.enum(['magiclink', 'signup', 'email_change'], { error: 'Unsupported verification type' }),
   redirect_to: z.string().max(2048).optional(),
 })
 

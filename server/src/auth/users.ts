@@ -34,6 +34,9 @@ export interface GoTrueUser {
   created_at: string
   updated_at: string
   is_anonymous: false
+  /** An e-mail change waiting for the new address to confirm it (auth/email-change.ts). */
+  new_email?: string
+  email_change_sent_at?: string
 }
 
 type Db = Kysely<Database>
@@ -81,6 +84,14 @@ export async function loadGoTrueUser(db: Db, userId: string): Promise<GoTrueUser
         ]
   const providers = [...new Set(identities.map((identity) => identity.provider))]
   const confirmed = iso(user.email_confirmed_at)
+  const pending = await db
+    .selectFrom('auth_one_time_tokens')
+    .select(['email', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('type', '=', 'email_change')
+    .where('used_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst()
   return {
     id: user.id,
     aud: 'authenticated',
@@ -96,6 +107,7 @@ export async function loadGoTrueUser(db: Db, userId: string): Promise<GoTrueUser
     created_at: created,
     updated_at: iso(user.updated_at) ?? created,
     is_anonymous: false,
+    ...(pending ? { new_email: pending.email, email_change_sent_at: iso(pending.created_at) as string } : {}),
   }
 }
 

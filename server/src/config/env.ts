@@ -15,6 +15,11 @@ export interface ServerConfig {
   host: string
   /** The origin people reach the product at, without trailing slash. */
   publicUrl: string
+  /**
+   * True when PUBLIC_URL was set. Without it, `publicUrl` is only the default (`http://localhost:PORT`)
+   * and each request's site is the origin it was sent to, when that is this machine's (http/site-origin.ts).
+   */
+  publicUrlFixed: boolean
   dataDir: string
   databaseUrl: string | null
   /** Connections the PostgreSQL pool opens at most (DATABASE_POOL_SIZE; PGlite has one). */
@@ -203,6 +208,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     port,
     host,
     publicUrl,
+    publicUrlFixed: present(env, 'PUBLIC_URL') !== undefined,
     dataDir,
     databaseUrl,
     databasePoolSize: Number(poolText),

@@ -295,8 +295,10 @@ export interface AuthOneTimeTokensTable {
   created_at: Timestamp
   expires_at: Timestamp
   used_at: NullableTimestamp
-  type: Generated<'magiclink' | 'signup'>
+  type: Generated<'magiclink' | 'signup' | 'email_change'>
   user_metadata: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>
+  /** An e-mail change's user (migration 230); null for sign-in links. */
+  user_id: string | null
 }
 
 export interface AuthFlowCodesTable {

@@ -4,6 +4,7 @@ import { devOutboxEnabled } from '../auth/routes/meta'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { answer } from '../http/respond'
+import { siteUrl } from '../http/site-origin'
 
 /**
  * `GET /runtime-config.json`: the console's public settings, read at startup, so one build
@@ -12,7 +13,10 @@ import { answer } from '../http/respond'
 export function runtimeConfigRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/runtime-config.json', (c) => {
     c.header('Cache-Control', 'no-cache')
-    const publicUrl = deps.config.publicUrl
+    // Without PUBLIC_URL, the origin the console was loaded from (when it is this machine's): opened at
+    // 127.0.0.1 or the LAN address, its calls stay same-origin and sign-in comes back to it.
+    const publicUrl = siteUrl(c, deps.config)
+    c.header('Vary', 'Host')
     return answer(c, 'GET /runtime-config.json', {
       backendUrl: deps.config.supabase?.url ?? publicUrl,
       apiBaseUrl: publicUrl,
@@ -24,6 +28,8 @@ export function runtimeConfigRoutes(deps: AppDeps) {
       devOutbox: deps.signingKeys !== null && devOutboxEnabled(deps.config),
       stripeConnect: Boolean(deps.config.stripe.clientId && deps.config.stripe.platformSecretKey),
       stripeClientId: deps.config.stripe.clientId,
+      // Set only with PUBLIC_URL: the console moves a visitor who came by another origin over to it.
+      siteUrl: deps.config.publicUrlFixed ? deps.config.publicUrl : null,
     })
   })
 }

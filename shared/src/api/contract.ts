@@ -98,7 +98,7 @@ export const API_RESPONSES = {
   'POST /auth/v1/token?grant_type=pkce': auth.authSession,
   'POST /auth/v1/token?grant_type=refresh_token': auth.authSession,
   'GET /auth/v1/user': auth.authUser,
-  'PUT /auth/v1/user': null,
+  'PUT /auth/v1/user': auth.authUser,
   'POST /auth/v1/logout': null,
   'GET /auth/v1/authorize': null,
   'GET /auth/v1/callback': null,

@@ -29,6 +29,9 @@ export const authUser = obj({
   created_at: isoTime,
   updated_at: isoTime,
   is_anonymous: z.literal(false),
+  /** An e-mail change waiting for the new address to confirm it (PUT /auth/v1/user). */
+  new_email: z.string().optional(),
+  email_change_sent_at: isoTime.optional(),
 })
 export const authSession = obj({
   access_token: z.string(),

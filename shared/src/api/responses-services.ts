@@ -95,6 +95,8 @@ export const runtimeConfig = obj({
   devOutbox: z.boolean(),
   stripeConnect: z.boolean(),
   stripeClientId: z.string().nullable(),
+  /** PUBLIC_URL when the operator set it (the console moves other origins to it); null otherwise. */
+  siteUrl: z.string().nullable(),
 })
 /** The OpenAPI document itself: open, it is generated rather than hand-written. */
 export const openApiDocument = z.object({

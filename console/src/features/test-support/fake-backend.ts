@@ -33,6 +33,7 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
   stripeConnect: false,
   stripeClientId: null,
   billingPortalUrl: null,
+  siteUrl: null,
 }
 
 export type { RecordedRequest }

@@ -13,8 +13,6 @@ export interface AuthContext {
   verifier: TokenVerifier
   /** How the OAuth client reaches providers (global fetch in production, a fake in tests). */
   fetch: Fetch
-  /** PUBLIC_URL's origin: the only place redirects may go. */
-  origin: string
 }
 
 export type AuthApp = Hono<AppEnv>

@@ -36,7 +36,6 @@ export function authRoutes(deps: AppDeps, options: AuthRouteOptions = {}) {
     keys,
     verifier: createEmbeddedVerifier(keys, `${deps.config.publicUrl}/auth/v1`, () => deps.clock.now()),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-    origin: new URL(deps.config.publicUrl).origin,
   }
 
   app.onError((error, c) => {

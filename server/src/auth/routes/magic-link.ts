@@ -1,9 +1,11 @@
 import { sql } from 'kysely'
 import { answer } from '../../http/respond'
+import { siteUrl } from '../../http/site-origin'
 import { PKCE_TOKEN_PREFIX, randomToken, sha256Hex } from '../crypto'
+import { confirmEmailChange } from '../email-change'
 import { errorRedirectUrl, GoTrueError } from '../gotrue-error'
 import { limitByIp } from '../rate-limit'
-import { safeRedirect } from '../redirect'
+import { requestSite, safeRedirect } from '../redirect'
 import { otpBodySchema, parseAuth, readAuthBody, verifyQuerySchema } from '../schemas'
 import { signInByEmail, userIdByEmail } from '../users'
 import { type AuthApp, type AuthContext, EMAIL_RESEND_SECONDS, ONE_TIME_TOKEN_TTL_MS } from './context'
@@ -35,7 +37,7 @@ export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
       throw new GoTrueError(422, 'phone_provider_disabled', 'Phone sign-in is not supported')
     }
     const body = parseAuth(otpBodySchema, raw)
-    const redirectTo = safeRedirect(c.req.query('redirect_to'), deps.config.publicUrl)
+    const redirectTo = safeRedirect(c.req.query('redirect_to'), requestSite(c, deps.config))
     const challenge = body.code_challenge && body.code_challenge_method ? body.code_challenge : null
     // GoTrue's prefix tells /verify the flow even when the token turns out to be unknown.
     const token = `${challenge ? PKCE_TOKEN_PREFIX : ''}${randomToken()}`
@@ -82,7 +84,8 @@ export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
     if ('signupsDisabled' in outcome)
       throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp')
 
-    const link = `${deps.config.publicUrl}/auth/v1/verify?${new URLSearchParams({
+    // Built on the origin sign-in started from (never on a Host the server does not own).
+    const link = `${siteUrl(c, deps.config)}/auth/v1/verify?${new URLSearchParams({
       token,
       type: outcome.type,
       redirect_to: redirectTo,
@@ -118,11 +121,16 @@ export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
         .returningAll()
         .executeTakeFirst()
       if (!row) return null
-      const userId = await signInByEmail(trx, row.email, row.user_metadata ?? {}, now)
+      // An e-mail change moves its user to the new address (null: someone took it meanwhile).
+      const userId =
+        row.type === 'email_change'
+          ? await confirmEmailChange(trx, row, now)
+          : await signInByEmail(trx, row.email, row.user_metadata ?? {}, now)
+      if (!userId) return null
       return completeSignIn(trx, ctx, {
         userId,
         // The redirect stored at /otp time (already allow-listed) wins over the link's query.
-        target: safeRedirect(row.redirect_to, deps.config.publicUrl),
+        target: safeRedirect(row.redirect_to, requestSite(c, deps.config)),
         challenge:
           row.code_challenge && row.code_challenge_method
             ? { value: row.code_challenge, method: row.code_challenge_method }
@@ -133,7 +141,7 @@ export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
       })
     })
     if (url) return c.redirect(url, 303)
-    const target = safeRedirect(query.redirect_to, deps.config.publicUrl)
+    const target = safeRedirect(query.redirect_to, requestSite(c, deps.config))
     return c.redirect(
       errorRedirectUrl(
         target,

@@ -147,25 +147,29 @@ describe('GET /auth/v1/authorize', () => {
     expect(JSON.stringify(row)).not.toContain(state)
   })
 
-  it('redirects an unconfigured provider back with validation_failed', async () => {
+  it("answers an unconfigured provider with GoTrue's 400 JSON, not a redirect", async () => {
     for (const provider of ['nope', 'email', '']) {
       const res = await app.request(authorizeUrl(provider, { challenge: pkcePair().challenge }))
-      expect(res.status).toBe(302)
-      const url = location(res)
-      const expected =
-        'error=validation_failed&error_code=validation_failed&error_description=Unsupported+provider%3A+provider+is+not+enabled'
-      expect(url.search).toBe(`?${expected}`)
-      expect(url.hash).toBe(`#${expected}`)
-      expect(`${url.origin}${url.pathname}`).toBe(CALLBACK)
+      expect(res.status).toBe(400)
+      expect(res.headers.get('location')).toBeNull()
+      expect(await res.json()).toEqual({
+        code: 400,
+        error_code: 'validation_failed',
+        msg: 'Unsupported provider: provider is not enabled',
+      })
     }
   })
 
   it('keeps redirect_to on the site and validates the PKCE parameters', async () => {
-    const offsite = await app.request(authorizeUrl('nope', { redirectTo: 'https://evil.example/cb' }))
+    const short = '&code_challenge=short&code_challenge_method=s256'
+    const offsite = await app.request(
+      `${PUBLIC}/auth/v1/authorize?provider=acme&redirect_to=${encodeURIComponent('https://evil.example/cb')}${short}`,
+    )
     expect(`${location(offsite).origin}${location(offsite).pathname}`).toBe(`${PUBLIC}/`)
     const bad = await app.request(
-      `${PUBLIC}/auth/v1/authorize?provider=acme&redirect_to=${encodeURIComponent(CALLBACK)}&code_challenge=short&code_challenge_method=s256`,
+      `${PUBLIC}/auth/v1/authorize?provider=acme&redirect_to=${encodeURIComponent(CALLBACK)}${short}`,
     )
+    expect(`${location(bad).origin}${location(bad).pathname}`).toBe(CALLBACK)
     expect(location(bad).searchParams.get('error_description')).toBe(
       'code challenge has to be between 43 and 128 characters',
     )

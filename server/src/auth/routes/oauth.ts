@@ -1,10 +1,10 @@
 import { sanitizeMessage } from '@retainkit/shared/sanitize'
 import type { Context } from 'hono'
 import { randomToken, sha256Hex } from '../crypto'
-import { errorRedirectUrl } from '../gotrue-error'
+import { badRequest, errorRedirectUrl } from '../gotrue-error'
 import { exchangeCode, fetchProviderUser, OAuthProviderError } from '../oauth-client'
 import { limitByIp } from '../rate-limit'
-import { safeRedirect } from '../redirect'
+import { requestSite, safeRedirect } from '../redirect'
 import { authorizeQuerySchema, pkceIssue } from '../schemas'
 import { signInByProvider } from '../users'
 import { type AuthApp, type AuthContext, OAUTH_STATE_TTL_MS } from './context'
@@ -36,21 +36,16 @@ export function oauthRoutes(app: AuthApp, ctx: AuthContext): void {
     c.header('Cache-Control', 'no-store')
     const parsed = authorizeQuerySchema.safeParse(c.req.query())
     const query = parsed.success ? parsed.data : {}
-    const target = safeRedirect(query.redirect_to, deps.config.publicUrl)
+    const target = safeRedirect(query.redirect_to, requestSite(c, deps.config))
     const pkce = Boolean(query.code_challenge)
     if (!parsed.success) {
       const description = parsed.error.issues[0]?.message ?? 'Invalid request'
       return fail(c, target, { error: 'validation_failed', code: 'validation_failed', description }, pkce)
     }
     const provider = deps.config.oauthProviders.find((p) => p.name === query.provider)
-    if (!provider) {
-      return fail(
-        c,
-        target,
-        { error: 'validation_failed', code: 'validation_failed', description: UNSUPPORTED_PROVIDER },
-        pkce,
-      )
-    }
+    // GoTrue answers a provider it does not have with 400 JSON, not a redirect (auth-js's
+    // signInWithOAuth only builds the URL; the browser shows this body).
+    if (!provider) throw badRequest('validation_failed', UNSUPPORTED_PROVIDER)
     const issue = pkceIssue(query.code_challenge, query.code_challenge_method)
     if (issue) {
       return fail(
@@ -88,7 +83,7 @@ export function oauthRoutes(app: AuthApp, ctx: AuthContext): void {
     await limitByIp(deps.db, c, 'oauth', now, deps.config.trustProxy)
     c.header('Cache-Control', 'no-store')
     const state = c.req.query('state') ?? ''
-    const home = `${ctx.origin}/`
+    const home = `${requestSite(c, deps.config).home}/`
     const badState = { error: 'invalid_request', code: 'bad_oauth_state', description: BAD_STATE }
     if (state === '' || state.length > 256) return fail(c, home, badState, true)
 
@@ -101,7 +96,7 @@ export function oauthRoutes(app: AuthApp, ctx: AuthContext): void {
       .returningAll()
       .executeTakeFirst()
     if (!row) return fail(c, home, badState, true)
-    const target = safeRedirect(row.redirect_to, deps.config.publicUrl)
+    const target = safeRedirect(row.redirect_to, requestSite(c, deps.config))
     const pkce = row.code_challenge !== null
     if (new Date(row.expires_at).getTime() <= now.getTime()) return fail(c, target, badState, pkce)
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { REVOKED_SESSION_MESSAGE } from '../session-check'
 import type { SessionResponse } from '../sessions'
-import { authRequest, errorBody, signInWithLink, uniqueEmail } from '../testing'
+import { authRequest, CALLBACK, errorBody, follow, lastLink, signInWithLink, uniqueEmail } from '../testing'
 import type { GoTrueUser } from '../users'
 
 let t: TestContext
@@ -84,19 +84,54 @@ describe('GET /auth/v1/user', () => {
     })
   })
 
-  it('PUT says plainly that updating the user is not supported', async () => {
-    const session = await signInWithLink(t)
-    const res = await authRequest(t, '/auth/v1/user', {
-      method: 'PUT',
-      token: session.access_token,
-      body: { data: { name: 'x' } },
-    })
-    expect(res.status).toBe(422)
-    expect(await errorBody(res)).toEqual({
-      code: 'validation_failed',
-      message: 'Updating the user is not supported by this server',
-    })
+  it('PUT needs a live session, and a metadata update that would grow too large writes nothing', async () => {
     expect((await authRequest(t, '/auth/v1/user', { method: 'PUT', body: {} })).status).toBe(401)
+    const session = await signInWithLink(t)
+    const put = (body: unknown) =>
+      authRequest(t, '/auth/v1/user', { method: 'PUT', token: session.access_token, body })
+    expect((await put({ data: { a: 'x'.repeat(3000) } })).status).toBe(200)
+    const tooLarge = await put({ data: { b: 'y'.repeat(3000) } })
+    expect(tooLarge.status).toBe(400)
+    expect(await errorBody(tooLarge)).toEqual({
+      code: 'validation_failed',
+      message: 'User metadata is too large',
+    })
+    const user = (await (await getUser(session.access_token)).json()) as GoTrueUser
+    expect(user.user_metadata).toEqual({ a: 'x'.repeat(3000) })
+  })
+
+  it('an e-mail change: one request a minute, the newest link the only one that works', async () => {
+    const session = await signInWithLink(t)
+    const put = (email: string) =>
+      authRequest(t, `/auth/v1/user?redirect_to=${encodeURIComponent(CALLBACK)}`, {
+        method: 'PUT',
+        token: session.access_token,
+        body: { email },
+      })
+    const first = uniqueEmail('first')
+    expect((await put(first)).status).toBe(200)
+    const limited = await put(uniqueEmail('second'))
+    expect(limited.status).toBe(429)
+    expect((await errorBody(limited)).code).toBe('over_email_send_rate_limit')
+    t.clock.advance(61_000)
+    const second = uniqueEmail('second')
+    const answered = (await (await put(second)).json()) as GoTrueUser
+    expect(answered.new_email).toBe(second)
+    expect(answered.email).toBe(session.user.email)
+
+    const stale = await follow(t, lastLink(t, first))
+    // Implicit flow (no challenge sent): GoTrue puts the error in the fragment.
+    expect(new URLSearchParams(stale.location.hash.slice(1)).get('error_code')).toBe('otp_expired')
+    const fresh = await follow(t, lastLink(t, second))
+    // The session in the fragment, for the same user at the new address.
+    expect(`${fresh.location.origin}${fresh.location.pathname}`).toBe(CALLBACK)
+    const token = new URLSearchParams(fresh.location.hash.slice(1)).get('access_token') as string
+    const moved = (await (await getUser(token)).json()) as GoTrueUser
+    expect({ id: moved.id, email: moved.email, pending: moved.new_email }).toEqual({
+      id: session.user.id,
+      email: second,
+      pending: undefined,
+    })
   })
 })
 

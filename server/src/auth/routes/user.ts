@@ -5,6 +5,7 @@ import { logoutScopeSchema, parseAuth } from '../schemas'
 import { revokeByScope } from '../sessions'
 import { loadGoTrueUser } from '../users'
 import type { AuthApp, AuthContext } from './context'
+import { userUpdateRoute } from './user-update'
 
 /** GET/PUT /user and POST /logout: the signed-in user's own calls (Bearer access token). */
 export function userRoutes(app: AuthApp, ctx: AuthContext): void {
@@ -18,11 +19,7 @@ export function userRoutes(app: AuthApp, ctx: AuthContext): void {
     return answer(c, 'GET /auth/v1/user', user, 200)
   })
 
-  // Email changes and metadata edits are not part of this embedded subset: say so plainly.
-  app.put('/auth/v1/user', async (c) => {
-    await authenticateBearer(ctx.verifier, deps.db, c)
-    throw new GoTrueError(422, 'validation_failed', 'Updating the user is not supported by this server')
-  })
+  userUpdateRoute(app, ctx)
 
   app.post('/auth/v1/logout', async (c) => {
     const { userId, sessionId } = await authenticateBearer(ctx.verifier, deps.db, c)

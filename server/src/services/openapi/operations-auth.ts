@@ -1,7 +1,10 @@
-import { otpBodySchema, pkceGrantSchema, refreshGrantSchema } from '../../auth/schemas'
+import { otpBodySchema, pkceGrantSchema, refreshGrantSchema, userUpdateBodySchema } from '../../auth/schemas'
 import { type OperationSpec, queryParam } from './operation-types'
 
-const redirectTo = queryParam('redirect_to', "Where to land afterwards: any path on PUBLIC_URL's origin")
+const redirectTo = queryParam(
+  'redirect_to',
+  "Where to land afterwards: any path on PUBLIC_URL's origin (without PUBLIC_URL, on this machine's own origins)",
+)
 
 /**
  * The embedded auth server (GoTrue-compatible, what supabase-js calls). Its errors are GoTrue's shapes,
@@ -60,11 +63,12 @@ export const AUTH_OPERATIONS: OperationSpec[] = [
   {
     method: 'put',
     path: '/auth/v1/user',
-    summary: 'Updating the user is not supported (422)',
+    summary:
+      'Update the signed-in user: merge user metadata (`data`, a null value removes the key) and start an e-mail change confirmed from the new address (`email`; `redirect_to` in the query)',
     tag: 'Auth',
     security: ['bearer'],
-    returns: 'never succeeds: 422 validation_failed',
-    status: 422,
+    params: [redirectTo],
+    body: userUpdateBodySchema,
   },
   {
     method: 'post',

@@ -1,0 +1,112 @@
+import { answer } from '../../http/respond'
+import { siteUrl } from '../../http/site-origin'
+import { authenticateBearer } from '../bearer'
+import { sha256Hex } from '../crypto'
+import {
+  EMAIL_CHANGE_SUBJECT,
+  type EmailChangeRequest,
+  emailChangeText,
+  requestEmailChange,
+} from '../email-change'
+import { GoTrueError } from '../gotrue-error'
+import { requestSite, safeRedirect } from '../redirect'
+import { MESSAGES, metadataSchema, parseAuth, readAuthBody, userUpdateBodySchema } from '../schemas'
+import { loadGoTrueUser } from '../users'
+import { type AuthApp, type AuthContext, EMAIL_RESEND_SECONDS, ONE_TIME_TOKEN_TTL_MS } from './context'
+
+const EMAIL_TAKEN = 'A user with this email address has already been registered'
+
+/**
+ * PUT /user (supabase-js updateUser): merges `data` into the user metadata as GoTrue does (a key sent
+ * as null is removed) and starts an e-mail change, mailed to the new address (auth/email-change.ts).
+ * Answers the user, with `new_email` while the change waits. Passwords do not exist here.
+ */
+export function userUpdateRoute(app: AuthApp, ctx: AuthContext): void {
+  const { deps } = ctx
+
+  app.put('/auth/v1/user', async (c) => {
+    const { userId } = await authenticateBearer(ctx.verifier, deps.db, c)
+    const body = parseAuth(userUpdateBodySchema, await readAuthBody(c))
+    if (body.password) throw new GoTrueError(422, 'validation_failed', MESSAGES.noPasswords)
+    const now = deps.clock.now()
+    const redirectTo = safeRedirect(c.req.query('redirect_to'), requestSite(c, deps.config))
+
+    const change = await deps.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select(['email', 'user_metadata'])
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+      if (body.data) {
+        const merged: Record<string, unknown> = { ...(user.user_metadata ?? {}), ...body.data }
+        for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key]
+        const metadata = parseAuth(metadataSchema, merged)
+        await trx
+          .updateTable('users')
+          .set({ user_metadata: JSON.stringify(metadata), updated_at: now })
+          .where('id', '=', userId)
+          .execute()
+      }
+      if (!body.email || body.email === user.email) return null
+      return requestEmailChange(trx, {
+        userId,
+        email: body.email,
+        challenge:
+          body.code_challenge && body.code_challenge_method
+            ? { value: body.code_challenge, method: body.code_challenge_method }
+            : null,
+        redirectTo,
+        now,
+        ttlMs: ONE_TIME_TOKEN_TTL_MS,
+        resendSeconds: EMAIL_RESEND_SECONDS,
+      })
+    })
+    if (change) await mailChange(c, ctx, change, body.email as string, redirectTo)
+
+    const user = await loadGoTrueUser(deps.db, userId)
+    if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+    c.header('Cache-Control', 'no-store')
+    return answer(c, 'PUT /auth/v1/user', user, 200)
+  })
+}
+
+async function mailChange(
+  c: Parameters<typeof siteUrl>[0],
+  { deps }: AuthContext,
+  change: EmailChangeRequest,
+  email: string,
+  redirectTo: string,
+): Promise<void> {
+  if ('taken' in change) throw new GoTrueError(422, 'email_exists', EMAIL_TAKEN)
+  if ('waitSeconds' in change) {
+    throw new GoTrueError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${change.waitSeconds} seconds.`,
+    )
+  }
+  // Built on the origin the request came to (never on a Host the server does not own), like sign-in links.
+  const link = `${siteUrl(c, deps.config)}/auth/v1/verify?${new URLSearchParams({
+    token: change.token,
+    type: 'email_change',
+    redirect_to: redirectTo,
+  })}`
+  try {
+    await deps.mailer.send({
+      to: email,
+      subject: EMAIL_CHANGE_SUBJECT,
+      text: emailChangeText(link, email),
+      link,
+    })
+  } catch (error) {
+    // Unsent: forget the change, so neither the pending address nor the resend limit outlives it.
+    await deps.db
+      .deleteFrom('auth_one_time_tokens')
+      .where('token_hash', '=', sha256Hex(change.token))
+      .execute()
+    deps.logger.error('e-mail change confirmation could not be sent', { error: String(error) })
+    throw new GoTrueError(500, 'unexpected_failure', 'Error sending email change email')
+  }
+}
