@@ -1,6 +1,7 @@
 import { newId, randomToken } from './ids'
 import {
   createAccountState,
+  type FailedPaymentSettings,
   type FakeAccount,
   type KeyKind,
   type KeyRecord,
@@ -27,6 +28,8 @@ export interface CreateAccountOptions {
    * that mode's keys; the fake models one mode per account, which is what a key ever sees.)
    */
   livemode?: boolean
+  /** How failed subscription payments are retried and what happens after the last retry. */
+  billing?: Partial<FailedPaymentSettings>
 }
 
 export interface FakeAccountKeys {
@@ -91,7 +94,7 @@ export class AccountRegistry {
       platformId: options.platformAccountId ?? null,
       clientId: options.clientId ?? `ca_${randomToken(32)}`,
       livemode: options.livemode === true,
-      state: createAccountState(),
+      state: createAccountState(options.billing),
     }
     // Register keys first so a bad or duplicate key leaves no half-made account behind.
     const live = account.livemode

@@ -72,6 +72,7 @@ const SINGULAR: Record<PermissionResource, string> = {
   billing_portal: 'billing_portal',
   invoices: 'invoice',
   payment_methods: 'payment_method',
+  payment_intents: 'payment_intent',
 }
 
 /** Restricted keys carry per-resource `none`/`read`/`write`; unspecified resources default to `write`. */

@@ -2,7 +2,7 @@
  * Stripe's error envelope. Every failure the fake produces goes through `FakeStripeError`, so the SDK
  * maps it to the same error class (by HTTP status and `type`) that it would build from a real answer.
  */
-export type StripeErrorType = 'invalid_request_error' | 'idempotency_error' | 'api_error'
+export type StripeErrorType = 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error'
 
 export interface StripeErrorBody {
   type: StripeErrorType
@@ -10,16 +10,25 @@ export interface StripeErrorBody {
   code?: string
   param?: string
   doc_url?: string
+  decline_code?: string
+  payment_intent?: Record<string, unknown>
+  payment_method?: Record<string, unknown> | null
 }
 
 export class FakeStripeError extends Error {
   readonly status: number
   readonly body: StripeErrorBody
+  /**
+   * A failure that still changed something, as a declined payment does (the invoice's attempt is
+   * counted and its events sent): the request's changes and events are kept, not rolled back.
+   */
+  readonly keepChanges: boolean
 
-  constructor(status: number, body: StripeErrorBody) {
+  constructor(status: number, body: StripeErrorBody, keepChanges = false) {
     super(body.message)
     this.status = status
     this.body = body
+    this.keepChanges = keepChanges
   }
 
   toJSON(): { error: StripeErrorBody } {

@@ -7,7 +7,13 @@ import type { JsonObject } from './render'
  * This API version no longer auto-expands a discount's coupon: it lives at `source.coupon`.
  */
 const EXPANDABLE: Record<string, Record<string, string>> = {
-  subscription: { customer: 'customer', discounts: 'discount', latest_invoice: 'invoice' },
+  subscription: {
+    customer: 'customer',
+    default_payment_method: 'payment_method',
+    discounts: 'discount',
+    latest_invoice: 'invoice',
+  },
+  customer: { 'invoice_settings.default_payment_method': 'payment_method' },
   subscription_item: { discounts: 'discount' },
   price: { product: 'product' },
   plan: { product: 'product' },
@@ -22,10 +28,20 @@ const EXPANDABLE: Record<string, Record<string, string>> = {
   invoiceitem: { customer: 'customer', subscription: 'subscription' },
   'checkout.session': { customer: 'customer', subscription: 'subscription', invoice: 'invoice' },
   invoice: { customer: 'customer', 'parent.subscription_details.subscription': 'subscription' },
+  invoice_payment: { invoice: 'invoice', 'payment.payment_intent': 'payment_intent' },
+  payment_intent: { customer: 'customer', payment_method: 'payment_method' },
+  payment_method: { customer: 'customer' },
   'billing_portal.session': { configuration: 'billing_portal.configuration' },
 }
 
 export type Lookup = (type: string, id: string) => JsonObject | undefined
+
+/**
+ * Fields Stripe leaves out unless expanded (includable): `invoice.payments`. `include` makes one for
+ * the object with that id.
+ */
+const INCLUDABLE: Record<string, readonly string[]> = { invoice: ['payments'] }
+export type Include = (type: string, field: string, id: string) => JsonObject | undefined
 
 const MAX_DEPTH = 4
 
@@ -38,7 +54,12 @@ function cannotExpand(path: string): never {
  * `data`, arrays element by element, so `data.product` and `items.data.price.product` work as on
  * Stripe. Unknown paths fail the request, as Stripe does.
  */
-export function applyExpansions(root: JsonObject, paths: readonly string[], lookup: Lookup): void {
+export function applyExpansions(
+  root: JsonObject,
+  paths: readonly string[],
+  lookup: Lookup,
+  include: Include = () => undefined,
+): void {
   for (const path of paths) {
     const segments = path.split('.')
     if (segments.length > MAX_DEPTH) {
@@ -49,7 +70,7 @@ export function applyExpansions(root: JsonObject, paths: readonly string[], look
         },
       )
     }
-    walk(root, segments, 0, path, lookup, '', '')
+    walk(root, segments, 0, path, { lookup, include }, '', '')
   }
 }
 
@@ -58,14 +79,19 @@ function walk(
   segments: string[],
   index: number,
   fullPath: string,
-  lookup: Lookup,
+  finders: { lookup: Lookup; include: Include },
   ownerType: string,
   relative: string,
 ): void {
+  const { lookup } = finders
   const type = typeof node.object === 'string' ? node.object : ownerType
   const base = typeof node.object === 'string' ? '' : relative
   const key = segments[index] as string
   const fieldPath = base ? `${base}.${key}` : key
+  if (!Object.hasOwn(node, key) && !base && INCLUDABLE[type]?.includes(key) && typeof node.id === 'string') {
+    const included = finders.include(type, key, node.id)
+    if (included) node[key] = included
+  }
   if (!Object.hasOwn(node, key)) cannotExpand(segments.slice(0, index + 1).join('.'))
   const target = EXPANDABLE[type]?.[fieldPath]
   const isLast = index === segments.length - 1
@@ -77,7 +103,7 @@ function walk(
       const expanded = lookup(target, value)
       if (!expanded) return
       replace(expanded)
-      if (!isLast) walk(expanded, segments, index + 1, fullPath, lookup, target, '')
+      if (!isLast) walk(expanded, segments, index + 1, fullPath, finders, target, '')
       return
     }
     if (typeof value === 'object' && !Array.isArray(value)) {
@@ -86,7 +112,7 @@ function walk(
         if (!target && typeof (value as JsonObject).object !== 'string') cannotExpand(fullPath)
         return
       }
-      walk(value as JsonObject, segments, index + 1, fullPath, lookup, type, fieldPath)
+      walk(value as JsonObject, segments, index + 1, fullPath, finders, type, fieldPath)
     }
   }
 

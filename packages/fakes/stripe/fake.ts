@@ -1,9 +1,11 @@
 import { AccountRegistry, type CreateAccountOptions, type FakeAccountKeys } from './accounts'
 import type {
   CheckoutSessionRecord,
+  InvoicePaymentRecord,
   InvoiceRecord,
   MeterEventRecord,
   MeterRecord,
+  PaymentIntentRecord,
   PaymentMethodRecord,
   PortalConfigurationRecord,
   PortalSessionRecord,
@@ -14,6 +16,8 @@ import { handleRequest, type RequestLogEntry } from './pipeline'
 import { type JsonObject, markLivemode, previousAttributes, renderRecord } from './render'
 import { accountRoutes, renderAccount } from './resources/account'
 import { billingPortalRoutes } from './resources/billing-portal'
+import { nextCardNotice, sendCardNotice } from './resources/card-expiry'
+import { paymentIntentRoutes, programCard } from './resources/charges'
 import { checkoutSessionRoutes } from './resources/checkout-sessions'
 import { couponRoutes } from './resources/coupons'
 import { customerRoutes } from './resources/customers'
@@ -21,13 +25,15 @@ import { eventRoutes } from './resources/events'
 import { invoiceItemRoutes } from './resources/invoice-items'
 import { invoiceRoutes } from './resources/invoices'
 import { meterRoutes } from './resources/meters'
+import { paymentMethodRoutes } from './resources/payment-methods'
 import { priceRoutes } from './resources/prices'
 import { productRoutes } from './resources/products'
 import { promotionCodeRoutes } from './resources/promotion-codes'
+import type { Mutator } from './resources/subscription-items'
 import { applyTransition, nextTransition } from './resources/subscription-lifecycle'
 import { subscriptionRoutes } from './resources/subscriptions'
 import type { Route } from './router'
-import type { FakeAccount } from './state'
+import type { FailedPaymentSettings, FakeAccount } from './state'
 import type {
   CouponRecord,
   CustomerRecord,
@@ -69,7 +75,10 @@ export interface AccountSnapshot {
   portalConfigurations: PortalConfigurationRecord[]
   portalSessions: PortalSessionRecord[]
   invoices: InvoiceRecord[]
+  /** With what only the fake knows (`hidden`: how charges to the card turn out). */
   paymentMethods: PaymentMethodRecord[]
+  paymentIntents: PaymentIntentRecord[]
+  invoicePayments: InvoicePaymentRecord[]
 }
 
 export interface StripeFake {
@@ -96,6 +105,19 @@ export interface StripeFake {
   readonly deliveries: WebhookDelivery[]
   /** Forgets every account, key, request and delivery. */
   reset(): void
+  /**
+   * Test controls with no Stripe API (Stripe has no attachable card that fails with a given decline
+   * code, nor one that fails only after a while): program a card's charges, change an account's
+   * failed-payment settings as its owner would in the Dashboard.
+   */
+  readonly cards: {
+    program(
+      accountId: string,
+      paymentMethodId: string,
+      program: { declineCode: string; afterSuccesses?: number; failures?: number | null },
+    ): void
+  }
+  configureFailedPayments(accountId: string, settings: Partial<FailedPaymentSettings>): void
 }
 
 const ROUTES: readonly Route[] = [
@@ -112,30 +134,41 @@ const ROUTES: readonly Route[] = [
   ...checkoutSessionRoutes,
   ...billingPortalRoutes,
   ...invoiceRoutes,
+  ...paymentMethodRoutes,
+  ...paymentIntentRoutes,
 ]
+
+/** The earliest time-based change due by `now` on any account: a subscription's, or a card notice. */
+function nextDue(
+  registry: AccountRegistry,
+  now: number,
+): { account: FakeAccount; at: number; apply: (ctx: Mutator) => void } | null {
+  let due: { account: FakeAccount; at: number; apply: (ctx: Mutator) => void } | null = null
+  for (const account of registry.accounts.values()) {
+    for (const sub of account.state.subscriptions.values()) {
+      const next = nextTransition(account.state, sub)
+      if (next && next.at <= now && (!due || next.at < due.at)) {
+        due = { account, at: next.at, apply: (ctx) => applyTransition(ctx, sub, next.kind) }
+      }
+    }
+    const notice = nextCardNotice(account.state)
+    if (notice && notice.at <= now && (!due || notice.at < due.at)) {
+      due = { account, at: notice.at, apply: (ctx) => sendCardNotice(ctx, notice.method) }
+    }
+  }
+  return due
+}
 
 /** Applies every time-based transition due by `now`, earliest first, across all accounts. */
 function processDue(registry: AccountRegistry, dispatcher: WebhookDispatcher, now: number): void {
   for (let guard = 0; guard < 1_000_000; guard++) {
-    let due: { account: FakeAccount; at: number; apply: () => void } | null = null
-    for (const account of registry.accounts.values()) {
-      for (const sub of account.state.subscriptions.values()) {
-        const next = nextTransition(account.state, sub)
-        if (next && next.at <= now && (!due || next.at < due.at)) {
-          due = {
-            account,
-            at: next.at,
-            apply: () => applyTransition(ctxFor(account, next.at), sub, next.kind),
-          }
-        }
-      }
-    }
+    const due = nextDue(registry, now)
     if (!due) return
-    due.apply()
+    due.apply(ctxFor(due.account, due.at))
   }
   throw new Error('Stripe fake: too many transitions while advancing the clock')
 
-  function ctxFor(account: FakeAccount, at: number) {
+  function ctxFor(account: FakeAccount, at: number): Mutator {
     return {
       state: account.state,
       now: at,
@@ -160,6 +193,12 @@ export function createStripeFake(options: StripeFakeOptions = {}): StripeFake {
     dispatcher = new WebhookDispatcher(registry, options.webhooks)
   }
   init()
+
+  const accountFor = (accountId: string): FakeAccount => {
+    const account = registry.account(accountId)
+    if (!account) throw new Error(`Unknown fake account ${accountId}`)
+    return account
+  }
 
   const fetchHandler = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
     handleRequest({ registry, routes: ROUTES, clock, dispatcher, log: requests }, input, init)
@@ -202,6 +241,8 @@ export function createStripeFake(options: StripeFakeOptions = {}): StripeFake {
         portalSessions: s.portalSessions.list(),
         invoices: s.invoices.list(),
         paymentMethods: s.paymentMethods.list(),
+        paymentIntents: s.paymentIntents.list(),
+        invoicePayments: s.invoicePayments.list(),
       })
       return account.livemode ? markLivemode(snapshot) : snapshot
     },
@@ -212,6 +253,14 @@ export function createStripeFake(options: StripeFakeOptions = {}): StripeFake {
     reset: () => {
       requests.length = 0
       init()
+    },
+    cards: {
+      program: (accountId, paymentMethodId, program) =>
+        programCard(accountFor(accountId).state, paymentMethodId, program),
+    },
+    configureFailedPayments: (accountId, settings) => {
+      const state = accountFor(accountId).state
+      state.failedPayments = { ...state.failedPayments, ...settings }
     },
   }
 }

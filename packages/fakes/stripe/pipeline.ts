@@ -10,6 +10,7 @@ import { handleOAuth } from './oauth'
 import { handleAuthorize } from './oauth-authorize'
 import { validateFields } from './params'
 import { type JsonObject, lookupObject, markLivemode, previousAttributes } from './render'
+import { invoicePaymentsList } from './resources/charges'
 import { allowedParams, type HttpMethod, matchRoute, type Route, type RouteContext } from './router'
 import { type AccountState, type FakeAccount, restoreState, snapshotState } from './state'
 import { API_VERSION, type WebhookDispatcher } from './webhooks'
@@ -126,14 +127,24 @@ function execute(
   try {
     const result = route.handle(ctx)
     const expand = (params.expand as string[] | undefined) ?? []
-    applyExpansions(result as JsonObject, expand, (type, id) => lookupObject(state, type, id))
+    applyExpansions(
+      result as JsonObject,
+      expand,
+      (type, id) => lookupObject(state, type, id),
+      (type, field, id) =>
+        type === 'invoice' && field === 'payments' ? invoicePaymentsList({ state }, id) : undefined,
+    )
     if (account.livemode) markLivemode(result)
     outcome = { status: 200, body: JSON.stringify(result, null, 2), accountId: account.id, replayed: false }
   } catch (error) {
-    if (snapshot) restoreState(state, snapshot)
+    // A declined payment keeps its attempt and events; any other failure leaves no trace.
+    if (!(error instanceof FakeStripeError && error.keepChanges)) {
+      if (snapshot) restoreState(state, snapshot)
+      pending.length = 0
+    }
     outcome = errorOutcome(error, account.id)
   }
-  if (outcome.status === 200) {
+  if (pending.length > 0 || outcome.status === 200) {
     const request = { id: context.requestId, idempotency_key: context.idempotencyKey }
     commitEvents(deps.dispatcher, account, pending, now, request)
   }

@@ -107,8 +107,8 @@ export function renderSubscription(state: AccountState, sub: SubscriptionRecord)
 /** Renders any stored record into the JSON Stripe would send (a fresh copy, safe to mutate). */
 export function renderRecord(state: AccountState, record: { object: string; id: string }): JsonObject {
   if (record.object === 'subscription') return renderSubscription(state, record as SubscriptionRecord)
-  if (record.object === 'checkout.session' || record.object === 'invoice') {
-    // What the fake's hosted pages need, never part of Stripe's answer.
+  if ('hidden' in record) {
+    // What only the fake needs (hosted pages' data, card behaviours), never part of Stripe's answer.
     const { hidden: _hidden, ...rest } = clone(record as JsonObject)
     return rest
   }
@@ -133,6 +133,8 @@ export function lookupObject(state: AccountState, type: string, id: string): Jso
     invoice: state.invoices,
     'checkout.session': state.checkoutSessions,
     payment_method: state.paymentMethods,
+    payment_intent: state.paymentIntents,
+    invoice_payment: state.invoicePayments,
     'billing_portal.configuration': state.portalConfigurations,
   }
   if (type === 'customer' && state.deletedCustomers.has(id)) return { id, object: 'customer', deleted: true }

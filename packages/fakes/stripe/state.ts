@@ -1,8 +1,10 @@
 import type {
   CheckoutSessionRecord,
+  InvoicePaymentRecord,
   InvoiceRecord,
   MeterEventRecord,
   MeterRecord,
+  PaymentIntentRecord,
   PaymentMethodRecord,
   PortalConfigurationRecord,
   PortalSessionRecord,
@@ -51,10 +53,20 @@ export interface AccountState {
   portalSessions: Collection<PortalSessionRecord>
   invoices: Collection<InvoiceRecord>
   paymentMethods: Collection<PaymentMethodRecord>
+  paymentIntents: Collection<PaymentIntentRecord>
+  invoicePayments: Collection<InvoicePaymentRecord>
   idempotency: Map<string, IdempotencyEntry>
+  /** The Dashboard's "Manage failed payments" settings (Billing → Revenue recovery → Retries). */
+  failedPayments: FailedPaymentSettings
 }
 
-export function createAccountState(): AccountState {
+/** Stripe's retries of a failed payment: days after the first failure, then cancel the subscription. */
+export const DEFAULT_FAILED_PAYMENT_SETTINGS: FailedPaymentSettings = {
+  retryDays: [1, 3, 7],
+  afterRetries: 'cancel',
+}
+
+export function createAccountState(failedPayments: Partial<FailedPaymentSettings> = {}): AccountState {
   return {
     customers: new Collection(),
     deletedCustomers: new Set(),
@@ -74,7 +86,10 @@ export function createAccountState(): AccountState {
     portalSessions: new Collection(),
     invoices: new Collection(),
     paymentMethods: new Collection(),
+    paymentIntents: new Collection(),
+    invoicePayments: new Collection(),
     idempotency: new Map(),
+    failedPayments: { ...DEFAULT_FAILED_PAYMENT_SETTINGS, ...failedPayments },
   }
 }
 
@@ -108,6 +123,16 @@ export function restoreState(state: AccountState, snapshot: Snapshot): void {
   }
 }
 
+/**
+ * What Stripe does when a subscription's payment fails: retry `retryDays` days after the first failure
+ * (an empty list turns Stripe's retries off), then, once the last retry failed too, `afterRetries`:
+ * cancel the subscription (the default), mark it `unpaid`, or leave it `past_due`.
+ */
+export interface FailedPaymentSettings {
+  retryDays: readonly number[]
+  afterRetries: 'cancel' | 'unpaid' | 'past_due'
+}
+
 /** Restricted-key permission groups, named after the resources the fake serves. */
 export const PERMISSION_RESOURCES = [
   'account',
@@ -126,6 +151,7 @@ export const PERMISSION_RESOURCES = [
   'billing_portal',
   'invoices',
   'payment_methods',
+  'payment_intents',
 ] as const
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number]
 export type PermissionLevel = 'none' | 'read' | 'write'

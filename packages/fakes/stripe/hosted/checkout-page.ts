@@ -1,10 +1,10 @@
 import type { CheckoutSessionRecord, PaymentMethodRecord } from '../billing-types'
 import type { FormObject } from '../form-codec'
-import { newId } from '../ids'
 import { renderRecord } from '../render'
 import { expireIfDue } from '../resources/checkout-sessions'
 import { blankCustomer } from '../resources/customers'
 import { DECLINING_LAST4, invoiceSubscription } from '../resources/invoices'
+import { createCard, testCardForNumber } from '../resources/payment-methods'
 import { createSubscription } from '../resources/subscriptions'
 import type { CustomerRecord, SubscriptionRecord } from '../types'
 import { escapeHtml, formatMoney, hiddenFields, TEST_CARDS } from './html'
@@ -100,20 +100,7 @@ function findOrCreateCustomer(
 
 /** A card payment method attached to `customer` (Stripe's test card numbers). */
 export function attachCard(ctx: PageContext, customer: CustomerRecord, number: string): PaymentMethodRecord {
-  const method: PaymentMethodRecord = {
-    id: newId('pm'),
-    object: 'payment_method',
-    billing_details: { email: customer.email, name: customer.name },
-    card: { brand: 'visa', exp_month: 12, exp_year: 2034, last4: number.slice(-4), funding: 'credit' },
-    created: ctx.now,
-    customer: customer.id,
-    livemode: false,
-    metadata: {},
-    type: 'card',
-  }
-  ctx.state.paymentMethods.add(method)
-  ctx.emit('payment_method.attached', renderRecord(ctx.state, method))
-  return method
+  return createCard(ctx, customer, { ...testCardForNumber(number), attach: undefined })
 }
 
 function pay(ctx: PageContext, session: CheckoutSessionRecord): HostedResult {

@@ -63,6 +63,51 @@ function planActions(ctx: PageContext, sub: SubscriptionRecord, config: PortalCo
   return `<div class="actions">${form('cancel', 'Cancel plan', true)}</div>`
 }
 
+/** The card on file and the form to replace it with one of Stripe's test cards. */
+function cardForm(ctx: PageContext, session: PortalSessionRecord, subs: SubscriptionRecord[]): string {
+  const card =
+    subs.map((sub) => paymentMethodFor(ctx.state, sub)).find(Boolean) ??
+    ctx.state.paymentMethods.get(
+      ctx.state.customers.get(session.customer)?.invoice_settings.default_payment_method ?? '',
+    )
+  const brand = card ? `${card.card.brand[0]?.toUpperCase()}${card.card.brand.slice(1)}` : ''
+  return `<h2>Payment method</h2><p>${card ? `${escapeHtml(brand)} •••• ${escapeHtml(card.card.last4)}` : 'No card on file.'}</p>
+<form method="post" action="/p/session/${escapeHtml(session.id)}">${hiddenFields({ action: 'card' })}
+<fieldset><legend>New card (Stripe test cards)</legend>${TEST_CARDS.map(
+    (test, i) =>
+      `<label><input type="radio" name="card" value="${test.number}"${i === 0 ? ' checked' : ''}> ${escapeHtml(test.label)}</label>`,
+  ).join('')}</fieldset><button type="submit">Update payment method</button></form>`
+}
+
+/**
+ * A `payment_method_update` deep link: only the card, then what `after_completion` says (back to the
+ * merchant, a confirmation, or the portal's home page).
+ */
+function flowView(ctx: PageContext, session: PortalSessionRecord): HostedResult {
+  const customer = ctx.state.customers.get(session.customer) as CustomerRecord
+  const subs = ctx.state.subscriptions.list().filter((sub) => sub.customer === customer.id && !isEnded(sub))
+  const business = ctx.account.businessName
+  return htmlResult(
+    `${business}: update your payment method`,
+    `<h1>${escapeHtml(business)}</h1><p>Update the payment method for ${escapeHtml(customer.email ?? customer.id)}</p>
+${cardForm(ctx, session, subs)}`,
+    200,
+    ctx.account.id,
+  )
+}
+
+function confirmation(ctx: PageContext, session: PortalSessionRecord, message: string | null): HostedResult {
+  const back = session.return_url
+    ? `<p><a href="${escapeHtml(session.return_url)}">← Return to ${escapeHtml(ctx.account.businessName)}</a></p>`
+    : ''
+  return htmlResult(
+    'Payment method updated',
+    `<h1>${escapeHtml(ctx.account.businessName)}</h1><p role="status">${escapeHtml(message ?? DONE_MESSAGES.card ?? '')}</p>${back}`,
+    200,
+    ctx.account.id,
+  )
+}
+
 function view(
   ctx: PageContext,
   session: PortalSessionRecord,
@@ -80,15 +125,7 @@ function view(
             (sub) => `<section>${describeSubscription(ctx, sub)}${planActions(ctx, sub, config)}</section>`,
           )
           .join('')
-  const card = subs.map((sub) => paymentMethodFor(ctx.state, sub)).find(Boolean)
-  const cardSection = config.features.payment_method_update.enabled
-    ? `<h2>Payment method</h2><p>${card ? `Visa •••• ${escapeHtml(card.card.last4)}` : 'No card on file.'}</p>
-<form method="post" action="/p/session/${escapeHtml(session.id)}">${hiddenFields({ action: 'card' })}
-<fieldset><legend>New card (Stripe test cards)</legend>${TEST_CARDS.map(
-        (test, i) =>
-          `<label><input type="radio" name="card" value="${test.number}"${i === 0 ? ' checked' : ''}> ${escapeHtml(test.label)}</label>`,
-      ).join('')}</fieldset><button type="submit">Update payment method</button></form>`
-    : ''
+  const cardSection = config.features.payment_method_update.enabled ? cardForm(ctx, session, subs) : ''
   const invoices = config.features.invoice_history.enabled
     ? `<h2>Invoice history</h2><table><tbody>${ctx.state.invoices
         .list()
@@ -165,7 +202,25 @@ function act(ctx: PageContext, session: PortalSessionRecord, config: PortalConfi
 export function portalPage(ctx: PageContext, id: string): HostedResult {
   const session = ctx.state.portalSessions.get(id) as PortalSessionRecord
   const config = ctx.state.portalConfigurations.get(session.configuration) as PortalConfigurationRecord
-  if (ctx.method === 'GET') return view(ctx, session, config)
-  const done = act(ctx, session, config)
+  const flow = session.flow?.type === 'payment_method_update' ? session.flow : null
+  const home = one(ctx.query.home) === '1'
+  if (ctx.method === 'GET') {
+    if (one(ctx.query.done) === 'card' && flow?.after_completion.type === 'hosted_confirmation') {
+      return confirmation(ctx, session, flow.after_completion.hosted_confirmation?.custom_message ?? null)
+    }
+    return flow && !home ? flowView(ctx, session) : view(ctx, session, config)
+  }
+  const done = act(ctx, session, flow ? withCardUpdates(config) : config)
+  if (flow && done === 'card') {
+    const redirect = flow.after_completion.redirect
+    if (redirect) return redirectResult(redirect.return_url, ctx.account.id)
+    const next = flow.after_completion.type === 'portal_homepage' ? '&home=1' : ''
+    return redirectResult(`/p/session/${session.id}?done=card${next}`, ctx.account.id)
+  }
   return redirectResult(`/p/session/${session.id}?done=${done}`, ctx.account.id)
+}
+
+/** A payment-method deep link updates the card whatever the portal's own settings. */
+function withCardUpdates(config: PortalConfigurationRecord): PortalConfigurationRecord {
+  return { ...config, features: { ...config.features, payment_method_update: { enabled: true } } }
 }

@@ -1,4 +1,4 @@
-import type { PortalConfigurationRecord, PortalSessionRecord } from '../billing-types'
+import type { PortalConfigurationRecord, PortalFlow, PortalSessionRecord } from '../billing-types'
 import { invalidRequest, missingParameter, resourceMissing } from '../errors'
 import { newId, randomToken } from '../ids'
 import { accepted, mergeMetadata, p } from '../params'
@@ -33,6 +33,89 @@ const featuresSpec = p.object(
   },
   { required: true },
 )
+
+const subscriptionRef = p.object({ subscription: p.string({ required: true }) })
+const flowDataSpec = p.object({
+  type: p.enum(
+    [
+      'customer_update',
+      'payment_method_update',
+      'subscription_cancel',
+      'subscription_pause',
+      'subscription_update',
+      'subscription_update_confirm',
+    ],
+    { required: true },
+  ),
+  after_completion: p.object({
+    type: p.enum(['hosted_confirmation', 'portal_homepage', 'redirect'], { required: true }),
+    hosted_confirmation: p.object({ custom_message: p.string() }),
+    redirect: p.object({ return_url: p.string({ required: true }) }),
+  }),
+  subscription_cancel: p.object({ subscription: p.string({ required: true }), ...accepted('retention') }),
+  subscription_pause: subscriptionRef,
+  subscription_update: subscriptionRef,
+  subscription_update_confirm: p.object({
+    subscription: p.string({ required: true }),
+    ...accepted('items', 'discounts'),
+  }),
+})
+
+interface FlowParams {
+  type: PortalFlow['type']
+  after_completion?: {
+    type: PortalFlow['after_completion']['type']
+    hosted_confirmation?: { custom_message?: string }
+    redirect?: { return_url: string }
+  }
+  subscription_cancel?: { subscription: string }
+  subscription_pause?: { subscription: string }
+  subscription_update?: { subscription: string }
+}
+
+const isUrl = (url: string): boolean => /^https?:\/\/\S+$/i.test(url)
+
+/** The session's `flow` from `flow_data`, checked as Stripe does (a flow's own object, its subscription). */
+function flowFrom(ctx: RouteContext, customer: string, data: FlowParams | undefined): PortalFlow | null {
+  if (!data) return null
+  const after = data.after_completion ?? { type: 'portal_homepage' as const }
+  if (after.type === 'redirect' && !after.redirect)
+    throw missingParameter('flow_data[after_completion][redirect]')
+  if (after.redirect && !isUrl(after.redirect.return_url)) {
+    throw invalidRequest('Not a valid URL', {
+      param: 'flow_data[after_completion][redirect][return_url]',
+      code: 'url_invalid',
+    })
+  }
+  const own = (key: 'subscription_cancel' | 'subscription_pause' | 'subscription_update') => {
+    if (data.type !== key) return null
+    const given = data[key]
+    if (!given) throw missingParameter(`flow_data[${key}]`)
+    const sub = ctx.state.subscriptions.get(given.subscription)
+    if (!sub || sub.customer !== customer) {
+      throw resourceMissing('subscription', given.subscription, `flow_data[${key}][subscription]`)
+    }
+    return { subscription: sub.id }
+  }
+  const cancel = own('subscription_cancel')
+  return {
+    after_completion: {
+      hosted_confirmation:
+        after.type === 'hosted_confirmation'
+          ? { custom_message: after.hosted_confirmation?.custom_message ?? null }
+          : null,
+      redirect:
+        after.type === 'redirect' && after.redirect ? { return_url: after.redirect.return_url } : null,
+      type: after.type,
+    },
+    customer_update: data.type === 'customer_update' ? {} : null,
+    subscription_cancel: cancel ? { retention: null, ...cancel } : null,
+    subscription_pause: own('subscription_pause'),
+    subscription_update: own('subscription_update'),
+    subscription_update_confirm: null,
+    type: data.type,
+  }
+}
 
 export function requirePortalConfiguration(
   ctx: Pick<RouteContext, 'state'>,
@@ -97,6 +180,7 @@ function createSession(ctx: RouteContext): Record<string, unknown> {
     configuration?: string
     locale?: string
     on_behalf_of?: string
+    flow_data?: FlowParams
   }
   if (params.customer === undefined) throw missingParameter('customer')
   requireCustomer(ctx, params.customer, 'customer')
@@ -109,9 +193,10 @@ function createSession(ctx: RouteContext): Record<string, unknown> {
     throw invalidRequest(`The configuration ${configuration.id} is inactive.`, { param: 'configuration' })
   }
   const returnUrl = params.return_url ?? configuration.default_return_url
-  if (returnUrl !== null && !/^https?:\/\/\S+$/i.test(returnUrl)) {
+  if (returnUrl !== null && !isUrl(returnUrl)) {
     throw invalidRequest('Not a valid URL', { param: 'return_url', code: 'url_invalid' })
   }
+  const flow = flowFrom(ctx, params.customer, params.flow_data)
   const id = `bps_${randomToken(24)}`
   const session: PortalSessionRecord = {
     id,
@@ -120,7 +205,7 @@ function createSession(ctx: RouteContext): Record<string, unknown> {
     created: ctx.now,
     customer: params.customer,
     customer_account: null,
-    flow: null,
+    flow,
     livemode: false,
     locale: params.locale ?? null,
     on_behalf_of: params.on_behalf_of ?? null,
@@ -166,7 +251,8 @@ export const billingPortalRoutes: Route[] = [
       configuration: p.string(),
       locale: p.string(),
       on_behalf_of: p.string(),
-      ...accepted('customer_account', 'flow_data'),
+      flow_data: flowDataSpec,
+      ...accepted('after_expiration', 'customer_account'),
     },
     handle: createSession,
   },

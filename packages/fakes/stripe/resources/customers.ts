@@ -1,3 +1,4 @@
+import type { PaymentMethodRecord } from '../billing-types'
 import { invalidRequest, resourceMissing } from '../errors'
 import { newId, randomToken } from '../ids'
 import { paginate } from '../pagination'
@@ -5,6 +6,7 @@ import { accepted, mergeMetadata, type Params, p } from '../params'
 import { renderRecord } from '../render'
 import type { Route, RouteContext } from '../router'
 import type { Address, CustomerRecord } from '../types'
+import { attachTestPaymentMethod, customerPaymentMethod } from './payment-methods'
 import { cancelSubscriptionNow } from './subscription-lifecycle'
 
 const address = p.object(
@@ -27,13 +29,16 @@ const writable = {
   name: p.string({ emptyable: true }),
   phone: p.string({ emptyable: true }),
   preferred_locales: p.array(p.string()),
+  invoice_settings: p.object({
+    default_payment_method: p.string({ emptyable: true }),
+    ...accepted('custom_fields', 'footer', 'rendering_options'),
+  }),
   ...accepted(
     'balance',
     'business_name',
     'cash_balance',
     'individual_name',
     'invoice_prefix',
-    'invoice_settings',
     'next_invoice_sequence',
     'shipping',
     'source',
@@ -114,19 +119,43 @@ function applyWritable(customer: CustomerRecord, params: Params): void {
   if (params.preferred_locales) customer.preferred_locales = params.preferred_locales as string[]
 }
 
+/**
+ * `invoice_settings[default_payment_method]`: a payment method the customer owns (on create, the one
+ * just attached through `payment_method` may be named by the test id it was made from).
+ */
+function applyDefaultPaymentMethod(
+  ctx: RouteContext,
+  customer: CustomerRecord,
+  attached: { given: string; method: PaymentMethodRecord } | null,
+): void {
+  const settings = ctx.params.invoice_settings as { default_payment_method?: string | null } | undefined
+  const wanted = settings?.default_payment_method
+  if (wanted === undefined) return
+  const param = 'invoice_settings[default_payment_method]'
+  customer.invoice_settings.default_payment_method =
+    wanted === null
+      ? null
+      : attached && wanted === attached.given
+        ? attached.method.id
+        : customerPaymentMethod(ctx.state, customer.id, wanted, param).id
+}
+
 export const customerRoutes: Route[] = [
   {
     method: 'POST',
     path: '/v1/customers',
     resource: 'customers',
-    params: { ...writable, ...accepted('payment_method', 'tax_id_data', 'test_clock') },
+    params: { ...writable, payment_method: p.string(), ...accepted('tax_id_data', 'test_clock') },
     handle: (ctx) => {
       const customer = blankCustomer(ctx.now)
       applyWritable(customer, ctx.params)
       ctx.state.customers.add(customer)
-      const out = renderRecord(ctx.state, customer)
-      ctx.emit('customer.created', out)
-      return out
+      const given = ctx.params.payment_method as string | undefined
+      const created = renderRecord(ctx.state, customer)
+      ctx.emit('customer.created', created)
+      const attached = given ? { given, method: attachTestPaymentMethod(ctx, customer, given) } : null
+      applyDefaultPaymentMethod(ctx, customer, attached)
+      return renderRecord(ctx.state, customer)
     },
   },
   {
@@ -149,6 +178,7 @@ export const customerRoutes: Route[] = [
       const customer = requireCustomer(ctx, ctx.path.id as string)
       const before = renderRecord(ctx.state, customer)
       applyWritable(customer, ctx.params)
+      applyDefaultPaymentMethod(ctx, customer, null)
       const after = renderRecord(ctx.state, customer)
       ctx.emit('customer.updated', after, before)
       return after

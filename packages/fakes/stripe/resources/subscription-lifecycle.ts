@@ -124,16 +124,6 @@ export function applyTransition(ctx: Mutator, sub: SubscriptionRecord, kind: Tra
       const invoice = pendingRetry(ctx.state, sub)
       if (!invoice) return
       attemptPayment(ctx, sub, invoice)
-      // The last retry failed too: Stripe's default is to cancel the subscription.
-      if (invoice.status === 'open' && invoice.next_payment_attempt === null) {
-        const last = renderRecord(ctx.state, sub)
-        sub.status = 'canceled'
-        sub.ended_at = ctx.now
-        sub.canceled_at = ctx.now
-        sub.cancellation_details.reason = 'payment_failed'
-        sub.status_details = undefined
-        ctx.emit('customer.subscription.deleted', renderRecord(ctx.state, sub), last)
-      }
       return
     }
     case 'cancel':

@@ -8,6 +8,7 @@ import { addDays } from '../time'
 import { CANCELLATION_FEEDBACK, type PriceRecord, type SubscriptionRecord } from '../types'
 import { requireCustomer } from './customers'
 import { commitDiscounts, type DiscountInput, discountsSpec, planDiscounts } from './discounts'
+import { invoiceSubscription } from './invoices'
 import {
   checkItemPrices,
   type ItemInput,
@@ -257,7 +258,15 @@ export const subscriptionRoutes: Route[] = [
       ...accepted('invoice_settings', 'off_session', 'on_behalf_of', 'payment_behavior', 'payment_settings'),
       ...accepted('pending_invoice_item_interval', 'transfer_data', 'trial_from_plan', 'trial_settings'),
     },
-    handle: createSubscription,
+    handle: (ctx) => {
+      const created = createSubscription(ctx)
+      // A subscription that pays by card is invoiced and charged at once (a trial defers it).
+      const sub = ctx.state.subscriptions.get(created.id as string)
+      if (sub?.status !== 'active') return created
+      return invoiceSubscription(ctx, sub, 'subscription_create', null)
+        ? renderRecord(ctx.state, sub)
+        : created
+    },
   },
   {
     method: 'GET',
