@@ -32,7 +32,7 @@ describe('POST /api/accounts', () => {
     const res = await create(user.token, { name: 'Acme Shop', domain: 'Shop.Acme.example' })
     expect(res.status).toBe(201)
     const { data } = (await res.json()) as { data: AccountData }
-    expect(data.account_id).toMatch(/^acme-shop-[a-z0-9]{6}$/)
+    expect(data.account_id).toMatch(/^acct_[a-z0-9]{16}$/)
     expect(data).toEqual({
       account_id: data.account_id,
       name: 'Acme Shop',

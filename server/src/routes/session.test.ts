@@ -59,7 +59,9 @@ describe('POST /api/session?action=bootstrap', () => {
     expect(res.status).toBe(200)
     const { data } = (await res.json()) as { data: Context }
     const accountId = data.active_account_id as string
-    expect(accountId).toMatch(/^jane-doe-[a-z0-9]{6}$/)
+    // Random: the merchant's public pages carry this id in the snippet, so nothing of the address.
+    expect(accountId).toMatch(/^acct_[a-z0-9]{16}$/)
+    expect(accountId).not.toMatch(/jane|doe|shop/)
     expect(data).toEqual({
       active_account_id: accountId,
       accounts: [
@@ -98,7 +100,17 @@ describe('POST /api/session?action=bootstrap', () => {
     const { token } = await tokenForNewUser(`info@acme-${randomUUID().slice(0, 4)}.example`)
     const { data } = (await (await bootstrap(token)).json()) as { data: Context }
     expect(data.accounts[0]?.name).toMatch(/^Acme-[a-z0-9]{4} workspace$/)
-    expect(data.active_account_id).toMatch(/^info-[a-z0-9]{6}$/)
+    expect(data.active_account_id).toMatch(/^acct_[a-z0-9]{16}$/)
+  })
+
+  it('keeps an account made with an address-derived id (before ids were random) working', async () => {
+    const { accountId, owner } = await t.createAccount({ id: `jane-doe-${randomUUID().slice(0, 6)}` })
+    const { data } = (await (await bootstrap(owner.token)).json()) as { data: Context }
+    expect(data.active_account_id).toBe(accountId)
+    const config = await t.request(`/api/widget/config/${accountId}`, { apiKey: null })
+    expect(config.status).toBe(200)
+    const account = await t.request(`/api/account?accountId=${accountId}&action=data`, { token: owner.token })
+    expect(account.status).toBe(200)
   })
 
   it('changes nothing when called again', async () => {

@@ -71,28 +71,15 @@ export function isUniqueViolation(error: unknown): boolean {
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
-function randomSuffix(length = 6): string {
-  let out = ''
-  for (let i = 0; i < length; i++) out += ID_ALPHABET[randomInt(ID_ALPHABET.length)]
+/**
+ * A fresh account id: `acct_` and 16 random letters and digits (about 82 bits). Nothing of the owner's
+ * address or the workspace's name: the id is public, in the snippet on the merchant's pages. Ids made
+ * before (`jane-doe-k3x9q2`) are ordinary ids and keep working.
+ */
+export function generateAccountId(): string {
+  let out = 'acct_'
+  for (let i = 0; i < 16; i++) out += ID_ALPHABET[randomInt(ID_ALPHABET.length)]
   return out
-}
-
-/** Lower-case letters, digits and single hyphens: valid under the account-ID rules. */
-export function slugify(text: string, maxLength = 40): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, maxLength)
-    .replace(/-+$/, '')
-  return slug || 'account'
-}
-
-/** A fresh account id from a name or an e-mail's local part: `jane-doe-k3x9q2`. */
-export function generateAccountId(from: string): string {
-  return `${slugify(from)}-${randomSuffix()}`
 }
 
 // Addresses that name a role, not a person: their workspace is named after the company's domain.
@@ -208,10 +195,10 @@ export async function accountIdTaken(db: Db, id: string): Promise<boolean> {
   return row !== undefined
 }
 
-/** A generated id nobody holds yet (collisions of the random suffix are rare; retry a few times). */
-export async function freeGeneratedId(db: Db, from: string): Promise<string> {
+/** A generated id nobody holds yet (a collision is all but impossible; retry a few times anyway). */
+export async function freeGeneratedId(db: Db): Promise<string> {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const id = generateAccountId(from)
+    const id = generateAccountId()
     if (!(await accountIdTaken(db, id))) return id
   }
   throw new HttpError('CONSTRAINT_VIOLATION', 'Could not find a free account ID. Please try again.')
@@ -244,8 +231,7 @@ export async function bootstrapUser(deps: AppDeps, user: AuthUser): Promise<Sess
       .limit(1)
       .executeTakeFirst()
     if (member) return
-    const local = user.email.split('@')[0] ?? 'account'
-    const id = await freeGeneratedId(trx, local.split('+')[0] ?? local)
+    const id = await freeGeneratedId(trx)
     await insertAccountWithDefaults(trx, {
       id,
       name: workspaceName(user.email),
@@ -326,7 +312,7 @@ export async function createOwnedAccount(
         )
       }
       let id = input.account_id
-      if (id === undefined) id = await freeGeneratedId(trx, name)
+      if (id === undefined) id = await freeGeneratedId(trx)
       else if (await accountIdTaken(trx, id)) throw duplicateAccount()
       return insertAccountWithDefaults(trx, {
         id,
