@@ -35,10 +35,11 @@ async function main() {
   let seeded = false
   if (config.seedDemo) {
     const { completeDemoSeed, seedDemoIfEmpty } = await import('./seed/demo')
-    // Started from the build's demo template: only the demo's Stripe key is left, and the sessions since
-    // the template was made when that was an earlier day (a few dozen a day; no bulk load here).
-    if (startedFrom === 'demo') await completeDemoSeed(deps)
-    else seeded = (await seedDemoIfEmpty(deps)) !== null
+    // Started from the build's demo template (or an earlier version's demo): only the demo's widget
+    // secret is left, and the sessions since the history was made when that was an earlier day (a few
+    // dozen a day; no bulk load here).
+    if (startedFrom !== 'demo') seeded = (await seedDemoIfEmpty(deps)) !== null
+    if (!seeded) await completeDemoSeed(deps)
   }
   await settleAfterLoad(seeded)
   // Metered usage not yet reported to Stripe and usage mails that failed are retried in the background.

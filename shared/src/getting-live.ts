@@ -15,6 +15,14 @@ export const GETTING_LIVE_STEPS = [
 export type GettingLiveStep = (typeof GETTING_LIVE_STEPS)[number]
 
 /**
+ * Where a step stands: done; to do; lapsed (done once, no longer: every widget secret revoked after
+ * sessions were signed with one), so the list never says "to do" beside a step that proves it was done;
+ * demo (the seeded demo merchant's generated data, with no Stripe account behind it).
+ */
+export const GETTING_LIVE_STATES = ['done', 'todo', 'lapsed', 'demo'] as const
+export type GettingLiveState = (typeof GETTING_LIVE_STATES)[number]
+
+/**
  * What the server refuses from a widget and records per account (deduplicated, counted): an origin the
  * account does not allow, a token whose mode does not fit the page, an expired token, a token whose
  * signature does not verify, and a session start past the Starter cap.

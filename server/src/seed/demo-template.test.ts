@@ -54,20 +54,42 @@ describe('the demo template', () => {
       expect(await count(database.db, 'analytics_daily')).toBeGreaterThan(0)
       // Nothing in it was encrypted at build time, with a secret no DATA_DIR has.
       expect(await count(database.db, 'gateway_credentials')).toBe(0)
+      expect(await count(database.db, 'widget_secrets')).toBe(0)
 
       const secrets = createSecretBox(randomBytes(32))
       const sameDay = new Date('2026-11-27T23:59:00Z')
       const deps = { db: database.db, dbKind: database.kind, secrets, clock: { now: () => sameDay } }
       const since = buildDemoHistory(DEMO_ACCOUNT_ID, sameDay, demoHistoryUntil(BUILT)).sessions.length
       expect(since).toBeGreaterThan(0)
-      expect(await completeDemoSeed(deps)).toEqual({ keyWritten: true, sessionsAdded: since })
-      expect(await completeDemoSeed(deps)).toEqual({ keyWritten: false, sessionsAdded: 0 })
+      expect(await completeDemoSeed(deps)).toEqual({ secretWritten: true, sessionsAdded: since })
+      expect(await completeDemoSeed(deps)).toEqual({ secretWritten: false, sessionsAdded: 0 })
       const stored = await database.db
-        .selectFrom('gateway_credentials')
-        .select('secret_key_ciphertext')
+        .selectFrom('widget_secrets')
+        .select(['secret_ciphertext', 'mode', 'revoked_at'])
         .where('account_id', '=', DEMO_ACCOUNT_ID)
         .executeTakeFirstOrThrow()
-      expect(secrets.decrypt(stored.secret_key_ciphertext)).toMatch(/^sk_test_retainkit_placeholder_demo$/)
+      expect(secrets.decrypt(stored.secret_ciphertext)).toMatch(/^rkws_[A-Za-z0-9_-]{43}$/)
+      expect(stored).toMatchObject({ mode: 'live', revoked_at: null })
+      // No Stripe key: the demo's data is generated, and the console says so.
+      expect(await count(database.db, 'gateway_credentials')).toBe(0)
+
+      // A DATA_DIR an earlier version seeded stored a placeholder key Stripe refuses: a start removes it.
+      const earlier = new Date('2026-11-27T00:00:00Z')
+      await database.db
+        .insertInto('gateway_credentials')
+        .values({
+          account_id: DEMO_ACCOUNT_ID,
+          gateway: 'stripe',
+          secret_key_ciphertext: secrets.encrypt('sk_test_retainkit_placeholder_demo'),
+          secret_key_hint: 'sk_test_…demo',
+          publishable_key: 'pk_test_retainkit_placeholder_demo',
+          livemode: false,
+          created_at: earlier,
+          updated_at: earlier,
+        })
+        .execute()
+      expect(await completeDemoSeed(deps)).toEqual({ secretWritten: false, sessionsAdded: 0 })
+      expect(await count(database.db, 'gateway_credentials')).toBe(0)
     } finally {
       await database.close()
     }
@@ -83,7 +105,10 @@ describe('the demo template', () => {
       const deps = { db: database.db, dbKind: database.kind, secrets, clock: { now: () => later } }
       const added = buildDemoHistory(DEMO_ACCOUNT_ID, later, demoHistoryUntil(BUILT))
       expect(added.sessions.length).toBeGreaterThan(40)
-      expect(await completeDemoSeed(deps)).toEqual({ keyWritten: true, sessionsAdded: added.sessions.length })
+      expect(await completeDemoSeed(deps)).toEqual({
+        secretWritten: true,
+        sessionsAdded: added.sessions.length,
+      })
 
       // Every session a seed at `later` writes is there, exactly (the template's older days stay too).
       const seededNow = buildDemoHistory(DEMO_ACCOUNT_ID, later)
@@ -131,7 +156,7 @@ describe('the demo template', () => {
         expect(await rollupRows(database.db, table, DEMO_ACCOUNT_ID), table).toEqual(before[table])
 
       // Nothing left to add at the same moment.
-      expect(await completeDemoSeed(deps)).toEqual({ keyWritten: false, sessionsAdded: 0 })
+      expect(await completeDemoSeed(deps)).toEqual({ secretWritten: false, sessionsAdded: 0 })
     } finally {
       await database.close()
     }

@@ -98,24 +98,40 @@ describe('seedDemoIfEmpty', () => {
     expect(parsed.find((reason) => reason.key === 'not_using_enough')?.offer).toBe('plan_switch')
   })
 
-  it('shows the demo as a merchant with 3,000 sessions would be: Stripe connected, the snippet installed', async () => {
+  it('is coherent: demo data, Stripe plainly not connected (never a rejected key), a checklist without impossible states', async () => {
     const get = async (action: string) => {
       const res = await t.request(`/api/account?accountId=${DEMO_ACCOUNT_ID}&action=${action}`, { token })
       expect(res.status).toBe(200)
       return ((await res.json()) as { data: Record<string, unknown> }).data
     }
-    expect(await get('credentials')).toMatchObject({ connected: true })
+    // Not "connected" with a key Stripe would refuse: marked as demo data instead.
+    expect(await get('credentials')).toEqual({ gateway: 'stripe', connected: false, demo: true })
+    expect(await count('cancel_sessions')).toBeGreaterThan(0)
+    const plans = await t.request(`/api/stripe/plans/${DEMO_ACCOUNT_ID}`, { token })
+    // "Connect your Stripe account first", never a key Stripe refused.
+    expect(plans.status).toBe(422)
+    const refusal = ((await plans.json()) as { error: { code: string } }).error
+    expect(refusal.code).toBe('BUSINESS_RULE_VIOLATION')
     expect((await get('install-status')).installed).toBe(true)
-    const checklist = (await get('getting-live')) as { steps: { key: string; done: boolean }[] }
-    const done = checklist.steps.filter((step) => step.done).map((step) => step.key)
-    expect(done).toEqual(expect.arrayContaining(['stripe_connected', 'snippet_seen', 'first_live_session']))
-    // The seeded key is a placeholder, never a real one: the stored hint says so.
+    const checklist = (await get('getting-live')) as {
+      steps: { key: string; done: boolean; state: string }[]
+    }
+    const states = Object.fromEntries(checklist.steps.map((step) => [step.key, step.state]))
+    expect(states).toEqual({
+      stripe_connected: 'demo',
+      flow_customised: 'todo',
+      // A year of sessions means a secret signed their tokens: there is one.
+      widget_secret_created: 'done',
+      snippet_seen: 'done',
+      first_test_session: 'todo',
+      first_live_session: 'done',
+    })
     const stored = await t.database.db
       .selectFrom('gateway_credentials')
-      .select(['secret_key_hint', 'livemode'])
+      .select('account_id')
       .where('account_id', '=', DEMO_ACCOUNT_ID)
-      .executeTakeFirstOrThrow()
-    expect(stored.secret_key_hint).toContain('demo')
+      .execute()
+    expect(stored).toEqual([])
   })
 
   it('is idempotent: a second call inserts nothing', async () => {

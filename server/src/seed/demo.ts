@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import type { OfferType } from '@retainkit/shared/vocabulary'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
+import { DEMO_ACCOUNT_ID } from '../services/demo-account'
 import { maskSecret } from '../services/secret-box'
 import { readSetting, writeSetting } from '../services/settings'
 import { insertDemoHistory } from './demo-bulk'
@@ -16,17 +17,17 @@ import { buildDemoHistory, DEMO_REASON_OFFERS, DEMO_SWITCH_PLANS, demoHistoryUnt
  * address (the demo owner's session bootstrap); keep the two equal.
  */
 export const DEMO_OWNER_EMAIL = 'demo@retainkit.dev'
-export const DEMO_ACCOUNT_ID = 'demo'
+export { DEMO_ACCOUNT_ID }
 export const DEMO_ACCOUNT_NAME = 'Northwind Coffee Club'
 
 /** Serialises two instances starting at once against one PostgreSQL: only one seeds. */
 const SEED_LOCK = 4_242_030
 
 /**
- * A placeholder key, never a real one: the demo is shown as connected (as a merchant with thousands of
- * sessions would be), and any call with it is refused by Stripe, never charged to anyone.
+ * The Stripe key earlier demos were seeded with: a placeholder Stripe refuses. The demo now has no
+ * Stripe connection (its data is generated and says so); a start removes this one where it was stored.
  */
-const DEMO_STRIPE_SECRET_KEY = 'sk_test_retainkit_placeholder_demo'
+const OLD_DEMO_STRIPE_KEY_HINT = maskSecret('sk_test_retainkit_placeholder_demo')
 /** Where the demo's snippet was last seen: the local example site. */
 const DEMO_SITE_ORIGIN = 'http://localhost:8788'
 
@@ -62,28 +63,36 @@ export function demoReasons(): CancellationReason[] {
 }
 
 /**
- * The demo's placeholder Stripe key, encrypted with this DATA_DIR's secret (which is why a demo seeded
- * at build time, without that secret, leaves it out: `completeDemoSeed` writes it at start).
+ * The demo's live widget secret (a year of live sessions were signed with one), encrypted with this
+ * DATA_DIR's secret — which is why a demo seeded at build time, without that secret, leaves it out:
+ * `completeDemoSeed` writes it at start. Nobody knows it; the demo's owner can create their own.
  */
-async function writeDemoCredentials(
+async function writeDemoWidgetSecret(
   db: Kysely<Database> | Transaction<Database>,
   secrets: AppDeps['secrets'],
   now: Date,
 ): Promise<void> {
+  const secret = `rkws_${randomBytes(32).toString('base64url')}`
   await db
-    .insertInto('gateway_credentials')
+    .insertInto('widget_secrets')
     .values({
+      id: `wsk_${randomBytes(12).toString('base64url')}`,
       account_id: DEMO_ACCOUNT_ID,
-      gateway: 'stripe',
-      secret_key_ciphertext: secrets.encrypt(DEMO_STRIPE_SECRET_KEY),
-      secret_key_hint: maskSecret(DEMO_STRIPE_SECRET_KEY),
-      publishable_key: 'pk_test_retainkit_placeholder_demo',
-      livemode: false,
+      secret_ciphertext: secrets.encrypt(secret),
+      mode: 'live',
       created_at: now,
-      updated_at: now,
     })
-    .onConflict((oc) => oc.column('account_id').doNothing())
     .execute()
+}
+
+/** Removes the placeholder Stripe key earlier demos stored (a key Stripe refuses); whether one was there. */
+async function removeOldDemoStripeKey(db: Kysely<Database>): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('gateway_credentials')
+    .where('account_id', '=', DEMO_ACCOUNT_ID)
+    .where('secret_key_hint', '=', OLD_DEMO_STRIPE_KEY_HINT)
+    .executeTakeFirst()
+  return Number(removed.numDeletedRows) > 0
 }
 
 /** The settings row saying up to when the demo's history runs (sessions started before it are in). */
@@ -93,24 +102,27 @@ const writeHistoryUntil = (db: Kysely<Database> | Transaction<Database>, until: 
   writeSetting(db, DEMO_HISTORY_UNTIL_KEY, until.toISOString(), now)
 
 /**
- * What the build's demo template leaves to the start (db/pglite-template.ts): the demo's Stripe key,
- * encrypted with this DATA_DIR's secret, and — when the template was made on an earlier day — the
- * sessions since it was made. Those are the same rows a seed at this moment would have written (the
- * history is generated day by day, seed/demo-history.ts), a few dozen a day, written through the
- * triggers like any session so the rollups follow. What it wrote.
+ * What the build's demo template leaves to the start (db/pglite-template.ts), and what a demo seeded by
+ * an earlier version lacks: the demo's widget secret, encrypted with this DATA_DIR's secret (unless the
+ * demo ever had one: its owner may have revoked it), the removal of the placeholder Stripe key earlier
+ * demos stored, and — when the history was made on an earlier day — the sessions since. Those are the
+ * same rows a seed at this moment would have written (the history is generated day by day,
+ * seed/demo-history.ts), a few dozen a day, written through the triggers like any session so the
+ * rollups follow. What it wrote.
  */
 export async function completeDemoSeed(
   deps: Pick<AppDeps, 'db' | 'secrets' | 'clock' | 'dbKind'>,
-): Promise<{ keyWritten: boolean; sessionsAdded: number }> {
-  if (!(await demoExists(deps.db))) return { keyWritten: false, sessionsAdded: 0 }
+): Promise<{ secretWritten: boolean; sessionsAdded: number }> {
+  if (!(await demoExists(deps.db))) return { secretWritten: false, sessionsAdded: 0 }
   const now = deps.clock.now()
+  await removeOldDemoStripeKey(deps.db)
   const stored = await deps.db
-    .selectFrom('gateway_credentials')
-    .select('account_id')
+    .selectFrom('widget_secrets')
+    .select('id')
     .where('account_id', '=', DEMO_ACCOUNT_ID)
     .executeTakeFirst()
-  if (!stored) await writeDemoCredentials(deps.db, deps.secrets, now)
-  return { keyWritten: !stored, sessionsAdded: await catchUpDemoHistory(deps, now) }
+  if (!stored) await writeDemoWidgetSecret(deps.db, deps.secrets, now)
+  return { secretWritten: !stored, sessionsAdded: await catchUpDemoHistory(deps, now) }
 }
 
 /** Writes the demo sessions started since the history's recorded end; how many. */
@@ -135,7 +147,7 @@ const demoExists = async (db: Kysely<Database> | Transaction<Database>) =>
 
 /**
  * Creates the demo merchant unless an account 'demo' exists: its owner, the account (pro tier), the
- * owner's membership, config v1, the reasons, placeholder Stripe keys, a widget load and twelve months of sessions, events and saves — all in
+ * owner's membership, config v1, the reasons, a widget secret, a widget load and twelve months of sessions, events and saves — all in
  * one transaction, so a failed seed leaves nothing behind. Returns null when there was nothing to do.
  */
 export async function seedDemoIfEmpty(
@@ -199,9 +211,9 @@ export async function seedDemoIfEmpty(
       .values({ account_id: DEMO_ACCOUNT_ID, version: 1, reasons, created_by: userId, created_at: now })
       .execute()
 
-    // Twelve months of sessions mean Stripe was connected and the snippet ran on a page. (Without the
-    // DATA_DIR's secret — the build's demo template — the key is written at start.)
-    if (deps.secrets) await writeDemoCredentials(trx, deps.secrets, now)
+    // Twelve months of sessions mean a widget secret signed their tokens and the snippet ran on a page.
+    // (Without the DATA_DIR's secret — the build's demo template — the secret is written at start.)
+    if (deps.secrets) await writeDemoWidgetSecret(trx, deps.secrets, now)
     await trx
       .insertInto('widget_loads')
       .values({

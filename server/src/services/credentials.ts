@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
 import { connectPlatform } from './connect-platform'
+import { isDemoAccount } from './demo-account'
 import { removeMerchantEndpoint } from './merchant-events/endpoint'
 import { followNewConnection } from './merchant-events/sync'
 import { stripeForAccount } from './merchant-stripe'
@@ -18,7 +19,7 @@ export const MODE_MISMATCH_MESSAGE =
 
 /** What GET/POST credentials answer: never the secret, only its hint. */
 export type CredentialsView =
-  | { gateway: 'stripe'; connected: false }
+  | { gateway: 'stripe'; connected: false; demo?: true }
   | {
       gateway: 'stripe'
       connected: true
@@ -49,7 +50,8 @@ export async function readCredentialsView(deps: AppDeps, accountId: string): Pro
     ])
     .where('account_id', '=', accountId)
     .executeTakeFirst()
-  if (!row) return DISCONNECTED
+  if (!row)
+    return isDemoAccount(accountId) ? { gateway: 'stripe', connected: false, demo: true } : DISCONNECTED
   return {
     gateway: 'stripe',
     connected: true,

@@ -95,7 +95,12 @@ export const credentialsConnected = obj({
   last_tested_at: nullableTime,
   last_test_ok: z.boolean().nullable(),
 })
-export const credentialsDisconnected = obj({ gateway: z.literal('stripe'), connected: z.literal(false) })
+export const credentialsDisconnected = obj({
+  gateway: z.literal('stripe'),
+  connected: z.literal(false),
+  /** The seeded demo merchant: its sessions are generated, no Stripe account stands behind them. */
+  demo: z.literal(true).optional(),
+})
 export const credentialsView = z.union([credentialsConnected, credentialsDisconnected])
 
 export const widgetSecretMode = z.enum(['live', 'test'])

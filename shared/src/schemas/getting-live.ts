@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { GETTING_LIVE_STEPS, WIDGET_ERROR_KINDS } from '../getting-live'
+import { GETTING_LIVE_STATES, GETTING_LIVE_STEPS, WIDGET_ERROR_KINDS } from '../getting-live'
 
 /**
  * Response shapes of the getting-live calls: the checklist (`/api/account?action=getting-live`), the
@@ -10,7 +10,14 @@ import { GETTING_LIVE_STEPS, WIDGET_ERROR_KINDS } from '../getting-live'
 const isoTime = z.string().describe('ISO 8601 timestamp')
 
 export const gettingLiveSchema = z.object({
-  steps: z.array(z.object({ key: z.enum(GETTING_LIVE_STEPS), done: z.boolean() })),
+  steps: z.array(
+    z.object({
+      key: z.enum(GETTING_LIVE_STEPS),
+      /** `state === 'done'`. */
+      done: z.boolean(),
+      state: z.enum(GETTING_LIVE_STATES),
+    }),
+  ),
   complete: z.boolean(),
 })
 export type GettingLive = z.infer<typeof gettingLiveSchema>

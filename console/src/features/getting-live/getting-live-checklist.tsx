@@ -1,9 +1,17 @@
+import type { GettingLiveState } from '@retainkit/shared/getting-live'
 import type { GettingLive } from '@retainkit/shared/schemas'
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { getGettingLive } from '../../lib/api'
-import { GETTING_LIVE_COPY } from './getting-live-steps'
+import { GETTING_LIVE_COPY, stepStateText } from './getting-live-steps'
 import './getting-live.css'
+
+const STATE_MARKS: Readonly<Record<GettingLiveState, string>> = {
+  done: '✓',
+  todo: '',
+  lapsed: '!',
+  demo: '–',
+}
 
 /** How often the checklist asks again while a step is open: a finished step shows within seconds. */
 export const GETTING_LIVE_POLL_MS = 2000
@@ -69,18 +77,17 @@ export function GettingLiveChecklist({
           return (
             <li
               key={step.key}
-              className={
-                step.done ? 'rk-getting-live__step rk-getting-live__step--done' : 'rk-getting-live__step'
-              }
+              className={`rk-getting-live__step rk-getting-live__step--${step.state}`}
               data-step={step.key}
               data-done={step.done ? 'true' : 'false'}
+              data-state={step.state}
             >
               <span className="rk-getting-live__mark" aria-hidden="true">
-                {step.done ? '✓' : ''}
+                {STATE_MARKS[step.state]}
               </span>
               <span className="rk-getting-live__text">
                 <span className="rk-getting-live__title">{copy.title}</span>
-                <span className="rk-getting-live__state">{step.done ? `Done: ${copy.done}` : 'To do'}</span>
+                <span className="rk-getting-live__state">{stepStateText(step.key, step.state)}</span>
               </span>
               {step.done ? null : (
                 <Link className="rk-button rk-button--secondary rk-button--small" to={copy.href(accountId)}>

@@ -1,4 +1,4 @@
-import type { GettingLiveStep } from '@retainkit/shared/getting-live'
+import type { GettingLiveState, GettingLiveStep } from '@retainkit/shared/getting-live'
 import { ROUTES } from '@retainkit/shared/routes'
 import { settingsTabHref } from '../../pages/settings/settings-tabs'
 
@@ -7,6 +7,8 @@ export interface StepCopy {
   title: string
   /** What "done" means, said when it is done. */
   done: string
+  /** Said when the step was done once and is not any more (only steps that can lapse). */
+  lapsed?: string
   action: string
   href: (accountId: string) => string
 }
@@ -30,6 +32,7 @@ export const GETTING_LIVE_COPY: Readonly<Record<GettingLiveStep, StepCopy>> = {
   widget_secret_created: {
     title: 'Create a widget secret',
     done: 'A widget secret is active.',
+    lapsed: 'Every widget secret was revoked: your site can no longer start sessions.',
     action: 'Create a widget secret',
     href: () => settingsTabHref('widget-secret'),
   },
@@ -51,6 +54,21 @@ export const GETTING_LIVE_COPY: Readonly<Record<GettingLiveStep, StepCopy>> = {
     action: 'Install on your live site',
     href: () => settingsTabHref('install'),
   },
+}
+
+/** The line under a step's title for its state; the demo's Stripe step says the data is generated. */
+export function stepStateText(key: GettingLiveStep, state: GettingLiveState): string {
+  const copy = GETTING_LIVE_COPY[key]
+  switch (state) {
+    case 'done':
+      return `Done: ${copy.done}`
+    case 'lapsed':
+      return `Needs attention: ${copy.lapsed ?? 'no longer done.'}`
+    case 'demo':
+      return 'Demo data: not connected. These sessions are generated; no Stripe account stands behind them.'
+    case 'todo':
+      return 'To do'
+  }
 }
 
 /** The URL that reopens the checklist on the dashboard once it went away. */

@@ -204,6 +204,11 @@ export function StripeSettings({ accountId }: { accountId: string }) {
             </div>
           ) : null}
         </div>
+      ) : credentials.demo ? (
+        <p className="rk-status" data-testid="demo-not-connected">
+          Demo data: not connected. This demo merchant's sessions are generated; no Stripe account stands
+          behind them. Connect your own test keys below to try save offers against Stripe.
+        </p>
       ) : (
         <p className="rk-status">
           Not connected. Connect Stripe so save offers (discounts, pauses, plan switches) apply automatically.

@@ -66,6 +66,33 @@ describe('getting-live checklist', () => {
     expect(last.complete).toBe(true)
   })
 
+  it('never shows a step to do that a done step proves was done: a revoked secret after sessions is lapsed', async () => {
+    const { accountId, owner } = await t.createAccount({ tier: 'pro' })
+    const states = async () =>
+      Object.fromEntries(
+        (await checklist(accountId, owner.token)).steps.map((step) => [step.key, step.state]),
+      )
+    expect(await states()).toMatchObject({ widget_secret_created: 'todo', first_test_session: 'todo' })
+    const test = await createSecret(t, accountId, owner.token, 'test')
+    const account = { accountId, ownerToken: owner.token, merchant: null }
+    const started = await startSession(
+      t,
+      await tokenFor(t, { ...account, secret: test }, 'cus_GlLapsed', { mode: 'test' }),
+    )
+    expect(started.status).toBe(201)
+    expect(await states()).toMatchObject({ widget_secret_created: 'done', first_test_session: 'done' })
+    await t.deps.db
+      .updateTable('widget_secrets')
+      .set({ revoked_at: t.clock.now() })
+      .where('account_id', '=', accountId)
+      .execute()
+    const after = await checklist(accountId, owner.token)
+    const secret = after.steps.find((step) => step.key === 'widget_secret_created')
+    // Not "to do" beside a recorded session: done once, no longer active.
+    expect(secret).toEqual({ key: 'widget_secret_created', done: false, state: 'lapsed' })
+    for (const step of after.steps) expect(step.done).toBe(step.state === 'done')
+  })
+
   it('is for members only', async () => {
     const { accountId } = await t.createAccount()
     const stranger = await t.signIn()
