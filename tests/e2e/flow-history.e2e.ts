@@ -15,6 +15,7 @@ import {
   useDevOutbox,
 } from '../support/console-helpers'
 import { launchChromium, type Product, startProduct } from '../support/product'
+import { overlappingText } from '../support/text-overlap'
 
 /**
  * The flow history in Chromium against the real server: two saved versions, the history page reached
@@ -85,10 +86,14 @@ describe('flow history in Chromium', () => {
     await version(second).getByText('This is the live version.').waitFor()
     await version(first).getByText(`by ${OWNER_EMAIL}`, { exact: false }).waitFor()
     const diff = version(first).getByRole('table')
-    const amountRow = diff.getByRole('row', { name: /discount\.amount/ })
+    // Each setting in the editor's words, its raw path on hover.
+    const amountRow = diff.getByRole('row', { name: /^Save offers › Discount › Discount\b/ })
     expect(await amountRow.getByRole('cell').allTextContents()).toEqual(['45', '20'])
-    const headlineRow = diff.getByRole('row', { name: /copy\.general\.headline/ })
+    expect(await amountRow.getByRole('rowheader').getAttribute('title')).toBe('discount.amount')
+    const headlineRow = diff.getByRole('row', { name: /^Copy › Reason question › Headline\b/ })
     expect(await headlineRow.getByRole('cell').allTextContents()).toEqual(['Second words', 'First words'])
+    expect(await headlineRow.getByRole('rowheader').getAttribute('title')).toBe('copy.general.headline')
+    expect(await diff.getByText('copy.general.headline').count()).toBe(0)
     await shot(page, 'history-before-rollback')
     expect(await axeProblems(page)).toEqual([])
 
@@ -100,7 +105,7 @@ describe('flow history in Chromium', () => {
     await version(third).getByText(`restored version ${first}`, { exact: false }).waitFor()
     await version(third).getByText(`by ${OWNER_EMAIL}`, { exact: false }).waitFor()
     await version(first).getByText('Same as the live version.').waitFor()
-    const now = version(second).getByRole('row', { name: /discount\.amount/ })
+    const now = version(second).getByRole('row', { name: /^Save offers › Discount › Discount\b/ })
     expect(await now.getByRole('cell').allTextContents()).toEqual(['20', '45'])
     await shot(page, 'history-after-rollback')
 
@@ -109,6 +114,20 @@ describe('flow history in Chromium', () => {
     expect(body.data.version).toBe(third)
     expect(body.data.config_json.discount.amount).toBe(20)
     expect(body.data.config_json.copy.general.headline).toBe('First words')
+
+    // On a phone each difference is a card whose values keep their column's name.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.reload()
+    await version(second).getByRole('table').waitFor()
+    const cells = version(second).locator('tr', { hasText: 'Save offers › Discount › Discount' })
+    const shown = await cells
+      .locator('th, td')
+      .evaluateAll((elements) => elements.map((element) => getComputedStyle(element, '::before').content))
+    expect(shown).toEqual(['"Setting"', '"Live"', `"Version ${second}"`])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await overlappingText(page)).toEqual([])
+    expect(await axeProblems(page)).toEqual([])
+    await shot(page, 'history-phone')
     await context.close()
   })
 })

@@ -1,9 +1,9 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
+import { languageName } from '../../features/language-name'
 import type { PreviewDevice } from '../../features/preview/preview-controls'
 import type { PreviewVariant } from '../../features/preview/preview-module'
 import { SamplePreview } from '../../features/preview/sample-preview'
-import { languageName } from './sections/languages-section'
 
 export interface EditorPreviewPanelProps {
   config: CancelFlowConfig

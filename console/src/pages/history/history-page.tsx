@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast-store'
 import { type PageLoaded, useAccountLoad } from '../../lib/use-account-load'
 import { useCapability } from '../../session/session-store'
 import { useAccountId } from '../../session/use-account-id'
+import { configFieldLabel } from '../editor/field-labels'
 import './history.css'
 
 type History = ApiData<'GET /api/account?action=config-history'>
@@ -27,7 +28,7 @@ function ChangeList({ entry }: { entry: Version }) {
   if (entry.live) return <p className="rk-history__same">This is the live version.</p>
   if (entry.changes.length === 0) return <p className="rk-history__same">Same as the live version.</p>
   return (
-    <table className="rk-history__diff">
+    <table className="rk-data-table rk-history__diff">
       <caption className="rk-visually-hidden">
         Differences between version {entry.version} and the live version
       </caption>
@@ -41,11 +42,12 @@ function ChangeList({ entry }: { entry: Version }) {
       <tbody>
         {entry.changes.map((change) => (
           <tr key={change.path}>
-            <th scope="row">
-              <code>{change.path}</code>
+            {/* The editor's words for the setting; its raw path on hover, for support and the API. */}
+            <th scope="row" data-label="Setting" title={change.path} data-path={change.path}>
+              {configFieldLabel(change.path)}
             </th>
-            <td>{change.live ?? <em>not set</em>}</td>
-            <td>{change.version ?? <em>not set</em>}</td>
+            <td data-label="Live">{change.live ?? <em>not set</em>}</td>
+            <td data-label={`Version ${entry.version}`}>{change.version ?? <em>not set</em>}</td>
           </tr>
         ))}
       </tbody>

@@ -94,24 +94,28 @@ function ExperimentCard(props: {
           <tbody>
             {experiment.arms.map((arm) => (
               <tr key={arm.id}>
-                <th scope="row">{arm.holdout ? 'Holdout (no offers)' : arm.name}</th>
-                <td>{arm.sessions}</td>
-                <td>
+                <th scope="row" data-label="Arm">
+                  {arm.holdout ? 'Holdout (no offers)' : arm.name}
+                </th>
+                <td data-label="Sessions">{arm.sessions}</td>
+                <td data-label="Save rate (95 % interval)">
                   {percent(arm.save_rate)}
                   {arm.save_rate_interval
                     ? ` (${percent(arm.save_rate_interval.low)}–${percent(arm.save_rate_interval.high)})`
                     : ''}
                 </td>
-                <td>{money(arm.saved_mrr, experiment.currency)}</td>
-                <td>{arm.durability.map((checkpoint) => percent(checkpoint.rate)).join(' / ')}</td>
-                <td>{percent(arm.share)}</td>
+                <td data-label="Saved MRR">{money(arm.saved_mrr, experiment.currency)}</td>
+                <td data-label="Still active at 30 / 60 / 90 days">
+                  {arm.durability.map((checkpoint) => percent(checkpoint.rate)).join(' / ')}
+                </td>
+                <td data-label="Share of new customers">{percent(arm.share)}</td>
                 {canEdit && running ? (
-                  <td>
+                  <td data-label="Actions">
                     {arm.holdout ? null : (
                       <>
-                        <label className="rk-visually-hidden" htmlFor={`${id}-${arm.id}-weight`}>
-                          Weight of {arm.name}
-                        </label>
+                        <label className="rk-experiment__weight-label" htmlFor={`${id}-${arm.id}-weight`}>
+                          Weight<span className="rk-visually-hidden"> of {arm.name}</span>
+                        </label>{' '}
                         <input
                           id={`${id}-${arm.id}-weight`}
                           className="rk-input rk-experiment__weight"

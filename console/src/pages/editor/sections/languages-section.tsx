@@ -9,17 +9,9 @@ import {
 import { localeTagSchema } from '@retainkit/shared/schemas'
 import { useMemo, useState } from 'react'
 import { TextField } from '../../../features/forms/text-field'
+import { languageName } from '../../../features/language-name'
 import { fieldId } from '../../../features/validation/field-errors'
 import type { SectionProps } from './section'
-
-/** `French`, `Arabic`, `Portuguese (Brazil)`: the console's own language names the others. */
-export function languageName(tag: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag
-  } catch {
-    return tag
-  }
-}
 
 /** `user feedback › any reason › headline` for `copy.user_feedback.any_reason.headline`. */
 const keyLabel = (key: string) =>
