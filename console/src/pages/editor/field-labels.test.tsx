@@ -118,7 +118,7 @@ describe('configFieldLabel', () => {
       const label = configFieldLabel(path)
       const parts = label.split(' › ')
       const shown = editorLabelOf(path)
-      if (label === path || shown !== parts.at(-1) || !sections.has(parts[0]))
+      if (label === path || shown !== parts.at(-1) || !sections.has(parts[0] ?? ''))
         wrong.push(`${path}: "${label}", the editor shows "${shown}"`)
     }
     expect(wrong).toEqual([])
