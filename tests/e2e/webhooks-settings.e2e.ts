@@ -1,22 +1,31 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { deliverDueWebhooks } from '@retainkit/server/webhooks/deliver'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
-import type { Browser } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems } from '../support/axe'
 import { ensureConsoleBuilt, signUpInConsole, useDevOutbox } from '../support/console-helpers'
 import { launchChromium, type Product, startProduct } from '../support/product'
+import { overlappingText } from '../support/text-overlap'
 
 /**
- * Settings → Webhooks in Chromium against the real server: an http:// URL refused with its message, an
- * HTTPS endpoint added with the Slack preset, its signing secret shown once, the list and the (empty)
- * delivery log, keyboard-reachable, with no serious axe violations.
+ * Settings → Webhooks in Chromium against the real server, at a phone's and a laptop's width: an
+ * http:// URL refused with its message, an HTTPS endpoint added with the Slack preset, its signing
+ * secret shown once, the same URL refused a second time, a test event of a chosen type sent through the
+ * real outbox and worker, the log naming the endpoint, and a replay that says what it is doing until
+ * the worker's attempt lands; keyboard-reachable, axe-clean, no overlapping text.
  */
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/console/', import.meta.url))
+const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 900 } } as const
+const SLACK_URL = 'https://hooks.slack.com/services/T000/B000/XXXX'
 
 let product: Product
 let browser: Browser
+/** What the merchant's receiver answers next (the worker's deliveries go through deps.webhookFetch). */
+let answers: number[] = []
+const received: string[] = []
 
 beforeAll(async () => {
   ensureWidgetBuilt()
@@ -24,6 +33,10 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true })
   product = await startProduct({ seed: false })
   useDevOutbox(product)
+  product.deps.webhookFetch = async (url, init) => {
+    received.push(`${url} ${String(init.body)}`)
+    return new Response('', { status: answers.shift() ?? 200 })
+  }
   browser = await launchChromium()
 })
 
@@ -32,10 +45,19 @@ afterAll(async () => {
   await product?.stop()
 })
 
-describe('Settings → Webhooks', () => {
-  it('adds an endpoint from the keyboard, shows the secret once, and passes axe', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const page = await signUpInConsole(product, context, 'webhooks-owner@example.com')
+async function layoutIsClean(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  expect(await overlappingText(page)).toEqual([])
+  expect(await axeProblems(page)).toEqual([])
+}
+
+describe.each(Object.entries(VIEWPORTS))('Settings → Webhooks at %s size', (size, viewport) => {
+  let context: BrowserContext
+  afterAll(() => context?.close())
+
+  it('adds an endpoint from the keyboard, refuses the same URL twice, sends a test event and shows a replay land', async () => {
+    context = await browser.newContext({ viewport })
+    const page = await signUpInConsole(product, context, `webhooks-${size}@example.com`)
     const accountId = new URL(page.url()).searchParams.get('account_id')
     await page.goto(`${product.url}/settings/?tab=webhooks&account_id=${accountId}`)
     await page.getByText('No endpoints yet.').waitFor()
@@ -48,27 +70,51 @@ describe('Settings → Webhooks', () => {
     await page.getByText('The endpoint URL must start with https://').waitFor()
     expect(await url.getAttribute('aria-invalid')).toBe('true')
 
-    await url.fill('https://hooks.slack.com/services/T000/B000/XXXX')
+    await url.fill(SLACK_URL)
     await page.getByLabel('Format').selectOption('slack')
     await page.getByRole('checkbox', { name: /session\.started/ }).uncheck()
     await page.getByRole('button', { name: 'Add endpoint' }).focus()
     await page.keyboard.press('Enter')
     const secret = page.getByLabel('Signing secret')
     await secret.waitFor()
-    const shown = await secret.inputValue()
-    expect(shown).toMatch(/^whsec_/)
-    await page
-      .getByRole('cell', { name: 'https://hooks.slack.com/services/T000/B000/XXXX', exact: true })
-      .waitFor()
-    await page.getByRole('cell', { name: 'Slack', exact: true }).waitFor()
+    expect(await secret.inputValue()).toMatch(/^whsec_/)
+    const endpoints = page.getByRole('table', { name: 'Webhook endpoints' })
+    await endpoints.getByText(SLACK_URL, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'I have saved it' }).click()
+    expect(await page.content()).not.toContain('whsec_')
+
+    // The same URL again (every event would arrive twice): refused, with the reason beside the field.
+    await url.fill(SLACK_URL)
+    await page.getByRole('button', { name: 'Add endpoint' }).click()
+    await page.getByText('This URL already receives your webhooks', { exact: false }).waitFor()
+    expect(await endpoints.getByText(SLACK_URL, { exact: true }).count()).toBe(1)
+
+    // A test event of a chosen type, through the real outbox: the receiver fails once, then a replay.
+    await page.getByLabel('Test event', { exact: true }).selectOption('save.lost')
+    await page.getByRole('button', { name: `Send test event (save.lost) to ${SLACK_URL}` }).click()
+    await page.getByText('Test event queued').first().waitFor()
+    // The toast is an overlay by design: dismissed before the page's own layout is checked.
+    await page.getByRole('button', { name: 'Dismiss notification: Test event queued' }).dispatchEvent('click')
+    await page.getByText('Test event queued').waitFor({ state: 'detached' })
+    const log = page.getByRole('table', { name: 'Recent deliveries' })
+    const row = log.locator('tr', { hasText: 'save.lost' })
+    await row.getByText('Test', { exact: true }).waitFor()
+    await row.getByText(SLACK_URL).waitFor()
+    answers = [500]
+    expect(await deliverDueWebhooks(product.deps)).toEqual({ attempted: 1, delivered: 0 })
+    expect(received.at(-1)).toContain('[Test]')
+    await row.getByText('Retrying').waitFor()
+    await row.getByText('500', { exact: true }).waitFor()
+    await row.getByRole('button', { name: /^Replay save\.lost delivery/ }).click()
+    await row.getByText('Replay queued: sending…').waitFor()
     await page.screenshot({
-      path: `${ARTIFACTS}settings-webhooks.png`,
+      path: `${ARTIFACTS}settings-webhooks-${size}.png`,
       fullPage: true,
       animations: 'disabled',
     })
-    expect(await axeProblems(page)).toEqual([])
-    await page.getByRole('button', { name: 'I have saved it' }).click()
-    expect(await page.content()).not.toContain((await secret.count()) ? 'x' : 'whsec_')
-    await context.close()
+    await layoutIsClean(page, viewport.width)
+    expect(await deliverDueWebhooks(product.deps)).toEqual({ attempted: 1, delivered: 1 })
+    await row.getByText('Replayed: delivered').waitFor()
+    await row.getByText('500, 200').waitFor()
   })
 })

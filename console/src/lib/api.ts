@@ -308,7 +308,7 @@ export const startCheckout = (accountId: string, interval: BillingInterval) =>
 export const openBillingPortal = (accountId: string) =>
   apiRequest<ApiData<'POST /api/billing/portal/{accountId}'>>('POST', `/api/billing/portal/${enc(accountId)}`)
 
-/** Settings → Webhooks: endpoints (the secret comes back once, on creation), the delivery log, replays. */
+/** Settings → Webhooks: endpoints (the secret comes back once, on creation), the delivery log, replays, test events. */
 export const listWebhookEndpoints = (accountId: string) =>
   apiRequest<ApiData<'GET /api/webhooks/{accountId}'>>('GET', `/api/webhooks/${enc(accountId)}`)
 
@@ -334,6 +334,13 @@ export const replayWebhookDelivery = (accountId: string, deliveryId: string) =>
   apiRequest<ApiData<'POST /api/webhooks/{accountId}/deliveries/{deliveryId}/replay'>>(
     'POST',
     `/api/webhooks/${enc(accountId)}/deliveries/${enc(deliveryId)}/replay`,
+  )
+
+export const sendWebhookTestEvent = (accountId: string, endpointId: string, type: string) =>
+  apiRequest<ApiData<'POST /api/webhooks/{accountId}/endpoints/{endpointId}/test'>>(
+    'POST',
+    `/api/webhooks/${enc(accountId)}/endpoints/${enc(endpointId)}/test`,
+    { body: { type } },
   )
 
 // Segments and experiments

@@ -144,4 +144,23 @@ export const RETENTION_TARGETS: Target[] = [
       return { path: `/api/webhooks/${f.shop.accountId}/deliveries/${delivery.id}/replay` }
     },
   },
+  {
+    method: 'POST',
+    doc: 'POST /api/webhooks/{accountId}/endpoints/{endpointId}/test',
+    caller: 'merchant',
+    // A sample of an event the endpoint receives; the endpoint's own account keeps the shop's few.
+    valid: async (f) => {
+      const { accountId, owner } = await f.t.createAccount()
+      const res = await f.t.request(`/api/webhooks/${accountId}`, {
+        token: owner.token,
+        body: { url: `https://hooks.merchant.example/test/${next()}`, events: ['save.lost'] },
+      })
+      const endpointId = ((await res.json()) as { data: { id: string } }).data.id
+      return {
+        path: `/api/webhooks/${accountId}/endpoints/${endpointId}/test`,
+        token: owner.token,
+        body: { type: 'save.lost' },
+      }
+    },
+  },
 ]

@@ -1,4 +1,8 @@
-import { accountIdSchema, webhookEndpointCreateSchema } from '@retainkit/shared/schemas'
+import {
+  accountIdSchema,
+  webhookEndpointCreateSchema,
+  webhookTestEventSchema,
+} from '@retainkit/shared/schemas'
 import { Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
@@ -13,6 +17,7 @@ import {
   listEndpoints,
   replayDelivery,
 } from '../services/webhooks-out/endpoints'
+import { sendTestEvent } from '../services/webhooks-out/test-event'
 
 /**
  * `/api/webhooks/{accountId}…` (Settings → Webhooks): the account's endpoints, the delivery log and
@@ -42,6 +47,14 @@ export function webhookRoutes(deps: AppDeps) {
     await requireMembership(deps.db, c.get('user').id, accountId, 'canManageCredentials')
     await deleteEndpoint(deps, accountId, c.req.param('endpointId'))
     return ok(c, 'DELETE /api/webhooks/{accountId}/endpoints/{endpointId}', { deleted: true })
+  })
+
+  app.post('/api/webhooks/:accountId/endpoints/:endpointId/test', async (c) => {
+    const accountId = account(c.req.param('accountId'))
+    await requireMembership(deps.db, c.get('user').id, accountId, 'canManageCredentials')
+    const { type } = await readBody(c, webhookTestEventSchema)
+    const queued = await sendTestEvent(deps, accountId, c.req.param('endpointId'), type)
+    return ok(c, 'POST /api/webhooks/{accountId}/endpoints/{endpointId}/test', queued, 201)
   })
 
   app.get('/api/webhooks/:accountId/deliveries', async (c) => {

@@ -68,6 +68,7 @@ export const API_RESPONSES = {
   'DELETE /api/webhooks/{accountId}/endpoints/{endpointId}': data(retention.endpointDeleted),
   'GET /api/webhooks/{accountId}/deliveries': data(zod.array(retention.delivery)),
   'POST /api/webhooks/{accountId}/deliveries/{deliveryId}/replay': data(retention.deliveryReplayed),
+  'POST /api/webhooks/{accountId}/endpoints/{endpointId}/test': data(retention.testEventQueued),
   'POST /api/stripe/oauth/start': data(services.oauthStarted),
   'POST /api/stripe/oauth/callback': data(services.oauthConnected),
   'GET /api/stripe/plans/{accountId}': data(services.plans),

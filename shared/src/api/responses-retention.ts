@@ -64,6 +64,8 @@ export const delivery = obj({
   next_attempt_at: nullableTime,
   created_at: nullableTime,
   delivered_at: nullableTime,
+  /** A sample sent with "Send test event", not a real event. */
+  test: z.boolean(),
   log: z.array(
     obj({
       at: nullableTime,
@@ -77,3 +79,8 @@ export const delivery = obj({
 export const endpointCreated = obj({ ...endpointView.shape, secret: z.string() })
 export const endpointDeleted = obj({ deleted: z.literal(true) })
 export const deliveryReplayed = obj({ replayed: z.literal(true) })
+export const testEventQueued = obj({
+  delivery_id: z.string(),
+  event_id: z.string(),
+  type: z.enum(WEBHOOK_EVENT_TYPES),
+})

@@ -34,3 +34,9 @@ export const webhookEndpointCreateSchema = z.strictObject({
   description: z.string().trim().max(200).optional(),
 })
 export type WebhookEndpointCreateInput = z.infer<typeof webhookEndpointCreateSchema>
+
+/** Body of `POST /api/webhooks/{accountId}/endpoints/{endpointId}/test`: which event to send a sample of. */
+export const webhookTestEventSchema = z.strictObject({
+  type: z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_MESSAGES.event }),
+})
+export type WebhookTestEventInput = z.infer<typeof webhookTestEventSchema>

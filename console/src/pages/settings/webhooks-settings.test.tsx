@@ -33,6 +33,7 @@ const delivery = {
   next_attempt_at: null,
   created_at: '2026-05-01T10:00:00.000Z',
   delivered_at: '2026-05-01T10:05:00.000Z',
+  test: false,
   log: [500, 503, 502, 200].map((status) => ({
     at: '2026-05-01T10:00:00.000Z',
     status,
@@ -80,18 +81,61 @@ describe('webhooks section', () => {
     expect(document.body.innerHTML).not.toContain('whsec_shown_once')
   })
 
-  it('shows the delivery log with response codes and replays a delivery', async () => {
+  it('shows the delivery log naming each endpoint, and says what a replay is doing until it lands', async () => {
+    let replayedAttempt = false
+    const answered = { at: '2026-05-02T10:00:00.000Z', status: 204, error: null, duration_ms: 5 }
     const backend = new FakeBackend()
       .on(LIST, { body: { data: [endpoint] } })
-      .on(LOG, { body: { data: [delivery] } })
+      .on(LOG, () => ({
+        body: {
+          data: [
+            replayedAttempt ? { ...delivery, last_status: 204, log: [...delivery.log, answered] } : delivery,
+          ],
+        },
+      }))
       .on(REPLAY, { body: { data: { replayed: true } } })
     const user = userEvent.setup()
     renderSection(<WebhooksSettings accountId="acme" />, { backend })
     const log = await screen.findByRole('table', { name: 'Recent deliveries' })
     expect(within(log).getByText('500, 503, 502, 200')).toBeTruthy()
     expect(within(log).getByText('Delivered')).toBeTruthy()
+    // The endpoint each delivery went to.
+    expect(within(log).getByText('https://merchant.example/hooks')).toBeTruthy()
     await user.click(within(log).getByRole('button', { name: 'Replay offer.accepted delivery evt_1' }))
     expect(backend.requestsTo(REPLAY)).toHaveLength(1)
+    expect(await within(log).findByText('Replay queued: sending…')).toBeTruthy()
+    // The worker sends it; the log, read again every two seconds meanwhile, says what it got.
+    replayedAttempt = true
+    expect(await within(log).findByText('Replayed: delivered', {}, { timeout: 5000 })).toBeTruthy()
+  })
+
+  it('sends a test event of a chosen type to one endpoint and shows it, marked Test, in the log', async () => {
+    let sent = false
+    const TEST = 'POST /api/webhooks/acme/endpoints/we_1/test'
+    const sample = { ...delivery, id: '8', event_id: 'evt_test_1', event_type: 'save.lost', test: true }
+    const backend = new FakeBackend()
+      .on(LIST, { body: { data: [endpoint] } })
+      .on(LOG, () => ({ body: { data: sent ? [sample, delivery] : [delivery] } }))
+      .on(TEST, () => {
+        sent = true
+        return {
+          status: 201,
+          body: { data: { delivery_id: '8', event_id: 'evt_test_1', type: 'save.lost' } },
+        }
+      })
+    const user = userEvent.setup()
+    renderSection(<WebhooksSettings accountId="acme" />, { backend })
+    await screen.findByRole('table', { name: 'Recent deliveries' })
+    const picker = screen.getByLabelText('Test event') as HTMLSelectElement
+    expect([...picker.options].map((option) => option.value)).toEqual(['offer.accepted', 'save.lost'])
+    await user.selectOptions(picker, 'save.lost')
+    await user.click(
+      screen.getByRole('button', { name: 'Send test event (save.lost) to https://merchant.example/hooks' }),
+    )
+    expect(backend.requestsTo(TEST)[0]?.body).toEqual({ type: 'save.lost' })
+    const log = screen.getByRole('table', { name: 'Recent deliveries' })
+    const row = (await within(log).findByText('Test')).closest('tr') as HTMLElement
+    expect(within(row).getByText('save.lost')).toBeTruthy()
   })
 
   it('lets a viewer read but not change anything', async () => {
@@ -99,8 +143,10 @@ describe('webhooks section', () => {
       .on(LIST, { body: { data: [endpoint] } })
       .on(LOG, { body: { data: [delivery] } })
     renderSection(<WebhooksSettings accountId="acme" />, { backend, role: 'viewer' })
-    expect(await screen.findByText('https://merchant.example/hooks')).toBeTruthy()
+    const endpoints = await screen.findByRole('table', { name: 'Webhook endpoints' })
+    expect(within(endpoints).getByText('https://merchant.example/hooks')).toBeTruthy()
     await screen.findByRole('table', { name: 'Recent deliveries' })
+    expect(screen.queryByRole('button', { name: /Send test event/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Add endpoint' })).toBeNull()
     expect(screen.queryByRole('button', { name: /Replay/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull()

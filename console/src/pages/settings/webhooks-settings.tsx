@@ -1,4 +1,3 @@
-import type { ApiData } from '@retainkit/shared/api'
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@retainkit/shared/webhooks'
 import { type FormEvent, useId, useState } from 'react'
 import { ActionsTable } from '../../components/actions-table'
@@ -11,16 +10,13 @@ import {
   deleteWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
-  replayWebhookDelivery,
 } from '../../lib/api'
 import { handleError } from '../../lib/error-handler'
-import { formatDateTime, relativeTime } from '../../lib/relative-time'
-import { toast } from '../../lib/toast-store'
 import { useApiResource } from '../../lib/use-api-resource'
 import { useCapability } from '../../session/session-store'
+import { DeliveryLog } from './webhooks/delivery-log'
+import { SendTestEvent } from './webhooks/send-test-event'
 import { NewSecret } from './widget-secret-settings'
-
-type WebhookDelivery = ApiData<'GET /api/webhooks/{accountId}/deliveries'>[number]
 
 /** Add form: an HTTPS URL (or a Slack incoming-webhook URL with the Slack preset) and its events. */
 function AddEndpoint({ accountId, onAdded }: { accountId: string; onAdded: (secret: string) => void }) {
@@ -112,68 +108,6 @@ function AddEndpoint({ accountId, onAdded }: { accountId: string; onAdded: (secr
   )
 }
 
-const STATUS_LABELS: Readonly<Record<WebhookDelivery['status'], string>> = {
-  pending: 'Retrying',
-  delivered: 'Delivered',
-  failed: 'Failed',
-}
-
-/** The latest deliveries: event, outcome, each attempt's response code, and a replay button. */
-function DeliveryLog({ accountId, canManage }: { accountId: string; canManage: boolean }) {
-  const { state, reload } = useApiResource(() => listWebhookDeliveries(accountId), `log-${accountId}`)
-  const [replaying, setReplaying] = useState<string | null>(null)
-  const replay = async (id: string) => {
-    setReplaying(id)
-    const result = await replayWebhookDelivery(accountId, id)
-    setReplaying(null)
-    if (result.error) {
-      handleError(result.error, { where: 'settings.webhooks.replay', toastTitle: 'Could not replay' })
-      return
-    }
-    toast({
-      title: 'Delivery queued',
-      description: 'It is sent again within a few seconds.',
-      variant: 'success',
-    })
-    void reload()
-  }
-  if (state.status === 'loading') return <Spinner label="Loading deliveries..." />
-  if (state.status === 'error')
-    return <LoadError what="The delivery log" error={state.error} onRetry={() => void reload()} />
-  if (state.data.length === 0) return <p>No deliveries yet.</p>
-  return (
-    <ActionsTable caption="Recent deliveries" columns={['Event', 'Status', 'Response codes', 'When']}>
-      {state.data.map((delivery) => (
-        <tr key={delivery.id}>
-          <td>
-            <code>{delivery.event_type}</code>
-          </td>
-          <td>{STATUS_LABELS[delivery.status]}</td>
-          <td>{delivery.log.map((attempt) => attempt.status ?? 'no answer').join(', ') || '—'}</td>
-          <td>
-            <time dateTime={delivery.created_at ?? undefined} title={formatDateTime(delivery.created_at)}>
-              {relativeTime(delivery.created_at)}
-            </time>
-          </td>
-          <td>
-            {canManage ? (
-              <button
-                type="button"
-                className="rk-button rk-button--secondary rk-button--small"
-                disabled={replaying === delivery.id}
-                onClick={() => void replay(delivery.id)}
-                aria-label={`Replay ${delivery.event_type} delivery ${delivery.event_id}`}
-              >
-                Replay
-              </button>
-            ) : null}
-          </td>
-        </tr>
-      ))}
-    </ActionsTable>
-  )
-}
-
 /**
  * Settings → Webhooks: the account's endpoints for session and save events, how to verify them (the
  * README's recipe), and the delivery log. Members who may manage credentials add, remove and replay.
@@ -181,8 +115,10 @@ function DeliveryLog({ accountId, canManage }: { accountId: string; canManage: b
 export function WebhooksSettings({ accountId }: { accountId: string }) {
   const canManage = useCapability('canManageCredentials')
   const { state, reload } = useApiResource(() => listWebhookEndpoints(accountId), accountId)
+  const log = useApiResource(() => listWebhookDeliveries(accountId), `log-${accountId}`)
   const [secret, setSecret] = useState<string | null>(null)
   const [removing, setRemoving] = useState<string | null>(null)
+  const [awaiting, setAwaiting] = useState<string[]>([])
 
   const remove = async (id: string) => {
     setRemoving(id)
@@ -219,6 +155,16 @@ export function WebhooksSettings({ accountId }: { accountId: string }) {
               <td>{endpoint.events.join(', ')}</td>
               <td>
                 {canManage ? (
+                  <SendTestEvent
+                    accountId={accountId}
+                    endpoint={endpoint}
+                    onQueued={(deliveryId) => {
+                      setAwaiting((current) => [...current, deliveryId])
+                      void log.refresh()
+                    }}
+                  />
+                ) : null}
+                {canManage ? (
                   <ConfirmButton
                     label="Remove"
                     ariaLabel={`Remove endpoint ${endpoint.url}`}
@@ -247,7 +193,13 @@ export function WebhooksSettings({ accountId }: { accountId: string }) {
         </>
       ) : null}
       <h3>Delivery log</h3>
-      <DeliveryLog accountId={accountId} canManage={canManage} />
+      <DeliveryLog
+        accountId={accountId}
+        canManage={canManage}
+        endpoints={state.status === 'ready' ? state.data : []}
+        log={log}
+        awaiting={awaiting}
+      />
     </div>
   )
 }

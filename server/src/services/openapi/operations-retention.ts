@@ -1,4 +1,4 @@
-import { webhookEndpointCreateSchema } from '@retainkit/shared/schemas'
+import { webhookEndpointCreateSchema, webhookTestEventSchema } from '@retainkit/shared/schemas'
 import { merchant, type OperationSpec, pathAccountId, type QueryParam, queryParam } from './operation-types'
 import { ANALYTICS_PERIOD_PARAMS } from './period-params'
 
@@ -81,6 +81,17 @@ export const RETENTION_OPERATIONS: OperationSpec[] = [
     tag: 'Account',
     security: merchant,
     params: [pathAccountId, pathId('endpointId', 'Endpoint ID')],
+  },
+  {
+    method: 'post',
+    path: '/api/webhooks/{accountId}/endpoints/{endpointId}/test',
+    summary:
+      'Send a test event: a sample of one event type the endpoint receives, signed and logged like a real delivery, its body marked "test": true (owners and admins)',
+    tag: 'Account',
+    security: merchant,
+    params: [pathAccountId, pathId('endpointId', 'Endpoint ID')],
+    body: webhookTestEventSchema,
+    status: 201,
   },
   {
     method: 'get',

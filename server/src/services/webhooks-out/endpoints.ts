@@ -11,6 +11,7 @@ import {
   systemResolver,
 } from './address-guard'
 import { RETRY_WINDOW_MS } from './outbox'
+import { TEST_EVENT_PREFIX } from './test-event'
 
 /** The account's endpoints and their delivery log. The signing secret is shown once, at creation. */
 
@@ -54,6 +55,18 @@ async function refuseInternalUrl(deps: AppDeps, url: string): Promise<void> {
   }
 }
 
+export const DUPLICATE_URL_MESSAGE =
+  'This URL already receives your webhooks: one endpoint per URL, or every event arrives twice.'
+
+/** One address however it is written (host case, default port, surrounding spaces). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a.trim()).href === new URL(b.trim()).href
+  } catch {
+    return a.trim() === b.trim()
+  }
+}
+
 export async function createEndpoint(
   deps: AppDeps,
   accountId: string,
@@ -64,12 +77,16 @@ export async function createEndpoint(
   const id = `we_${randomBytes(10).toString('hex')}`
   const now = deps.clock.now()
   const created = await deps.db.transaction().execute(async (trx) => {
-    const { count } = await trx
+    // Serialises adds per account, so two parallel adds of one URL cannot both pass the check below.
+    await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute()
+    const existing = await trx
       .selectFrom('webhook_endpoints_out')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .select('url')
       .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow()
-    if (Number(count) >= MAX_ENDPOINTS)
+      .execute()
+    if (existing.some((row) => sameUrl(row.url, input.url)))
+      throw new HttpError('DUPLICATE_ENTRY', DUPLICATE_URL_MESSAGE, 'url')
+    if (existing.length >= MAX_ENDPOINTS)
       throw new HttpError(
         'BUSINESS_RULE_VIOLATION',
         `An account can have at most ${MAX_ENDPOINTS} webhook endpoints.`,
@@ -155,6 +172,7 @@ export async function deliveryLog(deps: AppDeps, accountId: string, endpointId?:
     next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
     created_at: iso(row.created_at),
     delivered_at: iso(row.delivered_at),
+    test: row.event_id.startsWith(TEST_EVENT_PREFIX),
     log: attempts
       .filter((attempt) => String(attempt.delivery_id) === String(row.id))
       .map((attempt) => ({

@@ -25,13 +25,16 @@ export async function enqueueWebhookEvent(
     now: Date
     /** A fixed id makes enqueueing idempotent: the same event is never queued twice for an endpoint. */
     eventId?: string
+    /** A sample sent with "Send test event": to this endpoint only, marked `test: true`. */
+    test?: { endpointId: string }
   },
 ): Promise<number> {
-  const endpoints = await db
+  let query = db
     .selectFrom('webhook_endpoints_out')
     .select(['id', 'kind', 'event_types'])
     .where('account_id', '=', event.accountId)
-    .execute()
+  if (event.test) query = query.where('id', '=', event.test.endpointId)
+  const endpoints = await query.execute()
   const subscribed = endpoints.filter((endpoint) => endpoint.event_types.includes(event.type))
   if (subscribed.length === 0) return 0
   const id = event.eventId ?? newEventId()
@@ -40,6 +43,7 @@ export async function enqueueWebhookEvent(
     type: event.type,
     created: Math.floor(event.now.getTime() / 1000),
     account_id: event.accountId,
+    ...(event.test ? { test: true } : {}),
     data: event.data,
   })
   await db
@@ -50,7 +54,10 @@ export async function enqueueWebhookEvent(
         endpoint_id: endpoint.id,
         event_id: id,
         event_type: event.type,
-        payload: endpoint.kind === 'slack' ? JSON.stringify(slackMessage(event.type, event.data)) : body,
+        payload:
+          endpoint.kind === 'slack'
+            ? JSON.stringify(slackMessage(event.type, event.data, Boolean(event.test)))
+            : body,
         next_attempt_at: event.now,
         give_up_at: new Date(event.now.getTime() + RETRY_WINDOW_MS),
         created_at: event.now,

@@ -25,12 +25,13 @@ const HEADLINES: Readonly<Record<WebhookEventType, string>> = {
 const money = (minor: number, currency: string): string =>
   `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`
 
-export function slackMessage(type: WebhookEventType, data: EventData): { text: string } {
+export function slackMessage(type: WebhookEventType, data: EventData, test = false): { text: string } {
   const details = [
     data.customer_id ? `customer ${data.customer_id}` : null,
     data.offer ? `offer: ${data.offer.replace(/_/g, ' ')}` : null,
     data.reason_key ? `reason: ${data.reason_key.replace(/_/g, ' ')}` : null,
     data.mrr && data.currency ? `MRR ${money(data.mrr, data.currency)}` : null,
   ].filter((part): part is string => part !== null)
-  return { text: `*${HEADLINES[type]}*${details.length > 0 ? ` — ${details.join(', ')}` : ''}` }
+  const text = `*${HEADLINES[type]}*${details.length > 0 ? ` — ${details.join(', ')}` : ''}`
+  return { text: test ? `[Test] ${text}` : text }
 }
