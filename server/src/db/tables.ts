@@ -142,8 +142,13 @@ export interface CancelSessionsTable {
   arm_id: ColumnType<string | null, string | null | undefined, string | null>
   /** The facts the segments were matched on. */
   subscriber_facts: ColumnType<object | null, string | null | undefined, string | null>
-  /** The flow the session ran when not the default (a segment's or an arm's): accept applies its offers. */
+  /**
+   * The flow the session showed (the default's, a segment's or an arm's; its translations left out):
+   * accept applies its offers, whatever the merchant saved since (170; null only before it).
+   */
   flow_config: ColumnType<object | null, string | null | undefined, string | null>
+  /** The account's config version the session started on (170); null before it. */
+  config_version: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** One row per (account, customer) that ever took a billing action: the lock they serialise on. */

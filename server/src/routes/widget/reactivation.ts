@@ -34,6 +34,7 @@ import { authenticateWidgetCall, type WidgetCaller } from './auth'
 import { noStore, readOptionalBody } from './body'
 import type { WidgetEnv } from './cors'
 import { assertModeMayChange, runSessionAction } from './session-action'
+import { sessionFlowConfig, sessionFlowCopy } from './session-flow'
 import { limitSessionStarts } from './sessions'
 
 /**
@@ -73,6 +74,9 @@ async function createBannerSession(
         subscription_id: target.subscription.id,
         mrr: subscriptionMrr(target.subscription),
         currency: target.subscription.currency,
+        // The winback offer the banner shows is the one its accept applies.
+        flow_config: JSON.stringify(sessionFlowCopy(caller.account.payload.config)),
+        config_version: caller.account.payload.version,
         created_at: now,
         updated_at: now,
       })
@@ -242,7 +246,7 @@ export function reactivationAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
       const offer =
         current.kind === 'cancel'
           ? null
-          : winbackOffer(caller.account.payload.config, target.kind, recentSave)
+          : winbackOffer(sessionFlowConfig(current, caller.account.payload.config), target.kind, recentSave)
       const done = await reactivate(
         deps,
         stripe,

@@ -35,6 +35,7 @@ import {
   readCancelSessionAction,
   runSessionAction,
 } from './session-action'
+import { sessionFlowConfig } from './session-flow'
 
 type AcceptBody = z.output<typeof acceptOfferSchema>
 
@@ -101,11 +102,6 @@ async function currentSubscription(
   const refusal = STATE_REFUSAL[offer](subscription, Math.floor(deps.clock.now().getTime() / 1000))
   if (refusal) throw refusal
   return subscription
-}
-
-/** The flow the session ran: a segment's or an arm's when it was routed to one, else the published one. */
-function sessionFlowConfig(session: CancelSession, published: CancelFlowConfig): CancelFlowConfig {
-  return (session.flow_config as CancelFlowConfig | null) ?? published
 }
 
 async function carryOut(

@@ -32,6 +32,7 @@ import { authenticateWidgetCall } from './auth'
 import { noStore } from './body'
 import type { WidgetContext, WidgetEnv } from './cors'
 import { assertMerchantHandles } from './session-action'
+import { sessionFlowCopy } from './session-flow'
 
 /** Session starts per account and customer per hour (DB-backed, shared by every instance). */
 export const SESSIONS_PER_CUSTOMER_PER_HOUR = 20
@@ -146,7 +147,9 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
           experiment_id: routed.arm?.experimentId ?? null,
           arm_id: routed.arm?.armId ?? null,
           subscriber_facts: JSON.stringify(routed.facts),
-          flow_config: routed.custom ? JSON.stringify(routed.config) : null,
+          // What this session shows is what its accept applies, whatever is saved meanwhile.
+          flow_config: JSON.stringify(sessionFlowCopy(routed.config)),
+          config_version: account.payload.version,
           // Marks a session that can only undo; when Stripe names no end, the start stands in.
           scheduled_cancel_at:
             scheduledEnd === undefined ? null : scheduledEnd === null ? now : new Date(scheduledEnd * 1000),
