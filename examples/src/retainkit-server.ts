@@ -5,6 +5,7 @@ import { createDeps } from '@retainkit/server/bootstrap'
 import { loadConfig } from '@retainkit/server/config'
 import type { AppDeps } from '@retainkit/server/deps'
 import { createLogger, type LogLevel } from '@retainkit/server/logger'
+import { startMailWorker } from '@retainkit/server/mail'
 import { describeListener, PortTakenError, portIsFree } from './ports'
 
 /**
@@ -69,7 +70,9 @@ export async function startRetainkitServer(options: RetainkitServerOptions): Pro
     ...extra,
   })
   const logger = createLogger({ level: options.logLevel ?? 'warn' })
-  const { deps, close } = await createDeps(config, logger)
+  const { deps, database, close } = await createDeps(config, logger)
+  // Sign-in and every other mail leave through the outbox, as in `npm start`.
+  const mailWorker = startMailWorker(deps, { database })
   handler = createApp(deps).fetch
 
   return {
@@ -80,6 +83,8 @@ export async function startRetainkitServer(options: RetainkitServerOptions): Pro
       new Promise<void>((resolve) => {
         server.close(() => resolve())
         ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
-      }).then(close),
+      })
+        .then(() => mailWorker.stop())
+        .then(close),
   }
 }

@@ -15,7 +15,12 @@ import { type Clock, systemClock } from './services/clock'
 import { createWidgetConfigCache } from './services/config-cache'
 import { listenForConfigChanges } from './services/config-listener'
 import type { Logger } from './services/logger'
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './services/mailer'
+import {
+  createOutboxMailer,
+  createSmtpMailer,
+  createUnconfiguredMailer,
+  type Mailer,
+} from './services/mailer'
 import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './services/secret-box'
 import { loadOrCreateSetting } from './services/settings'
 import { createStripeClientFactory, type StripeClientFactory } from './services/stripe-client'
@@ -45,6 +50,8 @@ export async function createDeps(
   logger: Logger,
 ): Promise<{
   deps: AppDeps
+  /** The open database, for what listens to it (the mail worker: `startMailWorker(deps, { database })`). */
+  database: DatabaseHandle
   close(): Promise<void>
   /** Gives back the memory a bulk load at startup grew (PGlite: migrations applied, demo seeded). */
   settleAfterLoad(loaded: boolean): Promise<void>
@@ -95,8 +102,10 @@ export async function createDeps(
       () => `rk_anon_${randomBytes(24).toString('base64url')}`,
     ))
   const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, `Retainkit <no-reply@${new URL(config.publicUrl).hostname}>`)
-    : createOutboxMailer(database.db, logger)
+    ? createSmtpMailer(config.smtpUrl)
+    : config.production
+      ? createUnconfiguredMailer()
+      : createOutboxMailer(database.db, logger)
   const deps = await assembleDeps({
     config,
     database,
@@ -116,6 +125,7 @@ export async function createDeps(
     : null
   return {
     deps,
+    database,
     startedFrom,
     settleAfterLoad: async (loaded) => {
       if (!loaded && applied.length === 0) return

@@ -7,6 +7,7 @@ import { createAppServer } from './http/node-listener'
 import { startRollupCompaction } from './services/analytics/compaction'
 import { startBillingWorker } from './services/billing/follow-up'
 import { createLogger } from './services/logger'
+import { startMailWorker } from './services/mail/runner'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
 import { startWebhookWorker } from './services/webhooks-out/deliver'
 import { startupBanner } from './startup-banner'
@@ -31,7 +32,7 @@ async function main() {
     logger.error('unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) })
   })
 
-  const { deps, close, settleAfterLoad, startedFrom } = await createDeps(config, logger)
+  const { deps, database, close, settleAfterLoad, startedFrom } = await createDeps(config, logger)
   let seeded = false
   if (config.seedDemo) {
     const { completeDemoSeed, seedDemoIfEmpty } = await import('./seed/demo')
@@ -48,6 +49,8 @@ async function main() {
   const stopMerchantSync = startMerchantSyncWorker(deps)
   // Merchants' webhooks: the durable queue, shared safely by every instance.
   const stopWebhooks = startWebhookWorker(deps)
+  // Mail: every message to a person, from the outbox its cause's transaction wrote; woken as that commits.
+  const mailWorker = startMailWorker(deps, { database })
   // Analytics rollups: past days' counters folded into one row per key, so dashboards add up fewer rows.
   const stopCompaction = startRollupCompaction(deps)
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
@@ -80,6 +83,8 @@ async function main() {
     stopMerchantSync()
     // Attempts in flight end within their deadline; their results are written before the database closes.
     const webhooksDrained = stopWebhooks()
+    // Mail being sent finishes (each send has a deadline) before the database closes under it.
+    const mailStopped = mailWorker.stop()
     stopCompaction()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
@@ -89,10 +94,12 @@ async function main() {
     }, 10_000)
     force.unref()
     server.close(() => {
-      void webhooksDrained.then(close).finally(() => {
-        logger.info('database closed; bye')
-        process.exit(0)
-      })
+      void Promise.all([webhooksDrained, mailStopped])
+        .then(close)
+        .finally(() => {
+          logger.info('database closed; bye')
+          process.exit(0)
+        })
     })
     if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections()
   }

@@ -73,7 +73,7 @@ export async function benchDeps(database: DatabaseHandle) {
     stripe: createStripeClientFactory({}),
     verifier: createEmbeddedVerifier(signingKeys, issuer, () => systemClock.now()),
     signingKeys,
-    mailer: { send: async () => undefined },
+    mailer: { send: async () => ({ messageId: null }) },
     logger,
     apiKey: API_KEY,
     anonKey: `rk_anon_bench_${randomBytes(12).toString('hex')}`,

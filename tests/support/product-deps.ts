@@ -6,6 +6,7 @@ import { systemClock } from '@retainkit/server/clock'
 import { loadConfig } from '@retainkit/server/config'
 import type { AppDeps } from '@retainkit/server/deps'
 import { createMemoryLogger } from '@retainkit/server/logger'
+import { startMailWorker } from '@retainkit/server/mail'
 import { createMemoryMailer, type MailMessage } from '@retainkit/server/mailer'
 import { createSecretBox } from '@retainkit/server/secret-box'
 import { createStripeClientFactory } from '@retainkit/server/stripe-client'
@@ -15,7 +16,8 @@ import { openPgliteFromTemplate } from '@retainkit/server/testing/template-db'
  * The server's dependencies, assembled by bootstrap.ts as for a real process, with what a browser
  * suite needs instead: a PGlite database loaded from the migrated test template (no 3–5 s
  * initialisation, nothing on disk), the Stripe SDK pointed at the fake over loopback (STRIPE_API_BASE),
- * the system clock (the browser signs tokens with real time), a memory logger and captured mail.
+ * the system clock (the browser signs tokens with real time), a memory logger and captured mail (the
+ * mail worker runs, woken as each enqueuing transaction commits, as in `npm start`).
  */
 export interface ProductDeps {
   deps: AppDeps
@@ -65,6 +67,7 @@ export async function createAppFor(options: {
   const { signingKeys } = deps
   if (!signingKeys)
     throw new Error('The browser suites sign users in themselves: no Supabase configuration here')
+  const mailWorker = startMailWorker(deps, { database })
 
   return {
     deps,
@@ -80,6 +83,9 @@ export async function createAppFor(options: {
       )
       return { userId, token }
     },
-    close: () => database.close(),
+    close: async () => {
+      await mailWorker.stop()
+      await database.close()
+    },
   }
 }

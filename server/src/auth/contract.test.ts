@@ -77,7 +77,7 @@ describe(`@supabase/supabase-js ${SUPABASE_JS_VERSION} against the embedded auth
       options: { emailRedirectTo: 'http://localhost:8787/auth/callback' },
     })
     expect(otp.error).toBeNull()
-    const link = t.mail.find((m) => m.to === email)?.link
+    const link = (await t.readOutbox(email))[0]?.link
     expect(link).toBeTruthy()
 
     const verify = await t.app.request(link as string)
@@ -147,7 +147,7 @@ describe(`@supabase/supabase-js ${SUPABASE_JS_VERSION} against the embedded auth
     const c = client()
     const email = uniqueEmail(prefix)
     await c.auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://localhost:8787/auth/callback' } })
-    const verify = await t.app.request(t.mail.filter((m) => m.to === email).at(-1)?.link as string)
+    const verify = await t.app.request((await t.readOutbox(email)).at(-1)?.link as string)
     const code = new URL(verify.headers.get('location') ?? '').searchParams.get('code') as string
     const { error } = await c.auth.exchangeCodeForSession(code)
     expect(error).toBeNull()
@@ -184,7 +184,7 @@ describe(`@supabase/supabase-js ${SUPABASE_JS_VERSION} against the embedded auth
     expect(asked.data.user?.new_email).toBe(next)
     expect(asked.data.user?.email_change_sent_at).toBeTruthy()
 
-    const mail = t.mail.filter((m) => m.to === next).at(-1)
+    const mail = (await t.readOutbox(next)).at(-1)
     expect(mail?.subject).toBe('Confirm your new Retainkit e-mail address')
     expect(mail?.text).toContain(mail?.link as string)
     const link = new URL(mail?.link as string)
@@ -221,7 +221,7 @@ describe(`@supabase/supabase-js ${SUPABASE_JS_VERSION} against the embedded auth
       email,
       options: { emailRedirectTo: 'http://localhost:8787/auth/callback', shouldCreateUser: false },
     })
-    const verify = await t.app.request(t.mail.filter((m) => m.to === email).at(-1)?.link as string)
+    const verify = await t.app.request((await t.readOutbox(email)).at(-1)?.link as string)
     const code = new URL(verify.headers.get('location') ?? '').searchParams.get('code') as string
     return (await c.auth.exchangeCodeForSession(code)).data.user?.id
   }
@@ -270,7 +270,7 @@ describe(`@supabase/supabase-js ${SUPABASE_JS_VERSION} against the embedded auth
       email,
       options: { emailRedirectTo: 'http://localhost:8787/auth/callback' },
     })
-    const verify = await t.app.request(t.mail.filter((m) => m.to === email).at(-1)?.link as string)
+    const verify = await t.app.request((await t.readOutbox(email)).at(-1)?.link as string)
     const code = new URL(verify.headers.get('location') ?? '').searchParams.get('code') as string
     const { data } = await first.auth.exchangeCodeForSession(code)
     // Another device signs the user out everywhere.

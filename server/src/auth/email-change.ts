@@ -11,19 +11,6 @@ import { userIdByEmail } from './users'
  */
 type Db = Kysely<Database>
 
-export const EMAIL_CHANGE_SUBJECT = 'Confirm your new Retainkit e-mail address'
-
-export function emailChangeText(link: string, email: string): string {
-  return [
-    `Confirm ${email} as the e-mail address of your Retainkit account with this link:`,
-    '',
-    link,
-    '',
-    'The link works once and expires in 15 minutes. Until you open it, your account keeps its current address.',
-    'If you did not ask for this, you can ignore this email.',
-  ].join('\n')
-}
-
 export type EmailChangeRequest = { token: string } | { taken: true } | { waitSeconds: number }
 
 /** Serialises every request about one address (with /otp, which takes the same lock). */

@@ -64,8 +64,8 @@ export async function requestLink(
 }
 
 /** The newest sign-in link mailed to `email`. */
-export function lastLink(t: TestContext, email: string): URL {
-  const message = [...t.mail].reverse().find((m) => m.to === email.toLowerCase())
+export async function lastLink(t: TestContext, email: string): Promise<URL> {
+  const message = (await t.readOutbox(email)).at(-1)
   if (!message?.link) throw new Error(`no sign-in mail for ${email}`)
   return new URL(message.link)
 }
@@ -81,7 +81,7 @@ export async function signInWithLink(t: TestContext, email = uniqueEmail()): Pro
   const { verifier, challenge } = pkcePair()
   const res = await requestLink(t, email, { challenge })
   if (res.status !== 200) throw new Error(`otp answered ${res.status}`)
-  const { location } = await follow(t, lastLink(t, email))
+  const { location } = await follow(t, await lastLink(t, email))
   const code = location.searchParams.get('code')
   if (!code) throw new Error(`verify did not give a code: ${location}`)
   const token = await authRequest(t, '/auth/v1/token?grant_type=pkce', {

@@ -30,6 +30,10 @@ export interface ServerConfig {
   apiKey: string | null
   supabase: { url: string; anonKey: string; jwtSecret: string | null } | null
   smtpUrl: string | null
+  /** The address every mail is sent from (MAIL_FROM; default no-reply@ the public host). */
+  mailFrom: string
+  /** Days sent and given-up rows stay in the mail outbox (MAIL_RETENTION_DAYS, default 30). */
+  mailRetentionDays: number
   /** Social sign-in providers of the embedded auth server (AUTH_OAUTH_PROVIDERS, JSON). */
   oauthProviders: OAuthProviderConfig[]
   stripe: { clientId: string | null; platformSecretKey: string | null; apiBase: string | null }
@@ -160,6 +164,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigurationError('SMTP_URL', 'must start with smtp:// or smtps://')
   }
 
+  const mailFrom = present(env, 'MAIL_FROM') ?? `no-reply@${new URL(publicUrl).hostname}`
+  if (!/^[^\s@<>"]+@[^\s@<>"]+$/.test(mailFrom)) {
+    throw new ConfigurationError(
+      'MAIL_FROM',
+      'must be a bare e-mail address (the sender name is set per mail)',
+    )
+  }
+  const retentionText = present(env, 'MAIL_RETENTION_DAYS') ?? '30'
+  if (!/^\d{1,4}$/.test(retentionText) || Number(retentionText) < 1) {
+    throw new ConfigurationError('MAIL_RETENTION_DAYS', 'must be a number of days from 1 to 9999')
+  }
+
   let oauthProviders: OAuthProviderConfig[]
   try {
     oauthProviders = parseOAuthProviders(present(env, 'AUTH_OAUTH_PROVIDERS'), production)
@@ -216,6 +232,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     apiKey,
     supabase: supabaseUrl && anonKey ? { url: supabaseUrl, anonKey, jwtSecret } : null,
     smtpUrl,
+    mailFrom,
+    mailRetentionDays: Number(retentionText),
     oauthProviders,
     stripe: { clientId, platformSecretKey, apiBase },
     billingPortalUrl,

@@ -357,6 +357,30 @@ export interface AuthOutboxTable {
   sent_at: Timestamp
 }
 
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled'
+
+/** The one mail outbox (160): a row per mail, written in its cause's transaction (services/mail/). */
+export interface MailOutboxTable {
+  id: Generated<string>
+  account_id: string | null
+  dedupe_key: string
+  kind: string
+  to_address: string
+  locale: string | null
+  /** The template's parameters, encrypted (secret box); null once sent. */
+  payload: string | null
+  status: Generated<MailStatus>
+  attempts: Generated<number>
+  next_attempt_at: Timestamp
+  give_up_at: Timestamp
+  locked_until: NullableTimestamp
+  last_error: string | null
+  subject: string | null
+  sent_at: NullableTimestamp
+  provider_message_id: string | null
+  created_at: Timestamp
+}
+
 export interface AuthIdentitiesTable {
   id: string
   provider: string
@@ -642,6 +666,7 @@ export interface Database {
   auth_sessions: AuthSessionsTable
   auth_refresh_tokens: AuthRefreshTokensTable
   auth_outbox: AuthOutboxTable
+  mail_outbox: MailOutboxTable
   auth_identities: AuthIdentitiesTable
   auth_oauth_states: AuthOauthStatesTable
   platform_subscriptions: PlatformSubscriptionsTable

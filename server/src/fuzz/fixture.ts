@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
-import { pkcePair, requestLink, uniqueEmail } from '../auth/testing'
+import { lastLink, pkcePair, requestLink, uniqueEmail } from '../auth/testing'
 import {
   newSubscriber,
   startSession,
@@ -81,7 +81,7 @@ export async function createFixture(): Promise<Fixture> {
   const signInToken = async () => {
     const email = uniqueEmail('fuzz')
     await requestLink(t, email)
-    const link = new URL(t.mail.at(-1)?.link ?? '')
+    const link = await lastLink(t, email)
     return { email, token: link.searchParams.get('token') ?? '' }
   }
 
@@ -126,15 +126,16 @@ export async function createFixture(): Promise<Fixture> {
       const { verifier, challenge } = pkcePair()
       const email = uniqueEmail('pkce')
       await requestLink(t, email, { challenge })
-      const link = new URL(t.mail.at(-1)?.link ?? '')
+      const link = await lastLink(t, email)
       const res = await t.app.request(link.toString().replace(PUBLIC_ORIGIN, ''))
       const location = new URL(res.headers.get('location') ?? '')
       return { code: location.searchParams.get('code') ?? '', verifier }
     },
     async newAuthSession() {
       const { verifier, challenge } = pkcePair()
-      await requestLink(t, uniqueEmail('auth'), { challenge })
-      const link = new URL(t.mail.at(-1)?.link ?? '')
+      const email = uniqueEmail('auth')
+      await requestLink(t, email, { challenge })
+      const link = await lastLink(t, email)
       const redirect = await t.app.request(link.toString().replace(PUBLIC_ORIGIN, ''))
       const code = new URL(redirect.headers.get('location') ?? '').searchParams.get('code') ?? ''
       const res = await t.app.request('/auth/v1/token?grant_type=pkce', {

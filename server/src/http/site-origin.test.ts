@@ -96,14 +96,14 @@ describe('the site without PUBLIC_URL answers as the origin it was opened at', (
         code_challenge_method: 's256',
       }),
     })
-  const mailedLink = (ctx: TestContext, email: string) =>
-    new URL(ctx.mail.filter((m) => m.to === email).at(-1)?.link as string)
+  const mailedLink = async (ctx: TestContext, email: string) =>
+    new URL((await ctx.readOutbox(email)).at(-1)?.link as string)
 
   it('a sign-in started at 127.0.0.1 is mailed a link to 127.0.0.1 that returns to 127.0.0.1', async () => {
     const email = uniqueEmail()
     const res = await requestLink(t, '127.0.0.1:8787', email, 'http://127.0.0.1:8787/auth/callback')
     expect(res.status).toBe(200)
-    const link = mailedLink(t, email)
+    const link = await mailedLink(t, email)
     expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:8787/auth/v1/verify')
     expect(link.searchParams.get('redirect_to')).toBe('http://127.0.0.1:8787/auth/callback')
     const verify = await t.app.request(link.toString(), { headers: { host: link.host } })
@@ -116,19 +116,19 @@ describe('the site without PUBLIC_URL answers as the origin it was opened at', (
     const email = uniqueEmail()
     const res = await requestLink(t, 'evil.example', email, 'http://evil.example/steal')
     expect(res.status).toBe(200)
-    const link = mailedLink(t, email)
+    const link = await mailedLink(t, email)
     expect(`${link.origin}${link.pathname}`).toBe('http://localhost:8787/auth/v1/verify')
     expect(link.searchParams.get('redirect_to')).toBe('http://localhost:8787/')
     // Nor can a local Host send the sign-in back to another machine.
     const other = uniqueEmail()
     await requestLink(t, '127.0.0.1:8787', other, 'http://evil.example/steal')
-    expect(mailedLink(t, other).searchParams.get('redirect_to')).toBe('http://127.0.0.1:8787/')
+    expect((await mailedLink(t, other)).searchParams.get('redirect_to')).toBe('http://127.0.0.1:8787/')
   })
 
   it('with PUBLIC_URL set, links and redirects stay on it whatever the Host', async () => {
     const email = uniqueEmail()
     await requestLink(fixed, '127.0.0.1:8787', email, 'http://127.0.0.1:8787/auth/callback')
-    const link = mailedLink(fixed, email)
+    const link = await mailedLink(fixed, email)
     expect(`${link.origin}${link.pathname}`).toBe('http://localhost:8787/auth/v1/verify')
     expect(link.searchParams.get('redirect_to')).toBe('http://localhost:8787/')
   })

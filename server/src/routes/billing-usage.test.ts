@@ -59,8 +59,8 @@ async function start(m: Merchant, customer: string, claims: { mode?: 'live' | 't
   }>
 }
 
-const noticeMails = (m: Merchant) =>
-  t.mail.filter((mail) => mail.to === m.email && /cancel sessions/.test(mail.subject))
+const noticeMails = async (m: Merchant) =>
+  (await t.readOutbox(m.email)).filter((mail) => /cancel sessions/.test(mail.subject))
 
 describe('the Starter cap', () => {
   it('steps aside for the 51st session and counts each subscriber once in "stepped aside"', async () => {
@@ -118,11 +118,16 @@ describe('usage notices', () => {
     await seedSessions(m.accountId, 390)
     const starts = await Promise.all(Array.from({ length: 20 }, (_, i) => start(m, `cus_rush${i}`)))
     expect(starts.map((res) => res.status)).toEqual(Array(20).fill(201))
-    await vi.waitFor(() => expect(noticeMails(m)).toHaveLength(1))
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(noticeMails(m)).toHaveLength(1)
-    expect(noticeMails(m)[0]?.subject).toMatch(/has used 80% of this month's cancel sessions/)
-    expect(noticeMails(m)[0]?.text).toContain('has used 400 of the 500 cancel sessions')
+    const mails = await noticeMails(m)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.subject).toMatch(/has used 80% of this month's cancel sessions/)
+    expect(mails[0]?.text).toContain('has used 400 of the 500 cancel sessions')
+    const queued = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'status'])
+      .where('account_id', '=', m.accountId)
+      .execute()
+    expect(queued).toEqual([{ kind: 'usage_notice', status: 'sent' }])
     const current = await status(t, m)
     expect(current.usage.sessions).toBe(410)
     expect(current.notices).toMatchObject([{ threshold: 80, sessions: 400, limit: 500 }])
@@ -132,13 +137,15 @@ describe('usage notices', () => {
     const m = await merchant({ starter: true })
     await seedSessions(m.accountId, 38)
     for (let i = 0; i < 4; i++) await start(m, `cus_count${i}`)
-    await vi.waitFor(() => expect(noticeMails(m)).toHaveLength(1))
-    expect(noticeMails(m)[0]?.text).toContain('After 50, the cancel flow steps aside')
+    const first = await noticeMails(m)
+    expect(first).toHaveLength(1)
+    expect(first[0]?.text).toContain('After 50, the cancel flow steps aside')
     await seedSessions(m.accountId, 7)
     await start(m, 'cus_fiftieth')
     await start(m, 'cus_fiftyfirst')
-    await vi.waitFor(() => expect(noticeMails(m)).toHaveLength(2))
-    expect(noticeMails(m)[1]?.subject).toMatch(/has used all 50 cancel sessions this month/)
+    const both = await noticeMails(m)
+    expect(both).toHaveLength(2)
+    expect(both[1]?.subject).toMatch(/has used all 50 cancel sessions this month/)
     expect((await status(t, m)).notices.map((notice) => notice.threshold)).toEqual([80, 100])
   })
 })

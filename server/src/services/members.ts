@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError, notFound } from '../http/http-error'
+import { enqueueMail } from './mail/outbox'
 
 /**
  * The team of an account (Settings → Team): its members and the invitations waiting for someone to sign
@@ -105,8 +106,8 @@ const requireOwner = (actor: Actor) => {
 }
 
 /**
- * Invites `email` with `role` (again: refreshes the role and the expiry). Mails the person a link to
- * sign in when a mailer is configured; the answer says whether it went out.
+ * Invites `email` with `role` (again: refreshes the role and the expiry), and queues the mail with a
+ * link to sign in in the same transaction (`emailed`: the mail is queued; the outbox delivers it).
  */
 export async function inviteMember(
   deps: AppDeps,
@@ -143,39 +144,19 @@ export async function inviteMember(
       .values({ account_id: accountId, email, ...values })
       .onConflict((oc) => oc.columns(['account_id', 'email']).doUpdateSet(values))
       .execute()
+    // Committed with the invitation; the mail worker sends it and retries a failed send. Inviting
+    // again (a new role, a new expiry) mails again.
+    await enqueueMail(trx, deps, {
+      kind: 'member_invitation',
+      to: email,
+      accountId,
+      dedupeKey: `member_invitation:${email}:${now.getTime()}`,
+      params: { email, role: input.role, days: INVITATION_TTL_DAYS },
+    })
   })
-  const emailed = await mailInvitation(deps, accountId, email, input.role)
   return {
     invitation: { email, role: input.role, invited_at: iso(now), expires_at: iso(expiresAt) },
-    emailed,
-  }
-}
-
-async function mailInvitation(deps: AppDeps, accountId: string, email: string, role: Role) {
-  const account = await deps.db
-    .selectFrom('accounts')
-    .select('name')
-    .where('id', '=', accountId)
-    .executeTakeFirst()
-  const link = `${deps.config.publicUrl}/login/`
-  try {
-    await deps.mailer.send({
-      to: email,
-      subject: `You're invited to ${account?.name ?? accountId} on Retainkit`,
-      text: [
-        `You have been invited to join ${account?.name ?? accountId} on Retainkit as ${role}.`,
-        `Sign in with this address (${email}) to accept: ${link}`,
-        `The invitation expires in ${INVITATION_TTL_DAYS} days.`,
-      ].join('\n\n'),
-      link,
-    })
-    return true
-  } catch (error) {
-    deps.logger.warn('invitation mail failed; the invitation stands', {
-      accountId,
-      error: error instanceof Error ? error.message : String(error),
-    })
-    return false
+    emailed: true,
   }
 }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -10,6 +10,12 @@ import { join } from 'node:path'
 export interface SecretBox {
   encrypt(plaintext: string): string
   decrypt(ciphertext: string): string
+  /**
+   * A 32-byte key for one purpose (HKDF-SHA256 of the secret key, `purpose` as its info): signed links
+   * (signed-links.ts) get keys of their own, never the encryption key, and one purpose's key signs
+   * nothing another accepts.
+   */
+  deriveKey(purpose: string): Buffer
 }
 
 const VERSION = 'v1'
@@ -34,6 +40,9 @@ export function createSecretBox(key: Buffer): SecretBox {
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
         'utf8',
       )
+    },
+    deriveKey(purpose) {
+      return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `retainkit:${purpose}`, 32))
     },
   }
 }

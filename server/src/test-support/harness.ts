@@ -24,6 +24,7 @@ import { createMemoryLogger } from '../services/logger'
 import { createMemoryMailer, type MailMessage } from '../services/mailer'
 import { createSecretBox, maskSecret } from '../services/secret-box'
 import { createStripeClientFactory } from '../services/stripe-client'
+import { readOutbox } from './mail'
 import { openPgliteFromTemplate, openPostgresFromTemplate } from './template-db'
 
 /**
@@ -40,7 +41,11 @@ export interface TestContext {
   /** The DNS webhook URLs resolve through (names under .example answer a public documentation address). */
   dns: FakeDns
   logger: ReturnType<typeof createMemoryLogger>
-  mail: MailMessage[]
+  /**
+   * Runs the mail worker's pass, then lists the mail sent (to `to`, when given), oldest first
+   * (test-support/mail.ts). The worker is not running on its own here: tests drive it.
+   */
+  readOutbox(to?: string): Promise<MailMessage[]>
   apiKey: string
   signingKeys: SigningKeys
   /**
@@ -158,7 +163,6 @@ export async function createTestContext(
   const deps: AppDeps = { ...assembled, webhookResolver: dns.resolve }
   const { signingKeys } = deps
   if (!signingKeys) throw new Error('The test harness signs users in itself: no Supabase configuration here')
-  const mail = mailer.sent
   const app = createApp(options.adminToken ? { ...deps, adminToken: options.adminToken } : deps)
   deliverTo = async (url, init) => app.request(new URL(url).pathname, init)
   const listener =
@@ -256,7 +260,7 @@ export async function createTestContext(
     clock,
     dns,
     logger,
-    mail,
+    readOutbox: (to) => readOutbox(deps, mailer.sent, to),
     apiKey: TEST_API_KEY,
     signingKeys,
     billing,

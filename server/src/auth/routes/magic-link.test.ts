@@ -33,7 +33,7 @@ describe('POST /auth/v1/otp', () => {
     const res = await requestLink(t, email, { challenge: pkcePair().challenge })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({})
-    const message = t.mail.at(-1)
+    const message = (await t.readOutbox()).at(-1)
     expect(message).toMatchObject({ to: email, subject: 'Your Retainkit sign-in link' })
     const link = new URL(message?.link ?? '')
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC}/auth/v1/verify`)
@@ -48,7 +48,7 @@ describe('POST /auth/v1/otp', () => {
     const email = uniqueEmail()
     const { challenge } = pkcePair()
     await requestLink(t, email, { challenge })
-    const token = lastLink(t, email).searchParams.get('token') ?? ''
+    const token = (await lastLink(t, email)).searchParams.get('token') ?? ''
     const rows = await tokenRows(email)
     expect(rows).toHaveLength(1)
     expect(rows[0]?.token_hash).toBe(sha256Hex(token))
@@ -61,7 +61,7 @@ describe('POST /auth/v1/otp', () => {
   it('lowercases the email and uses type=magiclink once the user exists', async () => {
     const email = uniqueEmail('Mixed').replace('mixed', 'MiXeD')
     await requestLink(t, email)
-    await follow(t, lastLink(t, email))
+    await follow(t, await lastLink(t, email))
     const user = await t.database.db
       .selectFrom('users')
       .selectAll()
@@ -71,7 +71,7 @@ describe('POST /auth/v1/otp', () => {
     expect(user.email_confirmed_at).not.toBeNull()
     t.clock.advance(61_000)
     await requestLink(t, email)
-    expect(lastLink(t, email).searchParams.get('type')).toBe('magiclink')
+    expect((await lastLink(t, email)).searchParams.get('type')).toBe('magiclink')
   })
 
   it('allows redirects only to the site origin, falling back to the site root', async () => {
@@ -89,17 +89,17 @@ describe('POST /auth/v1/otp', () => {
     for (const [given, expected] of cases) {
       const email = uniqueEmail()
       await requestLink(t, email, { redirectTo: given })
-      expect(lastLink(t, email).searchParams.get('redirect_to')).toBe(expected)
+      expect((await lastLink(t, email)).searchParams.get('redirect_to')).toBe(expected)
     }
   })
 
   it('refuses a new address when create_user is false, sending nothing', async () => {
     const email = uniqueEmail()
-    const before = t.mail.length
+    const before = (await t.readOutbox()).length
     const res = await requestLink(t, email, { createUser: false })
     expect(res.status).toBe(422)
     expect(await errorBody(res)).toEqual({ code: 'otp_disabled', message: 'Signups not allowed for otp' })
-    expect(t.mail.length).toBe(before)
+    expect((await t.readOutbox()).length).toBe(before)
     const { userId } = await t.signIn(email)
     expect(userId).toBeTruthy()
     expect((await requestLink(t, email, { createUser: false })).status).toBe(200)
@@ -117,7 +117,7 @@ describe('POST /auth/v1/otp', () => {
     })
     t.clock.advance(45_000)
     expect((await requestLink(t, email)).status).toBe(200)
-    expect(t.mail.filter((m) => m.to === email)).toHaveLength(2)
+    expect(await t.readOutbox(email)).toHaveLength(2)
   })
 
   it('limits requests per client IP, behind a proxy by the forwarded address', async () => {
@@ -203,26 +203,53 @@ describe('POST /auth/v1/otp', () => {
     }
   })
 
-  it('answers 500 when mail cannot be sent, and forgets the unsent link so a retry works', async () => {
+  it('a sign-in mail the mail server refuses once is retried and its link still works', async () => {
+    await t.readOutbox() // what earlier tests queued goes out first
     const mailer = t.deps.mailer
+    let calls = 0
     t.deps.mailer = {
-      send: async () => {
-        throw new Error('smtp down')
+      send: async (message) => {
+        calls += 1
+        if (calls === 1) throw new Error(`421 4.3.2 ${message.to} try again later`)
+        return mailer.send(message)
       },
     }
     const email = uniqueEmail()
     try {
-      const res = await requestLink(t, email)
-      expect(res.status).toBe(500)
-      expect(await errorBody(res)).toEqual({
-        code: 'unexpected_failure',
-        message: 'Error sending magic link email',
-      })
-      expect(await tokenRows(email)).toHaveLength(0)
+      const res = await requestLink(t, email, { challenge: pkcePair().challenge })
+      expect(res.status).toBe(200)
+      expect(await t.readOutbox(email)).toEqual([])
+      const row = await t.database.db
+        .selectFrom('mail_outbox')
+        .select(['status', 'attempts', 'last_error', 'next_attempt_at'])
+        .where('to_address', '=', email)
+        .executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 })
+      expect(row.last_error).toContain('try again later')
+      expect(row.last_error).not.toContain(email)
+      expect(new Date(row.next_attempt_at).getTime() - t.clock.now().getTime()).toBe(10_000)
+      t.clock.advance(10_000)
+      const [mail] = await t.readOutbox(email)
+      expect(mail?.subject).toBe('Your Retainkit sign-in link')
+      const { status, location } = await follow(t, new URL(mail?.link ?? ''))
+      expect(status).toBe(303)
+      expect(location.searchParams.get('code')).toBeTruthy()
     } finally {
       t.deps.mailer = mailer
     }
-    expect((await requestLink(t, email)).status).toBe(200)
+  })
+
+  it('words the sign-in mail in the language the browser asks for', async () => {
+    const email = uniqueEmail()
+    const res = await authRequest(t, '/auth/v1/otp', {
+      body: { email },
+      headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' },
+    })
+    expect(res.status).toBe(200)
+    const [mail] = await t.readOutbox(email)
+    expect(mail?.subject).toBe('Ihr Anmeldelink für Retainkit')
+    expect(mail?.text).toContain('läuft in 15 Minuten ab')
+    expect(mail?.html).toContain('<html lang="de"')
   })
 })
 
@@ -230,7 +257,7 @@ describe('GET /auth/v1/verify', () => {
   it('PKCE: marks the token used and 303-redirects to redirect_to with a code', async () => {
     const email = uniqueEmail()
     await requestLink(t, email, { challenge: pkcePair().challenge, redirectTo: `${PUBLIC}/auth/callback/` })
-    const { status, location } = await follow(t, lastLink(t, email))
+    const { status, location } = await follow(t, await lastLink(t, email))
     expect(status).toBe(303)
     expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC}/auth/callback/`)
     expect(location.searchParams.get('code')).toMatch(/^[0-9a-f-]{36}$/)
@@ -248,7 +275,7 @@ describe('GET /auth/v1/verify', () => {
   it('is single use: the second visit gets otp_expired in query and fragment', async () => {
     const email = uniqueEmail()
     await requestLink(t, email, { challenge: pkcePair().challenge })
-    const link = lastLink(t, email)
+    const link = await lastLink(t, email)
     expect((await follow(t, link)).location.searchParams.get('code')).toBeTruthy()
     const second = await follow(t, link)
     expect(second.status).toBe(303)
@@ -260,12 +287,12 @@ describe('GET /auth/v1/verify', () => {
   it('expires after 15 minutes', async () => {
     const email = uniqueEmail()
     await requestLink(t, email, { challenge: pkcePair().challenge })
-    const first = lastLink(t, email)
+    const first = await lastLink(t, email)
     t.clock.advance(15 * 60_000 - 1000)
     expect((await follow(t, first)).location.searchParams.get('code')).toBeTruthy()
     t.clock.advance(61_000)
     await requestLink(t, email, { challenge: pkcePair().challenge })
-    const second = lastLink(t, email)
+    const second = await lastLink(t, email)
     t.clock.advance(15 * 60_000)
     expect((await follow(t, second)).location.search).toBe(`?${EXPIRED_QUERY}`)
   })
@@ -278,7 +305,7 @@ describe('GET /auth/v1/verify', () => {
     expect(unknown.location.search).toBe(`?${EXPIRED_QUERY}`)
     const email = uniqueEmail()
     await requestLink(t, email, { challenge: pkcePair().challenge })
-    const link = lastLink(t, email)
+    const link = await lastLink(t, email)
     link.searchParams.set('type', 'magiclink')
     expect((await follow(t, link)).location.search).toBe(`?${EXPIRED_QUERY}`)
   })
@@ -295,7 +322,7 @@ describe('GET /auth/v1/verify', () => {
   it('implicit flow (no challenge): the session travels in the fragment', async () => {
     const email = uniqueEmail()
     await requestLink(t, email)
-    const link = lastLink(t, email)
+    const link = await lastLink(t, email)
     expect(link.searchParams.get('token')?.startsWith('pkce_')).toBe(false)
     const { status, location } = await follow(t, link)
     expect(status).toBe(303)

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { answer } from '../../http/respond'
 import { siteUrl } from '../../http/site-origin'
+import { enqueueMail } from '../../services/mail/outbox'
 import { PKCE_TOKEN_PREFIX, randomToken, sha256Hex } from '../crypto'
 import { confirmEmailChange } from '../email-change'
 import { errorRedirectUrl, GoTrueError } from '../gotrue-error'
@@ -11,18 +12,12 @@ import { signInByEmail, userIdByEmail } from '../users'
 import { type AuthApp, type AuthContext, EMAIL_RESEND_SECONDS, ONE_TIME_TOKEN_TTL_MS } from './context'
 import { completeSignIn } from './flow'
 
-export const MAIL_SUBJECT = 'Your Retainkit sign-in link'
 export const LINK_INVALID = 'Email link is invalid or has expired'
 
-function mailText(link: string): string {
-  return [
-    'Sign in to Retainkit with this link:',
-    '',
-    link,
-    '',
-    'The link works once and expires in 15 minutes.',
-    'If you did not ask to sign in, you can ignore this email.',
-  ].join('\n')
+/** The first language the browser asks for (`fr-CA,fr;q=0.9` → `fr-CA`): the sign-in mail's language. */
+function preferredLanguage(header: string | undefined): string | null {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim()
+  return first && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(first) ? first : null
 }
 
 /** POST /otp (magic link) and GET /verify (the link itself). */
@@ -58,6 +53,22 @@ export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
       const exists = (await userIdByEmail(trx, body.email)) !== null
       if (!exists && body.create_user === false) return { signupsDisabled: true } as const
       const type = exists ? 'magiclink' : 'signup'
+      // Built on the origin sign-in started from (never on a Host the server does not own).
+      const link = `${siteUrl(c, deps.config)}/auth/v1/verify?${new URLSearchParams({
+        token,
+        type,
+        redirect_to: redirectTo,
+      })}`
+      // The mail is a row of the outbox, committed with the token: the mail worker sends it (and
+      // retries a failed send) within moments; the person never waits on the mail server.
+      await enqueueMail(trx, deps, {
+        kind: 'sign_in',
+        to: body.email,
+        accountId: null,
+        dedupeKey: `sign_in:${sha256Hex(token)}`,
+        locale: preferredLanguage(c.req.header('accept-language')),
+        params: { link },
+      })
       await trx
         .insertInto('auth_one_time_tokens')
         .values({
@@ -84,20 +95,6 @@ export function magicLinkRoutes(app: AuthApp, ctx: AuthContext): void {
     if ('signupsDisabled' in outcome)
       throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp')
 
-    // Built on the origin sign-in started from (never on a Host the server does not own).
-    const link = `${siteUrl(c, deps.config)}/auth/v1/verify?${new URLSearchParams({
-      token,
-      type: outcome.type,
-      redirect_to: redirectTo,
-    })}`
-    try {
-      await deps.mailer.send({ to: body.email, subject: MAIL_SUBJECT, text: mailText(link), link })
-    } catch (error) {
-      // Unsent link: forget it, so the resend limit does not lock the person out of a retry.
-      await deps.db.deleteFrom('auth_one_time_tokens').where('token_hash', '=', sha256Hex(token)).execute()
-      deps.logger.error('sign-in mail could not be sent', { error: String(error) })
-      throw new GoTrueError(500, 'unexpected_failure', 'Error sending magic link email')
-    }
     c.header('Cache-Control', 'no-store')
     return answer(c, 'POST /auth/v1/otp', {}, 200)
   })

@@ -75,9 +75,12 @@ describe('GET /auth/v1/dev/outbox', () => {
     const write = process.stdout.write
     process.stdout.write = () => true
     try {
-      await mailer.send({ to: 'a@example.com', subject: 'first', text: 'one', link: `${PUBLIC}/l/1` })
-      await mailer.send({ to: 'b@example.com', subject: 'second', text: 'two', link: `${PUBLIC}/l/2` })
-      await mailer.send({ to: 'a@example.com', subject: 'third', text: 'three' })
+      const from = { name: 'Retainkit', address: 'no-reply@localhost' }
+      const mail = (to: string, subject: string, text: string, link?: string) =>
+        mailer.send({ from, to, subject, text, html: `<p>${text}</p>`, ...(link ? { link } : {}) })
+      await mail('a@example.com', 'first', 'one', `${PUBLIC}/l/1`)
+      await mail('b@example.com', 'second', 'two', `${PUBLIC}/l/2`)
+      await mail('a@example.com', 'third', 'three')
     } finally {
       process.stdout.write = write
     }

@@ -27,7 +27,7 @@ async function codeFor(email: string, method: 's256' | 'plain' = 's256') {
   const pair = pkcePair()
   const challenge = method === 'plain' ? pair.verifier : pair.challenge
   await requestLink(t, email, { challenge, method })
-  const { location } = await follow(t, lastLink(t, email))
+  const { location } = await follow(t, await lastLink(t, email))
   return { code: location.searchParams.get('code') ?? '', verifier: pair.verifier }
 }
 

@@ -1,13 +1,9 @@
 import { answer } from '../../http/respond'
 import { siteUrl } from '../../http/site-origin'
+import { enqueueMail } from '../../services/mail/outbox'
 import { authenticateBearer } from '../bearer'
 import { sha256Hex } from '../crypto'
-import {
-  EMAIL_CHANGE_SUBJECT,
-  type EmailChangeRequest,
-  emailChangeText,
-  requestEmailChange,
-} from '../email-change'
+import { type EmailChangeRequest, requestEmailChange } from '../email-change'
 import { GoTrueError } from '../gotrue-error'
 import { requestSite, safeRedirect } from '../redirect'
 import { MESSAGES, metadataSchema, parseAuth, readAuthBody, userUpdateBodySchema } from '../schemas'
@@ -50,7 +46,7 @@ export function userUpdateRoute(app: AuthApp, ctx: AuthContext): void {
           .execute()
       }
       if (!body.email || body.email === user.email) return null
-      return requestEmailChange(trx, {
+      const change = await requestEmailChange(trx, {
         userId,
         email: body.email,
         challenge:
@@ -62,8 +58,11 @@ export function userUpdateRoute(app: AuthApp, ctx: AuthContext): void {
         ttlMs: ONE_TIME_TOKEN_TTL_MS,
         resendSeconds: EMAIL_RESEND_SECONDS,
       })
+      // The confirmation is an outbox row committed with the token (the mail worker sends and retries it).
+      if ('token' in change) await queueConfirmation(c, ctx, trx, change.token, body.email, redirectTo)
+      return change
     })
-    if (change) await mailChange(c, ctx, change, body.email as string, redirectTo)
+    if (change) refuseChange(change)
 
     const user = await loadGoTrueUser(deps.db, userId)
     if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
@@ -72,13 +71,30 @@ export function userUpdateRoute(app: AuthApp, ctx: AuthContext): void {
   })
 }
 
-async function mailChange(
+/** The link is built on the origin the request came to (never on a Host the server does not own). */
+async function queueConfirmation(
   c: Parameters<typeof siteUrl>[0],
   { deps }: AuthContext,
-  change: EmailChangeRequest,
+  trx: Parameters<typeof enqueueMail>[0],
+  token: string,
   email: string,
   redirectTo: string,
 ): Promise<void> {
+  const link = `${siteUrl(c, deps.config)}/auth/v1/verify?${new URLSearchParams({
+    token,
+    type: 'email_change',
+    redirect_to: redirectTo,
+  })}`
+  await enqueueMail(trx, deps, {
+    kind: 'email_change',
+    to: email,
+    accountId: null,
+    dedupeKey: `email_change:${sha256Hex(token)}`,
+    params: { link, email },
+  })
+}
+
+function refuseChange(change: EmailChangeRequest): void {
   if ('taken' in change) throw new GoTrueError(422, 'email_exists', EMAIL_TAKEN)
   if ('waitSeconds' in change) {
     throw new GoTrueError(
@@ -86,27 +102,5 @@ async function mailChange(
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${change.waitSeconds} seconds.`,
     )
-  }
-  // Built on the origin the request came to (never on a Host the server does not own), like sign-in links.
-  const link = `${siteUrl(c, deps.config)}/auth/v1/verify?${new URLSearchParams({
-    token: change.token,
-    type: 'email_change',
-    redirect_to: redirectTo,
-  })}`
-  try {
-    await deps.mailer.send({
-      to: email,
-      subject: EMAIL_CHANGE_SUBJECT,
-      text: emailChangeText(link, email),
-      link,
-    })
-  } catch (error) {
-    // Unsent: forget the change, so neither the pending address nor the resend limit outlives it.
-    await deps.db
-      .deleteFrom('auth_one_time_tokens')
-      .where('token_hash', '=', sha256Hex(change.token))
-      .execute()
-    deps.logger.error('e-mail change confirmation could not be sent', { error: String(error) })
-    throw new GoTrueError(500, 'unexpected_failure', 'Error sending email change email')
   }
 }

@@ -119,10 +119,10 @@ describe('GET /auth/v1/user', () => {
     expect(answered.new_email).toBe(second)
     expect(answered.email).toBe(session.user.email)
 
-    const stale = await follow(t, lastLink(t, first))
+    const stale = await follow(t, await lastLink(t, first))
     // Implicit flow (no challenge sent): GoTrue puts the error in the fragment.
     expect(new URLSearchParams(stale.location.hash.slice(1)).get('error_code')).toBe('otp_expired')
-    const fresh = await follow(t, lastLink(t, second))
+    const fresh = await follow(t, await lastLink(t, second))
     // The session in the fragment, for the same user at the new address.
     expect(`${fresh.location.origin}${fresh.location.pathname}`).toBe(CALLBACK)
     const token = new URLSearchParams(fresh.location.hash.slice(1)).get('access_token') as string

@@ -42,7 +42,7 @@ describe('inviting', () => {
     expect(new Date(data.invitation.expires_at).getTime() - t.clock.now().getTime()).toBe(
       INVITATION_TTL_DAYS * 86_400_000,
     )
-    const mail = t.mail.at(-1)
+    const mail = (await t.readOutbox()).at(-1)
     expect(mail).toMatchObject({ to: email, subject: "You're invited to Northwind on Retainkit" })
     expect(mail?.text).toContain('as editor')
     expect(mail?.link).toMatch(/\/login\/$/)

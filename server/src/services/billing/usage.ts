@@ -5,6 +5,7 @@ import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { cancelSessionsThisMonth } from '../widget/session-store'
 import { type EffectiveTier, effectiveTier, loadTierRecords } from './tier'
+import { queueUsageNoticeMails } from './usage-notices'
 
 /**
  * Usage of cancel sessions against the month's limit, decided when a session starts: Starter's cap
@@ -22,11 +23,10 @@ export interface NewNotice {
   month: string
 }
 
-/** What to do once the session's transaction has committed (mail, report usage). */
+/** What to do once the session's transaction has committed (report usage; the mails are queued). */
 export interface UsageFollowUp {
   accountId: string
   tier: EffectiveTier
-  notices: NewNotice[]
   overageQueued: boolean
 }
 
@@ -116,16 +116,25 @@ export async function admitCancelSession(
   if (limit === null) return { admitted: true, followUp: null }
   const sessions = before + 1
   const month = usageMonth(now)
-  const notices: NewNotice[] = []
   for (const threshold of USAGE_NOTICE_THRESHOLDS) {
     if (sessions < noticeLine(limit, threshold)) continue
     const inserted = await trx
       .insertInto('usage_notices')
-      .values({ account_id: accountId, month, threshold, sessions, session_limit: limit, created_at: now })
+      .values({
+        account_id: accountId,
+        month,
+        threshold,
+        sessions,
+        session_limit: limit,
+        created_at: now,
+        // Queued below, in this transaction: the notice and its mails commit together.
+        mailed_at: now,
+      })
       .onConflict((oc) => oc.columns(['account_id', 'month', 'threshold', 'session_limit']).doNothing())
       .returning('threshold')
       .executeTakeFirst()
-    if (inserted) notices.push({ threshold, sessions, limit, month })
+    if (!inserted) continue
+    await queueUsageNoticeMails(trx, deps, accountId, { threshold, sessions, limit, month })
   }
   // Sessions beyond the fair-use line are billed only to a paying subscription (not to a trial, nor
   // to an operator-set Pro), one metered unit each, identified by the session so it counts once.
@@ -151,7 +160,7 @@ export async function admitCancelSession(
       overageQueued = true
     }
   }
-  const followUp = notices.length > 0 || overageQueued ? { accountId, tier, notices, overageQueued } : null
+  const followUp = overageQueued ? { accountId, tier, overageQueued } : null
   return { admitted: true, followUp }
 }
 

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps'
+import { backoffMs } from '../retry-backoff'
 import { type ClaimedRow, claimDue, LEASE_MS, settleClaim } from './claim'
 import { type Outcome, sendOnce } from './send'
 
@@ -34,8 +35,7 @@ const FIRST_RETRY_MS = 30_000
 const MAX_RETRY_MS = 6 * 3_600_000
 
 /** 30 s, 1 min, 2 min, … up to 6 h between attempts. */
-export const retryDelayMs = (attempts: number): number =>
-  Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
+export const retryDelayMs = (attempts: number): number => backoffMs(attempts, FIRST_RETRY_MS, MAX_RETRY_MS)
 
 async function sendRow(deps: AppDeps, row: ClaimedRow, deadlineMs: number): Promise<Outcome> {
   try {

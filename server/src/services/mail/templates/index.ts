@@ -1,0 +1,24 @@
+import type { MailKind } from '@retainkit/shared/mail-words'
+import type { z } from 'zod'
+import { EMAIL_CHANGE_MAIL } from './email-change'
+import { MEMBER_INVITATION_MAIL } from './member-invitation'
+import { SIGN_IN_MAIL } from './sign-in'
+import type { AnyMailTemplate } from './types'
+import { USAGE_NOTICE_MAIL } from './usage-notice'
+
+/**
+ * Every kind of mail and its template. `satisfies Record<MailKind, …>`: a kind added to `MAIL_KINDS`
+ * (shared/src/i18n/mail/types.ts) fails the build here until it has a template, and its words in every
+ * built-in language (`MailWords`). How to add one: services/mail/README.md.
+ */
+export const MAIL_TEMPLATES = {
+  sign_in: SIGN_IN_MAIL,
+  email_change: EMAIL_CHANGE_MAIL,
+  member_invitation: MEMBER_INVITATION_MAIL,
+  usage_notice: USAGE_NOTICE_MAIL,
+} satisfies Record<MailKind, AnyMailTemplate>
+
+/** What `enqueueMail` takes for a kind: its template's parameters. */
+export type MailParams<K extends MailKind> = z.input<(typeof MAIL_TEMPLATES)[K]['params']>
+
+export const isMailKind = (kind: string): kind is MailKind => Object.hasOwn(MAIL_TEMPLATES, kind)

@@ -1,0 +1,55 @@
+import type { MailWords } from './types'
+
+/** Spanish, with "usted" like the widget's catalogue. */
+export const ES_MAIL: MailWords = {
+  common: {
+    link_hint: 'Si el botón no funciona, copie esta dirección en su navegador:',
+    footer_retainkit: 'Enviado por Retainkit.',
+    footer_subscription: 'Recibe este correo por su suscripción con {merchant}.',
+  },
+  sign_in: {
+    subject: 'Su enlace para iniciar sesión en Retainkit',
+    heading: 'Iniciar sesión en Retainkit',
+    intro: 'Inicie sesión en Retainkit con este enlace:',
+    button: 'Iniciar sesión',
+    expiry: 'El enlace funciona una sola vez y caduca en {minutes} minutos.',
+    ignore: 'Si no ha solicitado iniciar sesión, puede ignorar este correo.',
+  },
+  email_change: {
+    subject: 'Confirme su nueva dirección de correo de Retainkit',
+    heading: 'Confirme su nueva dirección de correo',
+    intro: 'Confirme {email} como dirección de correo de su cuenta de Retainkit con este enlace:',
+    button: 'Confirmar esta dirección',
+    expiry:
+      'El enlace funciona una sola vez y caduca en {minutes} minutos. Hasta que lo abra, su cuenta conserva su dirección actual.',
+    ignore: 'Si no lo ha solicitado, puede ignorar este correo.',
+  },
+  member_invitation: {
+    subject: 'Le han invitado a {account} en Retainkit',
+    heading: 'Únase a {account} en Retainkit',
+    body: 'Le han invitado a unirse a {account} en Retainkit como {role}.',
+    sign_in_with: 'Inicie sesión con esta dirección ({email}) para aceptar.',
+    button: 'Iniciar sesión y aceptar',
+    expiry: 'La invitación caduca en {days} días.',
+    roles: { owner: 'propietario', admin: 'administrador', editor: 'editor', viewer: 'lector' },
+  },
+  usage_notice: {
+    subject_share: 'Retainkit: {account} ha usado el {threshold} % de las sesiones de cancelación del mes',
+    subject_all: 'Retainkit: {account} ha usado las {limit} sesiones de cancelación del mes',
+    heading_share: '{threshold} % de las sesiones de cancelación del mes usadas',
+    heading_all: 'Todas las sesiones de cancelación del mes usadas',
+    lead_starter:
+      'Su cuenta «{account}» ha usado {sessions} de las {limit} sesiones de cancelación que incluye el plan {plan} en {month}.',
+    lead_pro:
+      'Su cuenta «{account}» ha usado {sessions} de las {limit} sesiones de cancelación incluidas sin coste adicional en {month}.',
+    starter_near:
+      'A partir de {limit}, el flujo de cancelación se aparta hasta el {reset} y los suscriptores van directamente a su propia página de cancelación.',
+    starter_full:
+      'Hasta el {reset}, el flujo de cancelación se aparta y los suscriptores que cancelan van directamente a su propia página de cancelación.',
+    pro_beyond:
+      'Más allá de {limit} al mes, cada sesión de cancelación cuesta {price}, facturada con su suscripción {plan} (no durante una prueba).',
+    upgrade: 'Pase a {plan} para tener sesiones ilimitadas.',
+    button_upgrade: 'Pasar a {plan}',
+    button_plan: 'Su plan y su uso',
+  },
+}

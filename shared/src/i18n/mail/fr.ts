@@ -1,0 +1,55 @@
+import type { MailWords } from './types'
+
+/** French, with vouvoiement like the widget's catalogue. */
+export const FR_MAIL: MailWords = {
+  common: {
+    link_hint: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+    footer_retainkit: 'Envoyé par Retainkit.',
+    footer_subscription: 'Vous recevez cet e-mail en raison de votre abonnement auprès de {merchant}.',
+  },
+  sign_in: {
+    subject: 'Votre lien de connexion à Retainkit',
+    heading: 'Connexion à Retainkit',
+    intro: 'Connectez-vous à Retainkit avec ce lien :',
+    button: 'Se connecter',
+    expiry: 'Le lien ne fonctionne qu’une fois et expire dans {minutes} minutes.',
+    ignore: 'Si vous n’avez pas demandé à vous connecter, vous pouvez ignorer cet e-mail.',
+  },
+  email_change: {
+    subject: 'Confirmez votre nouvelle adresse e-mail Retainkit',
+    heading: 'Confirmez votre nouvelle adresse e-mail',
+    intro: 'Confirmez {email} comme adresse e-mail de votre compte Retainkit avec ce lien :',
+    button: 'Confirmer cette adresse',
+    expiry:
+      'Le lien ne fonctionne qu’une fois et expire dans {minutes} minutes. Tant que vous ne l’ouvrez pas, votre compte garde son adresse actuelle.',
+    ignore: 'Si vous n’avez rien demandé, vous pouvez ignorer cet e-mail.',
+  },
+  member_invitation: {
+    subject: 'Vous êtes invité à rejoindre {account} sur Retainkit',
+    heading: 'Rejoignez {account} sur Retainkit',
+    body: 'Vous êtes invité à rejoindre {account} sur Retainkit en tant que {role}.',
+    sign_in_with: 'Connectez-vous avec cette adresse ({email}) pour accepter.',
+    button: 'Se connecter pour accepter',
+    expiry: 'L’invitation expire dans {days} jours.',
+    roles: { owner: 'propriétaire', admin: 'administrateur', editor: 'éditeur', viewer: 'lecteur' },
+  },
+  usage_notice: {
+    subject_share: 'Retainkit : {account} a utilisé {threshold} % des sessions de résiliation du mois',
+    subject_all: 'Retainkit : {account} a utilisé les {limit} sessions de résiliation du mois',
+    heading_share: '{threshold} % des sessions de résiliation du mois utilisées',
+    heading_all: 'Toutes les sessions de résiliation du mois sont utilisées',
+    lead_starter:
+      'Votre compte « {account} » a utilisé {sessions} des {limit} sessions de résiliation incluses dans l’offre {plan} en {month}.',
+    lead_pro:
+      'Votre compte « {account} » a utilisé {sessions} des {limit} sessions de résiliation incluses sans frais en {month}.',
+    starter_near:
+      'Au-delà de {limit}, le parcours de résiliation s’efface jusqu’au {reset} et les abonnés arrivent directement sur votre propre page de résiliation.',
+    starter_full:
+      'Jusqu’au {reset}, le parcours de résiliation s’efface et les abonnés qui résilient arrivent directement sur votre propre page de résiliation.',
+    pro_beyond:
+      'Au-delà de {limit} par mois, chaque session de résiliation coûte {price}, facturée avec votre abonnement {plan} (pas pendant un essai).',
+    upgrade: 'Passez à {plan} pour des sessions illimitées.',
+    button_upgrade: 'Passer à {plan}',
+    button_plan: 'Votre offre et votre utilisation',
+  },
+}

@@ -1,0 +1,87 @@
+import type { Role } from '../../roles'
+
+/**
+ * Every kind of mail Retainkit sends to a person. The server's template registry is a `Record` over
+ * this list (server/src/services/mail/templates/), and every built-in language's mail words name each
+ * kind (`MailWords`): adding a kind here fails the build until both exist.
+ */
+export const MAIL_KINDS = ['sign_in', 'email_change', 'member_invitation', 'usage_notice'] as const
+export type MailKind = (typeof MAIL_KINDS)[number]
+
+/** Words every mail may use. `{merchant}`: the merchant's name. */
+export interface CommonMailWords {
+  /** Under the button: the same link as text, for mail clients that block buttons. */
+  link_hint: string
+  /** The footer of Retainkit's own mails (sign-in, team, plan). */
+  footer_retainkit: string
+  /** The footer of a mail sent on a merchant's behalf to their subscriber. `{merchant}` */
+  footer_subscription: string
+}
+
+export interface SignInMailWords {
+  subject: string
+  heading: string
+  intro: string
+  button: string
+  /** `{minutes}` */
+  expiry: string
+  ignore: string
+}
+
+export interface EmailChangeMailWords {
+  subject: string
+  heading: string
+  /** `{email}`: the new address */
+  intro: string
+  button: string
+  /** `{minutes}` */
+  expiry: string
+  ignore: string
+}
+
+export interface MemberInvitationMailWords {
+  /** `{account}` */
+  subject: string
+  /** `{account}` */
+  heading: string
+  /** `{account}`, `{role}` */
+  body: string
+  /** `{email}` */
+  sign_in_with: string
+  button: string
+  /** `{days}` */
+  expiry: string
+  roles: Record<Role, string>
+}
+
+/**
+ * `{account}` the account's name, `{sessions}` used, `{limit}` the month's limit, `{threshold}` the
+ * percentage, `{month}` the month in words, `{reset}` the day the count starts again, `{plan}` a plan's
+ * name, `{price}` the price of one session beyond the limit.
+ */
+export interface UsageNoticeMailWords {
+  subject_share: string
+  subject_all: string
+  heading_share: string
+  heading_all: string
+  lead_starter: string
+  lead_pro: string
+  starter_near: string
+  starter_full: string
+  pro_beyond: string
+  upgrade: string
+  button_upgrade: string
+  button_plan: string
+}
+
+/**
+ * One built-in language's mail words: all of them (the compiler refuses a missing one). `{name}`
+ * placeholders are filled, HTML-escaped, by the server's templates.
+ */
+export interface MailWords {
+  common: CommonMailWords
+  sign_in: SignInMailWords
+  email_change: EmailChangeMailWords
+  member_invitation: MemberInvitationMailWords
+  usage_notice: UsageNoticeMailWords
+}
