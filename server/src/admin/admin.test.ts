@@ -151,6 +151,36 @@ describe('npm run admin (no platform key)', () => {
   })
 })
 
+describe('npm run admin -- mail', () => {
+  it('lists failed and waiting mail with its last error, never a body or a link', async () => {
+    await t.readOutbox()
+    const real = t.deps.mailer
+    t.deps.mailer = {
+      send: async () => {
+        throw new Error('connect ECONNREFUSED mail.example:587')
+      },
+    }
+    const email = `signin-${randomUUID().slice(0, 8)}@example.com`
+    try {
+      const res = await t.request('/auth/v1/otp', { body: { email } })
+      expect(res.status).toBe(200)
+      await t.readOutbox()
+    } finally {
+      t.deps.mailer = real
+    }
+    const { code, out } = await admin('mail')
+    expect(code).toBe(0)
+    expect(out).toMatch(/^Mail outbox: \d+ sent, [1-9]\d* waiting, \d+ failed, \d+ cancelled\./)
+    const line = out.split('\n').find((l) => l.includes(email)) ?? ''
+    expect(line).toMatch(/pending {2}sign_in to .*1 attempt, next .*ECONNREFUSED/)
+    expect(out).not.toMatch(/verify\?token|pkce_|http:\/\//)
+    // Sent once the mail server is back: nothing waiting for that address any more.
+    t.clock.advance(10_000)
+    expect(await t.readOutbox(email)).toHaveLength(1)
+    expect((await admin('mail')).out).not.toContain(email)
+  })
+})
+
 describe('the admin endpoint', () => {
   it('exists only with a token, answers loopback callers with that token only', async () => {
     const { accountId } = await t.createAccount()

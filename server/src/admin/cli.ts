@@ -7,6 +7,7 @@ import { systemClock } from '../services/clock'
 import { createWidgetConfigCache } from '../services/config-cache'
 import { createLogger } from '../services/logger'
 import { readAdminFile } from './admin-file'
+import { formatMailListing, listMail, type MailListing } from './mail'
 import {
   type AccountListing,
   ADMIN_TIERS,
@@ -29,18 +30,20 @@ import {
 export const ADMIN_USAGE = `Usage:
   npm run admin -- accounts                                  list accounts with tier and usage
   npm run admin -- tier <account id | owner e-mail> pro|starter [--force]
-  npm run admin -- revoke-sessions <e-mail>                  sign a user out everywhere`
+  npm run admin -- revoke-sessions <e-mail>                  sign a user out everywhere
+  npm run admin -- mail                                      failed and waiting mail (no bodies)`
 
 type Command =
   | { name: 'accounts' }
   | { name: 'tier'; account: string; tier: AdminTier; force: boolean }
   | { name: 'revoke-sessions'; email: string }
+  | { name: 'mail' }
 
 export function parseAdminArgs(argv: readonly string[]): Command | string {
   const force = argv.includes('--force')
   const args = argv.filter((arg) => arg !== '--force')
   const [name, ...rest] = args
-  if (name === 'accounts' && rest.length === 0) return { name }
+  if ((name === 'accounts' || name === 'mail') && rest.length === 0) return { name }
   if (name === 'tier' && rest.length === 2) {
     const [account, tier] = rest as [string, string]
     if (!(ADMIN_TIERS as readonly string[]).includes(tier))
@@ -66,6 +69,7 @@ function formatAccounts(accounts: AccountListing[]): string {
 
 function formatResult(command: Command, result: unknown): string {
   if (command.name === 'accounts') return formatAccounts(result as AccountListing[])
+  if (command.name === 'mail') return formatMailListing(result as MailListing)
   if (command.name === 'tier') {
     const change = result as TierChange
     return `${change.account.id} (${change.account.name}) is now on ${TIER_NAMES[change.tier]} (${change.source}).`
@@ -84,7 +88,7 @@ async function viaServer(dataDir: string, command: Command): Promise<{ ok: boole
     response = await fetch(`${endpoint.url}/api/admin/${name}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(name === 'accounts' ? {} : body),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     })
   } catch {
@@ -119,6 +123,7 @@ async function directly(config: ServerConfig, command: Command): Promise<unknown
       config,
     }
     if (command.name === 'accounts') return await listAccounts(deps)
+    if (command.name === 'mail') return await listMail(deps)
     if (command.name === 'tier') return await setTier(deps, command.account, command.tier, command)
     return await revokeSessions(deps, command.email)
   } finally {

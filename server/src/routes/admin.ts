@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { Hono } from 'hono'
+import { listMail } from '../admin/mail'
 import {
   AdminError,
   adminRevokeBody,
@@ -18,7 +19,7 @@ import { ok } from '../http/respond'
 import { parseWith, readJson } from '../http/validate'
 
 /**
- * `POST /api/admin/{accounts|tier|revoke-sessions}`: what `npm run admin` asks a running server to do
+ * `POST /api/admin/{accounts|tier|revoke-sessions|mail}`: what `npm run admin` asks a running server to do
  * (with the embedded database only this process may open it). Answers only direct loopback
  * connections (no proxy in between) carrying the process's admin token, which the server writes to
  * DATA_DIR/admin.json (readable by the operator alone); absent that token, the endpoint does not exist.
@@ -61,12 +62,17 @@ export function adminRoutes(deps: AppDeps) {
             await setTier(deps, body.account, body.tier, { force: body.force }),
           )
         }
+        case 'mail':
+          return ok(c, 'POST /api/admin/mail', await listMail(deps))
         case 'revoke-sessions': {
           const body = parseWith(adminRevokeBody, await readJson(c))
           return ok(c, 'POST /api/admin/revoke-sessions', await revokeSessions(deps, body.email))
         }
         default:
-          throw new HttpError('NOT_FOUND', 'Unknown admin command: use accounts, tier or revoke-sessions')
+          throw new HttpError(
+            'NOT_FOUND',
+            'Unknown admin command: use accounts, tier, revoke-sessions or mail',
+          )
       }
     } catch (error) {
       if (!(error instanceof AdminError)) throw error

@@ -93,6 +93,7 @@ export const API_RESPONSES = {
   'POST /api/admin/accounts': data(billing.accountListings),
   'POST /api/admin/tier': data(billing.tierChange),
   'POST /api/admin/revoke-sessions': data(billing.sessionsRevoked),
+  'POST /api/admin/mail': data(billing.mailListings),
 
   'POST /auth/v1/otp': auth.empty,
   'GET /auth/v1/verify': null,

@@ -61,3 +61,27 @@ export const accountListing = obj({
 })
 export const accountListings = z.array(accountListing)
 export const sessionsRevoked = obj({ email: z.string(), revoked: z.number().int().nonnegative() })
+
+/** `npm run admin -- mail`: mail not (yet) delivered, newest first; never a body or a link. */
+export const mailListing = obj({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  account_id: z.string().nullable(),
+  status: z.enum(['pending', 'sending', 'failed']),
+  attempts: z.number().int().nonnegative(),
+  last_error: z.string().nullable(),
+  created_at: isoTime,
+  next_attempt_at: isoTime,
+})
+export const mailListings = obj({
+  /** Rows by status over the whole outbox (sent and cancelled included). */
+  counts: obj({
+    pending: z.number().int().nonnegative(),
+    sending: z.number().int().nonnegative(),
+    sent: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    cancelled: z.number().int().nonnegative(),
+  }),
+  mail: z.array(mailListing),
+})

@@ -91,4 +91,12 @@ export const ADMIN_OPERATIONS: OperationSpec[] = [
     body: adminRevokeBody,
     otherResponses: adminOnly,
   },
+  {
+    method: 'post',
+    path: '/api/admin/mail',
+    summary: 'The mail outbox: counts by status, and the failed and waiting mails (no bodies)',
+    tag: 'Admin',
+    security: ['admin'],
+    otherResponses: adminOnly,
+  },
 ]
