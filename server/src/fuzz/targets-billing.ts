@@ -90,4 +90,10 @@ export const BILLING_TARGETS: Target[] = [
     // A user of its own: signing the shop's owner out would lock the merchant targets out.
     valid: async (f) => ({ path: '/api/admin/revoke-sessions', body: { email: (await f.t.signIn()).email } }),
   },
+  {
+    method: 'POST',
+    doc: 'POST /api/admin/mail',
+    caller: 'admin',
+    valid: () => ({ path: '/api/admin/mail' }),
+  },
 ]
