@@ -39,11 +39,12 @@ describe('startMailWorker', () => {
       await worker.ready
       await worker.idle()
       const email = address('wake')
-      const started = performance.now()
+      // The transaction committed before the answer: from there, only the notification can wake the
+      // worker within the second (its periodic pass is an hour away).
       expect((await requestLink(t, email)).status).toBe(200)
-      const { value } = await waitFor(() => mailer.sent.find((mail) => mail.to === email), 1_000)
+      const { value, elapsed } = await waitFor(() => mailer.sent.find((mail) => mail.to === email), 1_000)
       expect(value.subject).toBe('Your Retainkit sign-in link')
-      expect(performance.now() - started).toBeLessThan(1_000)
+      expect(elapsed).toBeLessThan(1_000)
     } finally {
       await worker.stop()
     }
