@@ -63,7 +63,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', compress())
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: () => {
+    onError: (c) => {
+      // The rest of the body is never read, so this connection cannot carry another request: say so,
+      // or a keep-alive client sends its next request into a socket about to close.
+      c.header('Connection', 'close')
       throw new HttpError('INVALID_INPUT', 'Request body is too large', undefined, undefined, 413)
     },
   })
