@@ -10,10 +10,14 @@ import {
   RefusedAddressError,
   systemResolver,
 } from './address-guard'
+import { maskEndpointUrl } from './mask-url'
 import { RETRY_WINDOW_MS } from './outbox'
 import { TEST_EVENT_PREFIX } from './test-event'
 
-/** The account's endpoints and their delivery log. The signing secret is shown once, at creation. */
+/**
+ * The account's endpoints and their delivery log. The signing secret, and whatever in the URL can be a
+ * credential (mask-url.ts), are shown once, at creation.
+ */
 
 export const MAX_ENDPOINTS = 10
 const LOG_LIMIT = 100
@@ -30,7 +34,7 @@ export async function listEndpoints(deps: AppDeps, accountId: string): Promise<E
     .execute()
   return rows.map((row) => ({
     id: row.id,
-    url: row.url,
+    url: maskEndpointUrl(row.url, row.kind),
     kind: row.kind,
     events: row.event_types,
     description: row.description,
