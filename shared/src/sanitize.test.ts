@@ -165,6 +165,20 @@ describe('sanitizeMessage: redactions', () => {
 
   it('takes the whole digit run, never leaving part of a card behind', () => {
     expect(clean('ref 12345 6 4242 4242 4242 4242')).toBe('ref [REDACTED_CARD]')
+    expect(clean('4242 4242 4242 4242 5555 5555 5555 4444 end')).toBe('[REDACTED_CARD] end')
+  })
+
+  it('keeps digit runs that cannot be card numbers: ids, timestamps, references', () => {
+    // A 13-digit millisecond timestamp passes Luhn here, but only Visa ever issued 13 digits (a leading 4).
+    expect(clean('no account upgrade-1733256183042-ku4tte')).toBe('no account upgrade-1733256183042-ku4tte')
+    expect(clean('order 12345678901234 shipped at 20241128153045')).toBe(
+      'order 12345678901234 shipped at 20241128153045',
+    )
+    // One digit off a test card: not Luhn-valid, so not a card.
+    expect(clean('ref 4242 4242 4242 4241')).toBe('ref 4242 4242 4242 4241')
+    expect(clean('visa 4222222222222, amex 3782 822463 10005')).toBe(
+      'visa [REDACTED_CARD], amex [REDACTED_CARD]',
+    )
   })
 
   it('redacts stack traces from V8, Firefox and Safari', () => {
@@ -252,6 +266,7 @@ describe('sanitizeMessage: hostile input', () => {
     ['endless domain', `a@${fill('a.')}`],
     ['colons', fill('ab:cd::')],
     ['spaced digits', fill('1 ')],
+    ['dashed digits', fill('3-')],
     ['dotted digits', fill('1.1.1.')],
     ['unclosed quoted secrets', fill('password="')],
     ['key prefixes', fill('sk_live_')],
@@ -321,12 +336,24 @@ const email = fc
     fc.constantFrom('example.com', 'mail.co.uk'),
   )
   .map(([local, domain]) => ({ secret: `${local}@${domain}`, middle: local }))
+/** Appends the Luhn check digit: what makes a run of digits a card number. */
+function withLuhnCheck(body: number[]): number[] {
+  const sum = body
+    .toReversed()
+    .reduce(
+      (total, digit, i) => total + (i % 2 === 0 ? (digit * 2 > 9 ? digit * 2 - 9 : digit * 2) : digit),
+      0,
+    )
+  return [...body, (10 - (sum % 10)) % 10]
+}
 const card = fc
   .tuple(
-    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 16, maxLength: 16 }),
+    fc.integer({ min: 2, max: 6 }),
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 14, maxLength: 14 }),
     fc.constantFrom('', ' ', '-'),
   )
-  .map(([digits, separator]) => {
+  .map(([first, rest, separator]) => {
+    const digits = withLuhnCheck([first, ...rest])
     const groups = [0, 4, 8, 12].map((start) => digits.slice(start, start + 4).join(''))
     return { secret: groups.join(separator), middle: groups.slice(1, 3).join(separator) }
   })

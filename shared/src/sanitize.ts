@@ -218,8 +218,45 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const UUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 const UUID_LENGTH = 36
 
+/** The Luhn check every payment card number passes (and 9 in 10 random digit strings fail). */
+function passesLuhn(digits: string): boolean {
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    const digit = digits.charCodeAt(digits.length - 1 - i) - 48
+    sum += i % 2 === 1 ? (digit * 2 > 9 ? digit * 2 - 9 : digit * 2) : digit
+  }
+  return sum % 10 === 0
+}
+
+/**
+ * A card number: 13 to 19 digits passing Luhn, with a first digit some scheme issues at that length
+ * (13 digits: only Visa's old numbers, leading 4; 14: Diners, leading 3; 15: Amex, JCB, UATP; none
+ * leads with 0). So a millisecond timestamp or an id's digit run is not taken for one.
+ */
+function isCardNumber(digits: string): boolean {
+  if (digits.length < 13 || digits.length > 19 || digits[0] === '0') return false
+  if (digits.length === 13 && digits[0] !== '4') return false
+  if (digits.length === 14 && digits[0] !== '3') return false
+  if (digits.length === 15 && digits[0] !== '3' && digits[0] !== '1') return false
+  return passesLuhn(digits)
+}
+
+/** Whether the run, or consecutive groups of it (a card beside other numbers), is a card number. */
+function containsCard(run: string): boolean {
+  const groups = run.split(/[ -]/)
+  for (let start = 0; start < groups.length; start++) {
+    let digits = ''
+    for (let end = start; end < groups.length && digits.length < 19; end++) {
+      digits += groups[end]
+      if (isCardNumber(digits)) return true
+    }
+  }
+  return false
+}
+
 /** A UUID's digit-heavy tail (`a456-426614174000`) reads as 15 digits; it is not a card. */
 function redactCardRun(run: string, offset: number, text: string): string {
+  if (!containsCard(run)) return run
   if (run.length <= UUID_LENGTH) {
     const windowStart = Math.max(0, offset - UUID_LENGTH)
     const window = text.slice(windowStart, offset + run.length + UUID_LENGTH)
@@ -308,8 +345,8 @@ const REDACTIONS: ReadonlyArray<readonly [RegExp, Replacement]> = [
     REDACTION_MARKERS.ip,
   ],
   [/(?<!\d)\d{3}-\d{2}-\d{4}(?!\d)/g, REDACTION_MARKERS.ssn],
-  // 13-19 digits make a card, but the match takes the whole run of digits joined by single spaces or
-  // dashes: stopping at 19 could end on a group boundary and leave the rest of a card number behind.
+  // A card is 13-19 digits passing Luhn, but the match takes the whole run of digits joined by single
+  // spaces or dashes: stopping at 19 could end on a group boundary and leave the rest of a card behind.
   [/(?<!\d)\d(?:[ -]?\d){12,}/g, redactCardRun],
   [/(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{32,}/g, redactIfTokenLike],
 ]
