@@ -9,6 +9,7 @@ import { handleError } from './http/error-handler'
 import { requireApiKey } from './http/guards'
 import { HttpError } from './http/http-error'
 import { urlHygiene } from './http/url-hygiene'
+import { httpMetrics } from './observability/http-metrics'
 import { accountRoutes } from './routes/account'
 import { accountsRoutes } from './routes/accounts'
 import { adminRoutes } from './routes/admin'
@@ -18,7 +19,9 @@ import { billingRoutes } from './routes/billing'
 import { configDefaultRoutes } from './routes/config-default'
 import { contactRoutes } from './routes/contact'
 import { healthRoutes } from './routes/health'
+import { metricsRoutes } from './routes/metrics'
 import { openapiRoutes } from './routes/openapi'
+import { probeRoutes } from './routes/probes'
 import { runtimeConfigRoutes } from './routes/runtime-config'
 import { sessionRoutes } from './routes/session'
 import { staticSiteRoutes } from './routes/static-site'
@@ -47,6 +50,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const apiKeyGuard = requireApiKey(deps.apiKey)
 
   app.onError((error, c) => handleError(error, c, deps.logger))
+  if (deps.config.observability.metrics) app.use('*', httpMetrics())
   // The widget's config read serves every page view of every merchant's site (a performance budget): it is
   // mounted ahead of the middleware below and sets its own headers (routes/widget/config.ts).
   app.route('/', widgetConfigRoutes(deps))
@@ -75,6 +79,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', (c, next) => (API_KEY_EXEMPT.test(c.req.path) ? next() : apiKeyGuard(c, next)))
 
   app.route('/', healthRoutes(deps))
+  app.route('/', probeRoutes(deps))
+  app.route('/', metricsRoutes(deps))
   app.route('/', runtimeConfigRoutes(deps))
   app.route('/', authRoutes(deps))
   app.route('/', sessionRoutes(deps))

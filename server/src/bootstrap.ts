@@ -192,6 +192,7 @@ export async function assembleDeps(parts: DepsParts): Promise<AppDeps> {
     db: database.db,
     dbKind: database.kind,
     dbAvailability: database.availability,
+    ...(database.poolStats ? { dbPool: database.poolStats } : {}),
     secrets,
     clock,
     stripe: parts.stripe,

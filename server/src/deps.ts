@@ -3,7 +3,7 @@ import type { SigningKeys } from './auth/signing-keys'
 import type { TokenVerifier } from './auth/types'
 import type { ServerConfig } from './config/env'
 import type { DatabaseAvailability } from './db/availability'
-import type { DatabaseKind } from './db/database'
+import type { DatabaseKind, PoolStats } from './db/database'
 import type { Database } from './db/tables'
 import type { BackgroundWork } from './services/background-work'
 import type { Clock } from './services/clock'
@@ -24,6 +24,8 @@ export interface AppDeps {
   dbKind: DatabaseKind
   /** Whether the database answers right now (PostgreSQL down, PGlite broken → 503s, /health degraded). */
   dbAvailability: DatabaseAvailability
+  /** PostgreSQL's pool right now, for /metrics; absent on PGlite (one connection). */
+  dbPool?: () => PoolStats
   secrets: SecretBox
   clock: Clock
   stripe: StripeClientFactory

@@ -3,10 +3,11 @@ import { loopbackUrl, newAdminToken, removeAdminFile, writeAdminFile } from './a
 import { createApp } from './app'
 import { createDeps } from './bootstrap'
 import { ConfigurationError, loadConfig } from './config/env'
+import { parseLogLevel } from './config/observability-env'
 import { createAppServer } from './http/node-listener'
 import { startRollupCompaction } from './services/analytics/compaction'
 import { startBillingWorker } from './services/billing/follow-up'
-import { createLogger } from './services/logger'
+import { createLogger, type LogLevel } from './services/logger'
 import { startMailWorker } from './services/mail/runner'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
 import { startWebhookWorker } from './services/webhooks-out/deliver'
@@ -14,8 +15,15 @@ import { startupBanner } from './startup-banner'
 
 /** Reads configuration, builds the app and listens. Everything else lives in createApp(deps). */
 async function main() {
-  const logger = createLogger({ level: process.env.LOG_LEVEL === 'debug' ? 'debug' : 'info' })
   let config: ReturnType<typeof loadConfig>
+  let level: LogLevel
+  try {
+    level = parseLogLevel(process.env.LOG_LEVEL)
+  } catch (error) {
+    process.stderr.write(`CONFIGURATION_ERROR: LOG_LEVEL ${(error as Error).message}\n`)
+    process.exit(1)
+  }
+  const logger = createLogger({ level })
   try {
     config = loadConfig()
   } catch (error) {

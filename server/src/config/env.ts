@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { type OAuthProviderConfig, parseOAuthProviders } from '../auth/oauth-config'
 import { parseTrustProxy, type TrustProxy } from '../http/client-address'
 import { type BillingConfig, parseBilling } from './billing-env'
+import { type ObservabilityConfig, parseObservability } from './observability-env'
 
 /**
  * Startup configuration. Every variable is optional in the
@@ -56,6 +57,8 @@ export interface ServerConfig {
    * in production.
    */
   webhooksAllowLoopback: boolean
+  /** `/metrics` access (METRICS_TOKEN, METRICS_ALLOW; off when neither is set). */
+  observability: ObservabilityConfig
 }
 
 export class ConfigurationError extends Error {
@@ -242,5 +245,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     trustProxy,
     dataDirLockWaitMs: Number(lockText) * 1000,
     webhooksAllowLoopback,
+    observability: parseObservability(env, (variable, problem) => new ConfigurationError(variable, problem)),
   }
 }

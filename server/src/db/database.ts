@@ -12,6 +12,12 @@ import type { Database } from './tables'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
+export interface PoolStats {
+  total: number
+  idle: number
+  waiting: number
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>
   kind: DatabaseKind
@@ -26,6 +32,8 @@ export interface DatabaseHandle {
   pglite?: PGliteHost
   /** PostgreSQL only: the connection string (a LISTEN connection opens its own client). */
   databaseUrl?: string
+  /** PostgreSQL only: the pool's connections right now (open, idle, requests waiting for one). */
+  poolStats?: () => PoolStats
   /**
    * File-backed PGlite only: closes the engine and opens its data directory again, with nothing in
    * flight. WebAssembly memory can grow but never shrink, so a bulk load (first migrations, the demo
@@ -96,6 +104,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     kind: 'postgres',
     availability,
     databaseUrl,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     execScript: async (sql) => {
       await pool.query(sql)
     },

@@ -51,12 +51,16 @@ export interface Fixture {
   newOAuthCallback(): Promise<{ code: string; state: string }>
 }
 
+/** /metrics is on in the fuzzed app, for the bearer of this token. */
+export const METRICS_TOKEN = 'fuzz-metrics-token-0123456789'
+
 export async function createFixture(): Promise<Fixture> {
   const t = await createTestContext({
     billing: true,
     adminToken: ADMIN_TOKEN,
     config: {
       stripe: { clientId: CONNECT_CLIENT_ID, platformSecretKey: CONNECT_PLATFORM_KEY, apiBase: null },
+      observability: { metrics: { token: METRICS_TOKEN, allow: null } },
     },
   })
   const platform = t.stripe.createAccount({

@@ -1,5 +1,5 @@
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
-import { type Fixture, PUBLIC_ORIGIN } from './fixture'
+import { type Fixture, METRICS_TOKEN, PUBLIC_ORIGIN } from './fixture'
 import { BILLING_TARGETS } from './targets-billing'
 import { RETENTION_TARGETS } from './targets-retention'
 import { SEGMENT_TARGETS } from './targets-segments'
@@ -57,6 +57,14 @@ const next = () => {
 export const TARGETS: Target[] = [
   // Platform and public documents
   { method: 'GET', doc: 'GET /health', caller: 'anyone', valid: () => ({ path: '/health' }) },
+  { method: 'GET', doc: 'GET /livez', caller: 'anyone', valid: () => ({ path: '/livez' }) },
+  { method: 'GET', doc: 'GET /readyz', caller: 'anyone', valid: () => ({ path: '/readyz' }) },
+  {
+    method: 'GET',
+    doc: 'GET /metrics',
+    caller: 'anyone',
+    valid: () => ({ path: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+  },
   {
     method: 'GET',
     doc: 'GET /runtime-config.json',

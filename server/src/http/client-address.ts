@@ -57,7 +57,7 @@ export function normaliseAddress(address: string): string {
   return mapped?.[1] ?? trimmed.toLowerCase()
 }
 
-function inList(list: BlockList, address: string): boolean {
+export function inList(list: BlockList, address: string): boolean {
   const family = isIP(address)
   return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4')
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { AppDeps } from '../deps'
+import { countFastPath } from '../observability/http-metrics'
 import { widgetConfigPreHandler } from '../routes/widget/config-fast-path'
 import type { AppEnv } from './app-env'
 
@@ -14,7 +15,9 @@ export function createAppListener(
   deps: AppDeps,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const framework = getRequestListener(app.fetch)
-  const preHandle = widgetConfigPreHandler(deps)
+  const fastPath = widgetConfigPreHandler(deps)
+  // Counted only when /metrics is on: the fast path's budget pays nothing otherwise.
+  const preHandle = deps.config.observability.metrics ? countFastPath(fastPath) : fastPath
   return (req, res) => {
     if (!preHandle(req, res)) void framework(req, res)
   }

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { answer } from '../http/respond'
+import { buildInfo } from '../observability/build-info'
 
 const startedAt = Date.now()
 
@@ -27,7 +28,7 @@ export function healthRoutes(deps: AppDeps) {
           timer = setTimeout(() => reject(new Error('database probe timed out')), HEALTH_PROBE_TIMEOUT_MS)
         }),
       ])
-      return answer(c, 'GET /health', { status: 'ok', database: deps.dbKind, uptimeSeconds })
+      return answer(c, 'GET /health', { status: 'ok', database: deps.dbKind, uptimeSeconds, ...buildInfo() })
     } catch {
       const { since } = deps.dbAvailability
       return c.json(
@@ -37,6 +38,7 @@ export function healthRoutes(deps: AppDeps) {
           databaseAvailable: false,
           unavailableSince: deps.dbAvailability.available ? null : new Date(since).toISOString(),
           uptimeSeconds,
+          ...buildInfo(),
         },
         503,
       )

@@ -1,3 +1,4 @@
+import { recordPass } from '../observability/metrics'
 import type { Logger } from './logger'
 
 /**
@@ -16,7 +17,9 @@ export function startPeriodicWorker(
     running = true
     try {
       await pass()
+      recordPass(name, 'ok')
     } catch (error) {
+      recordPass(name, 'failed')
       logger.error(`${name} pass failed`, { error: error instanceof Error ? error.message : String(error) })
     } finally {
       running = false

@@ -9,11 +9,14 @@ import { SESSION_ACTIONS } from '../routes/session'
  * app registered, with the calls dispatched by a query parameter (account and session actions, token
  * grants, admin commands) spelled out. The built front ends (static files) are not API calls.
  */
+/** The platform's own calls outside /api: health, probes, metrics, the console's settings. */
+const PLATFORM_PATHS = new Set(['/health', '/livez', '/readyz', '/metrics', '/runtime-config.json'])
+
 export function servedCalls(app: { routes: readonly { method: string; path: string }[] }): string[] {
   const calls = new Set<string>()
   for (const route of app.routes) {
     const path = route.path.replace(/:([A-Za-z]+)(\{[^}]*\})?/g, '{$1}')
-    const api = path === '/health' || path === '/runtime-config.json' || /^\/(?:api|auth\/v1)\//.test(path)
+    const api = PLATFORM_PATHS.has(path) || /^\/(?:api|auth\/v1)\//.test(path)
     if (!api || path.includes('*')) continue
     if (path === '/api/account') {
       for (const [action, handlers] of Object.entries(ACCOUNT_HANDLERS)) {

@@ -19,6 +19,9 @@ import * as widget from './responses-widget'
  */
 export const API_RESPONSES = {
   'GET /health': services.health,
+  'GET /livez': services.liveness,
+  'GET /readyz': services.readiness,
+  'GET /metrics': null,
   'GET /runtime-config.json': services.runtimeConfig,
   'GET /api/openapi.json': services.openApiDocument,
 

@@ -79,10 +79,21 @@ export const formAccepted = obj({
   data: obj({ success: z.literal(true) }),
 })
 
+const release = {
+  version: z.string().describe("The release: the root package.json's version"),
+  commit: z.string().describe("The commit it was built from, or 'unknown'"),
+  uptimeSeconds: z.number(),
+}
 export const health = obj({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
-  uptimeSeconds: z.number(),
+  ...release,
+})
+export const liveness = obj({ status: z.literal('ok'), ...release })
+export const readiness = obj({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+  ...release,
 })
 export const runtimeConfig = obj({
   backendUrl: z.string(),

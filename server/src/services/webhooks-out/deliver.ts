@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps'
+import { webhookAttempts, webhookOutcome } from '../../observability/metrics'
 import { backoffMs } from '../retry-backoff'
 import { type ClaimedRow, claimDue, LEASE_MS, settleClaim } from './claim'
 import { type Outcome, sendOnce } from './send'
@@ -56,6 +57,7 @@ async function sendRow(deps: AppDeps, row: ClaimedRow, deadlineMs: number): Prom
 async function attempt(deps: AppDeps, row: ClaimedRow, deadlineMs: number): Promise<boolean> {
   const started = Date.now()
   const outcome = await sendRow(deps, row, deadlineMs)
+  webhookAttempts.inc({ outcome: webhookOutcome(outcome.status) })
   const now = deps.clock.now()
   const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300
   const next = new Date(now.getTime() + retryDelayMs(row.attempts))
