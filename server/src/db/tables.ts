@@ -489,6 +489,13 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp
 }
 
+/** Once-per-cluster background passes: when each last finished (migration 181). */
+export interface ClusterPassesTable {
+  name: string
+  last_finished_at: Date
+  holder: string
+}
+
 export interface WebhookAttemptsTable {
   id: Generated<string>
   delivery_id: string
@@ -680,6 +687,7 @@ export interface Database {
   webhook_endpoints_out: WebhookEndpointsOutTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
+  cluster_passes: ClusterPassesTable
   analytics_daily: AnalyticsDailyTable
   analytics_session_last: AnalyticsSessionLastTable
   analytics_daily_words: AnalyticsDailyWordsTable

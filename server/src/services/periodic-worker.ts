@@ -9,15 +9,15 @@ export function startPeriodicWorker(
   logger: Logger,
   name: string,
   everyMs: number,
-  pass: () => Promise<void>,
+  /** Resolves 'skipped' when another instance holds the pass (cluster-pass.ts): counted as such. */
+  pass: () => Promise<void | 'skipped'>,
 ): () => void {
   let running = false
   const tick = async () => {
     if (running) return
     running = true
     try {
-      await pass()
-      recordPass(name, 'ok')
+      recordPass(name, (await pass()) === 'skipped' ? 'skipped' : 'ok')
     } catch (error) {
       recordPass(name, 'failed')
       logger.error(`${name} pass failed`, { error: error instanceof Error ? error.message : String(error) })

@@ -2,7 +2,7 @@ import { utcDayKey } from '@retainkit/shared/period'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
-import { startPeriodicWorker } from '../periodic-worker'
+import { startClusterPass } from '../cluster-pass'
 
 /**
  * Folds each account's rolled-up counters of past days into one row per key (migration 141): concurrent
@@ -38,9 +38,9 @@ export async function foldWordMonths(db: Kysely<Database>, accountId: string, no
   return Number(rows[0]?.months ?? 0)
 }
 
-/** Every account, one after the other, every `everyMs` (hourly); never throws. Returns a stop function. */
+/** Every account, one after the other, every `everyMs` (hourly) once per cluster; never throws. Returns a stop function. */
 export function startRollupCompaction(deps: AppDeps, everyMs = 60 * 60_000): () => void {
-  return startPeriodicWorker(deps.logger, 'rollup compaction', everyMs, async () => {
+  return startClusterPass(deps, 'rollup compaction', everyMs, async () => {
     const accounts = await deps.db.selectFrom('accounts').select('id').execute()
     for (const { id } of accounts) {
       await compactRollupSlots(deps.db, id, deps.clock.now()).catch((error: unknown) => {

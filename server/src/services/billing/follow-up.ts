@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps'
-import { startPeriodicWorker } from '../periodic-worker'
+import { startClusterPass } from '../cluster-pass'
 import type { UsageFollowUp } from './usage'
 import { reportPendingUsage } from './usage-reports'
 
@@ -20,9 +20,9 @@ export async function runUsageFollowUp(deps: AppDeps, followUp: UsageFollowUp): 
   }
 }
 
-/** Every few minutes: metered usage still unreported. Returns a stop function. */
+/** Every few minutes, once per cluster: metered usage still unreported. Returns a stop function. */
 export function startBillingWorker(deps: AppDeps, everyMs = 5 * 60_000): () => void {
-  return startPeriodicWorker(deps.logger, 'billing worker', everyMs, async () => {
+  return startClusterPass(deps, 'billing worker', everyMs, async () => {
     await reportPendingUsage(deps)
   })
 }

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
+import { startClusterPass } from '../cluster-pass'
 import { stripeForAccount } from '../merchant-stripe'
-import { startPeriodicWorker } from '../periodic-worker'
 import { callStripe } from '../stripe-errors'
 import { ensureConnectEndpoint } from './connect'
 import { MERCHANT_EVENT_TYPES, registerMerchantEndpoint } from './endpoint'
@@ -104,9 +104,9 @@ async function replayEventsSince(
   }
 }
 
-/** Connected accounts, one after the other, every `everyMs`; never throws. Returns a stop function. */
+/** Connected accounts, one after the other, every `everyMs` once per cluster; never throws. Returns a stop function. */
 export function startMerchantSyncWorker(deps: AppDeps, everyMs = 15 * 60_000): () => void {
-  return startPeriodicWorker(deps.logger, 'subscription reconcile', everyMs, async () => {
+  return startClusterPass(deps, 'subscription reconcile', everyMs, async () => {
     const accounts = await deps.db.selectFrom('gateway_credentials').select('account_id').execute()
     for (const { account_id: accountId } of accounts) {
       await syncMerchantSubscriptions(deps, accountId).catch((error: unknown) => {
