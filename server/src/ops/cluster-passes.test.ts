@@ -28,6 +28,11 @@ afterAll(async () => {
 })
 
 const FIFTEEN_MINUTES = 15 * 60_000
+const instance = (i: number): TestContext => {
+  const t = instances[i]
+  if (!t) throw new Error(`no instance ${i}`)
+  return t
+}
 const advanceAll = (ms: number) => {
   for (const t of instances) t.clock.advance(ms)
 }
@@ -51,13 +56,13 @@ describe.runIf(onPostgres)('once-per-cluster passes on one PostgreSQL', () => {
   })
 
   it('a pass that fails records nothing: the next instance whose timer fires runs it', async () => {
-    const failing = runClusterPass(instances[0]!.deps, 'flaky pass', FIFTEEN_MINUTES, async () => {
+    const failing = runClusterPass(instance(0).deps, 'flaky pass', FIFTEEN_MINUTES, async () => {
       throw new Error('Stripe is down')
     })
     await expect(failing).rejects.toThrow('Stripe is down')
     let ran = false
     expect(
-      await runClusterPass(instances[1]!.deps, 'flaky pass', FIFTEEN_MINUTES, async () => {
+      await runClusterPass(instance(1).deps, 'flaky pass', FIFTEEN_MINUTES, async () => {
         ran = true
       }),
     ).toBe('ran')
@@ -90,9 +95,8 @@ describe.runIf(!onPostgres)('once-per-cluster passes on PGlite', () => {
     const pass = async () => {
       runs++
     }
-    const [t] = instances
-    expect(await runClusterPass(t!.deps, 'test pass', FIFTEEN_MINUTES, pass)).toBe('ran')
-    expect(await runClusterPass(t!.deps, 'test pass', FIFTEEN_MINUTES, pass)).toBe('ran')
+    expect(await runClusterPass(instance(0).deps, 'test pass', FIFTEEN_MINUTES, pass)).toBe('ran')
+    expect(await runClusterPass(instance(0).deps, 'test pass', FIFTEEN_MINUTES, pass)).toBe('ran')
     expect(runs).toBe(2)
   })
 })

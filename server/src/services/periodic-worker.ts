@@ -10,7 +10,7 @@ export function startPeriodicWorker(
   name: string,
   everyMs: number,
   /** Resolves 'skipped' when another instance holds the pass (cluster-pass.ts): counted as such. */
-  pass: () => Promise<void | 'skipped'>,
+  pass: () => Promise<unknown>,
 ): () => void {
   let running = false
   const tick = async () => {
