@@ -36,6 +36,22 @@ export function usageLimitFor(tier: Tier, billingEnabled: boolean): UsageLimit {
     : { limit: null, kind: null }
 }
 
+/**
+ * Pro's allowance in the one wording every surface uses (the pricing page, Plan & billing, the Starter
+ * cap's banner, notices and mails). The spec gives two readings, "unlimited" and "$1 per cancel beyond
+ * 500 a month"; which applies depends on whether the platform's billing runs: with it, the second,
+ * said once; a Pro set by a self-hosting operator has no limit at all.
+ */
+export const PRO_ALLOWANCE = `${PRICING.pro.overageThresholdPerMonth} cancel sessions a month included, then $${PRICING.pro.overageUsdPerCancel} each`
+export const PRO_WITHOUT_LIMIT = 'No limit on cancel sessions'
+
+export const proAllowance = (billingEnabled: boolean): string =>
+  billingEnabled ? PRO_ALLOWANCE : PRO_WITHOUT_LIMIT
+
+/** "Upgrade to Pro: 500 cancel sessions a month included, then $1 each." */
+export const upgradeToProSentence = (billingEnabled: boolean): string =>
+  `Upgrade to ${PRICING.pro.name}: ${proAllowance(billingEnabled).replace(/^N/, 'n')}.`
+
 export interface BillingUsage {
   /** `YYYY-MM`, UTC. */
   month: string

@@ -1,3 +1,4 @@
+import { PRO_ALLOWANCE } from '@retainkit/shared/billing'
 import { FREE_TRIAL_DAYS, PRICING } from '@retainkit/shared/constants'
 import { ROUTES } from '@retainkit/shared/routes'
 import { PageLayout } from '../components/layout/page-layout'
@@ -24,8 +25,8 @@ const FAQ = [
       'Each time a subscriber opens your cancel flow. Starter includes 50 a month; when the limit is reached, the widget steps aside and your normal cancel page works as before.',
   },
   {
-    question: 'Is Pro really unlimited?',
-    answer: `Pro has no session limit. For very large volumes, each cancel beyond ${pro.overageThresholdPerMonth} a month is billed at $${pro.overageUsdPerCancel} — on the Growth or Pro plan alike.`,
+    question: 'How many cancel sessions does Pro include?',
+    answer: `${PRO_ALLOWANCE}. Sessions are never cut off: each one beyond ${pro.overageThresholdPerMonth} in a calendar month is billed at $${pro.overageUsdPerCancel} on your next invoice.`,
   },
   {
     question: 'How does annual billing work?',

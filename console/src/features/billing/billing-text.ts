@@ -1,4 +1,10 @@
-import type { BillingStatus, UsageNotice } from '@retainkit/shared/billing'
+import {
+  type BillingStatus,
+  PRO_ALLOWANCE,
+  PRO_WITHOUT_LIMIT,
+  type UsageNotice,
+  upgradeToProSentence,
+} from '@retainkit/shared/billing'
 import { PRICING } from '@retainkit/shared/constants'
 
 /** The plain sentences the console says about a plan, its trial and its usage, in one place. */
@@ -37,17 +43,17 @@ export function usageLabel(status: BillingStatus): string {
 
 export function usageSentence(status: BillingStatus): string {
   const { sessions, limit, limit_kind: kind, overage_sessions: overage } = status.usage
-  if (limit === null) return `${sessions} cancel sessions this month; your plan has no limit.`
+  if (limit === null) return `${sessions} cancel sessions this month. ${PRO_WITHOUT_LIMIT} on your plan.`
   if (kind === 'cap')
     return `${sessions} of ${limit} cancel sessions used this month. At ${limit} the widget steps aside until the 1st of next month, and subscribers go straight to your own cancel page.`
-  return `${sessions} cancel sessions this month; ${limit} are included, each one beyond is billed at $${PRICING.pro.overageUsdPerCancel}${overage > 0 ? ` (${overage} so far)` : ''}.`
+  return `${sessions} cancel sessions this month. Your plan: ${PRO_ALLOWANCE}${overage > 0 ? ` (${overage} billed so far)` : ''}.`
 }
 
 export function noticeText(notice: UsageNotice, status: BillingStatus): string {
   const capped = status.usage.limit_kind === 'cap' && notice.limit === status.usage.limit
   if (notice.threshold === 100) {
     return capped
-      ? `You have used all ${notice.limit} cancel sessions of this month. The widget steps aside for subscribers until the 1st of next month: they go straight to your own cancel page. Upgrade to ${PRICING.pro.name} for unlimited sessions.`
+      ? `You have used all ${notice.limit} cancel sessions of this month. The widget steps aside for subscribers until the 1st of next month: they go straight to your own cancel page. ${upgradeToProSentence(status.billing_enabled)}`
       : `You have reached ${notice.limit} cancel sessions this month: each further session is billed at $${PRICING.pro.overageUsdPerCancel}.`
   }
   return capped

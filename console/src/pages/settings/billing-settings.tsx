@@ -1,4 +1,4 @@
-import type { BillingInterval, BillingStatus } from '@retainkit/shared/billing'
+import { type BillingInterval, type BillingStatus, PRO_ALLOWANCE } from '@retainkit/shared/billing'
 import { PRICING } from '@retainkit/shared/constants'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
@@ -17,9 +17,8 @@ import { userMessageOf } from '../../lib/error-handler'
 import { billingStore, useBillingStatus } from '../../session/billing-store'
 import { useCapability } from '../../session/session-store'
 
-/** What Pro adds, in the words a merchant compares plans with. */
+/** What Pro adds, in the words a merchant compares plans with (its allowance as the pricing page says it). */
 const PRO_EXTRAS = [
-  'Unlimited cancel sessions',
   'Custom styling and custom flows',
   'Save offers through Stripe or a URL: discount, pause, plan or billing-cycle switch',
   'Reactivation and paused-subscriber banners',
@@ -135,8 +134,7 @@ export function BillingSettings({ accountId }: { accountId: string }) {
                 <h4>Subscribe to {PRICING.pro.name}</h4>
                 <p>
                   ${PRICING.pro.monthlyUsd}/month, or ${PRICING.pro.annualMonthlyUsd}/month billed annually.{' '}
-                  {PRICING.pro.overageThresholdPerMonth} cancel sessions a month included, then $
-                  {PRICING.pro.overageUsdPerCancel} each. Everything in {PRICING.starter.name}, plus:
+                  {PRO_ALLOWANCE}. Everything in {PRICING.starter.name}, plus:
                 </p>
                 <ul>
                   {PRO_EXTRAS.map((item) => (

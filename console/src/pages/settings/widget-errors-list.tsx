@@ -29,7 +29,7 @@ export const WIDGET_ERROR_WORDS: Readonly<
   },
   over_cap: {
     what: () => "A subscriber's cancel session was not started: this month's Starter sessions are used up.",
-    fix: 'Those subscribers went straight to your own cancel page. Upgrade to Pro for unlimited sessions (Settings → Plan & billing).',
+    fix: 'Those subscribers went straight to your own cancel page. Settings → Plan & billing says what Pro includes and how to upgrade.',
   },
 }
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { OVERAGE_NOTE, PricingPlans, proPrice } from './pricing-plans'
+import { PricingPlans, proPrice } from './pricing-plans'
 
 afterEach(cleanup)
 
@@ -54,13 +54,12 @@ describe('PricingPlans', () => {
     }
   })
 
-  it('ties the $1-per-cancel overage note to the unlimited-sessions line', () => {
+  it("says Pro's allowance once, in the one wording the console uses: 500 included, then $1 each", () => {
     render(<PricingPlans />)
-    const line = within(proCard()).getByText('Unlimited cancel sessions')
-    const note = document.getElementById(line.getAttribute('aria-describedby') ?? '')
-    expect(note?.textContent).toContain(OVERAGE_NOTE)
-    expect(OVERAGE_NOTE).toContain('beyond 500 cancels a month')
-    expect(OVERAGE_NOTE).toContain('$1')
+    expect(within(proCard()).getByText('500 cancel sessions a month included, then $1 each')).toBeTruthy()
+    // Not beside an "unlimited" line that a footnote then contradicts.
+    expect(within(proCard()).queryByText(/unlimited/i)).toBeNull()
+    expect(document.body.textContent?.match(/500 cancel sessions a month included/g)).toHaveLength(1)
   })
 
   it('prices Pro from the shared constants', () => {

@@ -1,3 +1,4 @@
+import { PRO_ALLOWANCE } from '@retainkit/shared/billing'
 import { FREE_TRIAL_DAYS, PRICING } from '@retainkit/shared/constants'
 import { ROUTES } from '@retainkit/shared/routes'
 import { useState } from 'react'
@@ -16,7 +17,7 @@ export const STARTER_FEATURES = [
 
 export const PRO_FEATURES = [
   'Everything in Starter',
-  'Unlimited cancel sessions',
+  PRO_ALLOWANCE,
   'Custom styling',
   'Custom flows',
   'Save offers via Stripe or a URL: discounts, pauses, plan and billing-cycle switches',
@@ -24,10 +25,6 @@ export const PRO_FEATURES = [
   'Full reason dashboard and sentiment',
   'Priority support',
 ] as const
-
-const OVERAGE_NOTE_ID = 'pro-overage-note'
-
-export const OVERAGE_NOTE = `Fair use: beyond ${pro.overageThresholdPerMonth} cancels a month, each additional cancel is $${pro.overageUsdPerCancel}.`
 
 export function proPrice(period: BillingPeriod): number {
   return period === 'annual' ? pro.annualMonthlyUsd : pro.monthlyUsd
@@ -109,23 +106,10 @@ export function PricingPlans() {
             {`Start ${FREE_TRIAL_DAYS}-Day Free Trial`}
           </a>
           <ul className="check-list">
-            {PRO_FEATURES.map((feature) =>
-              feature === 'Unlimited cancel sessions' ? (
-                <li key={feature}>
-                  <span aria-describedby={OVERAGE_NOTE_ID}>{feature}</span>
-                  <sup className="footnote-mark" aria-hidden="true">
-                    *
-                  </sup>
-                </li>
-              ) : (
-                <li key={feature}>{feature}</li>
-              ),
-            )}
+            {PRO_FEATURES.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
           </ul>
-          <p id={OVERAGE_NOTE_ID} className="footnote">
-            <span aria-hidden="true">* </span>
-            {OVERAGE_NOTE}
-          </p>
         </article>
       </div>
     </div>

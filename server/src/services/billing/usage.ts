@@ -21,6 +21,8 @@ export interface NewNotice {
   sessions: number
   limit: number
   month: string
+  /** Whether Pro's allowance here is "included, then $1 each" (platform billing) or no limit. */
+  pro_has_limit?: boolean
 }
 
 /** What to do once the session's transaction has committed (report usage; the mails are queued). */
@@ -134,7 +136,14 @@ export async function admitCancelSession(
       .returning('threshold')
       .executeTakeFirst()
     if (!inserted) continue
-    await queueUsageNoticeMails(trx, deps, accountId, { threshold, sessions, limit, month })
+    await queueUsageNoticeMails(trx, deps, accountId, {
+      threshold,
+      sessions,
+      limit,
+      month,
+      // Which reading of Pro's allowance applies on this server (shared PRO_ALLOWANCE).
+      pro_has_limit: deps.config.billing !== null,
+    })
   }
   // Sessions beyond the fair-use line are billed only to a paying subscription (not to a trial, nor
   // to an operator-set Pro), one metered unit each, identified by the session so it counts once.

@@ -48,7 +48,9 @@ export const DE_MAIL: MailWords = {
       'Bis zum {reset} tritt der Kündigungsablauf zurück, und kündigende Abonnenten gelangen direkt auf Ihre eigene Kündigungsseite.',
     pro_beyond:
       'Über {limit} im Monat hinaus kostet jede Kündigungssitzung {price}, abgerechnet mit Ihrem {plan}-Abonnement (nicht während einer Testphase).',
-    upgrade: 'Wechseln Sie zu {plan} für unbegrenzte Sitzungen.',
+    upgrade:
+      'Wechseln Sie zu {plan}: {included} Kündigungssitzungen pro Monat inklusive, danach {price} je Sitzung.',
+    upgrade_no_limit: 'Wechseln Sie zu {plan}: keine Begrenzung der Kündigungssitzungen.',
     button_upgrade: 'Zu {plan} wechseln',
     button_plan: 'Ihr Tarif und Ihre Nutzung',
   },

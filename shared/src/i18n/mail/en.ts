@@ -47,7 +47,8 @@ export const EN_MAIL: MailWords = {
       'Until {reset}, the cancel flow steps aside and subscribers who cancel go straight to your own cancel page.',
     pro_beyond:
       'Beyond {limit} a month, each cancel session costs {price}, billed with your {plan} subscription (not during a trial).',
-    upgrade: 'Upgrade to {plan} for unlimited sessions.',
+    upgrade: 'Upgrade to {plan}: {included} cancel sessions a month included, then {price} each.',
+    upgrade_no_limit: 'Upgrade to {plan}: no limit on cancel sessions.',
     button_upgrade: 'Upgrade to {plan}',
     button_plan: 'Your plan and usage',
   },

@@ -48,7 +48,8 @@ export const ES_MAIL: MailWords = {
       'Hasta el {reset}, el flujo de cancelación se aparta y los suscriptores que cancelan van directamente a su propia página de cancelación.',
     pro_beyond:
       'Más allá de {limit} al mes, cada sesión de cancelación cuesta {price}, facturada con su suscripción {plan} (no durante una prueba).',
-    upgrade: 'Pase a {plan} para tener sesiones ilimitadas.',
+    upgrade: 'Pase a {plan}: {included} sesiones de cancelación al mes incluidas, después {price} cada una.',
+    upgrade_no_limit: 'Pase a {plan}: sin límite de sesiones de cancelación.',
     button_upgrade: 'Pasar a {plan}',
     button_plan: 'Su plan y su uso',
   },

@@ -48,7 +48,8 @@ export const FR_MAIL: MailWords = {
       'Jusqu’au {reset}, le parcours de résiliation s’efface et les abonnés qui résilient arrivent directement sur votre propre page de résiliation.',
     pro_beyond:
       'Au-delà de {limit} par mois, chaque session de résiliation coûte {price}, facturée avec votre abonnement {plan} (pas pendant un essai).',
-    upgrade: 'Passez à {plan} pour des sessions illimitées.',
+    upgrade: 'Passez à {plan} : {included} sessions d’annulation incluses par mois, puis {price} chacune.',
+    upgrade_no_limit: 'Passez à {plan} : aucune limite de sessions d’annulation.',
     button_upgrade: 'Passer à {plan}',
     button_plan: 'Votre offre et votre utilisation',
   },

@@ -70,6 +70,7 @@ export interface UsageNoticeMailWords {
   starter_full: string
   pro_beyond: string
   upgrade: string
+  upgrade_no_limit: string
   button_upgrade: string
   button_plan: string
 }

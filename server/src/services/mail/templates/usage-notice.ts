@@ -28,6 +28,8 @@ export const USAGE_NOTICE_MAIL = defineMailTemplate({
     sessions: z.number().int().nonnegative(),
     limit: z.number().int().positive(),
     month: z.string().regex(/^\d{4}-\d{2}$/),
+    /** Pro's allowance as it applies here: with the platform's billing, included then $1 each. */
+    pro_has_limit: z.boolean().default(true),
   }),
   sender: 'retainkit',
   giveUpAfterMs: 3 * 86_400_000,
@@ -42,7 +44,8 @@ export const USAGE_NOTICE_MAIL = defineMailTemplate({
       currency: 'USD',
       minimumFractionDigits: 0,
     }).format(PRICING.pro.overageUsdPerCancel)
-    const values = { account, ...notice, month, reset, price }
+    const { pro_has_limit: proHasLimit, ...counts } = notice
+    const values = { account, ...counts, month, reset, price }
     const plan = starter ? PRICING.starter.name : PRICING.pro.name
     const allUsed = starter && full
     const consequence = starter ? (full ? w.starter_full : w.starter_near) : w.pro_beyond
@@ -52,7 +55,15 @@ export const USAGE_NOTICE_MAIL = defineMailTemplate({
       paragraphs: [
         fill(starter ? w.lead_starter : w.lead_pro, { ...values, plan }),
         fill(consequence, { ...values, plan: PRICING.pro.name }),
-        ...(starter ? [fill(w.upgrade, { plan: PRICING.pro.name })] : []),
+        ...(starter
+          ? [
+              fill(proHasLimit ? w.upgrade : w.upgrade_no_limit, {
+                plan: PRICING.pro.name,
+                included: PRICING.pro.overageThresholdPerMonth,
+                price,
+              }),
+            ]
+          : []),
       ],
       action: {
         label: starter ? fill(w.button_upgrade, { plan: PRICING.pro.name }) : w.button_plan,
