@@ -11,11 +11,12 @@ export const SIGN_OUT_REDIRECT_DELAY_MS = 100
 /** The spec's rolling presets: N calendar months back through today. */
 export const ANALYTICS_PERIODS = ['1month', '3months', '6months', '12months'] as const
 export type RollingPresetPeriod = (typeof ANALYTICS_PERIODS)[number]
-/** Ours beside them: the last 30 days through today, and the previous calendar month, whole. */
-export const DAY_AND_CALENDAR_PERIODS = ['30days', 'lastmonth'] as const
+/** Ours beside them: the last 7 or 30 days through today, and the previous calendar month, whole. */
+export const DAY_AND_CALENDAR_PERIODS = ['7days', '30days', 'lastmonth'] as const
 export type AnalyticsPresetPeriod = RollingPresetPeriod | (typeof DAY_AND_CALENDAR_PERIODS)[number]
 /** What the dashboard's period menu offers, in order ('1month' still parses, for old links). */
 export const SELECTABLE_PERIODS = [
+  '7days',
   '30days',
   'lastmonth',
   '3months',

@@ -349,9 +349,26 @@ describe('last month and last 30 days', () => {
     expect(formatPeriodLabel('30days')).toBe('Last 30 days')
   })
 
-  it('the selector offers both, and no second "Last month"', () => {
+  it('"Last 7 days" is today and the 6 days before it', () => {
+    expect(parsePeriod('7days', now)).toEqual({
+      ok: true,
+      period: '7days',
+      start: new Date('2026-03-09T00:00:00.000Z'),
+      end: new Date('2026-03-15T23:59:59.999Z'),
+    })
+    expect(formatPeriodLabel('7days')).toBe('Last 7 days')
+  })
+
+  it('the selector offers them beside the spec\'s periods, and no second "Last month"', () => {
     const labels = SELECTABLE_PERIODS.map((period) => PRESET_PERIOD_LABELS[period])
-    expect(labels).toEqual(['Last 30 days', 'Last month', 'Last 3 months', 'Last 6 months', 'Last 12 months'])
+    expect(labels).toEqual([
+      'Last 7 days',
+      'Last 30 days',
+      'Last month',
+      'Last 3 months',
+      'Last 6 months',
+      'Last 12 months',
+    ])
     expect(PRESET_PERIOD_LABELS['1month']).not.toBe('Last month')
   })
 })

@@ -167,10 +167,17 @@ const isRollingPeriod = (value: string): value is RollingPresetPeriod =>
 export const isPresetPeriod = (value: string): value is AnalyticsPresetPeriod =>
   isRollingPeriod(value) || (DAY_AND_CALENDAR_PERIODS as readonly string[]).includes(value)
 
-/** The first and last instant of a preset that is not N months back: 30 days, or last calendar month. */
-function dayOrCalendarRange(period: '30days' | 'lastmonth', today: Date): { start: Date; end: Date } {
-  if (period === '30days') {
-    return { start: new Date(startOfUtcDay(today).getTime() - 29 * MS_PER_DAY), end: endOfUtcDay(today) }
+type DayOrCalendarPeriod = (typeof DAY_AND_CALENDAR_PERIODS)[number]
+const PERIOD_DAYS: Readonly<Record<Exclude<DayOrCalendarPeriod, 'lastmonth'>, number>> = {
+  '7days': 7,
+  '30days': 30,
+}
+
+/** The first and last instant of a preset that is not N months back: 7 or 30 days, or last calendar month. */
+function dayOrCalendarRange(period: DayOrCalendarPeriod, today: Date): { start: Date; end: Date } {
+  if (period !== 'lastmonth') {
+    const back = (PERIOD_DAYS[period] - 1) * MS_PER_DAY
+    return { start: new Date(startOfUtcDay(today).getTime() - back), end: endOfUtcDay(today) }
   }
   const firstOfThisMonth = utcInstant(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)
   return { start: shiftUtcMonths(firstOfThisMonth, -1), end: new Date(firstOfThisMonth.getTime() - 1) }
@@ -204,8 +211,9 @@ export function parsePeriod(period: string | undefined, now: () => Date = () => 
       end: endOfUtcDay(today),
     }
   }
-  if (value === '30days' || value === 'lastmonth') {
-    return { ok: true, period: value, ...dayOrCalendarRange(value, now()) }
+  if ((DAY_AND_CALENDAR_PERIODS as readonly string[]).includes(value)) {
+    const preset = value as DayOrCalendarPeriod
+    return { ok: true, period: preset, ...dayOrCalendarRange(preset, now()) }
   }
 
   if (!value.startsWith(CUSTOM_PREFIX)) return { ok: false, message: PERIOD_MESSAGES.unsupported }
@@ -232,6 +240,7 @@ export function periodToRange(
 }
 
 export const PRESET_PERIOD_LABELS: Readonly<Record<AnalyticsPresetPeriod, string>> = {
+  '7days': 'Last 7 days',
   '30days': 'Last 30 days',
   lastmonth: 'Last month',
   // The spec's rolling month: from this day last month through today (not the calendar month).

@@ -82,7 +82,7 @@ describe('console in Chromium', () => {
     const accountId = accountIdOf(page)
     const token = await accessTokenOf(page)
     owner = { context, page, accountId, token, userId: await userIdOf(token) }
-    await page.getByText('No cancel sessions in this period yet').first().waitFor()
+    await page.getByTestId('dashboard-empty').getByRole('heading', { name: 'No cancel sessions in this period' }).waitFor()
     await shot(page, 'dashboard-new-account', true)
   })
 

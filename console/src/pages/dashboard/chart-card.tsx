@@ -2,6 +2,7 @@ import { ROUTES } from '@retainkit/shared/routes'
 import { type ReactNode, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { userMessageOf } from '../../lib/error-handler'
+import { formatNumber } from '../../lib/format'
 import { DEFAULT_BILLING_URL } from '../../session/nav-hint'
 import { csvFilename, downloadCsv, toCsv } from './csv'
 import { DATASET_TITLES, type DashboardDataset } from './dashboard-datasets'
@@ -161,7 +162,7 @@ export function DataTable({ caption, table }: { caption: string; table: Table })
                 ) : (
                   // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
                   <td key={column} className={typeof cell === 'number' ? 'rk-num' : undefined}>
-                    {cell ?? ''}
+                    {typeof cell === 'number' ? formatNumber(cell) : (cell ?? '')}
                   </td>
                 ),
               )}

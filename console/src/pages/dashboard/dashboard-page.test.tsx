@@ -307,7 +307,7 @@ describe('dashboard: panels', () => {
     ).toMatch(/^8 subscribers/)
     expect(within(reasons).queryByText(/cancellations/i)).toBeNull()
     const rate = card('Save rate over time')
-    expect(await within(rate).findByText('50.00 %', { selector: '.rk-revenue__amount' })).toBeTruthy()
+    expect(await within(rate).findByText('50.00%', { selector: '.rk-revenue__amount' })).toBeTruthy()
     const figure = (name: string) =>
       within(rate).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent
     expect([
@@ -359,25 +359,34 @@ describe('dashboard: panels', () => {
     click.mockRestore()
   })
 
-  it('shows the empty state with a link to install the widget', async () => {
-    answers = EMPTY
-    await openDashboard()
-    for (const name of [
-      'Cancellation reasons',
-      'Reasons over time',
-      'Save offer performance',
-      'Save rate over time',
-      'Write-in feedback words',
-      'Saved revenue',
-    ]) {
-      const panel = card(name)
-      expect(await within(panel).findByText('No cancel sessions in this period yet')).toBeTruthy()
-      expect(within(panel).getByText(/Tick "Test-mode data" to see those sessions/)).toBeTruthy()
-      expect(
-        within(panel).getByRole('link', { name: 'Install the widget on your site' }).getAttribute('href'),
-      ).toBe('/settings/?tab=install')
-      expect(within(panel).queryByRole('button', { name: /Export CSV/ })).toBeNull()
+  it('shows one empty state for a period without sessions, not one per panel, with the ways forward', async () => {
+    const user = userEvent.setup()
+    answers = {
+      ...EMPTY,
+      'headline-figures': { ...HEADLINE['headline-figures'], sessions: { current: 0, previous: 0 } },
     }
+    await openDashboard()
+    const empty = await screen.findByTestId('dashboard-empty')
+    expect(within(empty).getByRole('heading', { name: 'No cancel sessions in this period' })).toBeTruthy()
+    expect(
+      within(empty).getByRole('link', { name: 'Install the widget on your site' }).getAttribute('href'),
+    ).toBe('/settings/?tab=install')
+    expect(within(empty).getByText(/^Last 3 months: nothing yet/)).toBeTruthy()
+    expect(screen.getAllByText(/No cancel sessions/)).toHaveLength(1)
+    for (const name of ['Cancellation reasons', 'Save rate over time', 'Saved revenue'])
+      expect(screen.queryByRole('region', { name })).toBeNull()
+    await user.click(within(empty).getByRole('button', { name: 'Show test-mode sessions' }))
+    expect(
+      await screen.findByRole('heading', { name: 'No test-mode cancel sessions in this period' }),
+    ).toBeTruthy()
+  })
+
+  it("keeps a panel's own empty state when the period has sessions but not that data", async () => {
+    answers = { ...EMPTY, ...HEADLINE }
+    await openDashboard()
+    const panel = card('Cancellation reasons')
+    expect(await within(panel).findByText('No cancel sessions in this period yet')).toBeTruthy()
+    expect(screen.queryByTestId('dashboard-empty')).toBeNull()
   })
 
   it('shows an error with Retry per panel, and Retry asks the server again', async () => {

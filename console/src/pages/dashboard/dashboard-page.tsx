@@ -18,6 +18,7 @@ import { SaveRateChart, SaveRateSummary } from './charts/save-rate-chart'
 import { SavedRevenueChart, SavedRevenueSummary } from './charts/saved-revenue-view'
 import { WordCloud } from './charts/word-cloud'
 import type { DashboardDataset } from './dashboard-datasets'
+import { DashboardEmpty, usePeriodHasSessions } from './dashboard-empty'
 import {
   shapeMechanisms,
   shapeReasons,
@@ -148,8 +149,14 @@ export default function DashboardPage() {
   const durability = useDataset(...dataset('save-durability'))
   const shapeReasonRows = useMemo(() => (raw: unknown) => shapeReasons(raw, labels), [labels])
   const shapeStuck = useMemo(() => (raw: unknown) => shapeDurability(raw, labels), [labels])
+  const hasSessions = usePeriodHasSessions(range)
 
   if (!accountId || !range) return <NoAccountNotice />
+  const setParam = (name: string, value: string) => {
+    const updated = new URLSearchParams(params)
+    updated.set(name, value)
+    setParams(updated)
+  }
 
   const common = { labels, accountId, period, testMode: mode === 'test' }
   return (
@@ -223,71 +230,80 @@ export default function DashboardPage() {
         </p>
       )}
       <HeadlineFiguresRow range={range} labels={labels} />
-      <div className="rk-dashboard__grid">
-        <ChartCard
-          {...common}
-          dataset="cancellation-reasons"
-          description="The reason each subscriber gave in the cancel flow, with its share; those who stayed count too."
-          load={reasons}
-          shape={shapeReasonRows}
-          renderSummary={(data) => <ReasonsSummary data={data} />}
-          renderChart={(data) => <ReasonsChart data={data} />}
+      {hasSessions === false ? (
+        <DashboardEmpty
+          period={period}
+          testMode={mode === 'test'}
+          onShowTestMode={() => setParam('mode', 'test')}
+          onLongerPeriod={period === '12months' ? null : () => setParam('period', '12months')}
         />
-        <ChartCard
-          {...common}
-          dataset="save-rate-over-time"
-          description="Subscribers who stayed (kept their plan or accepted an offer), out of everyone who finished the flow, per month. Months without sessions are left blank."
-          load={saveRate}
-          shape={shapeSaveRate}
-          renderSummary={(data) => <SaveRateSummary data={data} />}
-          renderChart={(data) => <SaveRateChart data={data} />}
-        />
-        <ChartCard
-          {...common}
-          wide
-          dataset="cancellation-reasons-over-time"
-          description="The reasons subscribers gave, per month."
-          load={overTime}
-          shape={shapeReasonsOverTime}
-          renderChart={(data) => <ReasonsOverTimeChart data={data} labels={labels} />}
-        />
-        <ChartCard
-          {...common}
-          dataset="save-mechanism-performance"
-          description="How many subscribers accepted or declined each save offer."
-          load={mechanisms}
-          shape={shapeMechanisms}
-          renderChart={(data) => <MechanismsChart data={data} />}
-        />
-        <ChartCard
-          {...common}
-          dataset="saved-revenue"
-          description="Monthly recurring revenue kept by accepted offers."
-          load={revenue}
-          shape={shapeSavedRevenue}
-          renderSummary={(data) => <SavedRevenueSummary data={data} />}
-          renderChart={(data) => <SavedRevenueChart data={data} />}
-        />
-        <ChartCard
-          {...common}
-          wide
-          dataset="save-durability"
-          description="Whether saved subscribers were still paying 30, 60 and 90 days later, by offer and by reason."
-          load={durability}
-          shape={shapeStuck}
-          renderSummary={(data) => <DurabilitySummary data={data} />}
-          renderChart={(data) => <DurabilityChart data={data} />}
-        />
-        <ChartCard
-          {...common}
-          wide
-          dataset="write-in-reasons"
-          description="The words subscribers used most in written feedback."
-          load={words}
-          shape={shapeWords}
-          renderChart={(data) => <WordCloud words={data} />}
-        />
-      </div>
+      ) : (
+        <div className="rk-dashboard__grid">
+          <ChartCard
+            {...common}
+            dataset="cancellation-reasons"
+            description="The reason each subscriber gave in the cancel flow, with its share; those who stayed count too."
+            load={reasons}
+            shape={shapeReasonRows}
+            renderSummary={(data) => <ReasonsSummary data={data} />}
+            renderChart={(data) => <ReasonsChart data={data} />}
+          />
+          <ChartCard
+            {...common}
+            dataset="save-rate-over-time"
+            description="Subscribers who stayed (kept their plan or accepted an offer), out of everyone who finished the flow, per month. Months without sessions are left blank."
+            load={saveRate}
+            shape={shapeSaveRate}
+            renderSummary={(data) => <SaveRateSummary data={data} />}
+            renderChart={(data) => <SaveRateChart data={data} />}
+          />
+          <ChartCard
+            {...common}
+            wide
+            dataset="cancellation-reasons-over-time"
+            description="The reasons subscribers gave, per month."
+            load={overTime}
+            shape={shapeReasonsOverTime}
+            renderChart={(data) => <ReasonsOverTimeChart data={data} labels={labels} />}
+          />
+          <ChartCard
+            {...common}
+            dataset="save-mechanism-performance"
+            description="How many subscribers accepted or declined each save offer."
+            load={mechanisms}
+            shape={shapeMechanisms}
+            renderChart={(data) => <MechanismsChart data={data} />}
+          />
+          <ChartCard
+            {...common}
+            dataset="saved-revenue"
+            description="Monthly recurring revenue kept by accepted offers."
+            load={revenue}
+            shape={shapeSavedRevenue}
+            renderSummary={(data) => <SavedRevenueSummary data={data} />}
+            renderChart={(data) => <SavedRevenueChart data={data} />}
+          />
+          <ChartCard
+            {...common}
+            wide
+            dataset="save-durability"
+            description="Whether saved subscribers were still paying 30, 60 and 90 days later, by offer and by reason."
+            load={durability}
+            shape={shapeStuck}
+            renderSummary={(data) => <DurabilitySummary data={data} />}
+            renderChart={(data) => <DurabilityChart data={data} />}
+          />
+          <ChartCard
+            {...common}
+            wide
+            dataset="write-in-reasons"
+            description="The words subscribers used most in written feedback."
+            load={words}
+            shape={shapeWords}
+            renderChart={(data) => <WordCloud words={data} />}
+          />
+        </div>
+      )}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import type { HeadlineFigures } from '@retainkit/shared/schemas'
 import { userMessageOf } from '../../lib/error-handler'
+import { formatCount, formatPoints, formatSaveRate } from '../../lib/format'
 import { useApiResource } from '../../lib/use-api-resource'
 import { loadHeadlineFigures } from './dashboard-data'
 import { formatMoney, reasonLabel } from './dashboard-shaping'
@@ -19,22 +20,20 @@ interface Figure {
 /** "+2 (+50%)", "−1 (−25%)", "No change", or "New: none the period before" when there was nothing. */
 export function countChange(current: number, previous: number): string {
   if (current === previous) return 'No change from the previous period'
-  if (previous === 0) return `Up ${current} from none the previous period`
+  if (previous === 0) return `Up ${formatCount(current)} from none the previous period`
   const difference = current - previous
   const percent = Math.round((Math.abs(difference) / previous) * 100)
-  return `${difference > 0 ? 'Up' : 'Down'} ${Math.abs(difference)} (${percent}%) from the previous period`
+  return `${difference > 0 ? 'Up' : 'Down'} ${formatCount(Math.abs(difference))} (${formatCount(percent)}%) from the previous period`
 }
 
 /** Save rates change in percentage points; a period without finished sessions has no rate to compare. */
 export function rateChange(current: number | null, previous: number | null): string {
   if (previous === null) return 'No finished sessions the previous period'
-  if (current === null) return `Was ${formatRate(previous)} the previous period`
-  const points = Math.round((current - previous) * 10) / 10
+  if (current === null) return `Was ${formatSaveRate(previous)} the previous period`
+  const points = Math.round((current - previous) * 100) / 100
   if (points === 0) return 'No change from the previous period'
-  return `${points > 0 ? 'Up' : 'Down'} ${Math.abs(points)} points from the previous period`
+  return `${points > 0 ? 'Up' : 'Down'} ${formatPoints(Math.abs(points))} points from the previous period`
 }
-
-const formatRate = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 10) / 10}%`)
 
 export function moneyChange(current: number, previous: number, currency: string): string {
   if (current === previous) return 'No change from the previous period'
@@ -47,12 +46,12 @@ export function headlineFigures(data: HeadlineFigures, labels: ReadonlyMap<strin
   const figures: Figure[] = [
     {
       label: 'Cancel sessions',
-      value: String(data.sessions.current),
+      value: formatCount(data.sessions.current),
       change: countChange(data.sessions.current, data.sessions.previous),
     },
     {
       label: 'Save rate',
-      value: formatRate(data.save_rate.current),
+      value: formatSaveRate(data.save_rate.current),
       change: rateChange(data.save_rate.current, data.save_rate.previous),
     },
   ]

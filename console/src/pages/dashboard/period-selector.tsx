@@ -18,7 +18,7 @@ function customDays(period: string): { start: string; end: string } {
 }
 
 /**
- * Preset periods (the last 30 days, last calendar month, 3, 6, 12 months; an old link's '1month' shown
+ * Preset periods (the last 7 or 30 days, last calendar month, 3, 6, 12 months; an old link's '1month' shown
  * as it is) and a custom range, checked with the shared parsePeriod so its
  * messages ('Invalid custom date range', 'Custom start date must be on or before end date') show here.
  */

@@ -8,6 +8,7 @@ import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard'
 import { getConfig, getExperiments, getReasons, getSegments, updateExperiment } from '../../lib/api'
 import type { ApiResult } from '../../lib/api-client'
 import { handleError } from '../../lib/error-handler'
+import { formatCount, formatPercent, formatSaveRate } from '../../lib/format'
 import { toast } from '../../lib/toast-store'
 import { useApiResource } from '../../lib/use-api-resource'
 import { useCapability } from '../../session/session-store'
@@ -23,7 +24,9 @@ type Loaded = {
   reasons: CancellationReason[]
 }
 
-const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)} %`)
+/** Rates here are fractions (0.2716): the save rate with the spec's two decimals, shares as other percentages. */
+const rate = (value: number | null) => formatSaveRate(value === null ? null : value * 100)
+const percent = (value: number | null) => formatPercent(value === null ? null : value * 100)
 const money = (cents: number, currency: string | null) =>
   currency && currency !== 'mixed'
     ? new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
@@ -97,11 +100,11 @@ function ExperimentCard(props: {
                 <th scope="row" data-label="Arm">
                   {arm.holdout ? 'Holdout (no offers)' : arm.name}
                 </th>
-                <td data-label="Sessions">{arm.sessions}</td>
+                <td data-label="Sessions">{formatCount(arm.sessions)}</td>
                 <td data-label="Save rate (95 % interval)">
-                  {percent(arm.save_rate)}
+                  {rate(arm.save_rate)}
                   {arm.save_rate_interval
-                    ? ` (${percent(arm.save_rate_interval.low)}–${percent(arm.save_rate_interval.high)})`
+                    ? ` (${rate(arm.save_rate_interval.low)}–${rate(arm.save_rate_interval.high)})`
                     : ''}
                 </td>
                 <td data-label="Saved MRR">{money(arm.saved_mrr, experiment.currency)}</td>

@@ -1,4 +1,5 @@
 import { ResponsiveBar } from '@nivo/bar'
+import { formatCount, formatPercent } from '../../../lib/format'
 import { formatMoney } from '../dashboard-shaping'
 import type { DurabilityView } from '../durability-shaping'
 import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
@@ -10,7 +11,7 @@ export function DurabilitySummary({ data }: { data: DurabilityView }) {
     <div className="rk-revenue">
       <p className="rk-revenue__total">
         <span className="rk-revenue__amount">
-          {totals.kept} of {totals.saves}
+          {formatCount(totals.kept)} of {formatCount(totals.saves)}
         </span>
         <span className="rk-revenue__caption"> saves still paying</span>
       </p>
@@ -26,12 +27,12 @@ export function DurabilitySummary({ data }: { data: DurabilityView }) {
         {totals.stuck.map((checkpoint) => (
           <div key={checkpoint.days}>
             <dt>At {checkpoint.days} days</dt>
-            <dd>{checkpoint.rate === null ? 'Not yet' : `${checkpoint.rate}%`}</dd>
+            <dd>{checkpoint.rate === null ? 'Not yet' : formatPercent(checkpoint.rate)}</dd>
           </div>
         ))}
         <div>
           <dt>Cancelled outside the flow</dt>
-          <dd>{data.outsideFlow}</dd>
+          <dd>{formatCount(data.outsideFlow)}</dd>
         </div>
       </dl>
     </div>

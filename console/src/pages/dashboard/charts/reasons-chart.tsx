@@ -1,4 +1,5 @@
 import { type BarCustomLayerProps, ResponsiveBar } from '@nivo/bar'
+import { formatCount, formatPercent } from '../../../lib/format'
 import { useNarrowScreen } from '../../../lib/use-narrow-screen'
 import type { ReasonBar } from '../dashboard-shaping'
 import { CHART_COLORS, CHART_THEME, countTicks, listSummary, prefersReducedMotion } from './chart-theme'
@@ -26,8 +27,8 @@ export function ReasonsSummary({ data }: { data: readonly ReasonBar[] }) {
   const total = data.reduce((sum, row) => sum + row.count, 0)
   return (
     <p className="rk-card__summary">
-      <strong>{total}</strong> {total === 1 ? 'subscriber' : 'subscribers'} gave a reason, whether they then
-      cancelled or stayed
+      <strong>{formatCount(total)}</strong> {total === 1 ? 'subscriber' : 'subscribers'} gave a reason,
+      whether they then cancelled or stayed
     </p>
   )
 }
@@ -39,7 +40,7 @@ export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
   const rows: ReasonRow[] = [...data]
     .reverse()
     .map((row) => ({ reason: row.label, count: row.count, share: row.share }))
-  const summary = `Bar chart of the reasons subscribers gave: ${listSummary(data.map((row) => `${row.label} ${row.count} (${row.share}%)`))}`
+  const summary = `Bar chart of the reasons subscribers gave: ${listSummary(data.map((row) => `${row.label} ${formatCount(row.count)} (${formatPercent(row.share)})`))}`
   const ticks = countTicks(Math.max(0, ...data.map((row) => row.count)))
   const longest = data.reduce((max, row) => Math.max(max, row.label.length), 0)
   return (
@@ -73,13 +74,13 @@ export function ReasonsChart({ data }: { data: readonly ReasonBar[] }) {
         }}
         axisLeft={narrow ? null : { tickSize: 0, tickPadding: 8 }}
         layers={narrow ? ['grid', 'axes', 'bars', ReasonLabelsAbove] : ['grid', 'axes', 'bars']}
-        label={(bar) => `${bar.value} (${bar.data.share}%)`}
+        label={(bar) => `${formatCount(bar.value ?? 0)} (${formatPercent(bar.data.share)})`}
         labelPosition="end"
         labelOffset={6}
         labelTextColor="#1f2937"
         labelSkipWidth={0}
         tooltipLabel={(bar) => String(bar.indexValue)}
-        valueFormat={(value) => String(value)}
+        valueFormat={(value) => formatCount(value)}
         animate={!prefersReducedMotion()}
         role="img"
         ariaLabel={summary}

@@ -1,5 +1,6 @@
 import { ResponsiveLine } from '@nivo/line'
 import { plottedSaveRate, type SaveRatePoint } from '@retainkit/shared/analytics'
+import { formatCount, formatSaveRate } from '../../../lib/format'
 import { monthLabel, saveRateTotals } from '../dashboard-shaping'
 import {
   CHART_COLORS,
@@ -10,7 +11,7 @@ import {
   prefersReducedMotion,
 } from './chart-theme'
 
-const percent = (value: number) => `${value.toFixed(2)} %`
+const percent = formatSaveRate
 
 /**
  * The period's figures, named, above the chart and the table alike: the save rate and the counts it
@@ -27,19 +28,19 @@ export function SaveRateSummary({ data }: { data: readonly SaveRatePoint[] }) {
       <dl className="rk-revenue__split">
         <div>
           <dt>Stayed</dt>
-          <dd>{total.continues}</dd>
+          <dd>{formatCount(total.continues)}</dd>
         </div>
         <div>
           <dt>Kept their plan</dt>
-          <dd>{total.kept}</dd>
+          <dd>{formatCount(total.kept)}</dd>
         </div>
         <div>
           <dt>Accepted an offer</dt>
-          <dd>{total.acceptedOffers}</dd>
+          <dd>{formatCount(total.acceptedOffers)}</dd>
         </div>
         <div>
           <dt>Cancellations</dt>
-          <dd>{total.cancellations}</dd>
+          <dd>{formatCount(total.cancellations)}</dd>
         </div>
       </dl>
     </div>
