@@ -82,7 +82,10 @@ describe('console in Chromium', () => {
     const accountId = accountIdOf(page)
     const token = await accessTokenOf(page)
     owner = { context, page, accountId, token, userId: await userIdOf(token) }
-    await page.getByTestId('dashboard-empty').getByRole('heading', { name: 'No cancel sessions in this period' }).waitFor()
+    await page
+      .getByTestId('dashboard-empty')
+      .getByRole('heading', { name: 'No cancel sessions in this period' })
+      .waitFor()
     await shot(page, 'dashboard-new-account', true)
   })
 

@@ -5,7 +5,9 @@ import type { Page } from 'playwright-core'
  * SVG chart labels included) as a rectangle cut to what its scrolling or clipping ancestors show, then
  * every pair of runs from different nodes whose rectangles overlap by more than a couple of pixels
  * both ways. Returns readable pairs ("'Too expensive' ⟷ '40%'"); an empty list means no text sits on
- * other text. Text in shadow roots (the widget preview) is left to the widget's own suites.
+ * other text. Text in shadow roots (the widget preview) is left to the widget's own suites. Slanted SVG
+ * text (a chart's turned axis labels) is left out: its upright rectangle is far bigger than its glyphs,
+ * and axis-overlap.ts measures those labels exactly, as turned boxes.
  */
 export async function overlappingText(page: Page, tolerancePx = 2): Promise<string[]> {
   return page.evaluate((tolerance) => {
@@ -63,6 +65,10 @@ export async function overlappingText(page: Page, tolerancePx = 2): Promise<stri
       if (!text || !parent || !visible(parent)) continue
       if (parent.closest('script, style, noscript, option, title')) continue
       const inSvg = parent instanceof SVGElement
+      if (inSvg && parent instanceof SVGGraphicsElement) {
+        const matrix = parent.getScreenCTM()
+        if (matrix && (Math.abs(matrix.b) > 1e-6 || Math.abs(matrix.c) > 1e-6)) continue
+      }
       const rects = inSvg
         ? [parent.getBoundingClientRect()]
         : [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countTicks, listSummary, monthTickFormat } from './chart-theme'
+import { countTicks, listSummary } from './chart-theme'
 
 describe('chart helpers', () => {
   it('puts whole-number ticks on count axes', () => {
@@ -14,12 +14,5 @@ describe('chart helpers', () => {
   it('summarises long lists for screen readers', () => {
     expect(listSummary(['a', 'b'])).toBe('a; b')
     expect(listSummary(['a', 'b', 'c', 'd'], 2)).toBe('a; b; and 2 more')
-  })
-
-  it('shortens month ticks when twelve must fit', () => {
-    const labels = ['Nov 2025', 'Dec 2025', 'Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026']
-    const format = monthTickFormat(labels)
-    expect(labels.map(format)).toEqual(['Nov 2025', 'Dec', 'Jan 2026', 'Feb', 'Mar', 'Apr', 'May'])
-    expect(monthTickFormat(['Nov 2025', 'Dec 2025'])('Dec 2025')).toBe('Dec 2025')
   })
 })

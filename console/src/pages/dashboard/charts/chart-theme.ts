@@ -60,26 +60,3 @@ export function countTicks(max: number): number[] {
   for (let value = 0; value <= top; value += step) ticks.push(value)
   return ticks
 }
-
-/**
- * Month ticks that fit twelve to a half-width chart: 'Jan 2026' at the first tick and at each January,
- * the short month name elsewhere. `labels` are the chart's own month labels ('Nov 2025', …).
- */
-export function monthTickFormat(labels: readonly string[]): (value: string | number) => string {
-  const first = labels[0]
-  return (value) => {
-    const text = String(value)
-    return labels.length <= 6 || text === first || text.startsWith('Jan') ? text : text.slice(0, 3)
-  }
-}
-
-/** A month axis for a half-width chart: slanted ticks once there are more months than fit flat. */
-export function monthAxis(labels: readonly string[]): {
-  format: (value: string | number) => string
-  tickRotation: number
-} {
-  return { format: monthTickFormat(labels), tickRotation: labels.length > 7 ? -40 : 0 }
-}
-
-/** Bottom margin that leaves room for the month axis (slanted ticks need more). */
-export const monthAxisMargin = (labels: readonly string[]): number => (labels.length > 7 ? 56 : 40)

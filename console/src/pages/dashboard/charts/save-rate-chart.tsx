@@ -2,14 +2,9 @@ import { ResponsiveLine } from '@nivo/line'
 import { plottedSaveRate, type SaveRatePoint } from '@retainkit/shared/analytics'
 import { formatCount, formatSaveRate } from '../../../lib/format'
 import { monthLabel, saveRateTotals } from '../dashboard-shaping'
-import {
-  CHART_COLORS,
-  CHART_THEME,
-  listSummary,
-  monthAxis,
-  monthAxisMargin,
-  prefersReducedMotion,
-} from './chart-theme'
+import { bottomAxisOf, shortMonth } from './axis-fit'
+import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+import { useFittedAxis } from './use-fitted-axis'
 
 const percent = formatSaveRate
 
@@ -53,6 +48,7 @@ export function SaveRateSummary({ data }: { data: readonly SaveRatePoint[] }) {
  */
 export function SaveRateChart({ data }: { data: readonly SaveRatePoint[] }) {
   const months = data.map((point) => monthLabel(point.month))
+  const { ref, axis } = useFittedAxis(months, 56 + 40, shortMonth)
   const series = [
     {
       id: 'Save rate',
@@ -67,13 +63,13 @@ export function SaveRateChart({ data }: { data: readonly SaveRatePoint[] }) {
     12,
   )}`
   return (
-    <div className="rk-chart__canvas" style={{ height: 280 }}>
+    <div className="rk-chart__canvas" style={{ height: 240 + axis.margin }} ref={ref}>
       <ResponsiveLine
         data={series}
-        margin={{ top: 16, right: 40, bottom: monthAxisMargin(months), left: 56 }}
+        margin={{ top: 16, right: 40, bottom: axis.margin, left: 56 }}
         xScale={{ type: 'point' }}
         yScale={{ type: 'linear', min: 0, max: 100 }}
-        axisBottom={monthAxis(months)}
+        axisBottom={bottomAxisOf(axis)}
         yFormat={(value) => percent(Number(value))}
         axisLeft={{
           legend: 'Save rate',

@@ -8,14 +8,9 @@ import {
   type SavedRevenueView,
   toMajorUnits,
 } from '../dashboard-shaping'
-import {
-  CHART_COLORS,
-  CHART_THEME,
-  listSummary,
-  monthAxis,
-  monthAxisMargin,
-  prefersReducedMotion,
-} from './chart-theme'
+import { bottomAxisOf, shortMonth } from './axis-fit'
+import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
+import { useFittedAxis } from './use-fitted-axis'
 
 /** Total MRR kept and its split by save offer: shown above the chart and the table alike. */
 export function SavedRevenueSummary({ data }: { data: SavedRevenueView }) {
@@ -40,6 +35,7 @@ export function SavedRevenueSummary({ data }: { data: SavedRevenueView }) {
 /** MRR kept per month, as bars in the account's currency. */
 export function SavedRevenueChart({ data }: { data: SavedRevenueView }) {
   const months = data.byMonth.map((row) => monthLabel(row.month))
+  const { ref, axis } = useFittedAxis(months, 70 + 20, shortMonth)
   const rows = data.byMonth.map((row) => ({
     month: monthLabel(row.month),
     mrr: toMajorUnits(row.mrr, data.currency),
@@ -49,17 +45,17 @@ export function SavedRevenueChart({ data }: { data: SavedRevenueView }) {
     12,
   )}`
   return (
-    <div className="rk-chart__canvas" style={{ height: 260 }}>
+    <div className="rk-chart__canvas" style={{ height: 220 + axis.margin }} ref={ref}>
       <ResponsiveBar
         data={rows}
         keys={['mrr']}
         indexBy="month"
-        margin={{ top: 10, right: 20, bottom: monthAxisMargin(months), left: 70 }}
+        margin={{ top: 10, right: 20, bottom: axis.margin, left: 70 }}
         padding={0.3}
         colors={[CHART_COLORS[1]]}
         theme={CHART_THEME}
         enableLabel={false}
-        axisBottom={monthAxis(months)}
+        axisBottom={bottomAxisOf(axis)}
         valueFormat={(value) => formatMajor(value, data.currency)}
         axisLeft={{ tickValues: 5, format: (value) => formatMajor(Number(value), data.currency) }}
         tooltipLabel={() => 'MRR kept'}
