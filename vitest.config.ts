@@ -63,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          include: ['{shared,console}/**/*.test.tsx'],
+          include: ['{shared,console}/**/*.test.tsx', 'packages/react/test/**/*.test.tsx'],
           setupFiles: ['console/src/test-support/async-timeout.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },

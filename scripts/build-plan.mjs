@@ -16,6 +16,9 @@ import { withDirLock } from './dir-lock.mjs'
 export const BUILDS = [
   { name: 'node', dir: 'packages/node', output: 'dist/esm/index.js' },
   { name: 'widget', dir: 'widget', output: 'dist/loader.js' },
+  // The publishable packages for apps (the install stub and the public types come from the widget).
+  { name: 'js', dir: 'packages/js', output: 'dist/index.js' },
+  { name: 'react', dir: 'packages/react', output: 'dist/index.js' },
   { name: 'console', dir: 'console', output: 'dist/index.html', env: { NODE_ENV: 'production' } },
   { name: 'marketing', dir: 'marketing', output: 'dist/robots.txt' },
   { name: 'server', dir: 'server', output: 'dist/index.mjs' },
