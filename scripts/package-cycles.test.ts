@@ -82,3 +82,25 @@ describe('package-cycle check', () => {
     expect(problems).toEqual([])
   })
 })
+
+describe('the publishable packages for apps in this repository', () => {
+  // What npm users install must not drag in the monorepo: @retainkit/js reads only the widget's
+  // snippet and public types (at build time, inlined), @retainkit/react only @retainkit/js.
+  const edges = packageEdges(join(scriptsDir, '..'))
+  const out = (name: string) => [...(edges.get(name)?.keys() ?? [])].sort()
+
+  it('@retainkit/js depends on the widget alone, @retainkit/react on @retainkit/js alone', () => {
+    expect(out('@retainkit/js')).toEqual(['@retainkit/widget'])
+    expect(out('@retainkit/react')).toEqual(['@retainkit/js'])
+  })
+
+  it('only the examples and the cross-package suites use them', () => {
+    const users = [...edges.entries()]
+      .filter(([, targets]) => targets.has('@retainkit/js') || targets.has('@retainkit/react'))
+      .map(([name]) => name)
+      .sort()
+    expect(
+      users.filter((name) => !['@retainkit/examples', '@retainkit/react', '@retainkit/tests'].includes(name)),
+    ).toEqual([])
+  })
+})
