@@ -1,5 +1,6 @@
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react'
-import { attachCancelFlow, boot } from './retainkit'
+import { CancelButton, RetainkitProvider } from '@retainkit/react'
+import { type MouseEvent, type ReactNode, useMemo, useState } from 'react'
+import { boot, flowListeners, getToken } from './retainkit'
 import { BASE, navigate, usePath } from './router'
 
 const ROUTES = [
@@ -35,15 +36,25 @@ function Overview() {
   )
 }
 
-/** The only route with a cancel button: it comes and goes with the route. */
-function Billing({ outcome }: { outcome: string }) {
+/**
+ * The only route with a cancel button: it comes and goes with the route. Where the flow cannot open
+ * (fail-open), the link leads to the merchant's own cancel page.
+ */
+function Billing({ outcome, onOutcome }: { outcome: string; onOutcome: (text: string) => void }) {
+  const listeners = useMemo(() => flowListeners(onOutcome), [onOutcome])
   return (
     <section className="card">
       <h1>Billing</h1>
       <p>{boot().plan}</p>
-      <button type="button" id="cancel-subscription" className="cancel">
+      <CancelButton
+        id="cancel-subscription"
+        className="cancel"
+        getToken={getToken}
+        href="/cancelled"
+        {...listeners}
+      >
         Cancel subscription
-      </button>
+      </CancelButton>
       <p id="outcome" role="status">
         {outcome}
       </p>
@@ -63,10 +74,9 @@ function Team() {
 export function App() {
   const path = usePath()
   const [outcome, setOutcome] = useState('')
-  useEffect(() => attachCancelFlow(setOutcome), [])
-  const { subscribers, customerId } = boot()
+  const { subscribers, customerId, retainkit } = boot()
   return (
-    <>
+    <RetainkitProvider accountId={retainkit.accountId} mode="test" serverUrl={retainkit.serverUrl}>
       <header className="site">
         <strong>Acme Cloud</strong>
         <a href="/">All examples</a>
@@ -95,13 +105,13 @@ export function App() {
           </ul>
         </nav>
         {path === `${BASE}/billing` ? (
-          <Billing outcome={outcome} />
+          <Billing outcome={outcome} onOutcome={setOutcome} />
         ) : path === `${BASE}/team` ? (
           <Team />
         ) : (
           <Overview />
         )}
       </main>
-    </>
+    </RetainkitProvider>
   )
 }

@@ -1,12 +1,14 @@
 /**
- * The page's view of the snippet's global and of what the sandbox server put in the page (the
- * signed-in customer and the picker's choices), typed for the app.
+ * What the sandbox server put in the page (the signed-in customer, the picker's choices and where
+ * Retainkit is), typed for the app. The app itself installs Retainkit with @retainkit/react — the way
+ * a merchant's single-page app does — instead of a snippet in index.html.
  */
 export interface SandboxBoot {
   customerId: string
   customerName: string
   plan: string
   subscribers: { name: string; customerId: string }[]
+  retainkit: { accountId: string; serverUrl: string }
 }
 
 export interface SandboxEvent {
@@ -14,11 +16,8 @@ export interface SandboxEvent {
   value: unknown
 }
 
-type RetainkitCall = (command: string, ...args: unknown[]) => Promise<unknown> | undefined
-
 declare global {
   interface Window {
-    Retainkit?: RetainkitCall
     __sandboxBoot?: SandboxBoot
     __sandbox?: { events: SandboxEvent[] }
   }
@@ -37,15 +36,8 @@ export async function getToken(): Promise<string> {
   return body.token
 }
 
-/**
- * One attach call for the whole app, by selector: the loader matches clicks by event delegation, so
- * the cancel button can be mounted and unmounted by the router as often as it likes.
- */
-let attached = false
-
-export function attachCancelFlow(onOutcome: (text: string) => void): void {
-  if (attached) return
-  attached = true
+/** The flow's callbacks, recorded for the sandbox's browser suites and turned into the page's status line. */
+export function flowListeners(onOutcome: (text: string) => void) {
   const log = window.__sandbox ?? { events: [] }
   window.__sandbox = log
   const note = (name: string) => (value?: unknown) => {
@@ -54,11 +46,10 @@ export function attachCancelFlow(onOutcome: (text: string) => void): void {
     if (name === 'save') onOutcome(`Saved: ${message ?? 'you stayed'}`)
     if (name === 'cancel') onOutcome(`Canceled: ${message ?? 'at the end of the period'}`)
   }
-  window.Retainkit?.('attach', '#cancel-subscription', {
-    getToken,
+  return {
     onStepChange: note('step'),
     onSave: note('save'),
     onCancel: note('cancel'),
     onClose: note('close'),
-  })
+  }
 }

@@ -63,16 +63,17 @@ async function spaAnswer(ctx: SiteContext, request: PageRequest, pathname: strin
       return { status: 404, type: 'text/plain', body: 'Not found' }
     }
   }
-  // Every other /spa/… path is a client-side route: the app's one page, with the snippet filled in.
+  // Every other /spa/… path is a client-side route: the app's one page, told who is signed in and where
+  // Retainkit is (the app installs it itself with @retainkit/react: no snippet in this page).
   const { subscriber } = request
   const bootData = {
     customerId: subscriber.customerId,
     customerName: subscriber.name,
     plan: subscriber.plan,
     subscribers: ctx.subscribers.map((s) => ({ name: s.name, customerId: s.customerId })),
+    retainkit: { accountId: ctx.accountId, serverUrl: ctx.retainkitUrl },
   }
   const head = `<style>${SITE_CSS}</style>
-${ctx.snippet()}
 <script>window.__sandboxBoot = ${scriptValue(bootData)};</script>`
   const html = (await readFile(join(SPA_DIST, 'index.html'), 'utf8')).replace('<!--sandbox-head-->', head)
   return { body: html }

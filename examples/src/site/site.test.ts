@@ -101,10 +101,12 @@ describe('the pages', () => {
     expect(again).not.toBe(policy)
   })
 
-  it('serves the React app for every client route, with the snippet filled in', async () => {
+  it('serves the React app for every client route, told where Retainkit is (it installs it itself: no snippet)', async () => {
     for (const path of ['/spa/', '/spa/billing', '/spa/team']) {
       const html = await (await get(path)).text()
-      expect(count(html, snippet)).toBe(1)
+      expect(count(html, snippet)).toBe(0)
+      expect(html).not.toContain('loader.js')
+      expect(html).toContain('"retainkit":{"accountId":"acct_site","serverUrl":"http://localhost:9"}')
       expect(html).toMatch(/<script type="module" crossorigin src="\/spa\/assets\/index-[\w-]+\.js">/)
     }
     const asset = /src="(\/spa\/assets\/[^"]+)"/.exec(await (await get('/spa/')).text())?.[1] ?? ''
