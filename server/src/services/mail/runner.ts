@@ -1,85 +1,32 @@
 import type { DatabaseHandle } from '../../db/database'
 import type { AppDeps } from '../../deps'
 import { type ChannelListener, listenOnChannel } from '../pg-listener'
+import { type SlotWorker, startSlotWorker } from '../slot-dispatch'
 import { MAIL_CHANNEL } from './outbox'
-import { attemptMail, claimDueMail, MAIL_DEADLINE_MS, pruneMailOutbox } from './worker'
+import { type MailQueueOptions, mailQueue, pruneMailOutbox } from './worker'
 
 /**
  * The mail worker of one process: up to `concurrency` sends at once, each claimed as a slot frees (a
- * slow send holds its own slot, never the queue). It wakes when a transaction that queued mail commits
- * (NOTIFY on MAIL_CHANNEL: a LISTEN connection on PostgreSQL, PGlite's own listener in the embedded
+ * slow send holds its own slot, never the queue: slot-dispatch.ts, as the webhook deliveries). It
+ * wakes when a transaction that queued mail commits (NOTIFY on MAIL_CHANNEL: a LISTEN connection on PostgreSQL, PGlite's own listener in the embedded
  * database) and every `everyMs` regardless (mail queued by a process that died before sending, a retry
  * coming due, a missed notification). Sent rows older than the retention are pruned hourly.
  */
-export interface MailWorker {
+export interface MailWorker extends SlotWorker {
   /** Resolves once notifications reach this worker (the LISTEN is in place). */
   ready: Promise<void>
-  /** Claims due mail now (also what a notification does). */
-  wake(): void
-  /** Resolves once nothing is being claimed or sent. */
-  idle(): Promise<void>
-  stop(): Promise<void>
 }
 
-export interface MailWorkerOptions {
+export interface MailWorkerOptions extends MailQueueOptions {
   /** Where to LISTEN for queued mail; absent, the worker only polls. */
   database?: Pick<DatabaseHandle, 'kind' | 'databaseUrl' | 'pglite'>
   everyMs?: number
-  concurrency?: number
-  deadlineMs?: number
   pruneEveryMs?: number
 }
 
 export function startMailWorker(deps: AppDeps, options: MailWorkerOptions = {}): MailWorker {
-  const concurrency = options.concurrency ?? 8
-  const inFlight = new Set<Promise<unknown>>()
-  let claiming: Promise<void> | null = null
-  let again = false
-  let stopped = false
-
-  const claimWhileFree = async () => {
-    do {
-      again = false
-      const free = concurrency - inFlight.size
-      if (free <= 0) return
-      const rows = await claimDueMail(deps, deps.clock.now(), free)
-      for (const row of rows) {
-        const attempt = attemptMail(deps, row, options.deadlineMs ?? MAIL_DEADLINE_MS)
-          .catch((error: unknown) =>
-            deps.logger.error('mail attempt could not be recorded; its lease will expire', {
-              error: error instanceof Error ? error.message : String(error),
-            }),
-          )
-          .finally(() => {
-            inFlight.delete(attempt)
-            wake()
-          })
-        inFlight.add(attempt)
-      }
-      if (rows.length === free) again = true
-    } while (again && !stopped)
-  }
-
-  function wake(): void {
-    if (stopped) return
-    if (claiming) {
-      again = true
-      return
-    }
-    claiming = claimWhileFree()
-      .catch((error: unknown) =>
-        deps.logger.error('mail pass failed', {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      )
-      .finally(() => {
-        claiming = null
-      })
-  }
-
-  const listener = listenForMail(deps, options.database, wake)
-  const timer = setInterval(wake, options.everyMs ?? 5_000)
-  timer.unref()
+  const worker = startSlotWorker(mailQueue(deps, options), deps.logger, options.everyMs ?? 5_000)
+  const listener = listenForMail(deps, options.database, worker.wake)
   const prune = () =>
     void pruneMailOutbox(deps).catch((error: unknown) =>
       deps.logger.warn('mail outbox pruning failed', {
@@ -88,21 +35,14 @@ export function startMailWorker(deps: AppDeps, options: MailWorkerOptions = {}):
     )
   const pruneTimer = setInterval(prune, options.pruneEveryMs ?? 3_600_000)
   pruneTimer.unref()
-  wake()
-
-  const idle = async () => {
-    while (claiming || inFlight.size > 0) await Promise.allSettled([claiming, ...inFlight])
-  }
   return {
     ready: listener.ready,
-    wake,
-    idle,
+    wake: worker.wake,
+    idle: worker.idle,
     async stop() {
-      stopped = true
-      clearInterval(timer)
       clearInterval(pruneTimer)
       await listener.close()
-      await idle()
+      await worker.stop()
     },
   }
 }

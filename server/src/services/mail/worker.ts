@@ -2,6 +2,7 @@ import { sanitizeMessage } from '@retainkit/shared/sanitize'
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
 import { backoffMs } from '../retry-backoff'
+import { drainSlots, type SlotQueue } from '../slot-dispatch'
 import { renderMail, UnrenderableMailError } from './render'
 
 /**
@@ -21,7 +22,8 @@ export const MAIL_DEADLINE_MS = 20_000
 export const MAX_MAIL_ATTEMPTS = 25
 const FIRST_RETRY_MS = 10_000
 const MAX_RETRY_MS = 30 * 60_000
-const BATCH = 8
+/** Sends in flight per process: a slow mail server holds at most these, each for its deadline. */
+export const MAIL_CONCURRENCY = 8
 
 /** 10 s, 20 s, 40 s, … then every 30 minutes. */
 export const mailRetryDelayMs = (attempts: number): number =>
@@ -160,6 +162,26 @@ export async function attemptMail(
   }
 }
 
+export interface MailQueueOptions {
+  /** One attempt (render and send) takes at most this long. */
+  deadlineMs?: number
+  /** Sends in flight in this process. */
+  concurrency?: number
+}
+
+/** The outbox as a slot queue (slot-dispatch.ts, shared with the webhook deliveries). */
+export function mailQueue(
+  deps: AppDeps,
+  options: MailQueueOptions = {},
+): SlotQueue<ClaimedMail, MailOutcome> {
+  return {
+    name: 'mail',
+    concurrency: options.concurrency ?? MAIL_CONCURRENCY,
+    claim: (free) => claimDueMail(deps, deps.clock.now(), free),
+    attempt: (row) => attemptMail(deps, row, options.deadlineMs ?? MAIL_DEADLINE_MS),
+  }
+}
+
 export interface MailPassResult {
   attempted: number
   sent: number
@@ -167,21 +189,15 @@ export interface MailPassResult {
 }
 
 /**
- * Sends everything due now, batch after batch, until nothing is due: what tests and `npm run admin`
- * call directly (the process's worker, runner.ts, does the same continuously).
+ * Sends everything due now until nothing is: what tests and tools call directly (the process's
+ * worker, runner.ts, does the same continuously).
  */
-export async function sendDueMail(
-  deps: AppDeps,
-  options: { deadlineMs?: number } = {},
-): Promise<MailPassResult> {
-  const result: MailPassResult = { attempted: 0, sent: 0, failed: 0 }
-  for (;;) {
-    const batch = await claimDueMail(deps, deps.clock.now(), BATCH)
-    if (batch.length === 0) return result
-    const outcomes = await Promise.all(batch.map((row) => attemptMail(deps, row, options.deadlineMs)))
-    result.attempted += outcomes.length
-    result.sent += outcomes.filter((outcome) => outcome === 'sent').length
-    result.failed += outcomes.filter((outcome) => outcome === 'failed').length
+export async function sendDueMail(deps: AppDeps, options: MailQueueOptions = {}): Promise<MailPassResult> {
+  const outcomes = await drainSlots(mailQueue(deps, options), deps.logger)
+  return {
+    attempted: outcomes.length,
+    sent: outcomes.filter((outcome) => outcome === 'sent').length,
+    failed: outcomes.filter((outcome) => outcome === 'failed').length,
   }
 }
 

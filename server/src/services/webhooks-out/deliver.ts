@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps'
 import { webhookAttempts, webhookOutcome } from '../../observability/metrics'
 import { backoffMs } from '../retry-backoff'
+import { drainSlots, type SlotQueue, startSlotWorker } from '../slot-dispatch'
 import { type ClaimedRow, claimDue, LEASE_MS, settleClaim } from './claim'
 import { type Outcome, sendOnce } from './send'
 
@@ -95,38 +96,14 @@ async function attempt(deps: AppDeps, row: ClaimedRow, deadlineMs: number): Prom
   return delivered
 }
 
-/**
- * Claims into free slots and starts each attempt without waiting for it. `fill()` claims once;
- * `onSettled` runs after every attempt, so a worker refills the slot at once.
- */
-function createDispatcher(deps: AppDeps, options: DeliveryOptions, onSettled?: () => void) {
+/** The deliveries as a slot queue (slot-dispatch.ts): claimed per endpoint, attempted with a deadline. */
+function deliveryQueue(deps: AppDeps, options: DeliveryOptions): SlotQueue<ClaimedRow, boolean> {
   const limits = { ...DELIVERY_DEFAULTS, ...options }
-  const inFlight = new Set<Promise<void>>()
-  const totals = { attempted: 0, delivered: 0 }
-  const start = (row: ClaimedRow) => {
-    const running: Promise<void> = attempt(deps, row, limits.deadlineMs).then((delivered) => {
-      totals.attempted++
-      if (delivered) totals.delivered++
-      inFlight.delete(running)
-      onSettled?.()
-    })
-    inFlight.add(running)
-  }
-  const claim = async () => {
-    const rows = await claimDue(
-      deps,
-      deps.clock.now(),
-      limits.concurrency - inFlight.size,
-      limits.perEndpoint,
-    )
-    for (const row of rows) start(row)
-    return rows.length
-  }
   return {
-    inFlight,
-    totals,
-    limits,
-    fill: claim,
+    name: 'webhook delivery',
+    concurrency: limits.concurrency,
+    claim: (free) => claimDue(deps, deps.clock.now(), free, limits.perEndpoint),
+    attempt: (row) => attempt(deps, row, limits.deadlineMs),
   }
 }
 
@@ -135,17 +112,8 @@ export async function deliverDueWebhooks(
   deps: AppDeps,
   options: DeliveryOptions = {},
 ): Promise<{ attempted: number; delivered: number }> {
-  const dispatcher = createDispatcher(deps, options)
-  for (;;) {
-    // An attempt that ended while the claim ran may have freed its endpoint's slot: claim again then.
-    const settledBefore = dispatcher.totals.attempted
-    const claimed = await dispatcher.fill()
-    const { inFlight, limits } = dispatcher
-    const quiet = claimed === 0 && inFlight.size === 0
-    if (quiet && dispatcher.totals.attempted === settledBefore) return { ...dispatcher.totals }
-    if (quiet) continue
-    if (claimed === 0 || inFlight.size >= limits.concurrency) await Promise.race(inFlight)
-  }
+  const results = await drainSlots(deliveryQueue(deps, options), deps.logger)
+  return { attempted: results.length, delivered: results.filter(Boolean).length }
 }
 
 /**
@@ -158,39 +126,6 @@ export function startWebhookWorker(
   everyMs = 2_000,
   options: DeliveryOptions = {},
 ): () => Promise<void> {
-  let stopped = false
-  let claiming = false
-  let again = false
-  // One claim at a time; a slot freed meanwhile is claimed into right after it.
-  const tick = () => {
-    if (stopped) return
-    if (claiming) {
-      again = true
-      return
-    }
-    claiming = true
-    dispatcher
-      .fill()
-      .catch((error: unknown) => {
-        deps.logger.error('webhook delivery pass failed', {
-          error: error instanceof Error ? error.message : String(error),
-        })
-      })
-      .finally(() => {
-        claiming = false
-        if (again) {
-          again = false
-          tick()
-        }
-      })
-  }
-  const dispatcher = createDispatcher(deps, options, tick)
-  const timer = setInterval(tick, everyMs)
-  timer.unref()
-  tick()
-  return async () => {
-    stopped = true
-    clearInterval(timer)
-    await Promise.allSettled([...dispatcher.inFlight])
-  }
+  const worker = startSlotWorker(deliveryQueue(deps, options), deps.logger, everyMs)
+  return () => worker.stop()
 }
