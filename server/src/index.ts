@@ -7,6 +7,7 @@ import { parseLogLevel } from './config/observability-env'
 import { createAppServer } from './http/node-listener'
 import { startRollupCompaction } from './services/analytics/compaction'
 import { startBillingWorker } from './services/billing/follow-up'
+import { registerInstance } from './services/instance-registry'
 import { createLogger, type LogLevel } from './services/logger'
 import { startMailWorker } from './services/mail/runner'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
@@ -41,6 +42,8 @@ async function main() {
   })
 
   const { deps, database, close, settleAfterLoad, startedFrom } = await createDeps(config, logger)
+  // On PostgreSQL: refuses to start beside live instances with another PUBLIC_URL (their sign-ins fail here).
+  const leaveRegistry = await registerInstance(deps)
   let seeded = false
   if (config.seedDemo) {
     const { completeDemoSeed, seedDemoIfEmpty } = await import('./seed/demo')
@@ -94,6 +97,7 @@ async function main() {
     // Mail being sent finishes (each send has a deadline) before the database closes under it.
     const mailStopped = mailWorker.stop()
     stopCompaction()
+    const left = leaveRegistry()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {
@@ -102,7 +106,7 @@ async function main() {
     }, 10_000)
     force.unref()
     server.close(() => {
-      void Promise.all([webhooksDrained, mailStopped])
+      void Promise.all([webhooksDrained, mailStopped, left])
         .then(close)
         .finally(() => {
           logger.info('database closed; bye')

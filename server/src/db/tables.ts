@@ -489,6 +489,16 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp
 }
 
+/** The instances serving this database, refreshed while they run (migration 182). */
+export interface InstancesTable {
+  id: string
+  public_url: string
+  version: string
+  commit: string
+  started_at: Date
+  seen_at: Date
+}
+
 /** Once-per-cluster background passes: when each last finished (migration 181). */
 export interface ClusterPassesTable {
   name: string
@@ -688,6 +698,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
   cluster_passes: ClusterPassesTable
+  instances: InstancesTable
   analytics_daily: AnalyticsDailyTable
   analytics_session_last: AnalyticsSessionLastTable
   analytics_daily_words: AnalyticsDailyWordsTable
