@@ -95,6 +95,8 @@ export interface GatewayCredentialsTable {
   webhook_endpoint_id: string | null
   webhook_secret_ciphertext: string | null
   subscriptions_synced_at: NullableTimestamp
+  /** The last failed delivery of the merchant's events, until a later reconcile caught up (migration 183). */
+  webhook_failed_at: NullableTimestamp
 }
 
 export interface StripeOauthStatesTable {

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/app-env'
 import { answer } from '../../http/respond'
 import { parseWith } from '../../http/validate'
 import { receiveConnectEvent } from '../../services/merchant-events/connect'
+import { markDeliveryFailed } from '../../services/merchant-events/delivery-health'
 import { receiveMerchantEvent } from '../../services/merchant-events/receive'
 
 /**
@@ -22,7 +23,11 @@ export function stripeEventRoutes(deps: AppDeps) {
       accountId,
       await c.req.text(),
       c.req.header('stripe-signature'),
-    )
+    ).catch(async (error: unknown) => {
+      // The rows this event would have updated may now be stale: the banner reads Stripe until a reconcile.
+      await markDeliveryFailed(deps, accountId).catch(() => undefined)
+      throw error
+    })
     c.header('Cache-Control', 'no-store')
     return answer(c, 'POST /api/stripe/webhooks/{accountId}', { received: true, result: outcome.result })
   })

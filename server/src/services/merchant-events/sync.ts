@@ -4,6 +4,7 @@ import { startClusterPass } from '../cluster-pass'
 import { stripeForAccount } from '../merchant-stripe'
 import { callStripe } from '../stripe-errors'
 import { ensureConnectEndpoint } from './connect'
+import { clearDeliveryFailureBefore } from './delivery-health'
 import { MERCHANT_EVENT_TYPES, registerMerchantEndpoint } from './endpoint'
 import { applyMerchantEvent } from './receive'
 import { lockMerchantEvents, storeSubscription } from './subscriptions'
@@ -47,6 +48,8 @@ export async function syncMerchantSubscriptions(deps: AppDeps, accountId: string
     .set({ subscriptions_synced_at: startedAt })
     .where('account_id', '=', accountId)
     .execute()
+  // Every event up to startedAt is applied now: deliveries that failed before it left nothing stale.
+  await clearDeliveryFailureBefore(deps, accountId, startedAt)
   return result
 }
 

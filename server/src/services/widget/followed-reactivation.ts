@@ -16,7 +16,8 @@ import {
  * offer as soon as its event is applied, and a subscriber with nothing to reactivate (most page loads)
  * costs no Stripe call at all. Only a candidate is read from Stripe, once, for the price the banner
  * states; that read is also what decides, so a late event cannot make the banner offer a stale kind.
- * Accounts not followed yet read Stripe's list as before.
+ * Accounts not followed yet, customers without rows and rows older than a failed delivery of the
+ * merchant's events (delivery-health.ts) read Stripe's list as before.
  */
 export async function findBannerTarget(
   deps: AppDeps,
@@ -39,7 +40,10 @@ export async function findBannerTarget(
   return again?.id === target.subscription.id ? { kind: again.kind, subscription: target.subscription } : null
 }
 
-/** The customer's subscriptions as the events left them; null while the account is not followed. */
+/**
+ * The customer's subscriptions as the events left them; null (read Stripe) while the account is not
+ * followed, when the customer has no rows, or when a row predates the last failed delivery.
+ */
 async function followedFactsOf(
   deps: AppDeps,
   accountId: string,
@@ -47,7 +51,7 @@ async function followedFactsOf(
 ): Promise<SubscriptionFacts[] | null> {
   const connection = await deps.db
     .selectFrom('gateway_credentials')
-    .select('subscriptions_synced_at')
+    .select(['subscriptions_synced_at', 'webhook_failed_at'])
     .where('account_id', '=', accountId)
     .executeTakeFirst()
   if (!connection?.subscriptions_synced_at) return null
@@ -61,10 +65,16 @@ async function followedFactsOf(
       'canceled_at',
       'ended_at',
       'stripe_created',
+      'synced_at',
     ])
     .where('account_id', '=', accountId)
     .where('customer_id', '=', customerId)
     .execute()
+  // No rows: a subscriber created since the last sync whose events did not arrive (or nobody to offer
+  // anything). Rows written before a delivery failed may be stale. Either way Stripe decides.
+  if (rows.length === 0) return null
+  const failedAt = connection.webhook_failed_at ? new Date(connection.webhook_failed_at).getTime() : null
+  if (failedAt !== null && rows.some((row) => new Date(row.synced_at).getTime() <= failedAt)) return null
   const seconds = (value: Date | string | null) => (value === null ? null : new Date(value).getTime() / 1000)
   return rows.map((row) => ({
     id: row.subscription_id,
