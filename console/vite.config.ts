@@ -23,6 +23,8 @@ export default defineConfig({
     target: 'es2022',
     manifest: true,
     sourcemap: false,
+    // Every browser the console supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

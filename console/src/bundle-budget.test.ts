@@ -94,13 +94,35 @@ describe('console bundle budgets', () => {
       sources.some((src) => /components\/app-shell|lib\/auth-client|app\/(create-router|routes)/.test(src)),
     ).toBe(false)
     const lazy = manifest[entryKey()]?.dynamicImports ?? []
+    // The whole console's start (app-start: session sync, preloads of the pages), the signed-out page,
+    // supabase-js's auth client and the router are all fetched on demand.
     expect(lazy).toEqual(
+      expect.arrayContaining([
+        'src/app/app-start.ts',
+        'src/app/public-auth.tsx',
+        'src/lib/auth-client.ts',
+        'src/app/create-router.ts',
+      ]),
+    )
+    // The signed-out /login/ (entry and its page) has none of the signed-in console in it.
+    const publicKeys = [...staticClosure('src/app/public-auth.tsx', new Set(initialKeys))]
+    const publicSources = publicKeys.map((key) => manifest[key]?.src ?? key)
+    expect(
+      publicSources.filter((src) =>
+        /pages\/(editor|dashboard|preview|settings)\/|components\/app-shell|lib\/(auth-client|api-client)|session\/|app\/(create-router|routes|app-start)/.test(
+          src,
+        ),
+      ),
+    ).toEqual([])
+    const appStart = [...staticClosure('src/app/app-start.ts')].flatMap(
+      (key) => manifest[key]?.dynamicImports ?? [],
+    )
+    expect(appStart).toEqual(
       expect.arrayContaining([
         'src/pages/editor/editor-page.tsx',
         'src/pages/dashboard/dashboard-page.tsx',
+        'src/pages/preview/preview-page.tsx',
         'src/components/app-shell.tsx',
-        'src/lib/auth-client.ts',
-        'src/app/create-router.ts',
       ]),
     )
     for (const key of initialKeys) {

@@ -274,7 +274,7 @@ describe('console in Chromium', () => {
     await shot(page, 'dashboard-1-month-table', true)
   })
 
-  it('counts an accepted offer as a save: 2 kept + 4 accepted + 6 cancelled is 50.00 %, one count of cancellations', async () => {
+  it('counts an accepted offer as a save: 2 kept + 4 accepted + 6 cancelled is 50.00%, one count of cancellations', async () => {
     const { page, accountId, token } = owner
     const created = await consoleApi(
       product,
@@ -304,7 +304,7 @@ describe('console in Chromium', () => {
     await page.goto(`${product.url}/dashboard/?account_id=${accountId}`)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     const rate = page.getByRole('region', { name: 'Save rate over time' })
-    await rate.getByText('50.00 %', { exact: true }).waitFor()
+    await rate.getByText('50.00%', { exact: true }).waitFor()
     const figure = (name: string) =>
       rate
         .locator('dt', { hasText: new RegExp(`^${name}$`) })
@@ -315,7 +315,7 @@ describe('console in Chromium', () => {
     expect(await figure('Accepted an offer')).toBe('4')
     expect(await figure('Cancellations')).toBe('6')
     // Months without sessions are gaps, named as such for screen readers; this month is 50 %.
-    await rate.getByRole('img', { name: /no sessions.*50\.00 %/ }).waitFor()
+    await rate.getByRole('img', { name: /no sessions.*50\.00%/ }).waitFor()
 
     // The reasons card counts the 12 subscribers who gave a reason and never calls them cancellations.
     const reasons = page.getByRole('region', { name: 'Cancellation reasons' })

@@ -314,7 +314,7 @@ describe('a newcomer, from sign-up to the dashboard', () => {
     expect(mechanismLabel.match(/ 0 accepted, 0 declined/g)).toHaveLength(4)
     await region('Save rate over time')
       // One cancellation and two accepted offers this month: 2 of 3 stayed.
-      .getByRole('img', { name: /Line chart of the save rate per month: .* 66\.67 %/ })
+      .getByRole('img', { name: /Line chart of the save rate per month: .* 66\.67%/ })
       .waitFor()
     const cloud = region('Write-in feedback words')
     for (const word of ['reporting', 'export', 'missing'])

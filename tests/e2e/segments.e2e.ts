@@ -200,7 +200,8 @@ describe('the experiment page', () => {
     const verdict = page.getByTestId('experiment-verdict')
     await verdict.waitFor()
     expect(await verdict.textContent()).toContain('Arm B saves more than Arm A with 90 % confidence')
-    await page.getByRole('cell', { name: '30.0 % (24.1 %–36.7 %)' }).waitFor()
+    // The save rate with the spec's two decimals, as everywhere (console/src/lib/format.ts).
+    await page.getByRole('cell', { name: /^30\.00% \(24\.[01]\d%–36\.[67]\d%\)$/ }).waitFor()
     await page.screenshot({ path: `${ARTIFACTS}experiment-page.png`, fullPage: true, animations: 'disabled' })
     expect(await axeProblems(page)).toEqual([])
     await context.close()

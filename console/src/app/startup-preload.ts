@@ -9,19 +9,7 @@ const dashboardDataModules = import.meta.glob<{ prefetchDashboard?: (accountId: 
   '../pages/dashboard/dashboard-data.ts',
 )
 
-/** Runs `task` once the first frame is on screen and the browser is idle. */
-export function afterFirstPaint(task: () => void): void {
-  const idle = (callback: () => void) => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(callback, { timeout: 2000 })
-    else setTimeout(callback, 1)
-  }
-  if (typeof window.requestAnimationFrame === 'function') {
-    window.requestAnimationFrame(() => idle(task))
-  } else {
-    idle(task)
-  }
-}
+export { afterFirstPaint } from './after-first-paint'
 
 /**
  * Loads the editor, dashboard and preview chunks, and the signed-in chrome they render in;

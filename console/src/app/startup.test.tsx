@@ -1,5 +1,6 @@
-import { FakeSupabaseAuth } from '@retainkit/fakes/supabase-auth'
+import { FakeSupabaseAuth, fakeSession } from '@retainkit/fakes/supabase-auth'
 import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { getRuntimeConfig } from '../lib/runtime'
@@ -8,7 +9,7 @@ import { TEST_CONFIG } from '../test-support/fake-backend'
 import { registerConsoleCleanup } from '../test-support/render-console'
 import { pageLoaders } from './lazy-pages'
 import { consoleRoutes } from './routes'
-import { ConsoleApp, type StartupDeps } from './startup'
+import { ConsoleApp, publicPageFor, type StartupDeps } from './startup'
 import { prefetchDashboardFor, preloadStartupChunks } from './startup-preload'
 
 registerConsoleCleanup()
@@ -52,7 +53,7 @@ describe('startup', () => {
     expect(createAuth).not.toHaveBeenCalled()
   })
 
-  it('with a valid config creates the auth client, renders the routes and preloads after the first paint', async () => {
+  it('with a valid config creates the auth client and renders the routes; preloads nothing for a visitor', async () => {
     let paintTask: (() => void) | null = null
     const createAuth = vi.fn(() => new FakeSupabaseAuth())
     render(
@@ -68,7 +69,61 @@ describe('startup', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy()
     expect(createAuth).toHaveBeenCalledWith(expect.objectContaining({ apiKey: TEST_CONFIG.apiKey }))
     expect(getRuntimeConfig().apiBaseUrl).toBe(TEST_CONFIG.apiBaseUrl)
-    expect(paintTask).not.toBeNull()
+    // Nobody is signed in: the editor, dashboard and preview are not fetched in front of the sign-in page.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(paintTask).toBeNull()
+  })
+
+  it('preloads after the first paint once someone is signed in (a signed-in start)', async () => {
+    let paintTask: (() => void) | null = null
+    render(
+      <ConsoleApp
+        deps={deps(TEST_CONFIG, {
+          createAuth: () => new FakeSupabaseAuth({ session: fakeSession() }),
+          afterPaint: (task) => {
+            paintTask = task
+          },
+        })}
+      />,
+    )
+    await waitFor(() => expect(paintTask).not.toBeNull())
+  })
+
+  it('draws /login/ for a visitor without a session with neither the router nor supabase-js, which loads on send', async () => {
+    const createAuth = vi.fn(() => new FakeSupabaseAuth())
+    const createRouting = vi.fn()
+    render(
+      <ConsoleApp
+        deps={deps(TEST_CONFIG, {
+          createAuth,
+          createRouting,
+          publicPage: () => 'login',
+          loadPublicPage: () => import('./public-auth'),
+        })}
+      />,
+    )
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy()
+    expect(await screen.findByLabelText('Email address')).toBeTruthy()
+    expect(createRouting).not.toHaveBeenCalled()
+    expect(createAuth).not.toHaveBeenCalled()
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Email address'), 'jane@example.com')
+    await user.click(screen.getByRole('button', { name: 'Send magic link' }))
+    expect(await screen.findByText('Check your email for your sign-in link.')).toBeTruthy()
+    expect(createAuth).toHaveBeenCalledTimes(1)
+    expect(createRouting).not.toHaveBeenCalled()
+  })
+
+  it('chooses the light start only for /login/ and /signup/ in a browser that holds no session', () => {
+    const storage = (keys: string[]) =>
+      ({ length: keys.length, key: (index: number) => keys[index] ?? null }) as Storage
+    expect(publicPageFor('/login/', storage([]))).toBe('login')
+    expect(publicPageFor('/signup', storage([]))).toBe('signup')
+    // A sign-in under way (the PKCE verifier) is not a session.
+    expect(publicPageFor('/login/', storage(['sb-127-auth-token-code-verifier']))).toBe('login')
+    expect(publicPageFor('/login/', storage(['sb-127-auth-token']))).toBeNull()
+    expect(publicPageFor('/dashboard/', storage([]))).toBeNull()
+    expect(publicPageFor('/auth/callback', storage([]))).toBeNull()
   })
 })
 

@@ -1,17 +1,18 @@
-import { type ComponentType, useEffect, useState } from 'react'
+import { ROUTES } from '@retainkit/shared/routes'
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react'
 import type { createBrowserRouter } from 'react-router-dom'
-import { ConfigErrorScreen } from '../components/config-error-screen'
 import { Spinner } from '../components/spinner'
 import type { AuthClient } from '../lib/auth-client'
-import { setRuntime } from '../lib/runtime'
+import { hasStoredSession } from '../lib/auth-storage'
+import { setPublicRuntime } from '../lib/runtime'
 import {
   loadRuntimeConfig,
   type RuntimeConfig,
   type RuntimeConfigResult,
   siteAddressFor,
 } from '../lib/runtime-config'
-import { startAuthSync } from '../session/auth-store'
-import { afterFirstPaint, prefetchDashboardFor, preloadStartupChunks } from './startup-preload'
+import { afterFirstPaint } from './after-first-paint'
+import type { PublicPage } from './public-auth'
 
 type ConsoleRouter = ReturnType<typeof createBrowserRouter>
 
@@ -27,6 +28,12 @@ export interface StartupDeps {
   createRouting: () => ConsoleRouting | Promise<ConsoleRouting>
   /** Runs after the app's first paint: chunk preloads and the dashboard prefetch. */
   afterPaint: (task: () => void) => void
+  /**
+   * The signed-out page this start shows without the router and supabase-js (/login/ or /signup/ in a
+   * browser without a session), or null for the whole console.
+   */
+  publicPage?: () => PublicPage | null
+  loadPublicPage?: () => Promise<typeof import('./public-auth')>
 }
 
 /**
@@ -45,10 +52,29 @@ const loadRouterModule = () => {
   return routerModule
 }
 
+const PUBLIC_PAGES: Readonly<Record<string, PublicPage>> = {
+  [ROUTES.login.replace(/\/$/, '')]: 'login',
+  [ROUTES.signup.replace(/\/$/, '')]: 'signup',
+}
+
+/** /login/ or /signup/ in a browser that holds no session: the light, signed-out start. */
+export function publicPageFor(pathname: string, storage: Storage | null): PublicPage | null {
+  const page = PUBLIC_PAGES[pathname.replace(/\/+$/, '')] ?? null
+  return page && !hasStoredSession(storage) ? page : null
+}
+
+const browserStorage = (): Storage | null => {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
 export const defaultStartupDeps: StartupDeps = {
+  publicPage: () => publicPageFor(window.location.pathname, browserStorage()),
+  loadPublicPage: () => import('./public-auth'),
   loadConfig: async () => {
-    void loadAuthModule()
-    void loadRouterModule()
     const result = await loadRuntimeConfig()
     const moved = result.ok ? siteAddressFor(result.config, window.location) : null
     if (!moved) return result
@@ -64,10 +90,30 @@ export const defaultStartupDeps: StartupDeps = {
   afterPaint: afterFirstPaint,
 }
 
+/** The whole console's start: the auth client and the router fetched beside the runtime config. */
+function warmUpApp(): void {
+  void loadAppStart()
+  void loadAuthModule()
+  void loadRouterModule()
+}
+
+/** The whole console's start (app-start.ts: session sync and the signed-in preload), not on /login/. */
+let appStartModule: Promise<typeof import('./app-start')> | null = null
+const loadAppStart = () => {
+  appStartModule ??= import('./app-start')
+  return appStartModule
+}
+
+/** Shown only when the environment check fails, so not part of every start's code. */
+const ConfigErrorScreen = lazy(() =>
+  import('../components/config-error-screen').then((module) => ({ default: module.ConfigErrorScreen })),
+)
+
 type StartupState =
   | { kind: 'loading' }
   | { kind: 'config-error'; result: Extract<RuntimeConfigResult, { ok: false }> }
   | { kind: 'ready'; routing: ConsoleRouting }
+  | { kind: 'public'; page: PublicPage; module: typeof import('./public-auth') }
 
 /**
  * The environment check must pass, or the console stops on a configuration
@@ -79,33 +125,48 @@ export function ConsoleApp({ deps = defaultStartupDeps }: { deps?: StartupDeps }
 
   useEffect(() => {
     let active = true
-    let stopAuthSync: (() => void) | null = null
+    let stop: (() => void) | null = null
+    const publicPage = deps.publicPage?.() ?? null
+    // The code the start needs is fetched alongside the runtime config, which the first route waits for.
+    const publicModule = publicPage ? deps.loadPublicPage?.() : undefined
+    if (!publicPage) warmUpApp()
     void deps.loadConfig().then(async (result) => {
       if (!active) return
       if (!result.ok) {
         setState({ kind: 'config-error', result })
         return
       }
-      const auth = await deps.createAuth(result.config)
-      if (!active) return
-      setRuntime({ config: result.config, auth })
-      stopAuthSync = startAuthSync(auth)
-      const routing = await deps.createRouting()
-      if (!active) return
-      setState({ kind: 'ready', routing })
-      deps.afterPaint(() => {
-        void preloadStartupChunks()
-        void prefetchDashboardFor(window.location.search)
-      })
+      if (publicPage && publicModule) {
+        const module = await publicModule
+        setPublicRuntime(result.config, async () => deps.createAuth(result.config))
+        if (active) setState({ kind: 'public', page: publicPage, module })
+        return
+      }
+      const started = await (await loadAppStart()).startApp(result.config, deps)
+      if (!active) {
+        started.stop()
+        return
+      }
+      stop = started.stop
+      setState({ kind: 'ready', routing: started.routing })
     })
     return () => {
       active = false
-      stopAuthSync?.()
+      stop?.()
     }
   }, [deps])
 
-  if (state.kind === 'config-error') return <ConfigErrorScreen problems={state.result.problems} />
+  if (state.kind === 'config-error')
+    return (
+      <Suspense fallback={<Spinner label="Loading..." block />}>
+        <ConfigErrorScreen problems={state.result.problems} />
+      </Suspense>
+    )
   if (state.kind === 'loading') return <Spinner label="Loading..." block />
+  if (state.kind === 'public') {
+    const { PublicAuthPage } = state.module
+    return <PublicAuthPage page={state.page} location={window.location} />
+  }
   const { Provider, router } = state.routing
   return <Provider router={router} />
 }

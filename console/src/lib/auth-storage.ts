@@ -20,3 +20,16 @@ export function removeStoredAuthTokens(storage: Storage): void {
   }
   for (const key of keys) storage.removeItem(key)
 }
+
+/**
+ * Does this browser hold a supabase-js session (`sb-<project>-auth-token`; a PKCE verifier alone,
+ * `…-auth-token-code-verifier`, is a sign-in under way, not a session)? Read without supabase-js.
+ */
+export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> | null): boolean {
+  if (!storage) return false
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index)
+    if (key?.startsWith(AUTH_STORAGE_PREFIX) && key.endsWith('-auth-token')) return true
+  }
+  return false
+}

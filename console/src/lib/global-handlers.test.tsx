@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { registerConsoleCleanup } from '../test-support/render-console'
 import { GLOBAL_ERROR_TOASTS, installGlobalHandlers } from './global-handlers'
@@ -12,10 +13,11 @@ afterEach(() => {
 })
 
 describe('global handlers', () => {
-  it("an unhandled rejection shows the destructive toast 'Unexpected Error'", () => {
+  it("an unhandled rejection shows the destructive toast 'Unexpected Error'", async () => {
     uninstall = installGlobalHandlers(window)
     const event = Object.assign(new Event('unhandledrejection'), { reason: new Error('nobody awaited me') })
     window.dispatchEvent(event)
+    await waitFor(() => expect(toastStore.getState().toasts).toHaveLength(1))
     expect(toastStore.getState().toasts[0]).toMatchObject({
       title: 'Unexpected Error',
       description: 'An unexpected error occurred. Please try again.',
@@ -24,11 +26,12 @@ describe('global handlers', () => {
     expect(GLOBAL_ERROR_TOASTS.unhandledRejection.title).toBe('Unexpected Error')
   })
 
-  it("a script error shows the destructive toast 'Script Error'", () => {
+  it("a script error shows the destructive toast 'Script Error'", async () => {
     uninstall = installGlobalHandlers(window)
     window.dispatchEvent(
       new ErrorEvent('error', { message: 'x is not a function', error: new TypeError('x') }),
     )
+    await waitFor(() => expect(toastStore.getState().toasts).toHaveLength(1))
     expect(toastStore.getState().toasts[0]).toMatchObject({
       title: 'Script Error',
       description: 'A script error occurred. Please refresh the page.',
@@ -36,9 +39,10 @@ describe('global handlers', () => {
     })
   })
 
-  it('stops listening once uninstalled', () => {
+  it('stops listening once uninstalled', async () => {
     installGlobalHandlers(window)()
     window.dispatchEvent(new ErrorEvent('error', { message: 'late' }))
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(toastStore.getState().toasts).toHaveLength(0)
   })
 })

@@ -1,5 +1,18 @@
-import { handleError } from './error-handler'
-import { toast } from './toast-store'
+/**
+ * Logs a stray error and shows its toast. The error handler and the toasts load then, not with the
+ * page: the sign-in pages carry only what they need (issue 33 #10). The toaster shows what was queued
+ * whenever it mounts.
+ */
+function report(
+  thrown: unknown,
+  where: string,
+  words: { title: string; description: string },
+): Promise<void> {
+  return Promise.all([import('./error-handler'), import('./toast-store')]).then(([errors, toasts]) => {
+    errors.handleError(thrown, { where })
+    toasts.toast({ ...words, variant: 'destructive' })
+  })
+}
 
 /** The words of the destructive toast for each kind of stray error. */
 export const GLOBAL_ERROR_TOASTS = {
@@ -19,14 +32,12 @@ export const GLOBAL_ERROR_TOASTS = {
  */
 export function installGlobalHandlers(target: Window = window): () => void {
   const onRejection = (event: PromiseRejectionEvent) => {
-    handleError(event.reason, { where: 'unhandledrejection' })
-    toast({ ...GLOBAL_ERROR_TOASTS.unhandledRejection, variant: 'destructive' })
+    void report(event.reason, 'unhandledrejection', GLOBAL_ERROR_TOASTS.unhandledRejection)
   }
   const onError = (event: ErrorEvent) => {
     // Resource load failures (img, script tags) reach window only in the capture phase; this listener
     // is on the bubble phase, so what arrives here is a script error.
-    handleError(event.error ?? event.message, { where: 'window.onerror' })
-    toast({ ...GLOBAL_ERROR_TOASTS.scriptError, variant: 'destructive' })
+    void report(event.error ?? event.message, 'window.onerror', GLOBAL_ERROR_TOASTS.scriptError)
   }
   target.addEventListener('unhandledrejection', onRejection)
   target.addEventListener('error', onError)

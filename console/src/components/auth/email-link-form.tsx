@@ -1,7 +1,6 @@
 import { ROUTES } from '@retainkit/shared/routes'
-import { sanitizeMessage } from '@retainkit/shared/sanitize'
 import { type FormEvent, useId, useState } from 'react'
-import { getAuthClient, getRuntimeConfig } from '../../lib/runtime'
+import { ensureAuthClient, getRuntimeConfig } from '../../lib/runtime'
 import { DevOutbox } from './dev-outbox'
 
 export const EMAIL_FORM_MODES = ['login', 'signup'] as const
@@ -37,6 +36,15 @@ type FormState =
   | { kind: 'sent'; email: string }
   | { kind: 'error'; message: string }
 
+/**
+ * The auth service's words for a failure, sanitized for a person (spec 5). The sanitizer loads only
+ * when there is something to say: the sign-in pages carry no code they do not need (issue 33 #10).
+ */
+export async function userMessage(text: string): Promise<string> {
+  const { sanitizeMessage } = await import('@retainkit/shared/sanitize')
+  return sanitizeMessage(text, { audience: 'user' })
+}
+
 /** The emailed magic-link form of login and signup, with its sent and error states. */
 export function EmailLinkForm({ mode }: { mode: EmailFormMode }) {
   const [email, setEmail] = useState('')
@@ -58,9 +66,9 @@ export function EmailLinkForm({ mode }: { mode: EmailFormMode }) {
         mode === 'signup'
           ? { emailRedirectTo: callbackUrl(mode), shouldCreateUser: true }
           : { emailRedirectTo: callbackUrl(mode) }
-      const { error } = await getAuthClient().signInWithOtp({ email: address, options })
+      const { error } = await (await ensureAuthClient()).signInWithOtp({ email: address, options })
       if (error) {
-        setState({ kind: 'error', message: sanitizeMessage(error.message, { audience: 'user' }) })
+        setState({ kind: 'error', message: await userMessage(error.message) })
         return
       }
       setState({ kind: 'sent', email: address })

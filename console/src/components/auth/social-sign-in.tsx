@@ -1,9 +1,8 @@
-import { sanitizeMessage } from '@retainkit/shared/sanitize'
 import type { Provider } from '@supabase/supabase-js'
 import { useEffect, useState } from 'react'
-import { getAuthClient } from '../../lib/runtime'
+import { ensureAuthClient } from '../../lib/runtime'
 import { loadSocialProviders, providerName } from './auth-settings'
-import { callbackUrl, type EmailFormMode } from './email-link-form'
+import { callbackUrl, type EmailFormMode, userMessage } from './email-link-form'
 
 /**
  * One button per social provider the auth service has enabled (GET /auth/v1/settings); none when it
@@ -30,12 +29,12 @@ export function SocialSignIn({ mode }: { mode: EmailFormMode }) {
     setPending(provider)
     setError(null)
     try {
-      const { error: authError } = await getAuthClient().signInWithOAuth({
+      const { error: authError } = await (await ensureAuthClient()).signInWithOAuth({
         provider: provider as Provider,
         options: { redirectTo: callbackUrl(mode) },
       })
       if (authError) {
-        setError(sanitizeMessage(authError.message, { audience: 'user' }))
+        setError(await userMessage(authError.message))
         setPending(null)
       }
     } catch {

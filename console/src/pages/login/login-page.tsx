@@ -1,13 +1,11 @@
 import { ROUTES } from '@retainkit/shared/routes'
 import { useEffect } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { AuthLayout } from '../../components/auth/auth-layout'
-import { EmailLinkForm } from '../../components/auth/email-link-form'
-import { SocialSignIn } from '../../components/auth/social-sign-in'
 import { Spinner } from '../../components/spinner'
 import { consumeReturnTo, returnPathFromState } from '../../lib/return-to'
 import { useAuth } from '../../session/auth-store'
-import { loginErrorMessage } from './login-errors'
+import { LoginPanel } from './login-panel'
 
 /** Signed in already: to the page the visitor was sent away from, else the dashboard. */
 export function useRedirectWhenSignedIn(): boolean {
@@ -22,15 +20,13 @@ export function useRedirectWhenSignedIn(): boolean {
 }
 
 /**
- * 'Welcome Back'; a signed-in visitor sees 'Redirecting to dashboard...'; otherwise the
- * magic-link form, social sign-in, a link to pricing for people without an account, and a message for
- * any `?error=` the auth callback sent back.
+ * 'Welcome Back' in the app (a visitor whose browser holds a session starts here rather than on the
+ * router-free page): a signed-in visitor sees 'Redirecting to dashboard...'; otherwise LoginPanel.
  */
 export function LoginPage() {
   const status = useAuth((state) => state.status)
   const signedIn = useRedirectWhenSignedIn()
-  const [params] = useSearchParams()
-  const error = params.get('error')
+  const { search } = useLocation()
 
   return (
     <AuthLayout title="Welcome Back">
@@ -39,20 +35,7 @@ export function LoginPage() {
       ) : status === 'loading' ? (
         <Spinner label="Loading..." />
       ) : (
-        <>
-          {error !== null ? (
-            <div className="rk-notice rk-notice--error" role="alert">
-              {loginErrorMessage(error, params.get('error_description'))}
-            </div>
-          ) : null}
-          <p className="rk-auth__lead">Sign in to your Retainkit account.</p>
-          <EmailLinkForm mode="login" />
-          <SocialSignIn mode="login" />
-          <p className="rk-auth__footer">
-            Don't have an account? <a href={ROUTES.pricing}>See plans and pricing</a> or{' '}
-            <Link to={ROUTES.signup}>create an account</Link>.
-          </p>
-        </>
+        <LoginPanel search={search} />
       )}
     </AuthLayout>
   )

@@ -1,11 +1,8 @@
-import { ROUTES } from '@retainkit/shared/routes'
-import { Link } from 'react-router-dom'
 import { AuthLayout } from '../../components/auth/auth-layout'
-import { EmailLinkForm } from '../../components/auth/email-link-form'
-import { SocialSignIn } from '../../components/auth/social-sign-in'
 import { Spinner } from '../../components/spinner'
 import { useAuth } from '../../session/auth-store'
 import { useRedirectWhenSignedIn } from '../login/login-page'
+import { SignupPanel } from './signup-panel'
 
 /**
  * 'Create your account' with email signup ('Create account', then 'Check your email to
@@ -21,14 +18,7 @@ export function SignupPage() {
       ) : status === 'loading' ? (
         <Spinner label="Loading..." />
       ) : (
-        <>
-          <p className="rk-auth__lead">Start keeping the subscribers who try to cancel.</p>
-          <EmailLinkForm mode="signup" />
-          <SocialSignIn mode="signup" />
-          <p className="rk-auth__footer">
-            Already have an account? <Link to={ROUTES.login}>Sign in</Link>
-          </p>
-        </>
+        <SignupPanel />
       )}
     </AuthLayout>
   )
