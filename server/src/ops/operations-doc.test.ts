@@ -90,7 +90,13 @@ describe('docs/operations.md', () => {
       const key = 'cd'.repeat(32)
       try {
         await admin.query(`create database ${name}`)
-        const env = { DATABASE_URL, RETAINKIT_SECRET_KEY: key, DATA_DIR: join(work, 'pg-data') }
+        // One PUBLIC_URL for every start, as the guide asks (the dump, taken while it ran, lists it as live).
+        const env = {
+          DATABASE_URL,
+          RETAINKIT_SECRET_KEY: key,
+          DATA_DIR: join(work, 'pg-data'),
+          PUBLIC_URL: 'https://retain.example.com',
+        }
         const first = await start(env)
         run('backup-postgres', { DATABASE_URL })
         expect(await first.server.stop()).toBe(0)
