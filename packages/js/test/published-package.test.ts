@@ -27,7 +27,8 @@ afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true })
 })
 
-describe('@retainkit/js from its npm tarball', () => {
+// Each test starts Node, TypeScript or a packing tool of its own: seconds, more on a loaded machine.
+describe('@retainkit/js from its npm tarball', { timeout: 120_000 }, () => {
   it('ships the bundles, one declaration file per format, the README and the changelog', () => {
     expect(packed['@retainkit/js']?.files).toEqual([
       'CHANGELOG.md',
@@ -102,7 +103,10 @@ describe('@retainkit/js from its npm tarball', () => {
     expect(cjs.trim()).toBe(expected)
   })
 
-  it("carries its types: the snippet API's options and results, checked by TypeScript (NodeNext)", () => {
+  // A TypeScript run of its own (DOM and Node typings): seconds, many more on a loaded machine.
+  it("carries its types: the snippet API's options and results, checked by TypeScript (NodeNext)", {
+    timeout: 120_000,
+  }, () => {
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
     const app = join(project, 'app.mts')
     const source = `

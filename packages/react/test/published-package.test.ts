@@ -23,7 +23,8 @@ afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true })
 })
 
-describe('@retainkit/react from its npm tarball', () => {
+// Each test starts Node or a packing tool of its own: seconds, more on a loaded machine.
+describe('@retainkit/react from its npm tarball', { timeout: 120_000 }, () => {
   it('ships the bundles, the declarations, the README and the changelog; React is a peer', () => {
     expect(packed['@retainkit/react']?.files).toEqual([
       'CHANGELOG.md',
