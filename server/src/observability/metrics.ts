@@ -30,6 +30,13 @@ export const webhookAttempts = new Counter({
   registers: [processRegistry],
 })
 
+export const mailAttempts = new Counter({
+  name: 'retainkit_mail_attempts_total',
+  help: 'Mail outbox send attempts by outcome: sent, retry (failed, to be tried again), failed (given up), and by kind',
+  labelNames: ['outcome', 'kind'] as const,
+  registers: [processRegistry],
+})
+
 export const backgroundPasses = new Counter({
   name: 'retainkit_background_passes_total',
   help: 'Background passes run by this instance, by pass and result (ok, failed, skipped: another instance holds the pass)',

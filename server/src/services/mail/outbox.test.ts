@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailAttempts } from '../../observability/metrics'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import type { Mailer } from '../mailer'
 import { cancelMail, enqueueMail } from './outbox'
@@ -30,6 +31,12 @@ function queueInvitation(accountId: string, to: string, dedupeKey = `test:${rand
       ...(sendAt ? { sendAt } : {}),
     }),
   )
+}
+
+/** `retainkit_mail_attempts_total` for invitations with this outcome, as /metrics would show it. */
+async function attemptsCounted(outcome: string): Promise<number> {
+  const { values } = await mailAttempts.get()
+  return values.find((v) => v.labels.outcome === outcome && v.labels.kind === 'member_invitation')?.value ?? 0
 }
 
 const rowsTo = (to: string) =>
@@ -185,11 +192,13 @@ describe('the worker', () => {
         })
       },
     }
+    const failedBefore = await attemptsCounted('failed')
     const outcome = await withMailer(refuse, async () => {
       await queueInvitation(accountId, to)
       return sendDueMail(t.deps)
     })
     expect(outcome).toEqual({ attempted: 1, sent: 0, failed: 1 })
+    expect(await attemptsCounted('failed')).toBe(failedBefore + 1)
     expect((await rowsTo(to))[0]).toMatchObject({ status: 'failed', attempts: 1 })
   })
 

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../db/database'
 import type { AppDeps } from '../../deps'
+import { startClusterPass } from '../cluster-pass'
 import { type ChannelListener, listenOnChannel } from '../pg-listener'
 import { type SlotWorker, startSlotWorker } from '../slot-dispatch'
 import { MAIL_CHANNEL } from './outbox'
@@ -10,7 +11,8 @@ import { type MailQueueOptions, mailQueue, pruneMailOutbox } from './worker'
  * slow send holds its own slot, never the queue: slot-dispatch.ts, as the webhook deliveries). It
  * wakes when a transaction that queued mail commits (NOTIFY on MAIL_CHANNEL: a LISTEN connection on PostgreSQL, PGlite's own listener in the embedded
  * database) and every `everyMs` regardless (mail queued by a process that died before sending, a retry
- * coming due, a missed notification). Sent rows older than the retention are pruned hourly.
+ * coming due, a missed notification). Sent rows older than the retention are pruned hourly, by one
+ * instance of the cluster.
  */
 export interface MailWorker extends SlotWorker {
   /** Resolves once notifications reach this worker (the LISTEN is in place). */
@@ -27,20 +29,21 @@ export interface MailWorkerOptions extends MailQueueOptions {
 export function startMailWorker(deps: AppDeps, options: MailWorkerOptions = {}): MailWorker {
   const worker = startSlotWorker(mailQueue(deps, options), deps.logger, options.everyMs ?? 5_000)
   const listener = listenForMail(deps, options.database, worker.wake)
-  const prune = () =>
-    void pruneMailOutbox(deps).catch((error: unknown) =>
-      deps.logger.warn('mail outbox pruning failed', {
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    )
-  const pruneTimer = setInterval(prune, options.pruneEveryMs ?? 3_600_000)
-  pruneTimer.unref()
+  // Pruning is the same for every instance: once per cluster (cluster-pass.ts), not once per instance.
+  const stopPruning = startClusterPass(
+    deps,
+    'mail outbox prune',
+    options.pruneEveryMs ?? 3_600_000,
+    async () => {
+      await pruneMailOutbox(deps)
+    },
+  )
   return {
     ready: listener.ready,
     wake: worker.wake,
     idle: worker.idle,
     async stop() {
-      clearInterval(pruneTimer)
+      stopPruning()
       await listener.close()
       await worker.stop()
     },

@@ -1,6 +1,7 @@
 import { sanitizeMessage } from '@retainkit/shared/sanitize'
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
+import { mailAttempts } from '../../observability/metrics'
 import { backoffMs } from '../retry-backoff'
 import { drainSlots, type SlotQueue } from '../slot-dispatch'
 import { renderMail, UnrenderableMailError } from './render'
@@ -112,6 +113,13 @@ export async function attemptMail(
   row: ClaimedMail,
   deadlineMs = MAIL_DEADLINE_MS,
 ): Promise<MailOutcome> {
+  const outcome = await attemptAndRecord(deps, row, deadlineMs)
+  // The kind is one of a closed list (or, from a newer version, one more): a bounded label.
+  mailAttempts.inc({ outcome, kind: row.kind })
+  return outcome
+}
+
+async function attemptAndRecord(deps: AppDeps, row: ClaimedMail, deadlineMs: number): Promise<MailOutcome> {
   const lease = new Date(row.locked_until)
   const mine = deps.db.updateTable('mail_outbox').where('id', '=', row.id).where('locked_until', '=', lease)
   if (deps.clock.now() >= new Date(row.give_up_at)) {

@@ -1,6 +1,6 @@
 import type { Theme } from '@retainkit/shared/config-types'
 import { fillCopy } from '@retainkit/shared/flow'
-import type { BuiltInLocale } from '@retainkit/shared/i18n'
+import { type BuiltInLocale, directionOf } from '@retainkit/shared/i18n'
 import type { MailWords } from '@retainkit/shared/mail-words'
 import { themeToCssVariables } from '@retainkit/shared/theme'
 
@@ -77,7 +77,7 @@ export function renderHtml(content: MailContent, look: MailLook): string {
   parts.push(...(content.notes ?? []).map((text) => paragraph(text, muted)))
   return [
     '<!doctype html>',
-    `<html lang="${look.locale}" dir="ltr">`,
+    `<html lang="${look.locale}" dir="${directionOf(look.locale)}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
     `<title>${escapeHtml(content.subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:${vars['--rk-bg']}">`,

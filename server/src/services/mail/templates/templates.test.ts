@@ -128,6 +128,28 @@ describe('mail templates', () => {
     await expect(render('sign_in', 'en', { link: 'javascript:alert(1)' })).rejects.toThrow()
   })
 
+  it("carry no secret: not the account's Stripe keys, its widget secret, nor anything key-shaped", async () => {
+    const { keys } = await t.connectStripe(accountId)
+    const owner = await t.signIn()
+    await t.database.db
+      .insertInto('memberships')
+      .values({ account_id: accountId, user_id: owner.userId, role: 'owner' })
+      .execute()
+    const created = await t.request(`/api/account?accountId=${accountId}&action=widget-secret`, {
+      method: 'POST',
+      token: owner.token,
+    })
+    const { secret } = ((await created.json()) as { data: { secret: string } }).data
+    expect(secret.length).toBeGreaterThan(10)
+    for (const kind of MAIL_KINDS)
+      for (const locale of BUILT_IN_LOCALES) {
+        const mail = await render(kind, locale, SAMPLE_PARAMS[kind])
+        const all = [mail.subject, mail.text, mail.html, mail.from.name].join('\n')
+        for (const value of [keys.secret, keys.restricted, secret]) expect(all).not.toContain(value)
+        expect(all).not.toMatch(/\b(?:sk|rk)_(?:live|test)_|whsec_|BEGIN [A-Z ]*KEY/)
+      }
+  })
+
   it('every kind has a template (the Record is exhaustive)', () => {
     expect(Object.keys(MAIL_TEMPLATES).sort()).toEqual([...MAIL_KINDS].sort())
   })
