@@ -2,6 +2,8 @@ import type { CancelFlowConfig, CancellationReason } from './config/types'
 import type { OfferType, SaveMechanism, SessionStep } from './config/vocabulary'
 import type { FlowPlan, FlowWords } from './flow/types'
 import type { PublishedLocale } from './i18n/catalog-types'
+import type { AfterCancelStrings, StatutoryStrings } from './i18n/legal-types'
+import type { JurisdictionMode } from './jurisdiction/modes'
 
 /**
  * The contract between the widget and the server's widget API. Types only, zod-free: the
@@ -116,6 +118,16 @@ export type SessionStartResponse =
         | 'no_subscription'
         | 'scheduled_cancel'
         | 'holdout'
+        | 'jurisdiction'
+      /**
+       * The jurisdiction mode the server decided for this session (shared `jurisdiction/`): what the
+       * widget runs. Absent from older servers: `standard`.
+       */
+      jurisdiction?: { mode: JurisdictionMode }
+      /** Mode `statutory_button`: the statutory page, worded, shown instead of the flow. */
+      statutory?: StatutoryPage
+      /** Mode `offers_after_cancel`: the question asked once the cancellation is done, worded. */
+      afterCancel?: LegalBlockWords<AfterCancelStrings>
       /**
        * The flow this subscriber runs when a segment or an experiment arm chose another than the
        * published config (published projection: no coupon codes); absent means the published one.
@@ -144,6 +156,63 @@ export type SessionStartResponse =
       fallback: true
       reason: 'session_limit' | 'not_configured'
     }
+
+/** A legal block's words as a session carries them, with the language they are in (`i18n/legal.ts`). */
+export interface LegalBlockWords<W> {
+  lang: string
+  dir: 'ltr' | 'rtl'
+  words: W
+}
+
+/** The kinds of statutory declaration: § 312k BGB's two, and the EU withdrawal. */
+export type StatutoryKind = 'ordinary' | 'extraordinary' | 'withdrawal'
+
+/**
+ * The statutory confirmation page for one subscriber: only the fields the law lists, prefilled from
+ * Stripe and the token where known (the subscriber may change every one), the kinds they may declare,
+ * and its words with the dates already written (`time_earliest`, `kind_withdrawal`, `withdrawal_intro`).
+ */
+export interface StatutoryPage extends LegalBlockWords<StatutoryStrings> {
+  /** `termination` (§ 312k BGB) or `withdrawal` (the EU withdrawal function on its own). */
+  variant: 'termination' | 'withdrawal'
+  kinds: StatutoryKind[]
+  name: string
+  email: string
+  contract: string
+  /** The earliest date an ordinary cancellation ends the contract (ISO; the period end), when known. */
+  earliestEnd: string | null
+  /** The last day of the withdrawal period (ISO), while it runs. */
+  withdrawalUntil: string | null
+}
+
+/** `POST /api/widget/sessions/:id/statutory`: the declaration the subscriber made on the statutory page. */
+export interface StatutoryRequest {
+  kind: StatutoryKind
+  /** The reason of an extraordinary cancellation. */
+  reason?: string
+  name: string
+  contract: string
+  /** `earliest`, or a date (YYYY-MM-DD) the contract should end on. */
+  effective: string
+  email: string
+}
+
+export interface StatutoryResponse {
+  status: 'received'
+  /** When the declaration was received (ISO): the date and time the confirmation names. */
+  receivedAt: string
+  /** When the contract ends (ISO), null when Stripe does not say. */
+  endsAt: string | null
+  reference: string
+  /** The page's confirmation, worded (`received_*` with the dates filled). */
+  headline: string
+  text: string
+}
+
+/** `POST /api/widget/sessions/:id/after-cancel`: the answer to the post-cancellation question. */
+export interface AfterCancelRequest {
+  answer: 'yes' | 'no'
+}
 
 export interface SessionEventInput {
   step: SessionStep

@@ -151,6 +151,16 @@ export interface CancelSessionsTable {
   flow_config: ColumnType<object | null, string | null | undefined, string | null>
   /** The account's config version the session started on (170); null before it. */
   config_version: ColumnType<number | null, number | null | undefined, number | null>
+  /** The jurisdiction decided at its start (200; shared `JurisdictionDecision`); null before 200. */
+  jurisdiction: ColumnType<object | null, string | null | undefined, string | null>
+  /** The language its words were resolved in. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>
+  /** When the subscriber asked to talk to the merchant ("talk to us"): a contact, not a save. */
+  contacted_at: NullableTimestamp
+  /** The answer to "would you like to hear an offer?" after a cancellation (offers_after_cancel). */
+  after_cancel_answer: ColumnType<'yes' | 'no' | null, 'yes' | 'no' | null | undefined, 'yes' | 'no' | null>
+  /** The cancellation receipt's reference number, once the cancellation is done. */
+  receipt_reference: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** One row per (account, customer) that ever took a billing action: the lock they serialise on. */
@@ -159,6 +169,30 @@ export interface CustomerLocksTable {
   customer_id: string
   generation: Generated<number>
   locked_at: Timestamp
+}
+
+/** Issue 34's evidence ledger (201): append-only, a SHA-256 chain per account (services/evidence/). */
+export interface EvidenceLedgerTable {
+  account_id: string
+  seq: ColumnType<number, number, never>
+  session_id: string | null
+  customer_id: string | null
+  mode: 'live' | 'test'
+  kind: string
+  recorded_at: Timestamp
+  body: ColumnType<Record<string, unknown>, string, never>
+  prev_hash: string
+  hash: string
+}
+
+/** The head of each account's evidence chain, and how far retention pruned it. */
+export interface EvidenceHeadsTable {
+  account_id: string
+  seq: Generated<number>
+  hash: string
+  pruned_through: Generated<number>
+  pruned_hash: string
+  pruned_at: NullableTimestamp
 }
 
 export interface SessionEventsTable {
@@ -676,6 +710,8 @@ export interface Database {
   idempotent_actions: IdempotentActionsTable
   widget_loads: WidgetLoadsTable
   widget_errors: WidgetErrorsTable
+  evidence_ledger: EvidenceLedgerTable
+  evidence_heads: EvidenceHeadsTable
   contact_messages: ContactMessagesTable
   waitlist_signups: WaitlistSignupsTable
   rate_limit_hits: RateLimitHitsTable

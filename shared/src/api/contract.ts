@@ -86,6 +86,8 @@ export const API_RESPONSES = {
   'POST /api/widget/sessions/{id}/events': null,
   'POST /api/widget/sessions/{id}/accept': widget.offerAccepted,
   'POST /api/widget/sessions/{id}/cancel': widget.cancelled,
+  'POST /api/widget/sessions/{id}/statutory': widget.statutoryReceived,
+  'POST /api/widget/sessions/{id}/after-cancel': null,
   'POST /api/widget/reactivation': widget.reactivation,
   'POST /api/widget/reactivation/accept': widget.reactivated,
 

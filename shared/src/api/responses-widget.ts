@@ -2,7 +2,10 @@ import { z } from 'zod'
 import { cancelFlowConfigSchema, cancellationReasonsSchema, planSchema } from '../config/schema'
 import { FEEDBACK_CATEGORIES, OFFER_TYPES, SAVE_MECHANISMS } from '../config/vocabulary'
 import { FLOW_ACTIONS, SCREEN_KINDS } from '../flow/types'
+import { EN } from '../i18n/catalogs'
+import type { AfterCancelStrings, StatutoryStrings } from '../i18n/legal-types'
 import { UI_STRING_KEYS, type UiStringKey } from '../i18n/ui-strings'
+import { JURISDICTION_MODES } from '../jurisdiction/modes'
 import { isoTime, nullableTime, obj, tier } from './common'
 
 /** The widget's public API answers its contract bare (no `{data}` envelope). */
@@ -98,6 +101,31 @@ export const reactivationTerms = obj({
   summary: z.array(z.string()),
   firstCharge: z.string(),
 })
+/** A legal block's words as a session carries them (`LegalBlockWords`). */
+const legalBlock = <S extends z.ZodType>(words: S) =>
+  obj({ lang: z.string(), dir: z.enum(['ltr', 'rtl']), words })
+const stringsOf = <K extends string>(keys: readonly K[]) =>
+  obj(Object.fromEntries(keys.map((key) => [key, z.string()])) as Record<K, z.ZodString>)
+const STATUTORY_KEYS = Object.keys(EN.legal.statutory) as (keyof StatutoryStrings)[]
+const AFTER_CANCEL_KEYS = Object.keys(EN.legal.after_cancel) as (keyof AfterCancelStrings)[]
+const statutoryKind = z.enum(['ordinary', 'extraordinary', 'withdrawal'])
+export const statutoryPage = legalBlock(stringsOf(STATUTORY_KEYS)).extend({
+  variant: z.enum(['termination', 'withdrawal']),
+  kinds: z.array(statutoryKind),
+  name: z.string(),
+  email: z.string(),
+  contract: z.string(),
+  earliestEnd: nullableTime,
+  withdrawalUntil: nullableTime,
+})
+export const statutoryReceived = obj({
+  status: z.literal('received'),
+  receivedAt: isoTime,
+  endsAt: nullableTime,
+  reference: z.string(),
+  headline: z.string(),
+  text: z.string(),
+})
 export const scheduledCancellation = obj({ endsAt: isoTime, terms: reactivationTerms.nullable() })
 export const sessionStarted = z.union([
   obj({
@@ -114,8 +142,19 @@ export const sessionStarted = z.union([
     }).nullable(),
     eligibleOffers: z.array(offerType),
     offersSuppressedBy: z
-      .enum(['free_tier', 'compliance', 'recent_save', 'no_subscription', 'scheduled_cancel', 'holdout'])
+      .enum([
+        'free_tier',
+        'compliance',
+        'recent_save',
+        'no_subscription',
+        'scheduled_cancel',
+        'holdout',
+        'jurisdiction',
+      ])
       .optional(),
+    jurisdiction: obj({ mode: z.enum(JURISDICTION_MODES) }).optional(),
+    statutory: statutoryPage.optional(),
+    afterCancel: legalBlock(stringsOf(AFTER_CANCEL_KEYS)).optional(),
     scheduledCancellation: scheduledCancellation.optional(),
     flow: obj({
       config: cancelFlowConfigSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isTranslatableKey } from '../i18n/resolve'
+import { JURISDICTION_MODES } from '../jurisdiction/modes'
 import {
   ctaText,
   dropdownLabel,
@@ -167,18 +168,60 @@ export const reactivationConfigSchema = z.strictObject({
   winback_discount_months: positiveNumber.int('Duration must be a whole number of months').max(24).optional(),
 })
 
+const regionCode = z
+  .string()
+  .regex(/^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/, 'Use an ISO country or region code, e.g. US-MN')
+
+/**
+ * Which jurisdiction mode a subscriber's session runs in (shared `jurisdiction/`): the merchant's
+ * rules by region (`US-MN`, `DE`, `EU`), the built-in ones (switchable), the mode for everyone else,
+ * the cap for `offer_cap` and the length of the EU withdrawal period.
+ */
+export const jurisdictionSettingsSchema = z.strictObject({
+  built_in_rules: z.boolean(),
+  rules: z
+    .array(
+      z.strictObject({
+        region: regionCode,
+        mode: z.enum(JURISDICTION_MODES, 'Unknown mode'),
+        withdrawal_period_only: z.boolean().optional(),
+      }),
+    )
+    .max(100)
+    .refine(
+      (rules) => new Set(rules.map((rule) => rule.region)).size === rules.length,
+      'One rule per region',
+    ),
+  default_mode: z.enum(JURISDICTION_MODES, 'Unknown mode'),
+  cap: z.strictObject({
+    max_offers: z.number().int('Use a whole number').min(0, MESSAGES.nonNegative).max(5),
+    max_screens: z
+      .number()
+      .int('Use a whole number')
+      .min(1, 'At least one screen (the confirmation)')
+      .max(10),
+  }),
+  withdrawal_days: z
+    .number()
+    .int('Use a whole number')
+    .min(14, 'The EU withdrawal period is at least 14 days')
+    .max(365),
+})
+
 /**
  * Jurisdictions where save offers must not be shown during cancellation (e.g. `US-MN`), matched against
  * where the subscriber lives (the country and state signed into the subscriber token, else the Stripe
  * billing address); `suppress_offers` switches offers off everywhere; `suppress_offers_when_unknown`
- * shows none when neither says where the subscriber lives.
+ * shows none when neither says where the subscriber lives. `jurisdictions` chooses each session's
+ * mode (absent: the built-in rules); `receipt_copy` sends the merchant a copy of every cancellation
+ * receipt.
  */
 export const complianceSchema = z.strictObject({
   suppress_offers: z.boolean(),
-  suppress_offers_in: z
-    .array(z.string().regex(/^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/, 'Use an ISO country or region code, e.g. US-MN'))
-    .max(100),
+  suppress_offers_in: z.array(regionCode).max(100),
   suppress_offers_when_unknown: z.boolean().optional(),
+  jurisdictions: jurisdictionSettingsSchema.optional(),
+  receipt_copy: z.boolean().optional(),
 })
 
 /** A language tag as subscribers' browsers and tokens send them: `fr`, `de-CH`, `pt-BR`, `zh-Hant`. */

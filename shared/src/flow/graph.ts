@@ -1,5 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '../config/types'
 import { type FeedbackCategory, type FlowStep, OFFER_TYPES, type OfferType } from '../config/vocabulary'
+import type { FlowCap } from '../jurisdiction/modes'
 import { isOfferUsable, offerOptions } from './offers'
 import type { FlowPlan, FlowScreen, FlowScreenKind, FlowSubscriber } from './types'
 
@@ -29,6 +30,8 @@ export interface PlanInput {
   eligibleOffers: readonly OfferType[]
   /** Whose plan is never offered as a switch. */
   subscriber?: FlowSubscriber
+  /** The jurisdiction's cap (mode `offer_cap`): what each path may show before the cancellation. */
+  cap?: FlowCap | null
 }
 
 /** What planning reads, fixed once. */
@@ -145,18 +148,45 @@ export function projectedPath(context: PlanContext, reasonKey: string | null): r
   return path
 }
 
+/** What a cap removes first when a path has more screens than it allows: questions, then the offer. */
+const CAP_DROPS = ['feedback', 'offer', 'reason'] as const
+
+/**
+ * The screen kinds a cap leaves, the same for every path (so "Step x of y" means the same whatever the
+ * reason): no offer when none is allowed, then kinds dropped in CAP_DROPS order until the longest path
+ * has at most `max_screens`. The confirm step is the last to stay: a cancellation is never performed
+ * unasked.
+ */
+export function cappedKinds(paths: readonly (readonly FlowScreen[])[], cap: FlowCap): Set<FlowScreenKind> {
+  const kinds = new Set<FlowScreenKind>(['reason', 'feedback', 'offer', 'confirm'])
+  if (cap.max_offers < 1) kinds.delete('offer')
+  const longest = () => Math.max(0, ...paths.map((path) => path.filter((s) => kinds.has(s.kind)).length))
+  for (const kind of CAP_DROPS) if (longest() > cap.max_screens) kinds.delete(kind)
+  return kinds
+}
+
 /**
  * The plan a machine walks: the counted steps, each reason's path (and the path without one), and the
- * options of every offer that has some.
+ * options of every offer that has some. Under a cap every path loses the same kinds (`cappedKinds`)
+ * and the counted steps are the kinds some path still shows.
  */
 export function planFlow(input: PlanInput): FlowPlan {
   const context = createPlanContext(input)
   const paths: FlowPlan['paths'] = { '': [...projectedPath(context, null)] }
   for (const { key } of context.reasons) paths[key] = [...projectedPath(context, key)]
+  if (input.cap) {
+    const kinds = cappedKinds(Object.values(paths), input.cap)
+    for (const [key, path] of Object.entries(paths)) paths[key] = path.filter((s) => kinds.has(s.kind))
+  }
   const options: FlowPlan['options'] = {}
   for (const offer of OFFER_TYPES) {
     const list = offerOptions(offer, input.config, context.subscriber)
     if (list.length) options[offer] = [...list]
   }
-  return { steps: [...context.steps], requireReason: context.graph.requireReason, paths, options }
+  const shown = new Set(Object.values(paths).flatMap((path) => path.map((screen) => screen.kind)))
+  const capped = context.steps.filter((kind) => shown.has(kind))
+  const steps = input.cap ? (capped.length ? capped : (['confirm'] as const)) : context.steps
+  // A reason required on a path that no longer asks for one would trap nobody, but would mean nothing.
+  const requireReason = context.graph.requireReason && shown.has('reason')
+  return { steps: [...steps], requireReason, paths, options }
 }

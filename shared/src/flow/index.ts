@@ -24,6 +24,7 @@ export {
 } from './copy'
 export {
   buildFlowGraph,
+  cappedKinds,
   countedSteps,
   createPlanContext,
   DEFAULT_CANCELLATION_FLOW,

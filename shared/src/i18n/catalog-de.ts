@@ -1,4 +1,5 @@
 import type { BuiltInCatalog } from './catalog-types'
+import { DE_LEGAL } from './legal-de'
 
 /** German (Sie, as German subscription services address their customers). */
 const DECLINE = 'Nein danke, kündigen'
@@ -184,4 +185,5 @@ export const DE: BuiltInCatalog = {
     error_service_unavailable:
       'Gerade gibt es ein vorübergehendes Problem. Bitte versuchen Sie es gleich noch einmal.',
   },
+  legal: DE_LEGAL,
 }

@@ -1,4 +1,5 @@
 import type { BuiltInCatalog } from './catalog-types'
+import { ES_LEGAL } from './legal-es'
 
 /** Spanish (tú, as most consumer subscription services write in Spain and Latin America). */
 const DECLINE = 'No, gracias, cancelar'
@@ -179,4 +180,5 @@ export const ES: BuiltInCatalog = {
       'No hemos podido conectar con el sistema de facturación. No se ha cambiado nada; inténtalo de nuevo en un momento.',
     error_service_unavailable: 'Tenemos un problema temporal. Inténtalo de nuevo en un momento.',
   },
+  legal: ES_LEGAL,
 }

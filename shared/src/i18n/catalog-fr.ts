@@ -1,4 +1,5 @@
 import type { BuiltInCatalog } from './catalog-types'
+import { FR_LEGAL } from './legal-fr'
 
 /** French (vouvoiement, as French subscription services address their customers). */
 const DECLINE = 'Non merci, résilier'
@@ -181,4 +182,5 @@ export const FR: BuiltInCatalog = {
       'Impossible de joindre notre service de facturation. Rien n’a été modifié : veuillez réessayer dans un instant.',
     error_service_unavailable: 'Nous rencontrons un problème passager. Veuillez réessayer dans un instant.',
   },
+  legal: FR_LEGAL,
 }

@@ -1,5 +1,6 @@
 import type { CancelFlowCopy } from '../config/types'
 import type { FlowWords } from '../flow/types'
+import type { LegalStrings } from './legal-types'
 import type { UiStrings } from './ui-strings'
 
 /** The reasons every account starts with: a built-in language names each of them. */
@@ -21,13 +22,15 @@ export interface ReactivationCopy {
 
 /**
  * A language the product ships: the default config's copy, the banner's copy, the default reasons'
- * labels and the widget's own words, all of them (the compiler refuses a missing one).
+ * labels, the widget's own words and the legal words (price terms, the statutory page, the receipt),
+ * all of them (the compiler refuses a missing one).
  */
 export interface BuiltInCatalog {
   copy: Omit<CancelFlowCopy, 'cancel_reasons'>
   reactivation: ReactivationCopy
   reasons: Record<DefaultReasonKey, string>
   ui: UiStrings
+  legal: LegalStrings
 }
 
 /**

@@ -3,6 +3,7 @@ import { DE } from './catalog-de'
 import { ES } from './catalog-es'
 import { FR } from './catalog-fr'
 import type { BuiltInCatalog, DefaultReasonKey } from './catalog-types'
+import { EN_LEGAL } from './legal-en'
 import { EN_UI_STRINGS } from './ui-strings'
 
 const { cancel_reasons: _none, ...enCopy } = DEFAULT_CONFIG.copy
@@ -23,6 +24,7 @@ export const EN: BuiltInCatalog = {
     string
   >,
   ui: EN_UI_STRINGS,
+  legal: EN_LEGAL,
 }
 
 /** The languages the product ships, by primary language subtag. */

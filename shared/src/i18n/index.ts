@@ -5,6 +5,24 @@
 
 export type { BuiltInCatalog, DefaultReasonKey, PublishedLocale, ReactivationCopy } from './catalog-types'
 export { BUILT_IN_CATALOGS, BUILT_IN_LOCALES, type BuiltInLocale, EN, isBuiltInLocale } from './catalogs'
+export {
+  builtInLegal,
+  fillLegal,
+  type LegalWords,
+  legalText,
+  missingLegalKeys,
+  type ResolvedLegal,
+  resolveLegal,
+} from './legal'
+export type {
+  AfterCancelStrings,
+  LegalBlock,
+  LegalStrings,
+  ReceiptStrings,
+  StatutoryStrings,
+  TermsStrings,
+} from './legal-types'
+export { LEGAL_BLOCKS } from './legal-types'
 export { pickLocale, primaryLanguage } from './pick-locale'
 export {
   availableLocales,
@@ -13,6 +31,7 @@ export {
   DEFAULT_LOCALE,
   directionOf,
   type FlatStrings,
+  isolated,
   isTranslatableKey,
   type Languages,
   type LocalizedFlow,

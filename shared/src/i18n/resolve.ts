@@ -29,7 +29,7 @@ export const directionOf = (tag: string): 'ltr' | 'rtl' =>
   RTL_LANGUAGES.has(primaryLanguage(tag)) ? 'rtl' : 'ltr'
 
 /** Text between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: laid out in its own direction. */
-const isolated = (text: string) => `\u2068${text}\u2069`
+export const isolated = (text: string) => `\u2068${text}\u2069`
 
 function flattenInto(out: FlatStrings, prefix: string, value: unknown): FlatStrings {
   if (typeof value === 'string') out[prefix] = value
@@ -43,6 +43,7 @@ const catalogStrings = (catalog: BuiltInCatalog): FlatStrings => {
   flattenInto(out, 'copy', catalog.copy)
   flattenInto(out, 'reactivation', catalog.reactivation)
   flattenInto(out, 'reason', catalog.reasons)
+  flattenInto(out, 'legal', catalog.legal)
   return flattenInto(out, 'ui', catalog.ui)
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { OFFER_TYPES, SESSION_STEPS } from '../config/vocabulary'
 import { WIDGET_EVENTS_MAX_BATCH } from '../widget-api'
-import { isoDateOrDateTime } from './primitives'
+import { email, isoDateOrDateTime } from './primitives'
 
 /** Request bodies of the widget API; the shapes are declared once in `widget-api.ts`. */
 
@@ -37,6 +37,20 @@ export const sessionEventsSchema = z.strictObject({
     .max(WIDGET_EVENTS_MAX_BATCH, `At most ${WIDGET_EVENTS_MAX_BATCH} events per batch`),
 })
 
+/**
+ * The screens the subscriber saw, in order, each with when it appeared (ms since the epoch, the
+ * browser's clock): what the flow machine records and a billing call carries for the evidence ledger.
+ * Evidence of what the widget drew, checked against the session's plan; it decides nothing.
+ */
+export const screenTrailSchema = z
+  .array(
+    z.tuple([
+      z.string().regex(/^(reason|feedback|offer|confirm|success|final)\.[a-z_]{0,30}$/, 'Unknown screen'),
+      z.number().int().nonnegative().max(8.64e15),
+    ]),
+  )
+  .max(60)
+
 export const acceptOfferSchema = z.strictObject({
   offer: z.enum(OFFER_TYPES),
   choice: z
@@ -47,13 +61,39 @@ export const acceptOfferSchema = z.strictObject({
     .optional(),
   reasonKey: reasonKey.optional(),
   handledByMerchant: z.boolean().optional(),
+  trail: screenTrailSchema.optional(),
 })
 
 export const cancelSchema = z.strictObject({
   reasonKey: reasonKey.optional(),
   feedback: z.string().max(2000, 'Feedback too long').optional(),
   handledByMerchant: z.boolean().optional(),
+  trail: screenTrailSchema.optional(),
 })
+
+/**
+ * The statutory page's declaration (`StatutoryRequest`): only what § 312k BGB and Article 11a list.
+ * The subscriber may name themselves and the contract as they like (prefilled from Stripe); the
+ * server identifies the contract from the signed token, never from these texts.
+ */
+export const statutoryRequestSchema = z
+  .strictObject({
+    kind: z.enum(['ordinary', 'extraordinary', 'withdrawal'], 'Choose the type of cancellation'),
+    reason: z.string().trim().max(2000, 'Reason too long').optional(),
+    name: z.string().trim().min(1, 'Your name is required').max(200, 'Name too long'),
+    contract: z.string().trim().min(1, 'The contract is required').max(300, 'Contract too long'),
+    effective: z.union([
+      z.literal('earliest'),
+      z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2027-01-31'),
+    ]),
+    email: z.string().trim().pipe(email),
+  })
+  .refine((body) => body.kind !== 'extraordinary' || (body.reason ?? '') !== '', {
+    message: 'An extraordinary cancellation needs its reason',
+    path: ['reason'],
+  })
+
+export const afterCancelSchema = z.strictObject({ answer: z.enum(['yes', 'no'], "Answer 'yes' or 'no'") })
 
 export const reactivationRequestSchema = z.strictObject({})
 

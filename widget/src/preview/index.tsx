@@ -9,7 +9,7 @@ import {
   planFlow,
   shownReasons,
 } from '@retainkit/shared/flow'
-import { publishLocales, sessionWords } from '@retainkit/shared/i18n'
+import { publishLocales, resolveLegal, sessionWords } from '@retainkit/shared/i18n'
 import { withDescription } from '@retainkit/shared/reactivation-terms'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { MECHANISM_OF_OFFER, OFFER_TYPES } from '@retainkit/shared/vocabulary'
@@ -107,7 +107,8 @@ const SAMPLE_PLAN_AMOUNT = 2900
 
 /**
  * The terms a churned subscriber on a sample $29/month plan would read, with the banner's winback
- * discount (the server computes the real ones from Stripe).
+ * discount (the server computes the real ones from Stripe), in the draft's terms words for the
+ * language (wholly that language's, or wholly the default one's, as the server resolves them).
  */
 function sampleTerms(copy: BannerCopy, props: PreviewProps, locale: string): ReactivationTerms {
   const percentOff = copy.winback_discount_percent
@@ -128,7 +129,7 @@ function sampleTerms(copy: BannerCopy, props: PreviewProps, locale: string): Rea
       firstChargeAt: new Date().toISOString(),
       chargesNow: true,
     },
-    locale,
+    resolveLegal(props.config, shownOf(props), [locale]).terms,
   )
 }
 

@@ -142,7 +142,11 @@ export function createSubscription(ctx: RouteContext): Record<string, unknown> {
     metadata: mergeMetadata({}, params.metadata as Record<string, string | null>),
     pause_collection: null,
     schedule: null,
-    start_date: ctx.now,
+    // Stripe dates a backdated subscription's start in the past (the current period still starts now).
+    start_date:
+      typeof params.backdate_start_date === 'number'
+        ? Math.min(params.backdate_start_date, ctx.now)
+        : ctx.now,
     status: trial ? 'trialing' : 'active',
     trial_end: trial,
     trial_start: trial ? ctx.now : null,
@@ -246,7 +250,8 @@ export const subscriptionRoutes: Route[] = [
       currency: p.string(),
       description: p.string(),
       days_until_due: p.integer(),
-      ...accepted('add_invoice_items', 'application_fee_percent', 'automatic_tax', 'backdate_start_date'),
+      ...accepted('add_invoice_items', 'application_fee_percent', 'automatic_tax'),
+      backdate_start_date: p.integer(),
       ...accepted(
         'billing_cycle_anchor',
         'billing_cycle_anchor_config',

@@ -1,3 +1,4 @@
+import { resolveLegal } from '@retainkit/shared/i18n'
 import { reactivationAcceptSchema, reactivationRequestSchema } from '@retainkit/shared/schemas'
 import type { ReactivationAcceptResponse, ReactivationResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
@@ -124,8 +125,11 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     const recentSave = await hasRecentSave(deps.db, accountId, customerId, now, mode)
     const offer = winbackOffer(caller.account.payload.config, target.kind, recentSave)
     // No banner that cannot say what it would charge.
-    const locale = caller.subscriber.locale ?? caller.account.payload.defaultLocale
-    const terms = reactivationTerms(target.subscription, target.kind, offer, now, locale)
+    // The account's terms words in the subscriber's language (the token's claim), wholly, else wholly in
+    // its default language.
+    const { config, reasons } = caller.account.payload
+    const words = resolveLegal(config, reasons, [caller.subscriber.locale]).terms
+    const terms = reactivationTerms(target.subscription, target.kind, offer, now, words)
     if (!terms) return answer(c, 'POST /api/widget/reactivation', notEligible, 200)
     await limitSessionStarts(deps, c, caller.subscriber)
     const session = await createBannerSession(deps, caller, target, true)

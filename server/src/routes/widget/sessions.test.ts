@@ -69,6 +69,8 @@ describe('POST /api/widget/sessions with Stripe', () => {
       eligibleOffers: ['discount', 'pause'],
       plan: expect.any(Object),
       words: expect.any(Object),
+      // No address anywhere: the account's default mode.
+      jurisdiction: { mode: 'standard' },
     })
     // The flow planned for this subscriber: each reason leads to its eligible offer, "Step x of 4".
     expect(body.plan.steps).toEqual(['reason', 'feedback', 'offer', 'confirm'])
@@ -291,6 +293,7 @@ describe('POST /api/widget/sessions without Stripe', () => {
       eligibleOffers: [],
       plan: expect.any(Object),
       words: expect.any(Object),
+      jurisdiction: { mode: 'standard' },
     })
     // Nothing eligible: no path shows an offer, and the step count stays the config's.
     const screens = Object.values(plain.body.plan.paths).flat()

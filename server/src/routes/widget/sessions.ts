@@ -1,5 +1,6 @@
 import { planFlow } from '@retainkit/shared/flow'
-import { sessionWords } from '@retainkit/shared/i18n'
+import { resolveLegal, sessionWords } from '@retainkit/shared/i18n'
+import { chooseAddress } from '@retainkit/shared/jurisdiction'
 import { sessionStartSchema } from '@retainkit/shared/schemas'
 import { type SessionStartResponse, toPublishedConfig } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
@@ -9,12 +10,18 @@ import { answer } from '../../http/respond'
 import { readBody } from '../../http/validate'
 import { runUsageFollowUp } from '../../services/billing/follow-up'
 import { admitCancelSession, starterCapReached } from '../../services/billing/usage'
+import { appendEvidence } from '../../services/evidence/chain'
+import { sessionStartedEvidence } from '../../services/evidence/session-evidence'
 import { enforceRateLimit } from '../../services/rate-limit'
 import { routeFlow, subscriberFacts } from '../../services/segments/route-flow'
 import { enqueueSessionEvent } from '../../services/webhooks-out/outbox'
 import { decideOffers } from '../../services/widget/eligibility'
-import { subscriberJurisdiction } from '../../services/widget/jurisdiction'
 import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
+import {
+  blockWords,
+  decideSessionJurisdiction,
+  statutoryPage,
+} from '../../services/widget/session-jurisdiction'
 import { hasRecentSave, newSessionId } from '../../services/widget/session-store'
 import {
   customerAddress,
@@ -89,7 +96,10 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     const summary = subscription ? summarize(subscription) : null
     const scheduledEnd =
       subscription && isScheduledToCancel(subscription) ? scheduledEndOf(subscription) : undefined
-    const jurisdiction = subscriberJurisdiction(
+    // The jurisdiction mode (standard, offers after cancellation, statutory page, offer cap): from the
+    // signed token's country and state, else the Stripe address, against the account's rules.
+    const decision = decideSessionJurisdiction({ config, subscriber, subscription, now })
+    const { address: jurisdiction } = chooseAddress(
       subscriber.jurisdiction,
       subscription ? customerAddress(subscription) : null,
     )
@@ -120,11 +130,48 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
           : null,
       jurisdiction,
       recentSave: tier === 'pro' && (await hasRecentSave(deps.db, accountId, customerId, now, mode)),
+      mode: decision.mode,
+      maxOffers: decision.cap?.max_offers,
     })
     // The holdout runs the flow without offers: what the experiment compares the offers against.
     const eligibility = routed.arm?.holdout
       ? { offers: [], suppressedBy: decided.suppressedBy ?? ('holdout' as const) }
       : decided
+
+    // Planned on the published projection, as the widget shows it (no promo code).
+    const published = toPublishedConfig(routed.config)
+    // This subscriber's steps: each reason's path with only the eligible offers, each offer's choices
+    // without the plan they are on. The widget walks it; it carries no planning code.
+    const plan = planFlow({
+      config: published,
+      reasons: routed.reasons,
+      eligibleOffers: eligibility.offers,
+      subscriber: summary ? { planId: summary.plan.priceId } : {},
+      cap: decision.cap,
+    })
+    // And every word of it, for this subscriber, in the language the widget picks from the same wishes
+    // (the token's claim first): the bundle carries no copy logic.
+    const wanted = [subscriber.locale, body.locale, ...(body.languages ?? [])]
+    const { words, locale } = sessionWords({
+      config: published,
+      reasons: routed.reasons,
+      plan,
+      wanted,
+      subscriber: summary ? { planName: summary.plan.productName, periodEnd: summary.currentPeriodEnd } : {},
+    })
+    // The legal words (terms, the statutory page, the question after cancelling), each block wholly in
+    // the subscriber's language or wholly in the account's default one.
+    const legal = resolveLegal(routed.config, routed.reasons, wanted)
+    const statutory =
+      decision.mode === 'statutory_button'
+        ? statutoryPage({
+            decision,
+            block: legal.statutory,
+            subscription,
+            planName: summary?.plan.productName ?? null,
+            periodEnd: summary?.currentPeriodEnd ?? null,
+          })
+        : undefined
 
     const sessionId = newSessionId()
     const admission = await deps.db.transaction().execute(async (trx) => {
@@ -150,6 +197,8 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
           // What this session shows is what its accept applies, whatever is saved meanwhile.
           flow_config: JSON.stringify(sessionFlowCopy(routed.config)),
           config_version: account.payload.version,
+          jurisdiction: JSON.stringify(decision),
+          locale,
           // Marks a session that can only undo; when Stripe names no end, the start stands in.
           scheduled_cancel_at:
             scheduledEnd === undefined ? null : scheduledEnd === null ? now : new Date(scheduledEnd * 1000),
@@ -162,6 +211,25 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         .values({ account_id: accountId, session_id: sessionId, step: 'session_started', created_at: now })
         .execute()
       await enqueueSessionEvent(trx, { accountId, sessionId, type: 'session.started', now })
+      await appendEvidence(trx, [
+        sessionStartedEvidence({ accountId, sessionId, customerId, mode }, now, {
+          decision,
+          locale,
+          flow: {
+            version: account.payload.version,
+            segmentId: routed.segmentId,
+            experimentId: routed.arm?.experimentId ?? null,
+            armId: routed.arm?.armId ?? null,
+          },
+          offers: { eligible: eligibility.offers, suppressedBy: eligibility.suppressedBy ?? null },
+          subscriber: summary,
+          plan,
+          words,
+          statutory,
+          scheduledCancelAt:
+            typeof scheduledEnd === 'number' ? new Date(scheduledEnd * 1000).toISOString() : null,
+        }),
+      ])
       return admitted
     })
     if (!admission.admitted) {
@@ -171,25 +239,6 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     // Mails and metered usage after the answer: a slow mail server must not hold the subscriber.
     if (admission.followUp) void runUsageFollowUp(deps, admission.followUp)
 
-    // Planned on the published projection, as the widget shows it (no promo code).
-    const published = toPublishedConfig(routed.config)
-    // This subscriber's steps: each reason's path with only the eligible offers, each offer's choices
-    // without the plan they are on. The widget walks it; it carries no planning code.
-    const plan = planFlow({
-      config: published,
-      reasons: routed.reasons,
-      eligibleOffers: eligibility.offers,
-      subscriber: summary ? { planId: summary.plan.priceId } : {},
-    })
-    // And every word of it, for this subscriber, in the language the widget picks from the same wishes
-    // (the token's claim first): the bundle carries no copy logic.
-    const { words } = sessionWords({
-      config: published,
-      reasons: routed.reasons,
-      plan,
-      wanted: [subscriber.locale, body.locale, ...(body.languages ?? [])],
-      subscriber: summary ? { planName: summary.plan.productName, periodEnd: summary.currentPeriodEnd } : {},
-    })
     const response: SessionStartResponse = {
       fallback: false,
       sessionId,
@@ -201,16 +250,12 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         : {}),
       plan,
       words,
+      jurisdiction: { mode: decision.mode },
+      ...(statutory ? { statutory } : {}),
+      ...(decision.mode === 'offers_after_cancel' ? { afterCancel: blockWords(legal.after_cancel) } : {}),
       // Already leaving: the widget shows when it ends and an undo instead of the offers.
       ...(subscription && typeof scheduledEnd === 'number'
-        ? {
-            scheduledCancellation: scheduledCancellationOf(
-              subscription,
-              scheduledEnd,
-              now,
-              subscriber.locale ?? account.payload.defaultLocale,
-            ),
-          }
+        ? { scheduledCancellation: scheduledCancellationOf(subscription, scheduledEnd, now, legal.terms) }
         : {}),
     }
     return answer(c, 'POST /api/widget/sessions', response, 201)

@@ -1,8 +1,12 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { isOfferUsable } from '@retainkit/shared/flow'
+import {
+  type JurisdictionMode,
+  matchesJurisdiction,
+  type SubscriberAddress,
+} from '@retainkit/shared/jurisdiction'
 import { OFFER_TYPES, type OfferType } from '@retainkit/shared/vocabulary'
 import type { SessionStartResponse } from '@retainkit/shared/widget-api'
-import { matchesJurisdiction, type SubscriberAddress } from './jurisdiction'
 import { hasDestination } from './offer-destination'
 
 /**
@@ -14,6 +18,8 @@ import { hasDestination } from './offer-destination'
  *    token's country/state, else the Stripe address) in one of
  *    config.compliance.suppress_offers_in; or no known jurisdiction with
  *    config.compliance.suppress_offers_when_unknown                      → 'compliance'
+ * 3b. the session's jurisdiction mode allows no offer in the flow: offers after
+ *    cancellation, the statutory page, or a cap of no offers            → 'jurisdiction'
  * 4. at most one accepted offer per subscriber per OFFER_COOLDOWN_DAYS  → 'recent_save'
  * 5. Stripe is connected but the customer has no live subscription      → 'no_subscription'
  * Then per offer: enabled and usable in the config (shared `isOfferUsable`: a switch needs a plan
@@ -46,7 +52,13 @@ export interface EligibilityInput {
   /** Where the subscriber lives: the token's claims first, else the Stripe address; null when unknown. */
   jurisdiction: SubscriberAddress | null
   recentSave: boolean
+  /** The session's jurisdiction mode and, for `offer_cap`, how many offers it allows. */
+  mode?: JurisdictionMode
+  maxOffers?: number
 }
+
+/** Modes whose flow shows no offer before the cancellation. */
+const NO_OFFERS_IN_FLOW: ReadonlySet<JurisdictionMode> = new Set(['offers_after_cancel', 'statutory_button'])
 
 export interface Eligibility {
   offers: OfferType[]
@@ -89,6 +101,8 @@ export function decideOffers(input: EligibilityInput): Eligibility {
   if (compliance?.suppress_offers_when_unknown && !input.jurisdiction?.country) {
     return { offers: [], suppressedBy: 'compliance' }
   }
+  if ((input.mode && NO_OFFERS_IN_FLOW.has(input.mode)) || (input.mode === 'offer_cap' && !input.maxOffers))
+    return { offers: [], suppressedBy: 'jurisdiction' }
   if (input.recentSave) return { offers: [], suppressedBy: 'recent_save' }
   if (input.stripeConnected && !subscription) return { offers: [], suppressedBy: 'no_subscription' }
 

@@ -1,4 +1,4 @@
-import { withDescription } from '@retainkit/shared/reactivation-terms'
+import { type TermsBlock, withDescription } from '@retainkit/shared/reactivation-terms'
 import type { ReactivationKind, ReactivationTerms, ScheduledCancellation } from '@retainkit/shared/widget-api'
 import type Stripe from 'stripe'
 import { currentPeriodEnd, planOf } from './stripe-subscriber'
@@ -64,8 +64,9 @@ function periodAmount(sub: Stripe.Subscription): number | null {
 }
 
 /**
- * The terms of reactivating `sub` as `kind`, in words of `locale` (the token's claim, else the account's
- * default language; English words for a language without its own): a churned subscriber gets a new subscription charged at
+ * The terms of reactivating `sub` as `kind`, in the account's terms words for the subscriber's language
+ * (`words`: shared `resolveLegal(…).terms`, wholly that language's or wholly the default language's; a
+ * tag picks a built-in language's): a churned subscriber gets a new subscription charged at
  * once; a subscription paused with status `paused` is resumed from now (Stripe restarts its billing
  * cycle, so it is charged at once too); a collection pause ended or a scheduled cancellation undone is
  * next charged at its next renewal. Null when the price cannot be stated or a churned plan is no longer
@@ -76,7 +77,7 @@ export function reactivationTerms(
   kind: ReactivationKind,
   offer: TermsOffer | null,
   now: Date,
-  locale?: string,
+  words?: TermsBlock | string,
 ): ReactivationTerms | null {
   const amount = periodAmount(sub)
   const plan = planOf(sub)
@@ -103,7 +104,7 @@ export function reactivationTerms(
       firstChargeAt: firstChargeAt.toISOString(),
       chargesNow,
     },
-    locale,
+    words,
   )
 }
 
@@ -115,10 +116,10 @@ export function scheduledCancellationOf(
   sub: Stripe.Subscription,
   endsAt: number,
   now: Date,
-  locale?: string,
+  words?: TermsBlock | string,
 ): ScheduledCancellation {
   return {
     endsAt: new Date(endsAt * 1000).toISOString(),
-    terms: reactivationTerms(sub, 'scheduled_cancel', null, now, locale),
+    terms: reactivationTerms(sub, 'scheduled_cancel', null, now, words),
   }
 }

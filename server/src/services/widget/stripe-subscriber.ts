@@ -1,9 +1,9 @@
+import type { SubscriberAddress } from '@retainkit/shared/jurisdiction'
 import type { SubscriberPlan, SubscriberSummary } from '@retainkit/shared/widget-api'
 import Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { hasStripeCredentials, stripeForAccount } from '../merchant-stripe'
-import type { SubscriberAddress } from './jurisdiction'
 import { type BillingInterval, itemsMrr } from './mrr'
 
 /** Reading a subscriber's subscription through the merchant's Stripe account, and what we derive from it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchesJurisdiction } from './jurisdiction'
+import { matchesJurisdiction, regionMatch, regionOf } from './regions'
 
 describe('offer suppression by jurisdiction', () => {
   const mn = { country: 'US', state: 'MN' }
@@ -25,5 +25,21 @@ describe('offer suppression by jurisdiction', () => {
     expect(matchesJurisdiction(['US'], null)).toBe(false)
     expect(matchesJurisdiction(['US'], { country: null, state: 'MN' })).toBe(false)
     expect(matchesJurisdiction([], mn)).toBe(false)
+  })
+})
+
+describe('region groups and specificity', () => {
+  it("'EU' names every member state, and nothing else", () => {
+    expect(matchesJurisdiction(['EU'], { country: 'FR', state: null })).toBe(true)
+    expect(matchesJurisdiction(['EU'], { country: 'GR', state: null })).toBe(true)
+    expect(matchesJurisdiction(['EU'], { country: 'GB', state: null })).toBe(false)
+    expect(matchesJurisdiction(['EU'], { country: 'CH', state: null })).toBe(false)
+  })
+  it('ranks a subdivision over its country over a group', () => {
+    const berlin = { country: 'DE', state: 'BE' }
+    expect([regionMatch('DE-BE', berlin), regionMatch('DE', berlin), regionMatch('EU', berlin)]).toEqual([
+      3, 2, 1,
+    ])
+    expect(regionOf({ country: 'us', state: 'Minnesota' })).toBe('US-MN')
   })
 })

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { planFlow } from '../flow/graph'
+import { TEST_REASONS, testConfig } from '../flow/test-config'
+import { decideJurisdiction, explainJurisdiction } from './decide'
+import { DEFAULT_JURISDICTION_SETTINGS, type JurisdictionSettings } from './modes'
+
+const NOW = new Date('2026-12-01T12:00:00Z')
+const LONG_AGO = '2026-01-01T00:00:00Z'
+const at = (country: string, state: string | null = null) => ({ country, state })
+const decide = (input: Partial<Parameters<typeof decideJurisdiction>[0]>) =>
+  decideJurisdiction({ claimed: null, stripe: null, startedAt: LONG_AGO, now: NOW, ...input })
+
+describe('a session’s jurisdiction mode, decided from the token, then Stripe, then the default', () => {
+  it('gives the built-in modes: CA standard, MN offers after cancellation, DE statutory, UK the cap', () => {
+    expect(decide({ claimed: at('US', 'CA') })).toMatchObject({
+      mode: 'standard',
+      region: 'US-CA',
+      rule: { region: 'US-CA', origin: 'built_in', law: 'ca_ab2863' },
+    })
+    expect(decide({ claimed: at('US', 'Minnesota') }).mode).toBe('offers_after_cancel')
+    expect(decide({ claimed: at('DE') })).toMatchObject({ mode: 'statutory_button', withdrawalUntil: null })
+    expect(decide({ claimed: at('GB') })).toMatchObject({
+      mode: 'offer_cap',
+      cap: { max_offers: 1, max_screens: 3 },
+    })
+    expect(decide({ claimed: at('US', 'TX') })).toMatchObject({ mode: 'standard', rule: null })
+  })
+
+  it('gives the rest of the EU the withdrawal page only inside the withdrawal period', () => {
+    const started = '2026-11-25T00:00:00Z'
+    expect(decide({ claimed: at('FR'), startedAt: started })).toMatchObject({
+      mode: 'statutory_button',
+      withdrawalUntil: '2026-12-09T00:00:00.000Z',
+      rule: { region: 'EU', withdrawal_period_only: true },
+    })
+    expect(decide({ claimed: at('FR') })).toMatchObject({ mode: 'standard', rule: null })
+    // Germany's button applies in any case; inside the period it also carries the withdrawal.
+    expect(decide({ claimed: at('DE'), startedAt: started }).withdrawalUntil).toBe('2026-12-09T00:00:00.000Z')
+    expect(decide({ claimed: at('FR'), startedAt: null }).mode).toBe('standard')
+  })
+
+  it('reads the token’s claim before the Stripe address, and says which it used', () => {
+    expect(decide({ claimed: at('US', 'MN'), stripe: at('DE') })).toMatchObject({
+      source: 'token',
+      region: 'US-MN',
+    })
+    expect(decide({ stripe: at('DE') })).toMatchObject({ source: 'stripe', mode: 'statutory_button' })
+    expect(decide({})).toMatchObject({ source: 'unknown', region: null, mode: 'standard' })
+  })
+
+  it('puts the merchant’s rules first, the most specific region winning, and the default last', () => {
+    const settings: JurisdictionSettings = {
+      ...DEFAULT_JURISDICTION_SETTINGS,
+      rules: [
+        { region: 'US', mode: 'offer_cap' },
+        { region: 'US-NY', mode: 'offers_after_cancel' },
+      ],
+      default_mode: 'offer_cap',
+      cap: { max_offers: 0, max_screens: 2 },
+    }
+    expect(decide({ settings, claimed: at('US', 'NY') }).mode).toBe('offers_after_cancel')
+    // The merchant's US rule beats the built-in California one.
+    expect(decide({ settings, claimed: at('US', 'CA') })).toMatchObject({
+      mode: 'offer_cap',
+      rule: { origin: 'merchant' },
+    })
+    expect(decide({ settings, claimed: at('JP') })).toMatchObject({
+      mode: 'offer_cap',
+      rule: null,
+      cap: { max_offers: 0 },
+    })
+    expect(decide({ settings: { ...settings, built_in_rules: false }, claimed: at('DE') }).mode).toBe(
+      'offer_cap',
+    )
+  })
+
+  it('explains itself in one sentence', () => {
+    expect(explainJurisdiction(decide({ stripe: at('US', 'MN') }))).toBe(
+      "Mode offers_after_cancel: US-MN, from the Stripe customer's address; decided by the built-in rule for US-MN.",
+    )
+  })
+})
+
+describe('the cap cuts each path', () => {
+  const config = testConfig()
+  const reasons = TEST_REASONS
+  const plan = (cap?: { max_offers: number; max_screens: number }) =>
+    planFlow({ config, reasons, eligibleOffers: ['discount', 'pause', 'plan_switch'], cap })
+
+  it('drops the feedback question first, then the offer, keeping the confirm step', () => {
+    const full = plan()
+    const path = Object.values(full.paths).find((screens) => screens.some((s) => s.kind === 'offer'))
+    expect(path?.map((s) => s.kind)).toEqual(['reason', 'feedback', 'offer', 'confirm'])
+    const three = plan({ max_offers: 1, max_screens: 3 })
+    for (const [key, screens] of Object.entries(three.paths)) {
+      expect(screens.length).toBeLessThanOrEqual(3)
+      expect(screens.at(-1)?.kind).toBe('confirm')
+      // Every path loses the question (the same steps whatever the reason); offers stay.
+      expect(screens.map((s) => s.kind)).not.toContain('feedback')
+      if (full.paths[key]?.some((s) => s.kind === 'offer'))
+        expect(screens.map((s) => s.kind)).toEqual(['reason', 'offer', 'confirm'])
+    }
+    expect(three.steps).toEqual(['reason', 'offer', 'confirm'])
+    const none = plan({ max_offers: 0, max_screens: 1 })
+    expect(
+      Object.values(none.paths).every((screens) => screens.length === 1 && screens[0]?.kind === 'confirm'),
+    ).toBe(true)
+    expect(none).toMatchObject({ steps: ['confirm'], requireReason: false })
+  })
+})

@@ -1,0 +1,3 @@
+export * from './decide'
+export * from './modes'
+export * from './regions'
