@@ -18,6 +18,7 @@ import { analyticsExportRoutes } from './routes/analytics-export'
 import { billingRoutes } from './routes/billing'
 import { configDefaultRoutes } from './routes/config-default'
 import { contactRoutes } from './routes/contact'
+import { evidenceRoutes } from './routes/evidence'
 import { healthRoutes } from './routes/health'
 import { metricsRoutes } from './routes/metrics'
 import { openapiRoutes } from './routes/openapi'
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', configDefaultRoutes(deps))
   app.route('/', analyticsRoutes(deps))
   app.route('/', analyticsExportRoutes(deps))
+  app.route('/', evidenceRoutes(deps))
   // Before stripeRoutes: its signed-in guard covers /api/stripe/* and Stripe signs in by signature.
   app.route('/', stripeEventRoutes(deps))
   app.route('/', stripeRoutes(deps))

@@ -7,6 +7,7 @@ import { parseLogLevel } from './config/observability-env'
 import { createAppServer } from './http/node-listener'
 import { startRollupCompaction } from './services/analytics/compaction'
 import { startBillingWorker } from './services/billing/follow-up'
+import { startEvidencePasses } from './services/evidence/passes'
 import { registerInstance } from './services/instance-registry'
 import { createLogger, type LogLevel } from './services/logger'
 import { startMailWorker } from './services/mail/runner'
@@ -64,6 +65,7 @@ async function main() {
   const mailWorker = startMailWorker(deps, { database })
   // Analytics rollups: past days' counters folded into one row per key, so dashboards add up fewer rows.
   const stopCompaction = startRollupCompaction(deps)
+  const stopEvidence = startEvidencePasses(deps)
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
@@ -97,6 +99,7 @@ async function main() {
     // Mail being sent finishes (each send has a deadline) before the database closes under it.
     const mailStopped = mailWorker.stop()
     stopCompaction()
+    stopEvidence()
     const left = leaveRegistry()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.

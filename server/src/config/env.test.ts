@@ -65,6 +65,13 @@ describe('loadConfig', () => {
     )
   })
 
+  it('keeps evidence three years by default, longer when asked, never less', () => {
+    expect(loadConfig({}, '/srv/app').evidenceRetentionYears).toBe(3)
+    expect(loadConfig({ EVIDENCE_RETENTION_YEARS: '7' }, '/srv/app').evidenceRetentionYears).toBe(7)
+    for (const bad of ['2', '0', 'three', '1.5'])
+      expect(failure({ EVIDENCE_RETENTION_YEARS: bad }).variable).toBe('EVIDENCE_RETENTION_YEARS')
+  })
+
   it('lets webhooks reach loopback only when a test asks, and never in production', () => {
     expect(loadConfig({}, '/srv/app').webhooksAllowLoopback).toBe(false)
     expect(loadConfig({ RETAINKIT_WEBHOOKS_ALLOW_LOOPBACK: '1' }, '/srv/app').webhooksAllowLoopback).toBe(

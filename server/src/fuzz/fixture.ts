@@ -37,6 +37,8 @@ export interface Fixture {
   pausedSubscriberToken(): Promise<string>
   /** A new open cancel session of a fresh subscriber (for accept and cancel). */
   freshSession(): Promise<{ token: string; sessionId: string }>
+  /** A new open cancel session of a fresh subscriber signed as living in `country` (and `state`). */
+  sessionIn(country: string, state?: string): Promise<{ token: string; sessionId: string }>
   /** A teammate (editor) of the shop, created on demand (for role changes and removals). */
   newTeammate(): Promise<{ userId: string; email: string }>
   /** A widget secret id that may be revoked. */
@@ -110,6 +112,11 @@ export async function createFixture(): Promise<Fixture> {
     },
     async freshSession() {
       const token = await freshSubscriberToken()
+      return { token, sessionId: (await startSession(t, token)).body.sessionId }
+    },
+    async sessionIn(country, state) {
+      const subscriber = await newSubscriber(t, merchant, merchant.prices.proMonthly)
+      const token = await tokenFor(t, shop, subscriber, { country, ...(state ? { state } : {}) })
       return { token, sessionId: (await startSession(t, token)).body.sessionId }
     },
     async newTeammate() {

@@ -40,6 +40,20 @@ export const RETENTION_TARGETS: Target[] = [
     valid: (f) => ({ path: `/api/analytics/export?account_id=${f.shop.accountId}&format=json` }),
   },
   {
+    method: 'GET',
+    doc: 'GET /api/evidence',
+    caller: 'merchant',
+    valid: (f) => ({
+      path: `/api/evidence?account_id=${f.shop.accountId}&session_id=${f.sessionId}&format=json`,
+    }),
+  },
+  {
+    method: 'GET',
+    doc: 'GET /api/evidence/verify',
+    caller: 'merchant',
+    valid: (f) => ({ path: `/api/evidence/verify?account_id=${f.shop.accountId}` }),
+  },
+  {
     method: 'POST',
     doc: 'POST /api/stripe/webhooks/{accountId}',
     caller: 'anyone',

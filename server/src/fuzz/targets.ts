@@ -1,4 +1,5 @@
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
+import { widgetCall } from '../routes/widget/testing'
 import { type Fixture, METRICS_TOKEN, PUBLIC_ORIGIN } from './fixture'
 import { BILLING_TARGETS } from './targets-billing'
 import { RETENTION_TARGETS } from './targets-retention'
@@ -424,6 +425,37 @@ export const TARGETS: Target[] = [
     valid: async (f) => {
       const { token, sessionId } = await f.freshSession()
       return { path: `/api/widget/sessions/${sessionId}/cancel`, body: { reasonKey: 'too_expensive' }, token }
+    },
+  },
+  {
+    method: 'POST',
+    doc: 'POST /api/widget/sessions/{id}/statutory',
+    caller: 'subscriber',
+    valid: async (f) => {
+      // Germany: the statutory page.
+      const { token, sessionId } = await f.sessionIn('DE')
+      return {
+        path: `/api/widget/sessions/${sessionId}/statutory`,
+        body: {
+          kind: 'ordinary',
+          name: 'Ada Lovelace',
+          contract: 'Pro',
+          effective: 'earliest',
+          email: 'ada@example.com',
+        },
+        token,
+      }
+    },
+  },
+  {
+    method: 'POST',
+    doc: 'POST /api/widget/sessions/{id}/after-cancel',
+    caller: 'subscriber',
+    valid: async (f) => {
+      // Minnesota: the question comes once the cancellation is done.
+      const { token, sessionId } = await f.sessionIn('US', 'MN')
+      await widgetCall(f.t, `/api/widget/sessions/${sessionId}/cancel`, { token, body: {} })
+      return { path: `/api/widget/sessions/${sessionId}/after-cancel`, body: { answer: 'no' }, token }
     },
   },
   {

@@ -5,6 +5,7 @@ import { data, obj } from './common'
 import * as account from './responses-account'
 import * as auth from './responses-auth'
 import * as billing from './responses-billing'
+import * as evidence from './responses-evidence'
 import * as retention from './responses-retention'
 import * as segments from './responses-segments'
 import * as services from './responses-services'
@@ -82,6 +83,8 @@ export const API_RESPONSES = {
   'POST /api/waitlist': services.formAccepted,
 
   'GET /api/widget/config/{accountId}': widget.widgetConfig,
+  'GET /api/evidence': evidence.evidenceAnswer,
+  'GET /api/evidence/verify': data(evidence.chainReport),
   'POST /api/widget/sessions': widget.sessionStarted,
   'POST /api/widget/sessions/{id}/events': null,
   'POST /api/widget/sessions/{id}/accept': widget.offerAccepted,

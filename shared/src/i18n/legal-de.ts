@@ -60,9 +60,9 @@ export const DE_LEGAL: LegalStrings = {
     received_headline: 'Ihre Kündigung ist eingegangen',
     received_withdrawal_headline: 'Ihr Widerruf ist eingegangen',
     received_text:
-      'Eingegangen am {date} um {time} Uhr (Referenz {reference}). Ihr Vertrag endet am {end}. Die Bestätigung haben wir an {email} gesendet.',
+      'Eingegangen am {date} um {time} (Referenz {reference}). Ihr Vertrag endet am {end}. Die Bestätigung haben wir an {email} gesendet.',
     received_withdrawal_text:
-      'Eingegangen am {date} um {time} Uhr (Referenz {reference}). Ihr Vertrag ist beendet. Die Eingangsbestätigung haben wir an {email} gesendet.',
+      'Eingegangen am {date} um {time} (Referenz {reference}). Ihr Vertrag ist beendet. Die Eingangsbestätigung haben wir an {email} gesendet.',
     extraordinary_note:
       'Wir prüfen den angegebenen Grund. Endet der Vertrag dadurch früher, teilen wir Ihnen das per E-Mail mit.',
     contract_name: '{plan} (Vertrag {id})',
@@ -84,7 +84,7 @@ export const DE_LEGAL: LegalStrings = {
       'Ihr Widerruf ist bei uns eingegangen. Bitte bewahren Sie diese E-Mail als Eingangsbestätigung auf.',
     what: 'Gekündigter Vertrag: {contract}',
     effective: 'Wirksam zum: {end}',
-    received: 'Eingegangen am: {date} um {time} Uhr (UTC)',
+    received: 'Eingegangen am: {date} um {time}',
     reference: 'Referenz: {reference}',
     kind: 'Art: {kind}',
     seal: 'Nachweis-Siegel: {seal}',

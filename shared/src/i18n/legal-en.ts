@@ -83,7 +83,7 @@ export const EN_LEGAL: LegalStrings = {
     withdrawal_intro: 'We have received your withdrawal. Please keep this e-mail as your acknowledgement.',
     what: 'Contract cancelled: {contract}',
     effective: 'Takes effect: {end}',
-    received: 'Request received: {date} at {time} (UTC)',
+    received: 'Request received: {date} at {time}',
     reference: 'Reference: {reference}',
     kind: 'Type: {kind}',
     seal: 'Evidence seal: {seal}',

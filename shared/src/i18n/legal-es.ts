@@ -79,7 +79,7 @@ export const ES_LEGAL: LegalStrings = {
     withdrawal_intro: 'Hemos recibido tu desistimiento. Guarda este correo como acuse de recibo.',
     what: 'Contrato cancelado: {contract}',
     effective: 'Surte efecto: {end}',
-    received: 'Solicitud recibida: {date} a las {time} (UTC)',
+    received: 'Solicitud recibida: {date} a las {time}',
     reference: 'Referencia: {reference}',
     kind: 'Tipo: {kind}',
     seal: 'Sello de prueba: {seal}',

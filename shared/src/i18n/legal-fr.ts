@@ -80,7 +80,7 @@ export const FR_LEGAL: LegalStrings = {
       'Nous avons bien reçu votre rétractation. Conservez cet e-mail comme accusé de réception.',
     what: 'Contrat résilié : {contract}',
     effective: 'Prend effet le : {end}',
-    received: 'Demande reçue le : {date} à {time} (UTC)',
+    received: 'Demande reçue le : {date} à {time}',
     reference: 'Référence : {reference}',
     kind: 'Type : {kind}',
     seal: 'Sceau de preuve : {seal}',

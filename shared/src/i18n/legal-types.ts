@@ -83,7 +83,7 @@ export interface StatutoryStrings {
   invalid_date: string
   received_headline: string
   received_withdrawal_headline: string
-  /** `{date}`, `{time}`, `{reference}`, `{end}`, `{email}` */
+  /** `{date}`, `{time}` (with its zone, `14:05 UTC`), `{reference}`, `{end}`, `{email}` */
   received_text: string
   /** `{date}`, `{time}`, `{reference}`, `{email}` */
   received_withdrawal_text: string

@@ -44,7 +44,7 @@ export function missingLegalKeys(missing: readonly string[]): Partial<Record<Leg
   const out: Partial<Record<LegalBlock, string[]>> = {}
   for (const key of missing) {
     const block = LEGAL_BLOCKS.find((name) => key.startsWith(`legal.${name}.`))
-    if (block) (out[block] ??= []).push(key)
+    if (block) out[block] = [...(out[block] ?? []), key]
   }
   return out
 }

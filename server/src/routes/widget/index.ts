@@ -3,8 +3,10 @@ import type { AppDeps } from '../../deps'
 import { type WidgetEnv, widgetCors } from './cors'
 import { reactivationAcceptHandler, reactivationHandler } from './reactivation'
 import { sessionAcceptHandler } from './session-accept'
+import { sessionAfterCancelHandler } from './session-after-cancel'
 import { sessionCancelHandler } from './session-cancel'
 import { sessionEventsHandler } from './session-events'
+import { sessionStatutoryHandler } from './session-statutory'
 import { sessionStartHandler } from './sessions'
 
 export { widgetConfigRoutes } from './config'
@@ -24,6 +26,8 @@ export function widgetRoutes(deps: AppDeps) {
   app.post('/api/widget/sessions/:id/events', sessionEventsHandler(deps))
   app.post('/api/widget/sessions/:id/accept', sessionAcceptHandler(deps))
   app.post('/api/widget/sessions/:id/cancel', sessionCancelHandler(deps))
+  app.post('/api/widget/sessions/:id/statutory', sessionStatutoryHandler(deps))
+  app.post('/api/widget/sessions/:id/after-cancel', sessionAfterCancelHandler(deps))
   app.post('/api/widget/reactivation', reactivationHandler(deps))
   app.post('/api/widget/reactivation/accept', reactivationAcceptHandler(deps))
   return app

@@ -9,6 +9,8 @@ import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
+import { appendEvidence } from '../../services/evidence/chain'
+import { sessionEndEvidence } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { applyOffer } from '../../services/widget/billing-actions'
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../services/widget/coupons'
@@ -177,7 +179,9 @@ async function carryOut(
  * carried it out — the subscription still theirs, live, not scheduled to cancel. handledByMerchant
  * (only with the token's `handles: ['offers']` claim, else 403) → 'recorded'; a redirect_template →
  * 'redirect'; otherwise Stripe applies it → 'applied'. Each records the save (MRR before/after),
- * `offer_accepted` and the session as 'saved'. A Stripe failure is a 502 and records nothing.
+ * `offer_accepted`, the session as 'saved' and its end in the evidence ledger — except "talk to us"
+ * answered with its address or link: a contact (`contacted_at`, the ledger), not a save, the session
+ * left open. A Stripe failure is a 502 and records nothing.
  */
 export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
@@ -208,6 +212,39 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
       }
       const accepted = await carryOut(deps, stripe, caller, lock, current, body)
       const reasonKey = body.reasonKey ?? current.reason_key
+      const ref = {
+        accountId: current.account_id,
+        sessionId: current.id,
+        customerId: current.customer_id,
+        mode: current.mode,
+        startedAt: current.created_at,
+      }
+      const evidence = {
+        offer: body.offer,
+        choice: body.choice ?? null,
+        reason_key: reasonKey,
+        trail: body.trail,
+      }
+      // "Talk to us" opens a mail or the merchant's support page: a contact, not a save (only the
+      // merchant's own handler can report one, through handledByMerchant). The session stays open.
+      if (body.offer === 'talk_to_us' && accepted.response.status === 'redirect') {
+        return {
+          result: { status: 200, body: accepted.response },
+          record: async (trx) => {
+            await trx
+              .updateTable('cancel_sessions')
+              .set({ contacted_at: now, updated_at: now })
+              .where('id', '=', current.id)
+              .execute()
+            await appendEvidence(trx, [
+              await sessionEndEvidence(trx, ref, 'contact', now, {
+                ...evidence,
+                response: accepted.response,
+              }),
+            ])
+          },
+        }
+      }
       return {
         result: { status: 200, body: accepted.response },
         record: async (trx) => {
@@ -236,6 +273,13 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
             reasonKey,
             offer: body.offer,
           })
+          await appendEvidence(trx, [
+            await sessionEndEvidence(trx, ref, 'session_closed', now, {
+              outcome: 'saved',
+              ...evidence,
+              response: accepted.response,
+            }),
+          ])
         },
       }
     }

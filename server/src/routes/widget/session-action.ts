@@ -86,7 +86,7 @@ export interface CancelSessionAction<Body> {
 export async function readCancelSessionAction<S extends z.ZodType>(
   deps: AppDeps,
   c: WidgetContext,
-  action: 'accept' | 'cancel',
+  action: 'accept' | 'cancel' | 'statutory',
   schema: S,
   wrongKind: string,
 ): Promise<CancelSessionAction<z.output<S>>> {
@@ -96,7 +96,10 @@ export async function readCancelSessionAction<S extends z.ZodType>(
   const header = idempotencyHeader(c.req.header('idempotency-key'))
   noStore(c)
   if (session.kind !== 'cancel') throw new HttpError('INVALID_INPUT', wrongKind)
-  const hash = requestHash(action, body)
+  // The screens the widget reports are evidence, not part of what is asked: a retry with a longer
+  // trail is the same request.
+  const { trail: _trail, ...asked } = body as { trail?: unknown }
+  const hash = requestHash(action, asked)
   const keys = actionKeys(`${action}:${session.id}`, header, session.customer_id)
   return { caller, session, body, hash, keys }
 }

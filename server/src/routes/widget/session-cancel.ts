@@ -7,6 +7,8 @@ import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
+import { appendEvidence } from '../../services/evidence/chain'
+import { sessionEndEvidence } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { scheduleCancellation } from '../../services/widget/billing-actions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
@@ -118,6 +120,22 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
             now,
             reasonKey,
           })
+          const ref = {
+            accountId: current.account_id,
+            sessionId: current.id,
+            customerId: current.customer_id,
+            mode: current.mode,
+            startedAt: current.created_at,
+          }
+          await appendEvidence(trx, [
+            await sessionEndEvidence(trx, ref, 'session_closed', now, {
+              outcome: 'canceled',
+              reason_key: reasonKey,
+              handled_by_merchant: body.handledByMerchant === true,
+              response,
+              trail: body.trail,
+            }),
+          ])
         },
       }
     }

@@ -159,9 +159,10 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       wanted,
       subscriber: summary ? { planName: summary.plan.productName, periodEnd: summary.currentPeriodEnd } : {},
     })
-    // The legal words (terms, the statutory page, the question after cancelling), each block wholly in
-    // the subscriber's language or wholly in the account's default one.
-    const legal = resolveLegal(routed.config, routed.reasons, wanted)
+    // The legal words (terms, the statutory page, the question after cancelling) are the account's,
+    // whatever flow a segment gives: each block wholly in the subscriber's language or wholly in the
+    // account's default one.
+    const legal = resolveLegal(config, account.payload.reasons, wanted)
     const statutory =
       decision.mode === 'statutory_button'
         ? statutoryPage({

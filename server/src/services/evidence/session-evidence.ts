@@ -2,6 +2,8 @@ import type { FlowPlan, FlowWords } from '@retainkit/shared/flow'
 import { explainJurisdiction, type JurisdictionDecision, LAW_TITLES } from '@retainkit/shared/jurisdiction'
 import type { OfferType } from '@retainkit/shared/vocabulary'
 import type { StatutoryPage, SubscriberSummary } from '@retainkit/shared/widget-api'
+import type { Transaction } from 'kysely'
+import type { Database } from '../../db/tables'
 import type { EvidenceEntry } from './chain'
 
 /**
@@ -79,5 +81,49 @@ export function sessionStartedEvidence(ref: SessionRef, at: Date, facts: Session
     screens: facts.statutory ? {} : facts.words.screens,
     options: facts.statutory ? {} : facts.words.options,
     statutory_page: facts.statutory ?? null,
+  })
+}
+
+/** Screens as the widget reported them: `[screenKey, ms since the epoch]`. */
+export type ScreenTrail = readonly (readonly [string, number])[]
+
+/** The subscriber's recorded steps of a session (the widget's events), oldest first. */
+export async function sessionClicks(trx: Transaction<Database>, sessionId: string) {
+  const rows = await trx
+    .selectFrom('session_events')
+    .select(['step', 'offer', 'reason_key', 'client_at', 'created_at'])
+    .where('session_id', '=', sessionId)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    step: row.step,
+    offer: row.offer,
+    reason_key: row.reason_key,
+    at: row.client_at ? new Date(row.client_at).toISOString() : null,
+    received_at: new Date(row.created_at).toISOString(),
+  }))
+}
+
+/**
+ * How a session ended, with what led there: the screens the subscriber saw (as the widget reported
+ * them, each with the time it appeared), each recorded click with its time, and the time and clicks it
+ * took from the session's start (each screen after the first took one click, and one more ended it).
+ */
+export async function sessionEndEvidence(
+  trx: Transaction<Database>,
+  ref: SessionRef & { startedAt: Date },
+  kind: 'session_closed' | 'statutory_declaration' | 'contact',
+  now: Date,
+  detail: Record<string, unknown> & { trail?: ScreenTrail },
+): Promise<EvidenceEntry> {
+  const { trail = [], ...rest } = detail
+  return evidenceEntry(ref, kind, now, {
+    ...rest,
+    screens_shown: trail.map(([screen, at]) => ({ screen, at: new Date(at).toISOString() })),
+    clicks: await sessionClicks(trx, ref.sessionId),
+    started_at: ref.startedAt.toISOString(),
+    ended_at: now.toISOString(),
+    duration_ms: Math.max(0, now.getTime() - ref.startedAt.getTime()),
+    clicks_to_end: Math.max(1, trail.length),
   })
 }

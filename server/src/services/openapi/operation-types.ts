@@ -20,6 +20,7 @@ export interface Operation {
     | 'Session'
     | 'Account'
     | 'Analytics'
+    | 'Evidence'
     | 'Stripe'
     | 'Billing'
     | 'Public'

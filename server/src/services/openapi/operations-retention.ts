@@ -38,6 +38,35 @@ export const RETENTION_OPERATIONS: OperationSpec[] = [
     textContent: 'text/csv',
   },
   {
+    method: 'get',
+    path: '/api/evidence',
+    summary:
+      'The evidence ledger of a customer, a session or a period: each session screen by screen, every row with its hashes, the chain verified (members who view analytics)',
+    tag: 'Evidence',
+    security: merchant,
+    params: [
+      { ...queryParam('account_id', 'Account ID'), required: true },
+      queryParam('customer_id', "One customer's rows (the subscriber token's sub)"),
+      queryParam('session_id', "One session's rows"),
+      queryParam('startDate', 'Rows recorded from this date or time'),
+      queryParam('endDate', 'Rows recorded until this date (inclusive) or time'),
+      queryParam('mode', "'live' or 'test'", { type: 'string', enum: ['live', 'test'] }),
+      queryParam('format', "'json' (default), 'csv' or 'html' (a printable page)", {
+        type: 'string',
+        enum: ['json', 'csv', 'html'],
+      }),
+    ],
+    textContent: 'text/csv',
+  },
+  {
+    method: 'get',
+    path: '/api/evidence/verify',
+    summary: "The account's whole evidence chain verified: every row's hash, every link, no gap, the head",
+    tag: 'Evidence',
+    security: merchant,
+    params: [{ ...queryParam('account_id', 'Account ID'), required: true }],
+  },
+  {
     method: 'post',
     path: '/api/stripe/webhooks/{accountId}',
     summary:

@@ -1,6 +1,7 @@
 import { ANALYTICS_ENDPOINTS } from '@retainkit/shared/analytics-endpoints'
 import {
   acceptOfferSchema,
+  afterCancelSchema,
   cancelSchema,
   contactMessageSchema,
   createCouponSchema,
@@ -8,6 +9,7 @@ import {
   reactivationRequestSchema,
   sessionEventsSchema,
   sessionStartSchema,
+  statutoryRequestSchema,
   stripeOAuthCallbackSchema,
   stripeOAuthStartSchema,
   waitlistSchema,
@@ -172,6 +174,31 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     params: [sessionId],
     body: cancelSchema,
     bodyOptional: true,
+  },
+  {
+    method: 'post',
+    path: '/api/widget/sessions/{id}/statutory',
+    summary: 'The statutory page’s declaration (§ 312k BGB, EU withdrawal): carried out once, confirmed',
+    tag: 'Widget',
+    security: ['subscriber'],
+    params: [sessionId],
+    body: statutoryRequestSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/widget/sessions/{id}/after-cancel',
+    summary: 'The answer to “would you like to hear an offer?” after a cancellation (recorded once)',
+    tag: 'Widget',
+    security: ['subscriber'],
+    params: [sessionId],
+    body: afterCancelSchema,
+    returns: 'nothing (204)',
+    status: 204,
+    otherResponses: {
+      '409': 'The question was already answered otherwise',
+      '422':
+        'Not asked here: the session is not canceled, or its jurisdiction mode is not offers_after_cancel',
+    },
   },
   {
     method: 'post',

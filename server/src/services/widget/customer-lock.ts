@@ -98,7 +98,7 @@ export function cooldownWindow(now: Date): number {
  * retry after a crash between Stripe's answer and our commit is answered by Stripe's replay.
  */
 export function stripeIdempotencyKey(
-  kind: 'offer' | 'cancel' | 'reactivate',
+  kind: 'offer' | 'cancel' | 'reactivate' | 'withdrawal' | 'cancel_at',
   lock: CustomerLock,
   parts: Record<string, string | number | null>,
 ): string {
