@@ -222,8 +222,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigurationError('DATA_DIR_LOCK_TIMEOUT', 'must be a number of seconds from 0 to 300')
   }
 
-  const retentionText = present(env, 'EVIDENCE_RETENTION_YEARS') ?? '3'
-  if (!/^\d{1,2}$/.test(retentionText) || Number(retentionText) < 3) {
+  const evidenceYears = present(env, 'EVIDENCE_RETENTION_YEARS') ?? '3'
+  if (!/^\d{1,2}$/.test(evidenceYears) || Number(evidenceYears) < 3) {
     throw new ConfigurationError('EVIDENCE_RETENTION_YEARS', 'must be a whole number of years, at least 3')
   }
 
@@ -252,6 +252,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     dataDirLockWaitMs: Number(lockText) * 1000,
     webhooksAllowLoopback,
     observability: parseObservability(env, (variable, problem) => new ConfigurationError(variable, problem)),
-    evidenceRetentionYears: Number(retentionText),
+    evidenceRetentionYears: Number(evidenceYears),
   }
 }
