@@ -57,9 +57,13 @@ export interface ServerConfig {
    * in production.
    */
   webhooksAllowLoopback: boolean
-import { widgetCall } from '../routes/widget/testing'
   /** `/metrics` access (METRICS_TOKEN, METRICS_ALLOW; off when neither is set). */
   observability: ObservabilityConfig
+  /**
+   * How long the evidence ledger keeps a row (EVIDENCE_RETENTION_YEARS, whole years, at least 3 as
+   * California's AB 2863 asks of consent records; default 3). Older rows are pruned by the evidence pass.
+   */
+  evidenceRetentionYears: number
 }
 
 export class ConfigurationError extends Error {
