@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
-import { startPeriodicWorker } from '../periodic-worker'
+import { startClusterPass } from '../cluster-pass'
 import { appendEvidence, type ChainedRow, rowHash } from './chain'
 import { sessionEndEvidence } from './session-evidence'
 import { toChained } from './store'
 
 /**
- * The ledger's two background passes, both safe to run in several instances at once (each change is
+ * The ledger's two background passes, safe even if two instances ran them at once (each change is
  * made under the account's chain head lock and re-checked there):
  * - sealing: a session that ended without a billing call (the subscriber kept their plan or closed
  *   the flow; their events came through the events call, which stays one statement) or that was left
@@ -138,9 +138,12 @@ export function retentionCutoff(now: Date, years: number): Date {
   return cutoff
 }
 
-/** Both passes, every `everyMs` (ten minutes); never throws. Returns a stop function. */
+/**
+ * Both passes, every `everyMs` (ten minutes), once per cluster (cluster-pass.ts: each change is safe
+ * twice anyway, this saves the reads); never throws. Returns a stop function.
+ */
 export function startEvidencePasses(deps: AppDeps, everyMs = 10 * 60_000): () => void {
-  return startPeriodicWorker(deps.logger, 'evidence ledger', everyMs, async () => {
+  return startClusterPass(deps, 'evidence ledger', everyMs, async () => {
     while ((await sealEndedSessions(deps)) === SEAL_BATCH) {}
     const before = retentionCutoff(deps.clock.now(), deps.config.evidenceRetentionYears)
     const heads = await deps.db.selectFrom('evidence_heads').select('account_id').execute()
