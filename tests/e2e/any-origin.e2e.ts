@@ -119,6 +119,45 @@ describe('the embedded default at whatever address it is opened from', () => {
     await signIn(await browser.newContext(), loopback(), 'loopback-owner@example.com')
   })
 
+  it('with PUBLIC_URL set, the console opened at another origin moves over to it', async () => {
+    const fixedPort = await freePort()
+    const fixedDir = mkdtempSync(join(tmpdir(), 'rk-any-origin-fixed-'))
+    const fixed = spawn(process.execPath, ['server/dist/index.mjs'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(fixedPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: fixedDir,
+        RETAINKIT_SEED_DEMO: '0',
+        PUBLIC_URL: `http://localhost:${fixedPort}`,
+      },
+      stdio: 'ignore',
+    })
+    try {
+      const deadline = Date.now() + 60_000
+      while (
+        !(await fetch(`http://127.0.0.1:${fixedPort}/health`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
+        if (Date.now() > deadline) throw new Error('the PUBLIC_URL server did not start')
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.goto(`http://127.0.0.1:${fixedPort}/login/?next=%2Fdashboard%2F`)
+      await page.waitForURL(`http://localhost:${fixedPort}/login/?next=%2Fdashboard%2F`)
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor()
+      await context.close()
+    } finally {
+      fixed.kill('SIGTERM')
+      await new Promise((resolve) => (fixed.exitCode === null ? fixed.once('exit', resolve) : resolve(null)))
+      rmSync(fixedDir, { recursive: true, force: true })
+    }
+  })
+
   it.runIf(lanAddress)(`signs in at the machine's LAN address (${lanAddress})`, async () => {
     const origin = `http://${lanAddress}:${port}`
     await signIn(await browser.newContext({ proxy: { server: loopback() } }), origin, 'lan-owner@example.com')
