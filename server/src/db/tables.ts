@@ -95,8 +95,12 @@ export interface GatewayCredentialsTable {
   webhook_endpoint_id: string | null
   webhook_secret_ciphertext: string | null
   subscriptions_synced_at: NullableTimestamp
-  /** The last failed delivery of the merchant's events, until a later reconcile caught up (migration 183). */
-  webhook_failed_at: NullableTimestamp
+}
+
+/** The last failed delivery of an account's Stripe events, until a later reconcile caught up (migration 184). */
+export interface MerchantDeliveryFailuresTable {
+  account_id: string
+  failed_at: Timestamp
 }
 
 export interface StripeOauthStatesTable {
@@ -692,6 +696,7 @@ export interface AnalyticsDailyDurabilityTable {
 }
 
 export interface Database {
+  merchant_delivery_failures: MerchantDeliveryFailuresTable
   settings: SettingsTable
   users: UsersTable
   accounts: AccountsTable

@@ -63,6 +63,20 @@ export async function createFixture(): Promise<Fixture> {
     config: {
       stripe: { clientId: CONNECT_CLIENT_ID, platformSecretKey: CONNECT_PLATFORM_KEY, apiBase: null },
       observability: { metrics: { token: METRICS_TOKEN, allow: null } },
+      // One social provider switched on, so a valid `GET /auth/v1/authorize` redirects to it (an
+      // unknown provider is GoTrue's 400). Its endpoints are never reached: the redirect is the answer.
+      oauthProviders: [
+        {
+          name: 'github',
+          clientId: 'fuzz-github-client',
+          clientSecret: 'fuzz-github-secret-123',
+          authorizeUrl: 'https://github.example/login/oauth/authorize',
+          tokenUrl: 'https://github.example/login/oauth/access_token',
+          userinfoUrl: 'https://github.example/user',
+          emailsUrl: null,
+          scopes: 'read:user user:email',
+        },
+      ],
     },
   })
   const platform = t.stripe.createAccount({

@@ -51,8 +51,13 @@ async function followedFactsOf(
 ): Promise<SubscriptionFacts[] | null> {
   const connection = await deps.db
     .selectFrom('gateway_credentials')
-    .select(['subscriptions_synced_at', 'webhook_failed_at'])
-    .where('account_id', '=', accountId)
+    .leftJoin(
+      'merchant_delivery_failures',
+      'merchant_delivery_failures.account_id',
+      'gateway_credentials.account_id',
+    )
+    .select(['gateway_credentials.subscriptions_synced_at', 'merchant_delivery_failures.failed_at'])
+    .where('gateway_credentials.account_id', '=', accountId)
     .executeTakeFirst()
   if (!connection?.subscriptions_synced_at) return null
   const rows = await deps.db
@@ -73,7 +78,7 @@ async function followedFactsOf(
   // No rows: a subscriber created since the last sync whose events did not arrive (or nobody to offer
   // anything). Rows written before a delivery failed may be stale. Either way Stripe decides.
   if (rows.length === 0) return null
-  const failedAt = connection.webhook_failed_at ? new Date(connection.webhook_failed_at).getTime() : null
+  const failedAt = connection.failed_at ? new Date(connection.failed_at).getTime() : null
   if (failedAt !== null && rows.some((row) => new Date(row.synced_at).getTime() <= failedAt)) return null
   const seconds = (value: Date | string | null) => (value === null ? null : new Date(value).getTime() / 1000)
   return rows.map((row) => ({
