@@ -8,6 +8,7 @@ import { createAppServer } from './http/node-listener'
 import { startRollupCompaction } from './services/analytics/compaction'
 import { startBillingWorker } from './services/billing/follow-up'
 import { startEvidencePasses } from './services/evidence/passes'
+import { startFeedbackInsights } from './services/feedback/insights'
 import { registerInstance } from './services/instance-registry'
 import { createLogger, type LogLevel } from './services/logger'
 import { startMailWorker } from './services/mail/runner'
@@ -66,6 +67,8 @@ async function main() {
   // Analytics rollups: past days' counters folded into one row per key, so dashboards add up fewer rows.
   const stopCompaction = startRollupCompaction(deps)
   const stopEvidence = startEvidencePasses(deps)
+  // Write-ins: sentiment and themes scored in the background (and the rows from before, backfilled).
+  const stopInsights = startFeedbackInsights(deps)
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
@@ -101,6 +104,7 @@ async function main() {
     stopCompaction()
     stopEvidence()
     const left = leaveRegistry()
+    stopInsights()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {

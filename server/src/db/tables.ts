@@ -1,6 +1,14 @@
 import type { SaveMechanism } from '@retainkit/shared/vocabulary'
 import type { WebhookEventType } from '@retainkit/shared/webhooks'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type {
+  AnalyticsDailySentimentTable,
+  AnalyticsDailyThemesTable,
+  FeedbackBackfillTable,
+  FeedbackInsightsTable,
+  FeedbackPendingTable,
+  FeedbackThemesTable,
+} from './tables-feedback'
 
 /**
  * Kysely's view of migrations/*.sql. A column added there is added here: tables-match-schema.test.ts
@@ -751,6 +759,12 @@ export interface Database {
   analytics_daily_sessions: AnalyticsDailySessionsTable
   analytics_save_followups: AnalyticsSaveFollowupsTable
   analytics_daily_durability: AnalyticsDailyDurabilityTable
+  feedback_pending: FeedbackPendingTable
+  feedback_backfill: FeedbackBackfillTable
+  feedback_insights: FeedbackInsightsTable
+  analytics_daily_sentiment: AnalyticsDailySentimentTable
+  analytics_daily_themes: AnalyticsDailyThemesTable
+  feedback_themes: FeedbackThemesTable
   segments: SegmentsTable
   experiments: ExperimentsTable
   experiment_arms: ExperimentArmsTable

@@ -50,21 +50,31 @@ export function accuracyOf(samples: readonly Sample[], judge: (text: string) => 
   const even = (index: number) => index % 2 === 0
   const odd = (index: number) => index % 2 === 1
   return {
-    all: percent(count(() => true), samples.length),
+    all: percent(
+      count(() => true),
+      samples.length,
+    ),
     development: percent(count(even), size(even)),
     heldOut: percent(count(odd), size(odd)),
   }
 }
 
-const NATURAL: Record<ScoredLanguage, { name: string; type: string; tokenizer: { tokenize(t: string): string[] } }> =
-  {
-    en: { name: 'English', type: 'afinn', tokenizer: new EnglishTokenizer() },
-    fr: { name: 'French', type: 'pattern', tokenizer: new FrenchTokenizer() },
-    de: { name: 'German', type: 'pattern', tokenizer: new GermanTokenizer() },
-    es: { name: 'Spanish', type: 'afinn', tokenizer: new SpanishTokenizer() },
-  }
+const NATURAL: Record<
+  ScoredLanguage,
+  { name: string; type: string; tokenizer: { tokenize(t: string): string[] } }
+> = {
+  en: { name: 'English', type: 'afinn', tokenizer: new EnglishTokenizer() },
+  fr: { name: 'French', type: 'pattern', tokenizer: new FrenchTokenizer() },
+  de: { name: 'German', type: 'pattern', tokenizer: new GermanTokenizer() },
+  es: { name: 'Spanish', type: 'afinn', tokenizer: new SpanishTokenizer() },
+}
 
-export const SCORERS = ['all neutral', 'lexicon only', 'natural as shipped', 'Retainkit (natural + domain)'] as const
+export const SCORERS = [
+  'all neutral',
+  'lexicon only',
+  'natural as shipped',
+  'Retainkit (natural + domain)',
+] as const
 export type ScorerName = (typeof SCORERS)[number]
 
 export interface LanguageReport {

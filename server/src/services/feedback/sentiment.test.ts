@@ -20,7 +20,9 @@ describe('write-in sentiment', () => {
 
   it('keeps a plain statement in the neutral band and weighs what follows "but"', async () => {
     expect(await sentimentOf('Moving to a different country.', 'en')).toBe('neutral')
-    expect(await sentimentOf('The trial was fine but the paid version is too expensive.', 'en')).toBe('negative')
+    expect(await sentimentOf('The trial was fine but the paid version is too expensive.', 'en')).toBe(
+      'negative',
+    )
   })
 
   it('marks a language without a model "not scored", never guessed, whatever the text says', async () => {

@@ -92,7 +92,8 @@ function scoreClause(
     if (useGrammar) {
       const negated =
         i - negatedAt <= NEGATION_REACH ||
-        (grammar.negationLooksBack && tokens.slice(i + 1, i + 1 + NEGATION_REACH).some((next) => grammar.negationSet.has(next)))
+        (grammar.negationLooksBack &&
+          tokens.slice(i + 1, i + 1 + NEGATION_REACH).some((next) => grammar.negationSet.has(next)))
       if (negated) value = excessive ? 0 : value * (value < 0 ? NEGATED_NEGATIVE : NEGATED_POSITIVE)
     }
     after += value

@@ -31,8 +31,28 @@ interface Matcher {
 const NAMES = new Map(THEME_CONCEPTS.map((concept) => [concept.key, concept.name]))
 /** Words too general to name a missing feature or a theme of their own. */
 const GENERIC = new Set([
-  ...['feature', 'features', 'basic', 'option', 'options', 'function', 'functions', 'functionality', 'tool', 'app'],
-  ...['fonction', 'fonctions', 'fonctionnalité', 'fonctionnalités', 'basiques', 'outil', 'application', 'appli'],
+  ...[
+    'feature',
+    'features',
+    'basic',
+    'option',
+    'options',
+    'function',
+    'functions',
+    'functionality',
+    'tool',
+    'app',
+  ],
+  ...[
+    'fonction',
+    'fonctions',
+    'fonctionnalité',
+    'fonctionnalités',
+    'basiques',
+    'outil',
+    'application',
+    'appli',
+  ],
   ...['funktion', 'funktionen', 'grundlegende', 'tool', 'werkzeug', 'anwendung'],
   ...['función', 'funciones', 'básicas', 'básicos', 'herramienta', 'aplicación'],
 ])
@@ -99,7 +119,11 @@ function conceptHits(matcher: Matcher, tokens: readonly string[], found: Map<str
   for (let i = 0; i < tokens.length; i++) {
     let keys: readonly string[] = []
     let next = i + 1
-    for (let length = Math.min(matcher.longestPhrase, tokens.length - i); length >= 2 && keys.length === 0; length--) {
+    for (
+      let length = Math.min(matcher.longestPhrase, tokens.length - i);
+      length >= 2 && keys.length === 0;
+      length--
+    ) {
       const key = matcher.phrases.get(tokens.slice(i, i + length).join(' '))
       if (key) {
         keys = [key]
