@@ -55,7 +55,7 @@ function domainLookup(language: ScoredLanguage, model: LanguageModel, enabled: b
 /** The clause's scores word by word, with the grammar applied when asked. */
 function scoreClause(
   tokens: readonly string[],
-  valueOf: (token: string) => number,
+  wordValue: (token: string) => number,
   phraseAt: (index: number) => { value: number; length: number } | null,
   grammar: (typeof GRAMMAR)[ScoredLanguage] & { negationSet: ReadonlySet<string> },
   useGrammar: boolean,
@@ -86,7 +86,7 @@ function scoreClause(
         continue
       }
     }
-    let value = phrase ? phrase.value : valueOf(token)
+    let value = phrase ? phrase.value : wordValue(token)
     if (phrase) i += phrase.length - 1
     if (value === 0) continue
     if (useGrammar) {
@@ -112,7 +112,7 @@ export function createScorer(
     ...GRAMMAR[language],
     negationSet: new Set([...model.negations, ...GRAMMAR[language].negations]),
   }
-  const valueOf = (token: string): number => {
+  const wordValue = (token: string): number => {
     const own = domain.words.get(token) ?? model.lexicon.get(token)
     if (own !== undefined) return own
     const stem = model.stemmer.stem(token)
@@ -129,7 +129,7 @@ export function createScorer(
         }
         return null
       }
-      const { before, after, contrasted } = scoreClause(tokens, valueOf, phraseAt, grammar, options.grammar)
+      const { before, after, contrasted } = scoreClause(tokens, wordValue, phraseAt, grammar, options.grammar)
       // "Fine, but too expensive": what follows the "but" is what the subscriber means.
       total = contrasted ? (total + before) * 0.5 + after * 1.5 : total + after
     }
