@@ -15,6 +15,7 @@ import { accountsRoutes } from './routes/accounts'
 import { adminRoutes } from './routes/admin'
 import { analyticsRoutes } from './routes/analytics'
 import { analyticsExportRoutes } from './routes/analytics-export'
+import { analyticsQuotesRoutes } from './routes/analytics-quotes'
 import { billingRoutes } from './routes/billing'
 import { configDefaultRoutes } from './routes/config-default'
 import { contactRoutes } from './routes/contact'
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', analyticsRoutes(deps))
   app.route('/', analyticsExportRoutes(deps))
   app.route('/', evidenceRoutes(deps))
+  app.route('/', analyticsQuotesRoutes(deps))
   // Before stripeRoutes: its signed-in guard covers /api/stripe/* and Stripe signs in by signature.
   app.route('/', stripeEventRoutes(deps))
   app.route('/', stripeRoutes(deps))

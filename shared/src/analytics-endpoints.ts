@@ -1,4 +1,4 @@
-/** The five analytics data sets, zod-free so the console can import them cheaply. */
+/** The analytics data sets, zod-free so the console can import them cheaply. */
 export const ANALYTICS_ENDPOINTS = [
   'cancellation-reasons',
   'cancellation-reasons-over-time',
@@ -12,5 +12,10 @@ export const ANALYTICS_ENDPOINTS = [
   'save-durability',
   // The dashboard's headline row: the period's figures beside the previous period of the same length.
   'headline-figures',
+  // Write-in insights (shared/src/feedback-insights.ts): the sentiment split (every tier), the same split
+  // by reason, outcome, segment, arm and month, and the themes (Pro).
+  'write-in-sentiment',
+  'write-in-sentiment-breakdown',
+  'write-in-themes',
 ] as const
 export type AnalyticsEndpoint = (typeof ANALYTICS_ENDPOINTS)[number]

@@ -1,4 +1,5 @@
 import { ANALYTICS_ENDPOINTS } from '@retainkit/shared/analytics-endpoints'
+import { UNKNOWN_DATASET_MESSAGE } from '@retainkit/shared/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertEvents, insertSessions } from '../services/analytics/test-fixtures'
 import { createTestContext, type TestContext } from '../test-support/harness'
@@ -83,7 +84,7 @@ describe('validation order (analytics validate the account ID first)', () => {
     await expectError(await get(`endpoint=save-rate&account_id=${PRO}`), 400, {
       code: 'VALIDATION_FAILED',
       field: 'endpoint',
-      message: `endpoint must be one of: ${ANALYTICS_ENDPOINTS.join(', ')}`,
+      message: UNKNOWN_DATASET_MESSAGE,
     })
     expect(ANALYTICS_ENDPOINTS.slice(0, 5)).toEqual([
       'cancellation-reasons',

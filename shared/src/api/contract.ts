@@ -6,6 +6,7 @@ import * as account from './responses-account'
 import * as auth from './responses-auth'
 import * as billing from './responses-billing'
 import * as evidence from './responses-evidence'
+import * as feedback from './responses-feedback'
 import * as retention from './responses-retention'
 import * as segments from './responses-segments'
 import * as services from './responses-services'
@@ -65,6 +66,9 @@ export const API_RESPONSES = {
   }),
   'GET /api/analytics/dashboard': data(services.analyticsDashboard),
   'GET /api/analytics/export': retention.sessionExport,
+  'GET /api/analytics/quotes': data(feedback.quotesPage),
+  'GET /api/account?action=themes': data(feedback.themeSettingsList),
+  'PUT /api/account?action=themes': data(feedback.themeSettingsList),
   'POST /api/stripe/webhooks/{accountId}': retention.stripeReceipt,
   'POST /api/stripe/connect/webhook': retention.stripeReceipt,
   'GET /api/webhooks/{accountId}': data(zod.array(retention.endpointView)),

@@ -27,7 +27,7 @@ describe('analytics query', () => {
     expect(issues({ ...base, endpoint: 'save-rate' })).toEqual([
       [
         'endpoint',
-        'endpoint must be one of: cancellation-reasons, cancellation-reasons-over-time, save-mechanism-performance, save-rate-over-time, write-in-reasons, saved-revenue, save-durability, headline-figures',
+        'Unknown data set: the endpoint parameter of /api/openapi.json lists them',
       ],
     ])
   })

@@ -9,7 +9,7 @@ export const ANALYTICS_MODES = ['live', 'test'] as const
 export type AnalyticsMode = (typeof ANALYTICS_MODES)[number]
 
 /** The period and mode every analytics read takes; dates optional (the default period), in order. */
-const periodFields = {
+export const analyticsPeriodFields = {
   startDate: isoDateOrDateTime.optional(),
   endDate: isoDateOrDateTime.optional(),
   /** Optional, default 'live' (an addition to the public call, which keeps working unchanged). */
@@ -21,17 +21,23 @@ const periodFields = {
     .optional(),
   arm_id: armIdSchema.optional(),
 }
-const datesInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
+export const analyticsDatesInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
   inOrder(q.startDate, q.endDate)
-const dateOrderIssue = { message: MESSAGES.dateOrder, path: ['endDate'] }
+export const analyticsDateOrderIssue = { message: MESSAGES.dateOrder, path: ['endDate'] }
+
+/**
+ * Refusing an unknown data set: the list itself no longer fits the 200 characters a user-facing message
+ * keeps, so the message points at the document that lists them (its `endpoint` parameter's enum).
+ */
+export const UNKNOWN_DATASET_MESSAGE = 'Unknown data set: the endpoint parameter of /api/openapi.json lists them'
 
 export const analyticsQuerySchema = z
   .object({
-    endpoint: z.enum(ANALYTICS_ENDPOINTS, `endpoint must be one of: ${ANALYTICS_ENDPOINTS.join(', ')}`),
+    endpoint: z.enum(ANALYTICS_ENDPOINTS, UNKNOWN_DATASET_MESSAGE),
     account_id: accountId,
-    ...periodFields,
+    ...analyticsPeriodFields,
   })
-  .refine(datesInOrder, dateOrderIssue)
+  .refine(analyticsDatesInOrder, analyticsDateOrderIssue)
 
 /**
  * The whole dashboard in one call (`GET /api/analytics/dashboard`): the data sets named in `datasets`
@@ -40,13 +46,13 @@ export const analyticsQuerySchema = z
 export const analyticsDashboardQuerySchema = z
   .object({
     account_id: accountId,
-    ...periodFields,
+    ...analyticsPeriodFields,
     datasets: z
-      .array(z.enum(ANALYTICS_ENDPOINTS, `datasets must be among: ${ANALYTICS_ENDPOINTS.join(', ')}`))
-      .min(1, `datasets must be among: ${ANALYTICS_ENDPOINTS.join(', ')}`)
+      .array(z.enum(ANALYTICS_ENDPOINTS, UNKNOWN_DATASET_MESSAGE))
+      .min(1, UNKNOWN_DATASET_MESSAGE)
       .optional(),
   })
-  .refine(datesInOrder, dateOrderIssue)
+  .refine(analyticsDatesInOrder, analyticsDateOrderIssue)
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const
 
@@ -55,6 +61,6 @@ export const analyticsExportQuerySchema = z
   .object({
     account_id: accountId,
     format: z.enum(EXPORT_FORMATS, "format must be 'csv' or 'json'").default('csv'),
-    ...periodFields,
+    ...analyticsPeriodFields,
   })
-  .refine(datesInOrder, dateOrderIssue)
+  .refine(analyticsDatesInOrder, analyticsDateOrderIssue)

@@ -15,12 +15,13 @@ import { installStatusActions } from './install-status'
 import { membersActions } from './members'
 import { reasonsActions } from './reasons'
 import { experimentsActions, segmentPreviewActions, segmentsActions } from './segments'
+import { themesActions } from './themes'
 import type { AccountActionHandlers, AccountMethod } from './types'
 import { widgetSecretActions } from './widget-secret'
 
 /**
  * `?action=` values of /api/account: the spec's four plus our widget-secret, install-status, members,
- * getting-live, widget-errors and config-history.
+ * getting-live, widget-errors, config-history, segments, experiments and themes.
  */
 export const ACCOUNT_ACTIONS = [
   'data',
@@ -36,6 +37,7 @@ export const ACCOUNT_ACTIONS = [
   'segments',
   'segment-preview',
   'experiments',
+  'themes',
 ] as const
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number]
 
@@ -54,6 +56,7 @@ export const ACCOUNT_HANDLERS: Record<AccountAction, AccountActionHandlers> = {
   segments: segmentsActions,
   'segment-preview': segmentPreviewActions,
   experiments: experimentsActions,
+  themes: themesActions,
 }
 
 const isAction = (value: string | undefined): value is AccountAction =>

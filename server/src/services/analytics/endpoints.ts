@@ -39,6 +39,8 @@ import {
 import { shapeSavedRevenue } from './saved-revenue'
 import { sharedActivity, sharedSavesByMonth } from './shared-reads'
 import { textCollation } from './text-collation'
+import { sentimentRows, shapeSentiment, shapeSentimentBreakdown } from './write-in-sentiment'
+import { fetchThemes, shapeThemes } from './write-in-themes'
 
 /**
  * Tiers: free is "basic reason dashboard and basic write-in sentiment", pro the "full reason
@@ -261,5 +263,31 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
     fetch: (context) =>
       fetchHeadlineFigures(context, hasCohort(context.range.cohort) ? RAW_HEADLINE_SOURCE : undefined),
     shape: (rows, context) => ({ data: shapeHeadlineFigures(rows, context) }),
+  }),
+  // {total: {positive, neutral, negative, not_scored, total}}: the write-ins' sentiment (Starter's
+  // "basic write-in sentiment"; write-in-sentiment.ts).
+  'write-in-sentiment': define({
+    failure: 'write-in sentiment',
+    unexpected: 'write-in sentiment',
+    proOnly: false,
+    fetch: sentimentRows,
+    shape: (rows) => ({ data: shapeSentiment(rows) }),
+  }),
+  // {byReason, byOutcome, bySegment, byArm, byMonth}: the same split every way (Pro).
+  'write-in-sentiment-breakdown': define({
+    failure: 'write-in sentiment',
+    unexpected: 'write-in sentiment',
+    proOnly: true,
+    fetch: sentimentRows,
+    shape: (rows, context) => ({ data: shapeSentimentBreakdown(rows, context) }),
+  }),
+  // {themes: [{key, name, mentions, previous, sentiment, byMonth, pinned, reason_key, merged, built_in}]}
+  // (Pro; write-in-themes.ts).
+  'write-in-themes': define({
+    failure: 'write-in themes',
+    unexpected: 'write-in themes',
+    proOnly: true,
+    fetch: fetchThemes,
+    shape: (read, context) => ({ data: shapeThemes(read, context) }),
   }),
 }

@@ -3,6 +3,7 @@ import type { Operation, OperationSpec } from './operation-types'
 import { AUTH_OPERATIONS } from './operations-auth'
 import { ADMIN_OPERATIONS, BILLING_OPERATIONS } from './operations-billing'
 import { CONSOLE_OPERATIONS } from './operations-console'
+import { FEEDBACK_OPERATIONS } from './operations-feedback'
 import { RETENTION_OPERATIONS } from './operations-retention'
 import { SERVICE_OPERATIONS } from './operations-services'
 
@@ -21,6 +22,7 @@ export const OPERATIONS: Operation[] = [
   ...ADMIN_OPERATIONS,
   ...AUTH_OPERATIONS,
   ...RETENTION_OPERATIONS,
+  ...FEEDBACK_OPERATIONS,
 ].map(withResponse)
 
 /** `METHOD path` of an operation as the shared contract keys it (`GET /api/account?action=config`). */

@@ -1,0 +1,158 @@
+import { monthsInRange, toCount } from '@retainkit/shared/analytics'
+import {
+  SENTIMENT_LABELS,
+  type SentimentCounts,
+  type SentimentLabel,
+  type WriteInTheme,
+  type WriteInThemes,
+} from '@retainkit/shared/feedback-insights'
+import { sql } from 'kysely'
+import { type ThemeSetting, themeName, themeSettingsFor } from '../feedback/theme-settings'
+import { hasCohort } from './cohort'
+import type { AnalyticsContext } from './endpoints'
+import { rollupWindow } from './rollup-window'
+import { cohortColumns } from './write-in-sentiment'
+
+/**
+ * The themes data set: each theme's mentions in the range by sentiment and month, and in the period of
+ * the same length before (the trend), from the daily theme counts of migration 220 (a segment or arm
+ * slice reads the scored write-ins, which know their session's; the counts do not), with what the
+ * merchant made of each theme applied: names, merges (a merged theme's mentions count in its target's),
+ * pins (always listed, first) and reasons.
+ */
+export const THEMES_LISTED = 25
+/** A theme grouped by a shared word needs this many mentions to be listed (pinned ones always are). */
+export const WORD_THEME_MINIMUM = 2
+
+interface ThemeRow {
+  theme: string
+  sentiment: string
+  month: string
+  current: boolean
+  mentions: number | string
+}
+
+const DAY_MS = 86_400_000
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+async function readThemeRows(context: AnalyticsContext): Promise<ThemeRow[]> {
+  const { db, accountId, range } = context
+  const live = range.mode !== 'test'
+  const w = rollupWindow(range)
+  // The period before, in whole days: as many days as the range covers.
+  const from = Date.parse(`${w.dayFrom}T00:00:00Z`)
+  const to = Date.parse(`${w.dayTo}T00:00:00Z`)
+  const previousFrom = dayOf(from - Math.max(to - from, DAY_MS))
+  if (hasCohort(range.cohort)) {
+    const cohort = cohortColumns(range.cohort)
+    const { rows } = await sql<ThemeRow>`
+      select theme, sentiment, to_char(created_at at time zone 'UTC', 'YYYY-MM') as month,
+        created_at >= ${w.start}::timestamptz as current, count(*) as mentions
+      from feedback_insights, unnest(themes) as theme
+      where account_id = ${accountId} and live = ${live} and created_at >= ${previousFrom}::date
+        and created_at < ${w.until}::timestamptz${cohort}
+      group by 1, 2, 3, 4`.execute(db)
+    return rows
+  }
+  const { rows } = await sql<ThemeRow>`
+    select theme, sentiment, to_char(day, 'YYYY-MM') as month, day >= ${w.dayFrom}::date as current,
+      sum(mentions) as mentions
+    from analytics_daily_themes
+    where account_id = ${accountId} and live = ${live} and day >= least(${previousFrom}::date, ${w.dayFrom}::date)
+      and day < ${w.dayTo}::date
+    group by 1, 2, 3, 4
+    union all
+    select theme, sentiment, to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, true as current,
+      count(*) as mentions
+    from feedback_insights
+    join unnest(${w.edgeLo}::timestamptz[], ${w.edgeHi}::timestamptz[]) as edge (lo, hi)
+      on created_at >= edge.lo and created_at < edge.hi,
+      unnest(themes) as theme
+    where account_id = ${accountId} and live = ${live}
+    group by 1, 2, 3, 4`.execute(db)
+  return rows
+}
+
+export async function fetchThemes(context: AnalyticsContext) {
+  const rows = await readThemeRows(context)
+  const settings = await themeSettingsFor(context.db, context.accountId, [
+    ...new Set(rows.map((row) => row.theme)),
+  ])
+  return { rows, settings }
+}
+
+const zero = (): SentimentCounts => ({ positive: 0, neutral: 0, negative: 0, not_scored: 0, total: 0 })
+const isLabel = (value: string): value is SentimentLabel =>
+  (SENTIMENT_LABELS as readonly string[]).includes(value)
+
+interface Tally {
+  key: string
+  mentions: number
+  previous: number
+  sentiment: SentimentCounts
+  months: Map<string, number>
+  merged: Set<string>
+}
+
+function tallyThemes(
+  rows: readonly ThemeRow[],
+  settings: ReadonlyMap<string, ThemeSetting>,
+): Map<string, Tally> {
+  const themes = new Map<string, Tally>()
+  const tallyOf = (key: string) => {
+    let tally = themes.get(key)
+    if (!tally) {
+      tally = { key, mentions: 0, previous: 0, sentiment: zero(), months: new Map(), merged: new Set() }
+      themes.set(key, tally)
+    }
+    return tally
+  }
+  for (const row of rows) {
+    const target = settings.get(row.theme)?.merged_into ?? row.theme
+    const tally = tallyOf(target)
+    if (target !== row.theme) tally.merged.add(row.theme)
+    const n = toCount(row.mentions)
+    if (!row.current) {
+      tally.previous += n
+      continue
+    }
+    tally.mentions += n
+    if (isLabel(row.sentiment)) {
+      tally.sentiment[row.sentiment] += n
+      tally.sentiment.total += n
+    }
+    tally.months.set(row.month, (tally.months.get(row.month) ?? 0) + n)
+  }
+  // Pinned themes are listed even without a mention in the range.
+  for (const setting of settings.values()) if (setting.pinned && !setting.merged_into) tallyOf(setting.key)
+  return themes
+}
+
+export function shapeThemes(
+  { rows, settings }: Awaited<ReturnType<typeof fetchThemes>>,
+  context: Pick<AnalyticsContext, 'range'>,
+): WriteInThemes {
+  const months = monthsInRange(context.range.start, context.range.end)
+  const listed = [...tallyThemes(rows, settings).values()]
+    .map((tally): WriteInTheme => {
+      const setting = settings.get(tally.key)
+      return {
+        key: tally.key,
+        name: setting ? themeName(setting) : tally.key,
+        mentions: tally.mentions,
+        previous: tally.previous,
+        sentiment: tally.sentiment,
+        byMonth: months.map((month) => ({ month, mentions: tally.months.get(month) ?? 0 })),
+        pinned: setting?.pinned ?? false,
+        reason_key: setting?.reason_key ?? null,
+        merged: [...tally.merged].sort(),
+        built_in: !tally.key.startsWith('word:'),
+      }
+    })
+    .filter((theme) => theme.pinned || theme.mentions >= (theme.built_in ? 1 : WORD_THEME_MINIMUM))
+    .sort(
+      (a, b) => Number(b.pinned) - Number(a.pinned) || b.mentions - a.mentions || a.key.localeCompare(b.key),
+    )
+  const pinned = listed.filter((theme) => theme.pinned)
+  return { themes: [...pinned, ...listed.filter((theme) => !theme.pinned).slice(0, THEMES_LISTED)] }
+}
