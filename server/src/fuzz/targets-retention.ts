@@ -4,7 +4,10 @@ import { saveKeys } from '../routes/stripe/test-support'
 import type { Fixture } from './fixture'
 import type { Target } from './targets'
 
-/** Saves that stick: the raw export, the merchant's Stripe events and webhooks out (see targets.ts). */
+/**
+ * Saves that stick and why people leave: the raw export, the write-in quotes and themes, the merchant's
+ * Stripe events and webhooks out (see targets.ts).
+ */
 
 let serial = 0
 const next = () => {
@@ -33,6 +36,30 @@ async function shopEndpoint(f: Fixture): Promise<string> {
 }
 
 export const RETENTION_TARGETS: Target[] = [
+  {
+    method: 'GET',
+    doc: 'GET /api/analytics/quotes',
+    caller: 'merchant',
+    valid: (f) => ({
+      path: `/api/analytics/quotes?account_id=${f.shop.accountId}&sentiment=negative&theme=price`,
+    }),
+  },
+  {
+    method: 'GET',
+    doc: 'GET /api/account#action=themes',
+    caller: 'merchant',
+    valid: (f) => ({ path: `/api/account?accountId=${f.shop.accountId}&action=themes` }),
+  },
+  {
+    method: 'PUT',
+    doc: 'PUT /api/account#action=themes',
+    caller: 'merchant',
+    // A built-in theme exists before any write-in mentions it: pinning it is always a valid change.
+    valid: (f) => ({
+      path: `/api/account?accountId=${f.shop.accountId}&action=themes`,
+      body: { key: 'price', name: `Pricing ${next()}`, pinned: true, reason_key: 'too_expensive' },
+    }),
+  },
   {
     method: 'GET',
     doc: 'GET /api/analytics/export',

@@ -180,6 +180,21 @@ const ROUTES: RouteRow[] = [
     path: account('members', '&email=nobody%40example.com'),
     capability: 'canManageMembers',
   },
+  // Write-in insights: the quotes behind a figure and the theme settings.
+  {
+    name: 'GET analytics quotes',
+    method: 'GET',
+    path: (id) => `/api/analytics/quotes?account_id=${id}`,
+    capability: 'canViewAnalytics',
+  },
+  { name: 'GET themes', method: 'GET', path: account('themes'), capability: 'canViewAnalytics' },
+  {
+    name: 'PUT themes (pin)',
+    method: 'PUT',
+    path: account('themes'),
+    body: () => ({ key: 'price', pinned: true }),
+    capability: 'canEditConfig',
+  },
   // ── append rows above this line ──
 ]
 
@@ -203,6 +218,7 @@ const ACCOUNT_TABLES = [
   'saves',
   'widget_loads',
   'member_invitations',
+  'feedback_themes',
 ] as const
 
 async function snapshotOfA(): Promise<unknown> {

@@ -25,10 +25,7 @@ describe('analytics query', () => {
 
   it('rejects any other endpoint', () => {
     expect(issues({ ...base, endpoint: 'save-rate' })).toEqual([
-      [
-        'endpoint',
-        'Unknown data set: the endpoint parameter of /api/openapi.json lists them',
-      ],
+      ['endpoint', 'Unknown data set: the endpoint parameter of /api/openapi.json lists them'],
     ])
   })
 

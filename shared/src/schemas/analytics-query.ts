@@ -29,7 +29,8 @@ export const analyticsDateOrderIssue = { message: MESSAGES.dateOrder, path: ['en
  * Refusing an unknown data set: the list itself no longer fits the 200 characters a user-facing message
  * keeps, so the message points at the document that lists them (its `endpoint` parameter's enum).
  */
-export const UNKNOWN_DATASET_MESSAGE = 'Unknown data set: the endpoint parameter of /api/openapi.json lists them'
+export const UNKNOWN_DATASET_MESSAGE =
+  'Unknown data set: the endpoint parameter of /api/openapi.json lists them'
 
 export const analyticsQuerySchema = z
   .object({
