@@ -60,7 +60,7 @@ export interface WriteInTheme {
   /** The cancellation reason the merchant mapped it to. */
   reason_key: string | null
   /** Themes merged into this one (their mentions are counted here). */
-  merged: string[]
+  merged: Array<{ key: string; name: string }>
   /** A built-in theme (price, bugs…), or one grouped by a word the write-ins share. */
   built_in: boolean
 }

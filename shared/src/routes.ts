@@ -38,6 +38,16 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES
 
+/**
+ * Where one cancel session opens in the console: the Sessions page, with that session in its drawer.
+ * The dashboard's write-in quotes link here; this function is the URL the two agree on (the page reads
+ * `account_id` and `session`), so either can move without the other guessing.
+ */
+export function sessionPath(accountId: string, sessionId: string): string {
+  const query = new URLSearchParams({ account_id: accountId, session: sessionId })
+  return `/sessions/?${query}`
+}
+
 /** Public pages the marketing site prerenders, in sitemap order. */
 export const MARKETING_ROUTE_NAMES = [
   'home',

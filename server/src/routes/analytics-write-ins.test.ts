@@ -284,7 +284,7 @@ describe('write-in themes', () => {
       pinned: true,
       mentions: 3,
     })
-    expect(body.data.themes[0]?.merged).toEqual(['bugs'])
+    expect(body.data.themes[0]?.merged).toEqual([{ key: 'bugs', name: 'Bugs and crashes' }])
     expect(body.data.themes.some((theme) => theme.key === 'bugs')).toBe(false)
     expect(body.data.themes.find((theme) => theme.key === 'price')?.reason_key).toBe('too_expensive')
     // The merged theme's write-in is among the quotes of the theme it went into.

@@ -33,4 +33,7 @@ export const DATASET_TITLES: Readonly<Record<DashboardDataset, string>> = {
   'write-in-reasons': 'Write-in feedback words',
   'saved-revenue': 'Saved revenue',
   'save-durability': 'Saves that stuck',
+  'write-in-sentiment': 'Write-in sentiment',
+  'write-in-sentiment-breakdown': 'Sentiment by reason, outcome and over time',
+  'write-in-themes': 'Write-in themes',
 }

@@ -33,6 +33,8 @@ const DURABILITY_GROUP = {
   ],
 }
 
+const COUNTS = { positive: 1, neutral: 2, negative: 3, not_scored: 0, total: 6 }
+
 const DATA: Record<string, unknown> = {
   'cancellation-reasons': [
     { reason_key: 'too_expensive', count: 6 },
@@ -64,6 +66,30 @@ const DATA: Record<string, unknown> = {
     byReason: [{ ...DURABILITY_GROUP, key: 'too_expensive' }],
     outsideFlow: { cancellations: 4 },
   },
+  'write-in-sentiment': { total: COUNTS },
+  'write-in-sentiment-breakdown': {
+    byReason: [{ reason_key: 'too_expensive', ...COUNTS }],
+    byOutcome: [{ outcome: 'canceled', ...COUNTS }],
+    bySegment: [{ segment_id: null, ...COUNTS }],
+    byArm: [],
+    byMonth: [{ month: '2026-04', ...COUNTS }],
+  },
+  'write-in-themes': {
+    themes: [
+      {
+        key: 'price',
+        name: 'Price',
+        mentions: 4,
+        previous: 2,
+        sentiment: { ...COUNTS, positive: 0, neutral: 1, total: 4 },
+        byMonth: [{ month: '2026-04', mentions: 4 }],
+        pinned: false,
+        reason_key: null,
+        merged: [],
+        built_in: true,
+      },
+    ],
+  },
 }
 
 // The headline row's answer (spread into DATA below).
@@ -91,6 +117,9 @@ const EMPTY: Record<string, unknown> = {
     byReason: [],
     outsideFlow: { cancellations: 0 },
   },
+  'write-in-sentiment': { total: { positive: 0, neutral: 0, negative: 0, not_scored: 0, total: 0 } },
+  'write-in-sentiment-breakdown': { byReason: [], byOutcome: [], bySegment: [], byArm: [], byMonth: [] },
+  'write-in-themes': { themes: [] },
 }
 
 let backend: FakeBackend
@@ -167,7 +196,7 @@ describe('dashboard: periods', () => {
   it('defaults to 3 months and asks for every data set with that range', async () => {
     await openDashboard()
     expect(screen.getByText('Showing Last 3 months')).toBeTruthy()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(11))
     const range = periodToRange('3months')
     if (!range.ok) throw new Error('unreachable')
     expect(new Set(analyticsCalls().map((call) => call.query.endpoint))).toEqual(
@@ -180,6 +209,9 @@ describe('dashboard: periods', () => {
         'saved-revenue',
         'save-durability',
         'headline-figures',
+        'write-in-sentiment',
+        'write-in-sentiment-breakdown',
+        'write-in-themes',
       ]),
     )
     for (const call of analyticsCalls()) {
@@ -193,14 +225,20 @@ describe('dashboard: periods', () => {
 
   it('asks for the headline row in the same request as the charts that do not wait for the tier', async () => {
     await openDashboard()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(11))
     // The Pro-only charts follow once the tier is known, in a request of their own.
     const requests = backend
       .calls('/api/analytics/dashboard')
       .map((call) => new Set(call.query.datasets?.split(',')))
     expect(requests).toHaveLength(2)
     expect(requests[0]).toEqual(
-      new Set(['headline-figures', 'cancellation-reasons', 'save-rate-over-time', 'write-in-reasons']),
+      new Set([
+        'headline-figures',
+        'cancellation-reasons',
+        'save-rate-over-time',
+        'write-in-reasons',
+        'write-in-sentiment',
+      ]),
     )
     expect(backend.calls('/api/analytics')).toHaveLength(0)
     const headline = await screen.findByTestId('headline-figures')
@@ -210,11 +248,11 @@ describe('dashboard: periods', () => {
   it('a new period goes into the URL and refetches with its startDate and endDate', async () => {
     const user = userEvent.setup()
     const { router } = await openDashboard()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(11))
     await user.selectOptions(screen.getByLabelText('Period'), 'Last 6 months')
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme&period=6months'))
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(16))
-    for (const call of analyticsCalls().slice(8)) {
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(22))
+    for (const call of analyticsCalls().slice(11)) {
       expect(call.query).toMatchObject({
         startDate: '2025-11-15T00:00:00.000Z',
         endDate: '2026-05-15T23:59:59.999Z',
@@ -265,21 +303,21 @@ describe('dashboard: test-mode data', () => {
   it('counts live sessions by default; the toggle asks for test-mode data, says so, and goes into the URL', async () => {
     const user = userEvent.setup()
     const { router } = await openDashboard()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(8))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(11))
     // The spec's call exactly: no mode parameter for live data.
     for (const call of analyticsCalls()) expect(call.query.mode).toBeUndefined()
     expect(screen.queryByText(/Showing test-mode sessions only/)).toBeNull()
 
     await user.click(screen.getByRole('checkbox', { name: 'Test-mode data' }))
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme&mode=test'))
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(16))
-    for (const call of analyticsCalls().slice(8)) expect(call.query.mode).toBe('test')
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(22))
+    for (const call of analyticsCalls().slice(11)) expect(call.query.mode).toBe('test')
     expect(screen.getByText(/Showing test-mode sessions only/).closest('[role="status"]')).toBeTruthy()
 
     await user.click(screen.getByRole('checkbox', { name: 'Test-mode data' }))
     await waitFor(() => expect(router.state.location.search).toBe('?account_id=acme'))
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(24))
-    for (const call of analyticsCalls().slice(16)) expect(call.query.mode).toBeUndefined()
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(33))
+    for (const call of analyticsCalls().slice(22)) expect(call.query.mode).toBeUndefined()
   })
 })
 
@@ -435,7 +473,13 @@ describe('dashboard: free tier', () => {
   it('replaces Pro-only panels with an upgrade card and does not ask for them', async () => {
     tier = 'free'
     await openDashboard()
-    for (const name of ['Reasons over time', 'Save offer performance', 'Saved revenue']) {
+    for (const name of [
+      'Reasons over time',
+      'Save offer performance',
+      'Saved revenue',
+      'Write-in themes',
+      'Sentiment by reason, outcome and over time',
+    ]) {
       expect(
         await within(card(name)).findByText(`${name} is part of the full dashboard on Pro.`),
       ).toBeTruthy()
@@ -446,9 +490,15 @@ describe('dashboard: free tier', () => {
     expect(
       await within(card('Cancellation reasons')).findByRole('button', { name: 'Show table' }),
     ).toBeTruthy()
-    await waitFor(() => expect(analyticsCalls()).toHaveLength(4))
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(5))
     expect(new Set(analyticsCalls().map((call) => call.query.endpoint))).toEqual(
-      new Set(['cancellation-reasons', 'save-rate-over-time', 'write-in-reasons', 'headline-figures']),
+      new Set([
+        'cancellation-reasons',
+        'save-rate-over-time',
+        'write-in-reasons',
+        'headline-figures',
+        'write-in-sentiment',
+      ]),
     )
   })
 

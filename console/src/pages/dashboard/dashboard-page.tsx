@@ -28,6 +28,7 @@ import {
   shapeWords,
 } from './dashboard-shaping'
 import { shapeDurability } from './durability-shaping'
+import { FeedbackSection } from './feedback/feedback-section'
 import { HeadlineFiguresRow } from './headline-figures'
 import { PeriodSelector } from './period-selector'
 import { SessionsExport } from './sessions-export'
@@ -302,6 +303,7 @@ export default function DashboardPage() {
             shape={shapeWords}
             renderChart={(data) => <WordCloud words={data} />}
           />
+          <FeedbackSection range={range} tier={tier} common={common} />
         </div>
       )}
     </div>

@@ -16,6 +16,15 @@ import { MECHANISM_LABELS } from '../../features/labels'
 import type { CsvCell } from './csv'
 import type { DashboardDataset } from './dashboard-datasets'
 import { type DurabilityView, durabilityTable } from './durability-shaping'
+import {
+  type BreakdownView,
+  breakdownTable,
+  FEEDBACK_IS_EMPTY,
+  type SentimentView,
+  sentimentTable,
+  type ThemesView,
+  themesTable,
+} from './feedback/feedback-shaping'
 
 /**
  * Turns what the analytics API answers into what each chart, table and CSV shows. The server already
@@ -225,6 +234,9 @@ export interface ShapedData {
   'write-in-reasons': WordCloudEntry[]
   'saved-revenue': SavedRevenueView
   'save-durability': DurabilityView
+  'write-in-sentiment': SentimentView
+  'write-in-sentiment-breakdown': BreakdownView
+  'write-in-themes': ThemesView
 }
 
 /** True when the period holds nothing to chart (zero-filled months and mechanisms count as nothing). */
@@ -237,6 +249,9 @@ export const IS_EMPTY: { readonly [K in DashboardDataset]: (data: ShapedData[K])
   'write-in-reasons': (data) => data.length === 0,
   'saved-revenue': (data) => data.total === 0 && data.byMonth.every((row) => row.saves === 0),
   'save-durability': (data) => data.totals.saves === 0 && data.outsideFlow === 0,
+  'write-in-sentiment': FEEDBACK_IS_EMPTY.sentiment,
+  'write-in-sentiment-breakdown': FEEDBACK_IS_EMPTY.breakdown,
+  'write-in-themes': FEEDBACK_IS_EMPTY.themes,
 }
 
 // ── CSV tables ───────────────────────────────────────────────────────────────────────────────────────
@@ -311,6 +326,9 @@ export function tableFor<K extends DashboardDataset>(
       ],
     }),
     'save-durability': (d) => durabilityTable(d, (minor) => toMajorUnits(minor, d.currency)),
+    'write-in-sentiment': sentimentTable,
+    'write-in-sentiment-breakdown': breakdownTable,
+    'write-in-themes': themesTable,
   }
   return tables[dataset](data)
 }

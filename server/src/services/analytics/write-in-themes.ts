@@ -145,7 +145,10 @@ export function shapeThemes(
         byMonth: months.map((month) => ({ month, mentions: tally.months.get(month) ?? 0 })),
         pinned: setting?.pinned ?? false,
         reason_key: setting?.reason_key ?? null,
-        merged: [...tally.merged].sort(),
+        merged: [...tally.merged].sort().map((key) => {
+          const merged = settings.get(key)
+          return { key, name: merged ? themeName(merged) : key }
+        }),
         built_in: !tally.key.startsWith('word:'),
       }
     })
