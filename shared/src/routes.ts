@@ -44,8 +44,7 @@ export type RouteName = keyof typeof ROUTES
  * `account_id` and `session`), so either can move without the other guessing.
  */
 export function sessionPath(accountId: string, sessionId: string): string {
-  const query = new URLSearchParams({ account_id: accountId, session: sessionId })
-  return `/sessions/?${query}`
+  return `/sessions/?account_id=${encodeURIComponent(accountId)}&session=${encodeURIComponent(sessionId)}`
 }
 
 /** Public pages the marketing site prerenders, in sitemap order. */
