@@ -2,7 +2,7 @@ import { shiftUtcMonths, startOfUtcDay } from '@retainkit/shared/period'
 import { MECHANISM_OF_OFFER, type OfferType } from '@retainkit/shared/vocabulary'
 import type { Insertable } from 'kysely'
 import type { CancelSessionsTable, SavesTable, SessionEventsTable } from '../db/tables'
-import { feedbackFor } from './demo-texts'
+import { DEMO_LANGUAGES, type DemoLanguage, feedbackFor } from './demo-texts'
 import { createPrng, type Prng } from './prng'
 
 /**
@@ -13,7 +13,8 @@ import { createPrng, type Prng } from './prng'
  * - 150–400 cancel sessions a month, more in January (post-holiday budgets) and in the summer
  *   (travel), fewer before Christmas;
  * - reasons led by too_expensive; breaks more common in summer;
- * - ~40% leave a write-in; ~10% keep their subscription from the reason or feedback screen;
+ * - ~40% leave a write-in (in English, French, German or Spanish: the language each subscriber reads
+ *   the flow in); ~10% keep their subscription from the reason or feedback screen;
  * - offers follow the demo reasons' mapping; pause saves more often than a plan switch, which saves more
  *   often than a discount, and all improve a little over a year from mid-2025 (the merchant tunes the copy);
  * - a reactivation banner shown to a few dozen lapsed subscribers a month.
@@ -173,8 +174,12 @@ function buildDay(accountId: string, day: number): DemoHistory {
   const history: DemoHistory = { sessions: [], events: [], saves: [], cancelSessions: 0, bannerSessions: 0 }
   const dayNumber = Math.floor(day / DAY_MS)
   const cancels = prngFor(dayNumber, 2)
+  // The language each subscriber reads the flow in comes from a stream of its own: the languages did not
+  // change a single other row of the history when they were added.
+  const languages = prngFor(dayNumber, 4)
   startTimes(cancels, day, shareOfDay(monthly)).forEach((at, index) => {
-    addCancelSession(history, accountId, cancels, at, month, `${stamp}_${String(index + 1).padStart(2, '0')}`)
+    const number = `${stamp}_${String(index + 1).padStart(2, '0')}`
+    addCancelSession(history, accountId, cancels, at, month, number, languages.weighted(DEMO_LANGUAGES))
   })
   const lapsed = prngFor(dayNumber, 3)
   startTimes(lapsed, day, shareOfDay(banners)).forEach((at, index) => {
@@ -198,6 +203,7 @@ function addCancelSession(
   t0: number,
   month: Month,
   number: string,
+  language: DemoLanguage,
 ) {
   history.cancelSessions += 1
   const id = `demo_cs_${number}`
@@ -231,7 +237,7 @@ function addCancelSession(
     }
     step('reason_selected', { reason_key: reason }, [6, 30])
     if (random.chance(FEEDBACK_RATE[reason])) {
-      step('feedback_submitted', { text: feedbackFor(reason, random) }, [20, 140])
+      step('feedback_submitted', { text: feedbackFor(reason, random, language) }, [20, 140])
     }
     const offer = DEMO_REASON_OFFERS[reason]
     if (random.chance(0.1)) {
@@ -264,6 +270,7 @@ function addCancelSession(
     mrr,
     currency: 'usd',
     eligible_offers: JSON.stringify(offered ? ['discount', 'pause', 'plan_switch'] : []),
+    language,
     created_at: new Date(t0),
     updated_at: new Date(clock),
     completed_at: new Date(clock),

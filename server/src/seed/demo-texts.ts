@@ -1,3 +1,4 @@
+import { DEMO_TEXTS_DE, DEMO_TEXTS_ES, DEMO_TEXTS_FR, type DemoLanguageTexts } from './demo-texts-languages'
 import type { Prng } from './prng'
 
 /**
@@ -84,16 +85,31 @@ const CLOSERS = [
   ' The Ethiopian blend was lovely though.',
 ]
 
-/** A plausible write-in for a reason (unknown reasons borrow from 'other'). */
-export function feedbackFor(reason: string, random: Prng): string {
-  const sentences = DEMO_FEEDBACK[reason] ?? DEMO_FEEDBACK.other ?? []
+/** The languages the demo's subscribers read the flow in, and how many of them each (out of 100). */
+export const DEMO_LANGUAGES = { en: 70, fr: 12, de: 10, es: 8 } as const
+export type DemoLanguage = keyof typeof DEMO_LANGUAGES
+
+const TEXTS: Readonly<Record<DemoLanguage, DemoLanguageTexts>> = {
+  en: { feedback: DEMO_FEEDBACK, openers: OPENERS, closers: CLOSERS },
+  fr: DEMO_TEXTS_FR,
+  de: DEMO_TEXTS_DE,
+  es: DEMO_TEXTS_ES,
+}
+
+/**
+ * A plausible write-in for a reason in the session's language (unknown reasons borrow from 'other').
+ * The same random draws whatever the language: the rest of the history does not depend on it.
+ */
+export function feedbackFor(reason: string, random: Prng, language: DemoLanguage = 'en'): string {
+  const texts = TEXTS[language]
+  const sentences = texts.feedback[reason] ?? texts.feedback.other ?? []
   const first = random.pick(sentences)
   // A third of people write two sentences.
   const second = random.chance(0.33) ? ` ${random.pick(sentences)}` : ''
-  const opener = random.chance(0.15) ? random.pick(OPENERS) : ''
+  const opener = random.chance(0.15) ? random.pick(texts.openers) : ''
   // After an opener the sentence continues in lower case, unless it starts with "I" or a name.
   const lead = opener && !/^(?:I\b|I’|Blue )/.test(first) ? first[0]?.toLowerCase() + first.slice(1) : first
-  const closer = random.chance(0.2) ? random.pick(CLOSERS) : ''
+  const closer = random.chance(0.2) ? random.pick(texts.closers) : ''
   const text = `${opener}${lead}${second === ` ${first}` ? '' : second}${closer}`
   return text.trim()
 }

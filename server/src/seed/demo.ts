@@ -6,6 +6,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { DEMO_ACCOUNT_ID } from '../services/demo-account'
+import { drainFeedbackInsights } from '../services/feedback/insights'
 import { maskSecret } from '../services/secret-box'
 import { readSetting, writeSetting } from '../services/settings'
 import { insertDemoHistory } from './demo-bulk'
@@ -229,6 +230,9 @@ export async function seedDemoIfEmpty(
     return true
   })
   if (!seeded) return null
+  // The write-ins' sentiment and themes, so the demo's dashboard has them from its first view (a build's
+  // demo template carries them; the sessions a later start adds are scored by the background pass).
+  await drainFeedbackInsights(deps)
 
   const result: DemoSeedResult = {
     cancelSessions: history.cancelSessions,

@@ -100,7 +100,7 @@ async function insightOf(row: QueuedRow, now: Date, stale: number) {
 }
 
 /** Scores up to SCORE_BATCH queued write-ins in one transaction; how many it took from the queue. */
-export async function scoreQueued(deps: InsightsDeps): Promise<number> {
+export async function scoreQueued(deps: Pick<InsightsDeps, 'db' | 'clock'>): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
     const { rows: claimed } = await sql<{ event_id: string }>`
       delete from feedback_pending where event_id in (
@@ -168,7 +168,10 @@ async function storeInsights(db: Kysely<Database>, scored: readonly Scored[]): P
  * Moves the write-ins whose session ended since to their outcome (and their counts with them), and
  * marks settled those that can no longer change. How many it looked at.
  */
-export async function settleOutcomes(deps: InsightsDeps, limit = 1000): Promise<number> {
+export async function settleOutcomes(
+  deps: Pick<InsightsDeps, 'db' | 'clock'>,
+  limit = 1000,
+): Promise<number> {
   const stale = new Date(deps.clock.now().getTime() - SETTLE_AFTER_MS).toISOString()
   const { rows } = await sql<{ looked: string }>`
     with candidates as (
@@ -210,7 +213,10 @@ export interface PassResult {
 }
 
 /** One pass: a backfill slice, queued write-ins until the queue is empty or `budgetMs` is spent, settling. */
-export async function runInsightsPass(deps: InsightsDeps, budgetMs = 5_000): Promise<PassResult> {
+export async function runInsightsPass(
+  deps: Pick<InsightsDeps, 'db' | 'clock'>,
+  budgetMs = 5_000,
+): Promise<PassResult> {
   const started = Date.now()
   const backfillMore = await backfillSlice(deps.db)
   let scored = 0
@@ -224,7 +230,7 @@ export async function runInsightsPass(deps: InsightsDeps, budgetMs = 5_000): Pro
 }
 
 /** Passes until nothing is left (the demo seed, tests). */
-export async function drainFeedbackInsights(deps: InsightsDeps): Promise<void> {
+export async function drainFeedbackInsights(deps: Pick<InsightsDeps, 'db' | 'clock'>): Promise<void> {
   for (let pass = 0; pass < 10_000; pass++) {
     const result = await runInsightsPass(deps, 60_000)
     if (!result.more && result.scored === 0) return
