@@ -1,12 +1,8 @@
 import { ResponsiveBar } from '@nivo/bar'
 import { SENTIMENT_NAMES, type SentimentLabel } from '@retainkit/shared/feedback-insights'
-import {
-  CHART_THEME,
-  countTicks,
-  listSummary,
-  monthTickFormat,
-  prefersReducedMotion,
-} from '../charts/chart-theme'
+import { bottomAxisOf, shortMonth } from '../charts/axis-fit'
+import { CHART_THEME, countTicks, listSummary, prefersReducedMotion } from '../charts/chart-theme'
+import { useFittedAxis } from '../charts/use-fitted-axis'
 import { monthLabel } from '../dashboard-shaping'
 import type { BreakdownView } from './feedback-shaping'
 import { BAR_ORDER, SENTIMENT_COLORS } from './sentiment-bars'
@@ -28,24 +24,30 @@ export function SentimentOverTime({
     key: row.month,
     ...Object.fromEntries(keys.map((label) => [label, row.counts[label]])),
   }))
+  // Month labels fitted to the chart's measured width, as the dashboard's other month charts are.
+  const { ref, axis } = useFittedAxis(
+    rows.map((row) => row.month),
+    44 + 12,
+    shortMonth,
+  )
   const ticks = countTicks(Math.max(0, ...months.map((row) => row.counts.total)))
   const summary = `Stacked bar chart of write-ins per month by sentiment: ${listSummary(
     months.map((row) => `${monthLabel(row.month)} ${row.counts.total}`),
     12,
   )}`
   return (
-    <div className="rk-chart__canvas" style={{ height: 240 }}>
+    <div className="rk-chart__canvas" style={{ height: 200 + axis.margin }} ref={ref}>
       <ResponsiveBar
         data={rows}
         keys={keys}
         indexBy="month"
         groupMode="stacked"
-        margin={{ top: 10, right: 12, bottom: 40, left: 44 }}
+        margin={{ top: 10, right: 12, bottom: axis.margin, left: 44 }}
         padding={0.3}
         colors={(bar) => SENTIMENT_COLORS[bar.id as SentimentLabel]}
         theme={CHART_THEME}
         enableLabel={false}
-        axisBottom={{ format: monthTickFormat(rows.map((row) => row.month)) }}
+        axisBottom={bottomAxisOf(axis)}
         axisLeft={{ legend: 'Write-ins', legendPosition: 'middle', legendOffset: -36, tickValues: ticks }}
         gridYValues={ticks}
         valueScale={{ type: 'linear', max: ticks[ticks.length - 1] }}
