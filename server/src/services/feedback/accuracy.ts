@@ -1,3 +1,4 @@
+/// <reference path="./natural-modules.d.ts" />
 import { readFileSync } from 'node:fs'
 import SentimentAnalyzer from 'natural/lib/natural/sentiment/SentimentAnalyzer'
 import EnglishTokenizer from 'natural/lib/natural/tokenizers/aggressive_tokenizer'

@@ -1,3 +1,4 @@
+/// <reference path="./natural-modules.d.ts" />
 import type { ScoredLanguage } from './languages'
 
 /**
