@@ -59,3 +59,14 @@ describe('write-in themes', () => {
     expect(recipes[0]?.key).toMatch(/^word:/)
   })
 })
+
+describe('missing features', () => {
+  it('are named by what is missing, and "miss" in another sense is not one', async () => {
+    expect((await themesOf('Will miss the tasting notes.', 'en')).map((theme) => theme.key)).not.toContain(
+      'missing_feature',
+    )
+    expect((await themesOf('Il manque une option décaféiné.', 'fr')).map((theme) => theme.key)).toContain(
+      'missing_feature',
+    )
+  })
+})

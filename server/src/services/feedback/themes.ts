@@ -23,6 +23,8 @@ interface Matcher {
   stopWords: ReadonlySet<string>
   /** Stem → the built-in themes it belongs to. */
   stems: ReadonlyMap<string, readonly string[]>
+  /** Words matched as written (a missing feature's: "missing" and "miss" share a stem). */
+  exact: ReadonlyMap<string, string>
   /** Phrases (lower-case words joined by a space) → their theme. */
   phrases: ReadonlyMap<string, string>
   longestPhrase: number
@@ -63,12 +65,17 @@ async function buildMatcher(language: ScoredLanguage): Promise<Matcher> {
     import('stopwords-iso/stopwords-iso.json', { with: { type: 'json' } }),
   ])
   const stems = new Map<string, string[]>()
+  const exact = new Map<string, string>()
   const phrases = new Map<string, string>()
   for (const concept of THEME_CONCEPTS)
     for (const word of concept.words[language]) {
       if (word.includes(' ')) {
         const tokens = clausesOf(word, language)[0] ?? []
         phrases.set(tokens.join(' '), concept.key)
+        continue
+      }
+      if (concept.key === MISSING_FEATURE) {
+        exact.set(word.toLowerCase(), concept.key)
         continue
       }
       const stem = model.stemmer.stem(word.toLowerCase())
@@ -79,6 +86,7 @@ async function buildMatcher(language: ScoredLanguage): Promise<Matcher> {
     stemmer: model.stemmer,
     stopWords: new Set([...(lists[language] ?? []), ...model.negations]),
     stems,
+    exact,
     phrases,
     longestPhrase: Math.max(1, ...[...phrases.keys()].map((phrase) => phrase.split(' ').length)),
   }
@@ -104,7 +112,8 @@ function missingFeature(matcher: Matcher, tokens: readonly string[], from: numbe
   const words: string[] = []
   for (let i = from; i < tokens.length && words.length < 2; i++) {
     const token = tokens[i] as string
-    if (isContent(matcher, token) && !matcher.stems.has(matcher.stemmer.stem(token))) words.push(token)
+    const known = matcher.stems.has(matcher.stemmer.stem(token)) || matcher.exact.has(token)
+    if (isContent(matcher, token) && !known) words.push(token)
     else if (words.length > 0) break
   }
   if (words.length === 0) return null
@@ -130,7 +139,11 @@ function conceptHits(matcher: Matcher, tokens: readonly string[], found: Map<str
         next = i + length
       }
     }
-    if (keys.length === 0) keys = matcher.stems.get(matcher.stemmer.stem(tokens[i] as string)) ?? []
+    if (keys.length === 0) {
+      const token = tokens[i] as string
+      const exact = matcher.exact.get(token)
+      keys = exact ? [exact] : (matcher.stems.get(matcher.stemmer.stem(token)) ?? [])
+    }
     for (const key of keys) {
       if (!found.has(key)) found.set(key, { key, name: NAMES.get(key) ?? key })
       const feature = key === MISSING_FEATURE ? missingFeature(matcher, tokens, next) : null
