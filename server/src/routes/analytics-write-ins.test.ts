@@ -118,7 +118,7 @@ async function seed(accountId: string) {
       [{ id: `${accountId}_${w.session}`, at: w.at }],
       w.mode ?? 'live',
     )
-    await sql`update cancel_sessions set language = ${w.language}, status = ${w.status ?? 'open'},
+    await sql`update cancel_sessions set locale = ${w.language}, status = ${w.status ?? 'open'},
       segment_id = ${w.segment ?? null} where id = ${`${accountId}_${w.session}`}`.execute(t.database.db)
     await insertEvents(t.database.db, accountId, [
       { step: 'reason_selected', at: w.at, reason: w.reason, session: `${accountId}_${w.session}` },

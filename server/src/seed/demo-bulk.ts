@@ -30,12 +30,12 @@ export async function insertDemoHistory(
 
   await sql`
     insert into cancel_sessions (id, account_id, kind, mode, customer_id, subscription_id, status, reason_key,
-      mrr, currency, eligible_offers, language, created_at, updated_at, completed_at)
+      mrr, currency, eligible_offers, locale, created_at, updated_at, completed_at)
     select id, account_id, kind, mode, customer_id, subscription_id, status, reason_key, mrr, currency,
-      coalesce(eligible_offers::jsonb, '[]'::jsonb), language, created_at, updated_at, completed_at
+      coalesce(eligible_offers::jsonb, '[]'::jsonb), locale, created_at, updated_at, completed_at
     from jsonb_to_recordset(${JSON.stringify(history.sessions)}::jsonb) as row (id text, account_id text,
       kind text, mode text, customer_id text, subscription_id text, status text, reason_key text, mrr integer,
-      currency text, eligible_offers text, language text, created_at timestamptz, updated_at timestamptz,
+      currency text, eligible_offers text, locale text, created_at timestamptz, updated_at timestamptz,
       completed_at timestamptz)
     order by created_at, id`.execute(trx)
 

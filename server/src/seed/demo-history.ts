@@ -270,7 +270,7 @@ function addCancelSession(
     mrr,
     currency: 'usd',
     eligible_offers: JSON.stringify(offered ? ['discount', 'pause', 'plan_switch'] : []),
-    language,
+    locale: language,
     created_at: new Date(t0),
     updated_at: new Date(clock),
     completed_at: new Date(clock),

@@ -30,7 +30,7 @@ const dataset = async <T>(endpoint: string) => {
 describe('the demo’s write-ins', () => {
   it('are written in the language of their session, all four built-in ones, and every one is scored', async () => {
     const { rows } = await sql<{ language: string; writeins: number; scored: number }>`
-      select s.language, count(*)::int as writeins, count(f.event_id)::int as scored
+      select s.locale as language, count(*)::int as writeins, count(f.event_id)::int as scored
       from session_events as e join cancel_sessions as s on s.id = e.session_id
       left join feedback_insights as f on f.event_id = e.id
       where e.account_id = ${DEMO_ACCOUNT_ID} and e.step = 'feedback_submitted'
@@ -39,7 +39,7 @@ describe('the demo’s write-ins', () => {
     for (const row of rows) expect(row.scored, row.language).toBe(row.writeins)
     const french = await sql<{ text: string }>`
       select e.text from session_events as e join cancel_sessions as s on s.id = e.session_id
-      where s.language = 'fr' and e.step = 'feedback_submitted' limit 1`.execute(t.database.db)
+      where s.locale = 'fr' and e.step = 'feedback_submitted' limit 1`.execute(t.database.db)
     expect(french.rows[0]?.text).toMatch(/[a-zé]/)
   })
 
