@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeApiServer, failure } from './api-server'
 
-const HEALTHY = { status: 'ok', database: 'pglite', uptimeSeconds: 3 }
+const HEALTHY = { status: 'ok', database: 'pglite', uptimeSeconds: 3, version: '0.1.0', commit: 'a1b2c3d' }
 
 describe('fake API server', () => {
   it('records each request and answers through the test routing', async () => {

@@ -1,5 +1,5 @@
 /**
- * Money is an amount with a currency (DESIGN 9). Zod-free and DOM-free, so the server, the console and
+ * Money is an amount with a currency. Zod-free and DOM-free, so the server, the console and
  * the widget import it alike (`@retainkit/shared/money`).
  *
  * - `Money` is `{ amount, currency }`: `amount` an integer in the currency's ISO 4217 minor unit (cents

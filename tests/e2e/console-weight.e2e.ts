@@ -9,7 +9,7 @@ import { launchChromium, type Product, startProduct } from '../support/product'
  * (each response's encoded body: gzip, as the server sends it), not from the build (issue 33 #10, issue
  * 37 #4): /login/ and /signup/ transfer at most 100 KB gzip of JavaScript until someone signs in — no
  * dashboard, editor, preview or settings code — and once signed in, the editor, dashboard and preview
- * chunks preload (spec 2.1's startup preload, for a signed-in start).
+ * chunks preload (the startup preload, for a signed-in start).
  */
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } } as const
 const BUDGET_BYTES = 100 * 1024

@@ -6,7 +6,7 @@ import { prefetchDashboardFor, preloadStartupChunks } from './startup-preload'
 
 /**
  * The whole console's start, once the environment check passed: the auth client and the session
- * sync, the router, and spec 2.1's startup preload of the editor, dashboard and preview — for a
+ * sync, the router, and the startup preload of the editor, dashboard and preview — for a
  * signed-in start: once someone is signed in (at once, or after the auth callback), never in front of a
  * visitor still on the sign-in pages. Loaded only by that start (startup.tsx), so /login/ and /signup/
  * in a browser without a session carry none of it.

@@ -54,7 +54,7 @@ describe('apiRequest', () => {
 
   it('sends no bearer token without a session', async () => {
     setRuntime({ config: TEST_CONFIG, auth: new FakeSupabaseAuth() })
-    const health = { status: 'ok', database: 'pglite', uptimeSeconds: 5 }
+    const health = { status: 'ok', database: 'pglite', uptimeSeconds: 5, version: '0.1.0', commit: 'a1b2c3d' }
     backend.on('GET /health', { body: health })
     const result = await apiRequest('GET', '/health')
     expect(result).toEqual({ data: health })

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /**
- * The process's Prometheus metrics, through `prom-client` (DESIGN 9: the metrics library, not our own
+ * The process's Prometheus metrics, through `prom-client` (the metrics library, not our own
  * text format). Counters and histograms live in one registry for the process; what is read from the
  * database at scrape time (queue depths, worker lag) is registered per app (`database-gauges.ts`).
  * Nothing here is touched unless /metrics is switched on: off by default, no request pays for it.

@@ -1,5 +1,5 @@
 /**
- * The jurisdiction modes a cancel session runs in (DESIGN 9: "Jurisdiction is data, decided on the
+ * The jurisdiction modes a cancel session runs in ("jurisdiction is data, decided on the
  * server"), the laws the built-in rules stand for, and those rules. What each mode does:
  * - `standard`: the merchant's flow, offers beside a visible way to finish cancelling (California's
  *   AB 2863 asks no more of the flow itself);

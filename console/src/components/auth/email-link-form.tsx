@@ -37,7 +37,7 @@ type FormState =
   | { kind: 'error'; message: string }
 
 /**
- * The auth service's words for a failure, sanitized for a person (spec 5). The sanitizer loads only
+ * The auth service's words for a failure, sanitized for a person. The sanitizer loads only
  * when there is something to say: the sign-in pages carry no code they do not need (issue 33 #10).
  */
 export async function userMessage(text: string): Promise<string> {

@@ -8,7 +8,7 @@ import { customerAddress } from './stripe-subscriber'
 import type { Subscriber } from './subscriber-token'
 
 /**
- * A cancel session's jurisdiction, decided on the server at its start (DESIGN 9): the token's signed
+ * A cancel session's jurisdiction, decided on the server at its start: the token's signed
  * country and state, else the Stripe customer's address, against the account's rules (shared
  * `decideJurisdiction`); and what the widget needs for the modes that draw their own page.
  */
