@@ -101,7 +101,14 @@ describe('the evidence export', () => {
       expect.objectContaining({ step: 'offer_declined', offer: 'discount' }),
       expect.objectContaining({ step: 'cancel_completed' }),
     ])
-    expect(doc.entries.map((entry) => entry.kind)).toEqual(['session_started', 'session_closed'])
+    expect(doc.entries.map((entry) => entry.kind)).toEqual([
+      'session_started',
+      'session_closed',
+      'receipt_queued',
+    ])
+    expect(story?.receipt).toEqual([
+      expect.objectContaining({ kind: 'receipt_queued', to: 'subscriber@example.com' }),
+    ])
   })
 
   it('exports a period as CSV (each row with its hashes) and as a printable page', async () => {

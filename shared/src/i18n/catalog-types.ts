@@ -22,7 +22,7 @@ export interface ReactivationCopy {
 
 /**
  * A language the product ships: the default config's copy, the banner's copy, the default reasons'
- * labels, the widget's own words and the legal words (price terms, the statutory page, the receipt),
+ * labels, the widget's own words and the legal words (price terms, the statutory page, the question after cancelling),
  * all of them (the compiler refuses a missing one).
  */
 export interface BuiltInCatalog {

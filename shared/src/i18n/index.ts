@@ -18,7 +18,6 @@ export type {
   AfterCancelStrings,
   LegalBlock,
   LegalStrings,
-  ReceiptStrings,
   StatutoryStrings,
   TermsStrings,
 } from './legal-types'

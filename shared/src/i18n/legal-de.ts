@@ -75,20 +75,4 @@ export const DE_LEGAL: LegalStrings = {
       'Vielen Dank. Wir senden Ihnen ein Angebot per E-Mail. Ihre Kündigung bleibt bestehen, solange Sie es nicht annehmen.',
     thanks_no: 'Verstanden. Ihre Kündigung bleibt bestehen.',
   },
-  receipt: {
-    subject: 'Ihre Kündigung bei {merchant} (Referenz {reference})',
-    withdrawal_subject: 'Ihr Widerruf Ihres Vertrags mit {merchant} (Referenz {reference})',
-    greeting: 'Guten Tag,',
-    intro: 'Ihre Kündigung ist bei uns eingegangen. Bitte bewahren Sie diese E-Mail als Bestätigung auf.',
-    withdrawal_intro:
-      'Ihr Widerruf ist bei uns eingegangen. Bitte bewahren Sie diese E-Mail als Eingangsbestätigung auf.',
-    what: 'Gekündigter Vertrag: {contract}',
-    effective: 'Wirksam zum: {end}',
-    received: 'Eingegangen am: {date} um {time}',
-    reference: 'Referenz: {reference}',
-    kind: 'Art: {kind}',
-    seal: 'Nachweis-Siegel: {seal}',
-    keep: 'Falls Sie dies nicht veranlasst haben, antworten Sie bitte auf diese E-Mail.',
-    merchant_copy_intro: 'Eine Kopie der Bestätigung an Ihren Abonnenten:',
-  },
 }

@@ -71,20 +71,4 @@ export const FR_LEGAL: LegalStrings = {
       'Merci. Nous vous enverrons une offre par e-mail. Votre résiliation reste valable tant que vous ne l’acceptez pas.',
     thanks_no: 'C’est noté. Votre résiliation reste valable.',
   },
-  receipt: {
-    subject: 'Votre résiliation auprès de {merchant} (référence {reference})',
-    withdrawal_subject: 'Votre rétractation de votre contrat avec {merchant} (référence {reference})',
-    greeting: 'Bonjour,',
-    intro: 'Nous avons bien reçu votre résiliation. Conservez cet e-mail comme confirmation.',
-    withdrawal_intro:
-      'Nous avons bien reçu votre rétractation. Conservez cet e-mail comme accusé de réception.',
-    what: 'Contrat résilié : {contract}',
-    effective: 'Prend effet le : {end}',
-    received: 'Demande reçue le : {date} à {time}',
-    reference: 'Référence : {reference}',
-    kind: 'Type : {kind}',
-    seal: 'Sceau de preuve : {seal}',
-    keep: 'Si vous n’êtes pas à l’origine de cette demande, répondez à cet e-mail.',
-    merchant_copy_intro: 'Une copie de la confirmation envoyée à votre abonné :',
-  },
 }

@@ -1,5 +1,6 @@
 /**
- * Every word a subscriber must agree to or keep as proof, as catalogue keys a merchant can translate
+ * Every word a subscriber must agree to or keep as proof on screen, as catalogue keys a merchant can
+ * translate (the cancellation receipt's are mail words, `mail/types.ts`, one language per mail)
  * (`legal.<block>.<key>` in `config.languages.translations`). A language uses a block only when it has
  * every key of it; otherwise the whole block comes in the account's default language (`legal.ts`), so a
  * price, a renewal sentence or a statutory page is never half in one language and half in another.
@@ -101,34 +102,11 @@ export interface AfterCancelStrings {
   thanks_no: string
 }
 
-/** The cancellation receipt e-mail (`{merchant}`, `{contract}`, `{end}`, `{date}`, `{time}`, `{reference}`, `{seal}`). */
-export interface ReceiptStrings {
-  subject: string
-  withdrawal_subject: string
-  greeting: string
-  intro: string
-  withdrawal_intro: string
-  what: string
-  effective: string
-  received: string
-  reference: string
-  kind: string
-  seal: string
-  keep: string
-  merchant_copy_intro: string
-}
-
 export interface LegalStrings {
   terms: TermsStrings
   statutory: StatutoryStrings
   after_cancel: AfterCancelStrings
-  receipt: ReceiptStrings
 }
 
 export type LegalBlock = keyof LegalStrings
-export const LEGAL_BLOCKS = [
-  'terms',
-  'statutory',
-  'after_cancel',
-  'receipt',
-] as const satisfies readonly LegalBlock[]
+export const LEGAL_BLOCKS = ['terms', 'statutory', 'after_cancel'] as const satisfies readonly LegalBlock[]

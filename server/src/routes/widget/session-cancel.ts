@@ -7,19 +7,21 @@ import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
-import { appendEvidence } from '../../services/evidence/chain'
+import { appendEvidence, type ChainedRow } from '../../services/evidence/chain'
 import { sessionEndEvidence } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { scheduleCancellation } from '../../services/widget/billing-actions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
 import { cancelMessage } from '../../services/widget/messages'
+import { customerEmail, queueReceipt } from '../../services/widget/receipt'
 import { recordSessionEnd } from '../../services/widget/session-store'
 import {
   assertOwnedBy,
   isEnded,
   isScheduledToCancel,
   merchantStripe,
+  planOf,
   retrieveSubscription,
   scheduledEndOf,
 } from '../../services/widget/stripe-subscriber'
@@ -45,7 +47,7 @@ async function carryOut(
   session: CancelSession,
   body: CancelBody,
   reasonKey: string | null,
-): Promise<{ response: CancelResponse; changed?: Stripe.Subscription }> {
+): Promise<{ response: CancelResponse; changed?: Stripe.Subscription; subscription?: Stripe.Subscription }> {
   if (body.handledByMerchant) return { response: { status: 'recorded' } }
   if (!stripe) throw new HttpError('CONSTRAINT_VIOLATION', HAND_OVER_MESSAGE)
   if (!session.subscription_id) {
@@ -66,6 +68,7 @@ async function carryOut(
     const cancelAt = scheduledEndOf(subscription)
     return {
       response: { status: 'scheduled', cancelAt: isoOrNull(cancelAt), message: cancelMessage(cancelAt) },
+      subscription,
     }
   }
   const scheduled = await scheduleCancellation(deps, stripe, subscription, {
@@ -76,6 +79,7 @@ async function carryOut(
   return {
     response: { status: 'scheduled', cancelAt: isoOrNull(scheduled.cancelAt), message: scheduled.message },
     changed: scheduled.subscription,
+    subscription,
   }
 }
 
@@ -87,7 +91,8 @@ async function carryOut(
  * session already scheduled answers the same without a second Stripe write. handledByMerchant (only
  * with the token's `handles: ['cancel']` claim, else 403) → 'recorded'. Without Stripe and without
  * handledByMerchant → 409: the widget hands over to the merchant's own cancel. Records
- * `cancel_completed` and the session as 'canceled'.
+ * `cancel_completed`, the session as 'canceled', its end in the evidence ledger, and queues the
+ * cancellation receipt (services/widget/receipt.ts) in the same transaction.
  */
 export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
@@ -106,7 +111,15 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
       current: CancelSession,
     ): Promise<ActionOutcome<CancelResponse>> => {
       const reasonKey = body.reasonKey ?? current.reason_key
-      const { response, changed } = await carryOut(deps, stripe, caller, lock, current, body, reasonKey)
+      const { response, changed, subscription } = await carryOut(
+        deps,
+        stripe,
+        caller,
+        lock,
+        current,
+        body,
+        reasonKey,
+      )
       const now = deps.clock.now()
       return {
         result: { status: 200, body: response },
@@ -127,7 +140,7 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
             mode: current.mode,
             startedAt: current.created_at,
           }
-          await appendEvidence(trx, [
+          const [recorded] = await appendEvidence(trx, [
             await sessionEndEvidence(trx, ref, 'session_closed', now, {
               outcome: 'canceled',
               reason_key: reasonKey,
@@ -136,6 +149,18 @@ export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
               trail: body.trail,
             }),
           ])
+          // The receipt, at once, in this transaction: what was cancelled, when it takes effect.
+          await queueReceipt(trx, deps, {
+            session: current,
+            config: caller.account.payload.config,
+            kind: 'cancellation',
+            to: customerEmail(subscription ?? null),
+            plan: subscription ? planOf(subscription).productName : '',
+            subscriptionId: current.subscription_id,
+            receivedAt: now,
+            endsAt: response.status === 'scheduled' && response.cancelAt ? new Date(response.cancelAt) : null,
+            recorded: recorded as ChainedRow,
+          })
         },
       }
     }

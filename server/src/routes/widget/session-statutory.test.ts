@@ -145,7 +145,11 @@ describe('the statutory declaration', () => {
       .select('kind')
       .where('session_id', '=', s.sessionId)
       .execute()
-    expect(entries.map((entry) => entry.kind)).toEqual(['session_started', 'statutory_declaration'])
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      'session_started',
+      'statutory_declaration',
+      'receipt_queued',
+    ])
   })
 })
 
@@ -181,6 +185,7 @@ describe('the question after a Minnesota cancellation', () => {
     expect(kinds.map((entry) => entry.kind)).toEqual([
       'session_started',
       'session_closed',
+      'receipt_queued',
       'after_cancel_answer',
     ])
   })

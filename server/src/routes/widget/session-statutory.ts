@@ -10,11 +10,12 @@ import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
-import { appendEvidence } from '../../services/evidence/chain'
+import { appendEvidence, type ChainedRow } from '../../services/evidence/chain'
 import { sessionEndEvidence } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import type { CustomerLock } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
+import { queueReceipt } from '../../services/widget/receipt'
 import { recordSessionEnd } from '../../services/widget/session-store'
 import {
   assertKindOffered,
@@ -26,6 +27,7 @@ import {
   assertOwnedBy,
   isEnded,
   merchantStripe,
+  planOf,
   retrieveSubscription,
 } from '../../services/widget/stripe-subscriber'
 import type { WidgetCaller } from './auth'
@@ -136,11 +138,6 @@ export function sessionStatutoryHandler(deps: AppDeps): Handler<WidgetEnv> {
             status: 'canceled',
             now,
           })
-          await trx
-            .updateTable('cancel_sessions')
-            .set({ receipt_reference: reference })
-            .where('id', '=', current.id)
-            .execute()
           const ref = {
             accountId: current.account_id,
             sessionId: current.id,
@@ -148,7 +145,7 @@ export function sessionStatutoryHandler(deps: AppDeps): Handler<WidgetEnv> {
             mode: current.mode,
             startedAt: current.created_at,
           }
-          await appendEvidence(trx, [
+          const [recorded] = await appendEvidence(trx, [
             await sessionEndEvidence(trx, ref, 'statutory_declaration', now, {
               outcome: 'canceled',
               declaration: body,
@@ -158,6 +155,19 @@ export function sessionStatutoryHandler(deps: AppDeps): Handler<WidgetEnv> {
               trail: [['statutory.page', current.created_at.getTime()]],
             }),
           ])
+          // The confirmation on a durable medium, at once (§ 312k Abs. 4 BGB, Art. 11a(4)): to the
+          // address the subscriber gave on the page.
+          await queueReceipt(trx, deps, {
+            session: current,
+            config: caller.account.payload.config,
+            kind: body.kind,
+            to: body.email,
+            plan: subscription ? planOf(subscription).productName : '',
+            subscriptionId: current.subscription_id,
+            receivedAt: now,
+            endsAt,
+            recorded: recorded as ChainedRow,
+          })
         },
       }
     }

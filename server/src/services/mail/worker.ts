@@ -5,6 +5,8 @@ import { mailAttempts } from '../../observability/metrics'
 import { backoffMs } from '../retry-backoff'
 import { drainSlots, type SlotQueue } from '../slot-dispatch'
 import { renderMail, UnrenderableMailError } from './render'
+import { isMailKind, MAIL_TEMPLATES } from './templates'
+import type { AnyMailTemplate } from './templates/types'
 
 /**
  * Sends due mail from the outbox. Rows are claimed in one statement (`FOR UPDATE SKIP LOCKED` on the
@@ -36,6 +38,8 @@ export interface ClaimedMail {
   kind: string
   to_address: string
   locale: string | null
+  /** What the mail is about (`receipt:cs_…`): the kind's `afterOutcome` reads it. */
+  dedupe_key: string
   payload: string | null
   attempts: number
   give_up_at: Date | string
@@ -60,7 +64,7 @@ export async function claimDueMail(
       limit ${limit}
       for update skip locked
     )
-    returning id, account_id, kind, to_address, locale, payload, attempts, give_up_at, locked_until`.execute(
+    returning id, account_id, kind, to_address, locale, dedupe_key, payload, attempts, give_up_at, locked_until`.execute(
     deps.db,
   )
   return rows.map((row) => ({ ...row, id: String(row.id) }))
@@ -116,6 +120,22 @@ export async function attemptMail(
   const outcome = await attemptAndRecord(deps, row, deadlineMs)
   // The kind is one of a closed list (or, from a newer version, one more): a bounded label.
   mailAttempts.inc({ outcome, kind: row.kind })
+  if (outcome !== 'retry' && isMailKind(row.kind)) {
+    // What the kind records once its mail went out or was given up (a receipt: the evidence ledger).
+    const after = (MAIL_TEMPLATES[row.kind] as AnyMailTemplate).afterOutcome
+    await after?.(deps, {
+      accountId: row.account_id,
+      dedupeKey: row.dedupe_key,
+      to: row.to_address,
+      outcome,
+    }).catch((error: unknown) =>
+      deps.logger.warn('mail outcome not recorded', {
+        mailId: row.id,
+        kind: row.kind,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    )
+  }
   return outcome
 }
 

@@ -5,7 +5,13 @@ import type { Role } from '../../roles'
  * this list (server/src/services/mail/templates/), and every built-in language's mail words name each
  * kind (`MailWords`): adding a kind here fails the build until both exist.
  */
-export const MAIL_KINDS = ['sign_in', 'email_change', 'member_invitation', 'usage_notice'] as const
+export const MAIL_KINDS = [
+  'sign_in',
+  'email_change',
+  'member_invitation',
+  'usage_notice',
+  'cancellation_receipt',
+] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
 /** Words every mail may use. `{merchant}`: the merchant's name. */
@@ -79,10 +85,41 @@ export interface UsageNoticeMailWords {
  * One built-in language's mail words: all of them (the compiler refuses a missing one). `{name}`
  * placeholders are filled, HTML-escaped, by the server's templates.
  */
+/**
+ * The cancellation receipt (issue 34), to the subscriber and, when the merchant asks, a copy to them.
+ * The same as the statutory page: what was cancelled, when it takes effect, when the request was
+ * received, a reference, and the evidence ledger row's hash as a seal. `{merchant}`, `{contract}`,
+ * `{end}`, `{date}`, `{time}` (with its zone), `{reference}`, `{seal}`, `{kind}`.
+ */
+export interface ReceiptMailWords {
+  kind_cancellation: string
+  kind_ordinary: string
+  kind_extraordinary: string
+  kind_withdrawal: string
+  /** When the end date is not known. */
+  end_unknown: string
+  /** `{plan}`, `{id}` */
+  contract: string
+  subject: string
+  withdrawal_subject: string
+  greeting: string
+  intro: string
+  withdrawal_intro: string
+  what: string
+  effective: string
+  received: string
+  reference: string
+  kind: string
+  seal: string
+  keep: string
+  merchant_copy_intro: string
+}
+
 export interface MailWords {
   common: CommonMailWords
   sign_in: SignInMailWords
   email_change: EmailChangeMailWords
   member_invitation: MemberInvitationMailWords
   usage_notice: UsageNoticeMailWords
+  cancellation_receipt: ReceiptMailWords
 }

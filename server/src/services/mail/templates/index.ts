@@ -1,5 +1,6 @@
 import type { MailKind } from '@retainkit/shared/mail-words'
 import type { z } from 'zod'
+import { CANCELLATION_RECEIPT_MAIL } from './cancellation-receipt'
 import { EMAIL_CHANGE_MAIL } from './email-change'
 import { MEMBER_INVITATION_MAIL } from './member-invitation'
 import { SIGN_IN_MAIL } from './sign-in'
@@ -16,6 +17,7 @@ export const MAIL_TEMPLATES = {
   email_change: EMAIL_CHANGE_MAIL,
   member_invitation: MEMBER_INVITATION_MAIL,
   usage_notice: USAGE_NOTICE_MAIL,
+  cancellation_receipt: CANCELLATION_RECEIPT_MAIL,
 } satisfies Record<MailKind, AnyMailTemplate>
 
 /** What `enqueueMail` takes for a kind: its template's parameters. */

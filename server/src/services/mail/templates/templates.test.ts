@@ -32,6 +32,15 @@ const SAMPLE_PARAMS: { [K in (typeof MAIL_KINDS)[number]]: MailParams<K> } = {
   },
   member_invitation: { email: 'casey@example.com', role: 'editor', days: 7 },
   usage_notice: { threshold: 100, sessions: 50, limit: 50, month: '2026-11' },
+  cancellation_receipt: {
+    reference: 'RK-1A2B3-C4D5E',
+    kind: 'ordinary',
+    plan: 'Pro',
+    subscription_id: 'sub_123',
+    received_at: '2026-11-28T14:05:00.000Z',
+    ends_at: '2026-12-28T14:05:00.000Z',
+    seal: 'a'.repeat(64),
+  },
 }
 
 const render = (kind: string, locale: string | null, params: unknown, templates = MAIL_TEMPLATES) =>

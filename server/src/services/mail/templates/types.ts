@@ -1,6 +1,7 @@
 import type { BuiltInLocale } from '@retainkit/shared/i18n'
 import type { MailWords } from '@retainkit/shared/mail-words'
 import type { z } from 'zod'
+import type { AppDeps } from '../../../deps'
 import type { MailContent } from './layout'
 
 /** What a template knows besides its parameters. */
@@ -29,7 +30,14 @@ export interface MailTemplate<P> {
   /** How long after it was queued the mail is still worth sending; then it is given up. */
   giveUpAfterMs: number
   render(params: P, context: RenderContext): MailContent
+  /** Optional: what to record once the mail was sent or given up (a receipt's delivery, as evidence). */
+  afterOutcome?: AfterOutcome
 }
+
+export type AfterOutcome = (
+  deps: AppDeps,
+  mail: { accountId: string | null; dedupeKey: string; to: string; outcome: 'sent' | 'failed' },
+) => Promise<void>
 
 /** Type-checks a template against its parameters' schema (and keeps its exact type for the registry). */
 export const defineMailTemplate = <P>(template: MailTemplate<P>): MailTemplate<P> => template
@@ -40,6 +48,7 @@ export interface AnyMailTemplate {
   sender: 'retainkit' | 'merchant'
   giveUpAfterMs: number
   render(params: never, context: RenderContext): MailContent
+  afterOutcome?: AfterOutcome
 }
 
 /** The account a template needs, or a plain error (the row fails instead of rendering without it). */
