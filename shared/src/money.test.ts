@@ -51,6 +51,9 @@ describe('Stripe amounts', () => {
     expect(toStripe(money(500, 'isk'))).toBe(50000)
     expect(fromStripe(5000, 'mga')).toEqual(money(500000, 'mga'))
     expect(toStripe(money(500000, 'mga'))).toBe(5000)
+    expect(new MoneyTotals().addStripe(50000, 'isk').addStripe(150, 'isk').get('isk')).toEqual(
+      money(502, 'isk'),
+    )
     // A fraction of an ariary is not an amount Stripe can charge.
     expect(() => toStripe(money(500050, 'mga'))).toThrow(RangeError)
   })

@@ -7,7 +7,8 @@
  *   (`'usd'`). `money(amount, currency)` makes one and refuses a fraction or a malformed code.
  * - Stripe's amounts follow Stripe's own minor units, which differ from ISO for a few currencies
  *   (ISK is sent with two decimals, MGA with none): `fromStripe(amount, currency)` on the way in,
- *   `toStripe(money)` on the way out. Everything else works in ISO minor units.
+ *   `toStripe(money)` on the way out (`stripeMinor` and `MoneyTotals.addStripe` for sums still to be
+ *   rounded). Everything else works in ISO minor units.
  * - Amounts of different currencies are never added: `addMoney` throws `CurrencyMismatchError`, and a
  *   total over many currencies is a `MoneyTotals` (one running total per currency, listed as
  *   `Money[]`), never one number.
@@ -94,7 +95,13 @@ export function fromStripe(amount: number, currency: string): Money {
   const code = currencyCode(currency)
   const shift = stripeDigits(code) - (ISO_DIGITS[code] ?? 2)
   // ISK amounts have been whole krónur since 2023, so the division is exact for any live price.
-  return money(shift === 0 ? amount : roundMinor(amount / 10 ** shift), code)
+  return money(shift === 0 ? amount : roundMinor(stripeMinor(amount, code)), code)
+}
+
+/** A Stripe amount (or a sum of them) in ISO minor units, unrounded: for a `MoneyTotals` to round once. */
+export function stripeMinor(amount: number, currency: string): number {
+  const code = currencyCode(currency)
+  return amount / 10 ** (stripeDigits(code) - (ISO_DIGITS[code] ?? 2))
 }
 
 /** `Money` as a Stripe API amount; throws when Stripe cannot express it (a fraction of an ariary). */
@@ -137,6 +144,11 @@ export class MoneyTotals {
 
   addMoney(value: Money): this {
     return this.add(value.amount, value.currency)
+  }
+
+  /** Adds a Stripe amount (Stripe's minor units, as the database keeps them) of `currency`. */
+  addStripe(amount: number, currency: string): this {
+    return this.add(stripeMinor(amount, currency), currency)
   }
 
   /** The currency's total, rounded once (zero when none was added). */

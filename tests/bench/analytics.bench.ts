@@ -335,7 +335,7 @@ async function benchOne(
       'BEFORE: save durability from raw rows (no HTTP)',
       await measure(RUNS, meter, async () => {
         const now = new Date()
-        shapeDurability((await followSaves(database.db, ACCOUNT, range, now)).map(tallyOfSave), 0, now)
+        shapeDurability((await followSaves(database.db, ACCOUNT, range, now)).map(tallyOfSave), [], 0, now)
       }),
     ])
   await postgresMeter?.close()

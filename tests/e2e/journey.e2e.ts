@@ -255,34 +255,42 @@ describe('a newcomer, from sign-up to the dashboard', () => {
     for (const word of ['reporting', 'export', 'missing']) expect(words).toContain(`"${word}"`)
     expect(words).not.toContain('"the"')
     const revenue = (await analytics('saved-revenue')) as {
-      total: number
-      currency: string
-      byMechanism: Record<string, number>
+      currencies: Array<{
+        currency: string
+        gross: number
+        byMechanism: Array<{ mechanism: string; gross: number }>
+      }>
     }
-    // MRR kept by the flow's saves (mrr_after): the discount (20% off $29) and the pause ($290/year as
-    // monthly). The banner's reactivation is recorded as a save too, but is not flow revenue kept.
+    // MRR kept by the flow's saves when accepted (mrr_after): the discount (20% off $29) and the pause
+    // ($290/year as monthly, rounded once). The banner's reactivation is recorded as a save too, but is
+    // not flow revenue kept. One currency, so one block.
     const saves = await product.deps.db
       .selectFrom('saves')
       .select(['mechanism', 'mrr_after'])
       .where('account_id', '=', accountId)
       .execute()
     expect(saves.map((s) => s.mechanism).sort()).toEqual(['discount', 'pause', 'reactivation'])
-    expect(revenue.byMechanism).toEqual({
-      discount: 2320,
-      pause: 2417,
-      plan_switch: 0,
-      billing_cycle: 0,
-      trial_extension: 0,
-      talk_to_us: 0,
-    })
-    expect(revenue.total).toBe(
+    const [dollars] = revenue.currencies
+    expect(revenue.currencies).toHaveLength(1)
+    expect(dollars?.currency).toBe('usd')
+    expect(Object.fromEntries((dollars?.byMechanism ?? []).map((row) => [row.mechanism, row.gross]))).toEqual(
+      {
+        discount: 2320,
+        pause: 2417,
+        plan_switch: 0,
+        billing_cycle: 0,
+        trial_extension: 0,
+        talk_to_us: 0,
+      },
+    )
+    expect(dollars?.gross).toBe(
       saves.filter((s) => s.mechanism !== 'reactivation').reduce((sum, s) => sum + Number(s.mrr_after), 0),
     )
-    expect(revenue.total).toBe(4737)
+    expect(dollars?.gross).toBe(4737)
 
     // Live data is apart from these test-mode sessions: nothing there.
     expect(await analytics('cancellation-reasons', 'live')).toEqual([])
-    expect(((await analytics('saved-revenue', 'live')) as { total: number }).total).toBe(0)
+    expect(((await analytics('saved-revenue', 'live')) as { currencies: unknown[] }).currencies).toEqual([])
 
     // UI: the same numbers on the dashboard, once the merchant asks for test-mode data.
     await console_.goto(`${product.url}/dashboard/?account_id=${accountId}`)
@@ -322,11 +330,11 @@ describe('a newcomer, from sign-up to the dashboard', () => {
         .getByRole('listitem')
         .filter({ hasText: new RegExp(`^${word}`) })
         .waitFor()
-    const money = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: revenue.currency.toUpperCase(),
-    }).format(revenue.total / 100)
-    await region('Saved revenue').getByText(money, { exact: true }).first().waitFor()
+    // The card states the gross saved beside what is still paid now, in the block's own currency.
+    await region('Saved revenue')
+      .getByText(/of \$47\.37 saved by 2 saves in this period/)
+      .first()
+      .waitFor()
     await shot(console_, '10-dashboard', true)
   })
 })

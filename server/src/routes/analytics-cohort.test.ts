@@ -126,7 +126,7 @@ const headline = async (query: string) => {
           save_rate: { current: number | null; previous: number | null }
         }
       }
-      'saved-revenue': { data: { total: number } }
+      'saved-revenue': { data: { currencies: Array<{ currency: string; gross: number }> } }
     }
   }
   const figures = data['headline-figures'].data
@@ -134,7 +134,7 @@ const headline = async (query: string) => {
     sessions: figures.sessions.current,
     before: { sessions: figures.sessions.previous, saveRate: figures.save_rate.previous },
     saveRate: figures.save_rate.current,
-    savedMrr: data['saved-revenue'].data.total,
+    savedMrr: data['saved-revenue'].data.currencies.find((entry) => entry.currency === 'usd')?.gross ?? 0,
   }
 }
 

@@ -29,6 +29,7 @@ describe('a database failure', () => {
       'analytics_daily',
       'analytics_daily_words',
       'analytics_daily_saves',
+      'analytics_save_followups',
     ]
     for (const table of tables)
       await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_gone`)}`.execute(
@@ -41,7 +42,7 @@ describe('a database failure', () => {
         'save-mechanism-performance': ['Failed to fetch save mechanism performance: ', 'analytics_daily'],
         'save-rate-over-time': ['Failed to fetch save rate: ', 'analytics_daily'],
         'write-in-reasons': ['Failed to fetch write-in word frequencies: ', 'analytics_daily_words'],
-        'saved-revenue': ['Failed to fetch saved revenue: ', 'analytics_daily_saves'],
+        'saved-revenue': ['Failed to fetch saved revenue: ', 'analytics_save_followups'],
       }
       for (const [endpoint, [prefix, table]] of Object.entries(expected)) {
         const res = await get(endpoint)

@@ -59,6 +59,8 @@ beforeAll(async () => {
   await insertSaves(t.database.db, ACCOUNT, [
     { session: 'h2', mechanism: 'discount', mrrBefore: 2000, mrrAfter: 1500, at: '2026-03-12T09:01:00Z' },
     { mechanism: 'pause', mrrAfter: 900, at: '2026-02-20T09:01:00Z' },
+    // Another currency: its own row, never added to the dollars.
+    { mechanism: 'discount', mrrAfter: 1200, at: '2026-02-21T09:01:00Z', currency: 'eur' },
   ])
 })
 afterAll(() => t.close())
@@ -76,7 +78,10 @@ describe('headline figures', () => {
     expect(await headline(ACCOUNT, 'startDate=2026-03-01&endDate=2026-03-31')).toEqual({
       sessions: { current: 3, previous: 2 },
       save_rate: { current: 66.67, previous: 0 },
-      saved_mrr: { current: 1500, previous: 900, currency: 'usd' },
+      saved_mrr: [
+        { currency: 'eur', current: 0, previous: 1200 },
+        { currency: 'usd', current: 1500, previous: 900 },
+      ],
       top_reason: {
         current: { reason_key: 'too_expensive', count: 2 },
         previous: { reason_key: 'missing_features', count: 1 },
@@ -89,7 +94,7 @@ describe('headline figures', () => {
     expect(await headline(ACCOUNT, 'startDate=2025-06-01&endDate=2025-06-30')).toMatchObject({
       sessions: { current: 0, previous: 0 },
       save_rate: { current: null, previous: null },
-      saved_mrr: { current: 0, previous: 0, currency: null },
+      saved_mrr: [],
       top_reason: { current: null, previous: null },
     })
   })

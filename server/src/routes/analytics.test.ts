@@ -1,4 +1,5 @@
 import { ANALYTICS_ENDPOINTS } from '@retainkit/shared/analytics-endpoints'
+import { savedRevenueData } from '@retainkit/shared/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertEvents, insertSaves, insertSessions } from '../services/analytics/test-fixtures'
 import { createTestContext, type TestContext } from '../test-support/harness'
@@ -103,9 +104,10 @@ beforeAll(async () => {
       at: '2026-05-31T23:59:59.999Z',
       currency: 'USD',
     },
-    // Not counted: a banner win-back, a save in another currency, one outside the range, another account's.
-    { mechanism: 'reactivation', mrrAfter: 4500, at: '2026-05-10T10:00:00Z' },
+    // In its own currency: counted beside the dollars, never added to them.
     { mechanism: 'discount', mrrAfter: 999, at: '2026-04-10T10:00:00Z', currency: 'eur' },
+    // Not counted: a banner win-back, one outside the range, another account's.
+    { mechanism: 'reactivation', mrrAfter: 4500, at: '2026-05-10T10:00:00Z' },
     { mechanism: 'discount', mrrAfter: 5000, at: '2026-02-28T23:59:59Z' },
     { account: OTHER, mechanism: 'pause', mrrAfter: 7000, at: '2026-04-01T10:00:00Z' },
     {
@@ -237,47 +239,59 @@ describe('write-in-reasons', () => {
 })
 
 describe('saved-revenue', () => {
-  it("sums the MRR kept (mrr_after, cents) per month and mechanism in the range's currency", async () => {
+  // No Stripe events reach these fixtures: every save's subscription is unknown, so its MRR is too.
+  const unknown = (saves: number, gross: number) => ({
+    saves,
+    gross,
+    kept: 0,
+    paused: 0,
+    lost: 0,
+    unknown: gross,
+  })
+  const mechanisms = (amounts: Partial<Record<string, [number, number]>>) =>
+    ['discount', 'pause', 'plan_switch', 'billing_cycle', 'trial_extension', 'talk_to_us'].map(
+      (mechanism) => ({
+        mechanism,
+        ...unknown(...(amounts[mechanism] ?? [0, 0])),
+      }),
+    )
+
+  it('keeps each currency apart: MRR per month and offer, dollars and euros never added', async () => {
     const { status, body } = await analytics('saved-revenue')
     expect(status).toBe(200)
     expect(body).toEqual({
       data: {
-        total: 7200,
-        currency: 'usd',
-        byMonth: [
-          { month: '2026-03', mrr: 0, saves: 0 },
-          { month: '2026-04', mrr: 2400, saves: 1 },
-          { month: '2026-05', mrr: 4800, saves: 2 },
+        asOf: t.clock.now().toISOString(),
+        currencies: [
+          {
+            currency: 'eur',
+            ...unknown(1, 999),
+            byMonth: [
+              { month: '2026-03', ...unknown(0, 0) },
+              { month: '2026-04', ...unknown(1, 999) },
+              { month: '2026-05', ...unknown(0, 0) },
+            ],
+            byMechanism: mechanisms({ discount: [1, 999] }),
+          },
+          {
+            currency: 'usd',
+            ...unknown(3, 7200),
+            byMonth: [
+              { month: '2026-03', ...unknown(0, 0) },
+              { month: '2026-04', ...unknown(1, 2400) },
+              { month: '2026-05', ...unknown(2, 4800) },
+            ],
+            byMechanism: mechanisms({ discount: [1, 2400], pause: [1, 3000], plan_switch: [1, 1800] }),
+          },
         ],
-        byMechanism: {
-          discount: 2400,
-          pause: 3000,
-          plan_switch: 1800,
-          billing_cycle: 0,
-          trial_extension: 0,
-          talk_to_us: 0,
-        },
       },
     })
+    expect(savedRevenueData.safeParse((body as { data: unknown }).data).success).toBe(true)
   })
 
-  it('answers zeros and no currency for a range without saves', async () => {
+  it('answers no currency at all for a range without saves', async () => {
     const { body } = await analytics('saved-revenue', '&startDate=2026-01-01&endDate=2026-01-31')
-    expect(body).toEqual({
-      data: {
-        total: 0,
-        currency: null,
-        byMonth: [{ month: '2026-01', mrr: 0, saves: 0 }],
-        byMechanism: {
-          discount: 0,
-          pause: 0,
-          plan_switch: 0,
-          billing_cycle: 0,
-          trial_extension: 0,
-          talk_to_us: 0,
-        },
-      },
-    })
+    expect(body).toEqual({ data: { asOf: t.clock.now().toISOString(), currencies: [] } })
   })
 })
 
@@ -361,9 +375,9 @@ describe('mode=test', () => {
     }
     expect(words.data).toEqual([{ text: 'rehearsal', value: 2 }])
     const revenue = (await analytics('saved-revenue', `${range}&mode=test`)).body as {
-      data: { total: number; currency: string | null }
+      data: { currencies: Array<{ currency: string; gross: number }> }
     }
-    expect(revenue.data).toMatchObject({ total: 2400, currency: 'usd' })
+    expect(revenue.data.currencies).toEqual([expect.objectContaining({ currency: 'usd', gross: 2400 })])
   })
 
   it('is the same as no mode for mode=live, and refuses any other mode', async () => {

@@ -1,4 +1,5 @@
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
+import { type Money, money } from '@retainkit/shared/money'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../test-support/harness'
 import { advanceBoth, alignClocks } from './billing-testing'
@@ -20,6 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const DAY = 86_400
+const usd = (amount: number) => money(amount, 'usd')
 const { open, accept } = acceptHelpers(() => ({ t, account, merchant: m }))
 
 async function owner() {
@@ -49,8 +51,9 @@ interface Group {
   saves: number
   kept: number
   lost: number
-  keptMrr: number
-  lostMrr: number
+  keptMrr: Money[]
+  pausedMrr: Money[]
+  lostMrr: Money[]
   stuck: Array<{ days: number; decided: number; kept: number; rate: number | null }>
 }
 
@@ -83,7 +86,15 @@ describe('saves that stuck', () => {
     advanceBoth(t, 20 * DAY)
     await deliver()
     const early = await durability()
-    expect(early.totals).toMatchObject({ saves: 2, kept: 2, lost: 0, lostMrr: 0 })
+    // Twenty days in: both still subscribers; the discount pays 23.20 a month, the pause nothing yet.
+    expect(early.totals).toMatchObject({
+      saves: 2,
+      kept: 2,
+      lost: 0,
+      keptMrr: [usd(2320)],
+      pausedMrr: [usd(2900)],
+      lostMrr: [usd(0)],
+    })
     expect(early.totals.stuck[0]).toMatchObject({ days: 30, decided: 0, rate: null })
 
     advanceBoth(t, 20 * DAY)
@@ -97,7 +108,14 @@ describe('saves that stuck', () => {
     alignClocks(t)
 
     const after = await durability()
-    expect(after.totals).toMatchObject({ saves: 2, kept: 1, lost: 1, lostMrr: 2320 })
+    expect(after.totals).toMatchObject({
+      saves: 2,
+      kept: 1,
+      lost: 1,
+      keptMrr: [usd(0)],
+      pausedMrr: [usd(2900)],
+      lostMrr: [usd(2320)],
+    })
     // Both had reached day 30 still paying; the discount one is lost since, which decides its day 60
     // and day 90 already; the pause's are still to come.
     expect(after.totals.stuck).toEqual([
@@ -107,7 +125,10 @@ describe('saves that stuck', () => {
     ])
     expect(after.byOffer.find((g) => g.key === 'discount')).toMatchObject({ saves: 1, kept: 0, lost: 1 })
     expect(after.byOffer.find((g) => g.key === 'pause')).toMatchObject({ saves: 1, kept: 1, lost: 0 })
-    expect(after.byReason.find((g) => g.key === 'too_expensive')).toMatchObject({ lost: 1, lostMrr: 2320 })
+    expect(after.byReason.find((g) => g.key === 'too_expensive')).toMatchObject({
+      lost: 1,
+      lostMrr: [usd(2320)],
+    })
     // The seeded merchant's churned and scheduled-to-cancel subscribers were cancelled outside the
     // flow too (the backfill found them); this cancellation adds one.
     expect(after.outsideFlow.cancellations).toBe(early.outsideFlow.cancellations + 1)
@@ -122,6 +143,7 @@ describe('saves that stuck', () => {
       reason_key: 'too_expensive',
       saved_mrr: 2320,
       durability: 'lost',
+      save_state: 'lost',
       // When Stripe ended it (whole seconds on Stripe's clock), not when our clock was next read.
       lost_at: new Date((cancelled.ended_at ?? cancelled.canceled_at ?? 0) * 1000).toISOString(),
       d30: 'kept',
@@ -131,16 +153,17 @@ describe('saves that stuck', () => {
     expect(row?.steps.map((step) => step.step)).toContain('offer_accepted')
     expect(json.data.find((session) => session.session_id === paused.sessionId)).toMatchObject({
       durability: 'kept',
+      save_state: 'paused',
     })
 
     const csvRes = await exported('csv')
     expect(csvRes.headers.get('content-type')).toContain('text/csv')
     const lines = (await csvRes.text()).trim().split('\r\n')
     expect(lines[0]).toBe(
-      'session_id,kind,mode,customer_id,subscription_id,started_at,completed_at,outcome,reason_key,mrr,currency,steps,offer,saved_mrr,durability,lost_at,kept_30d,kept_60d,kept_90d',
+      'session_id,kind,mode,customer_id,subscription_id,started_at,completed_at,outcome,reason_key,mrr,currency,steps,offer,saved_mrr,durability,save_state,lost_at,kept_30d,kept_60d,kept_90d',
     )
     const line = lines.find((l) => l.startsWith(`${discounted.sessionId},`)) ?? ''
-    expect(line).toContain(',discount,2320,lost,')
+    expect(line).toContain(',discount,2320,lost,lost,')
     expect(line.endsWith(',kept,lost,lost')).toBe(true)
     expect(lines.find((l) => l.startsWith(`${paused.sessionId},`))?.endsWith(',kept,pending,pending')).toBe(
       true,
@@ -151,6 +174,12 @@ describe('saves that stuck', () => {
     await deliver()
     const later = await durability()
     expect(later.totals.stuck[1]).toEqual({ days: 60, decided: 2, kept: 1, rate: 50 })
+    // Its pause over, it pays again: counted as kept MRR from the day it resumed.
+    expect(later.totals).toMatchObject({
+      keptMrr: [usd(2900)],
+      pausedMrr: [usd(0)],
+      lostMrr: [usd(2320)],
+    })
   })
 
   it('the export checks its query and the caller', async () => {

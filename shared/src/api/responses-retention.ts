@@ -27,6 +27,12 @@ export const exportedSession = obj({
   offer: z.string().nullable(),
   saved_mrr: z.number().nullable(),
   durability: z.enum(['kept', 'lost', 'unknown']).nullable(),
+  save_state: z
+    .enum(['kept', 'paused', 'lost', 'unknown'])
+    .nullable()
+    .describe(
+      "The save's part in the saved-revenue card now (paused: a pause or an extended trial not over)",
+    ),
   lost_at: nullableTime,
   d30: z.string().nullable(),
   d60: z.string().nullable(),

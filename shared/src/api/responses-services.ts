@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { ANALYTICS_ENDPOINTS } from '../analytics-endpoints'
 import { obj } from './common'
+import { saveDurabilityData, savedRevenueData } from './responses-money'
 
 /** Analytics, the Stripe catalogue and connection, the marketing forms and the platform's documents. */
 
 const jsonObject = z.custom<object>((value) => typeof value === 'object' && value !== null)
 /** Rows of a data set, or (saved revenue) one summary object: each data set's own shape. */
 export const analyticsData = z
-  .union([z.array(jsonObject), jsonObject])
+  .union([savedRevenueData, saveDurabilityData, z.array(jsonObject), jsonObject])
   .describe(`Rows of the data set (${ANALYTICS_ENDPOINTS.join(', ')}), or the saved-revenue summary`)
 
 /** One data set inside the combined dashboard call: what its own call answers, or its refusal. */

@@ -40,9 +40,12 @@ export const headlineFiguresSchema = z.object({
   sessions: figure,
   /** Percent of finished sessions that stayed; null when no session finished in that period. */
   save_rate: z.object({ current: z.number().nullable(), previous: z.number().nullable() }),
-  /** MRR kept by accepted offers, minor units; null on the free tier (saved revenue is Pro). */
+  /**
+   * MRR kept by accepted offers when accepted, one row per currency either period has (amounts of two
+   * currencies are never added; ISO minor units); null on the free tier (saved revenue is Pro).
+   */
   saved_mrr: z
-    .object({ current: z.number(), previous: z.number(), currency: z.string().nullable() })
+    .array(z.object({ currency: z.string(), current: z.number().int(), previous: z.number().int() }))
     .nullable(),
   top_reason: z.object({
     current: z.object({ reason_key: z.string(), count: z.number() }).nullable(),

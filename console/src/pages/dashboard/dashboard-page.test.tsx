@@ -24,8 +24,9 @@ const DURABILITY_GROUP = {
   kept: 1,
   lost: 1,
   unknown: 0,
-  keptMrr: 2320,
-  lostMrr: 2320,
+  keptMrr: [{ amount: 2320, currency: 'usd' }],
+  pausedMrr: [{ amount: 0, currency: 'usd' }],
+  lostMrr: [{ amount: 2320, currency: 'usd' }],
   stuck: [
     { days: 30, decided: 2, kept: 2, rate: 100 },
     { days: 60, decided: 1, kept: 0, rate: 0 },
@@ -34,6 +35,15 @@ const DURABILITY_GROUP = {
 }
 
 const COUNTS = { positive: 1, neutral: 2, negative: 3, not_scored: 0, total: 6 }
+/** A saved-revenue figure block: `lost` is what was not kept. */
+const REVENUE = (saves: number, gross: number, kept: number) => ({
+  saves,
+  gross,
+  kept,
+  paused: 0,
+  lost: gross - kept,
+  unknown: 0,
+})
 
 const DATA: Record<string, unknown> = {
   'cancellation-reasons': [
@@ -54,13 +64,21 @@ const DATA: Record<string, unknown> = {
     { text: 'support, "slow"', value: 2 },
   ],
   'saved-revenue': {
-    total: 4500,
-    currency: 'usd',
-    byMonth: [{ month: '2026-04', mrr: 4500, saves: 3 }],
-    byMechanism: { pause: 4500 },
+    asOf: '2026-05-15T12:00:00.000Z',
+    currencies: [
+      {
+        currency: 'usd',
+        ...REVENUE(3, 4500, 3000),
+        byMonth: [{ month: '2026-04', ...REVENUE(3, 4500, 3000) }],
+        byMechanism: [{ mechanism: 'pause', ...REVENUE(3, 4500, 3000) }],
+      },
+    ],
   },
   'save-durability': {
-    currency: 'usd',
+    asOf: '2026-05-15T12:00:00.000Z',
+    checkpoints: [30, 60, 90],
+    currencies: ['usd'],
+    firstOutcomeDue: null,
     totals: { ...DURABILITY_GROUP, key: 'all' },
     byOffer: [DURABILITY_GROUP],
     byReason: [{ ...DURABILITY_GROUP, key: 'too_expensive' }],
@@ -97,7 +115,7 @@ const HEADLINE = {
   'headline-figures': {
     sessions: { current: 12, previous: 10 },
     save_rate: { current: 25, previous: 20 },
-    saved_mrr: { current: 1500, previous: 900, currency: 'usd' },
+    saved_mrr: [{ currency: 'usd', current: 1500, previous: 900 }],
     top_reason: { current: { reason_key: 'too_expensive', count: 5 }, previous: null },
     previous_period: { start: '2025-11-15T00:00:00.000Z', end: '2026-02-14T23:59:59.999Z' },
   },
@@ -109,10 +127,23 @@ const EMPTY: Record<string, unknown> = {
   'save-mechanism-performance': [],
   'save-rate-over-time': [{ month: '2026-04', saveRate: 0, cancellations: 0, continues: 0 }],
   'write-in-reasons': [],
-  'saved-revenue': { total: 0, currency: 'usd', byMonth: [], byMechanism: {} },
+  'saved-revenue': { asOf: '2026-05-15T12:00:00.000Z', currencies: [] },
   'save-durability': {
-    currency: 'usd',
-    totals: { key: 'all', saves: 0, kept: 0, lost: 0, stuck: [] },
+    asOf: '2026-05-15T12:00:00.000Z',
+    checkpoints: [30, 60, 90],
+    currencies: [],
+    firstOutcomeDue: null,
+    totals: {
+      ...DURABILITY_GROUP,
+      key: 'all',
+      saves: 0,
+      kept: 0,
+      lost: 0,
+      keptMrr: [],
+      pausedMrr: [],
+      lostMrr: [],
+      stuck: [],
+    },
     byOffer: [],
     byReason: [],
     outsideFlow: { cancellations: 0 },
@@ -360,8 +391,10 @@ describe('dashboard: panels', () => {
     expect(within(mechanisms).getByRole('row', { name: /Pause 3 1 75/ })).toBeTruthy()
 
     const revenue = card('Saved revenue')
-    expect(await within(revenue).findByText('$45.00', { selector: '.rk-revenue__amount' })).toBeTruthy()
-    expect(within(revenue).getByText('Pause').nextElementSibling?.textContent).toBe('$45.00')
+    expect(await within(revenue).findByText('$30.00', { selector: '.rk-revenue__amount' })).toBeTruthy()
+    expect(within(revenue).getByText(/still paid now, of \$45\.00 saved by 3 saves/)).toBeTruthy()
+    expect(within(revenue).getByText('Lost since').nextElementSibling?.textContent).toBe('$15.00')
+    expect(within(revenue).getByText('Pause').nextElementSibling?.textContent).toBe('$30.00 of $45.00')
 
     const words = card('Write-in feedback words')
     const cloud = await within(words).findByRole('list', {
@@ -521,7 +554,7 @@ describe('dashboard: saves that stuck', () => {
     const user = userEvent.setup()
     await openDashboard()
     const stuck = card('Saves that stuck')
-    expect(await within(stuck).findByText('1 of 2')).toBeTruthy()
+    expect(await within(stuck).findByText('2 of 2')).toBeTruthy()
     expect(within(stuck).getByText('MRR lost').nextElementSibling?.textContent).toBe('$23.20')
     expect(within(stuck).getByText('At 30 days').nextElementSibling?.textContent).toBe('100%')
     expect(within(stuck).getByText('At 90 days').nextElementSibling?.textContent).toBe('Not yet')
@@ -529,7 +562,68 @@ describe('dashboard: saves that stuck', () => {
     await user.click(within(stuck).getByRole('button', { name: 'Show table' }))
     const table = within(stuck).getByRole('table', { name: 'Saves that stuck' })
     expect(within(table).getByRole('columnheader', { name: 'Still paying at 60 days (%)' })).toBeTruthy()
+    expect(within(table).getByRole('columnheader', { name: 'MRR kept (USD)' })).toBeTruthy()
     expect(within(table).getByRole('rowheader', { name: 'Save offer' })).toBeTruthy()
     expect(within(table).getByRole('rowheader', { name: 'Outside the flow' })).toBeTruthy()
+  })
+
+  it('says too early to tell, with the day the first outcome is due, before any save is 30 days old', async () => {
+    const young = {
+      ...DURABILITY_GROUP,
+      kept: 149,
+      lost: 0,
+      saves: 149,
+      stuck: [
+        { days: 30, decided: 0, kept: 0, rate: null },
+        { days: 60, decided: 0, kept: 0, rate: null },
+        { days: 90, decided: 0, kept: 0, rate: null },
+      ],
+    }
+    answers = {
+      ...answers,
+      'save-durability': {
+        ...(DATA['save-durability'] as object),
+        firstOutcomeDue: '2026-06-02',
+        totals: { ...young, key: 'all' },
+        byOffer: [young],
+        byReason: [],
+      },
+    }
+    await openDashboard()
+    const stuck = card('Saves that stuck')
+    expect(await within(stuck).findByText('Too early to tell')).toBeTruthy()
+    expect(within(stuck).getByText(/first save reaches 30 days on June 2, 2026/)).toBeTruthy()
+    expect(within(stuck).queryByText(/of 149/)).toBeNull()
+  })
+
+  it('keeps each currency apart: no dollar sign on euros, no sum across them', async () => {
+    const both = [
+      { amount: 4254, currency: 'eur' },
+      { amount: 3600, currency: 'usd' },
+    ]
+    answers = {
+      ...answers,
+      'save-durability': {
+        ...(DATA['save-durability'] as object),
+        currencies: ['eur', 'usd'],
+        totals: { ...DURABILITY_GROUP, key: 'all', keptMrr: both },
+      },
+      'headline-figures': {
+        ...HEADLINE['headline-figures'],
+        saved_mrr: [
+          { currency: 'eur', current: 3600, previous: 0 },
+          { currency: 'usd', current: 4254, previous: 4254 },
+        ],
+      },
+    }
+    await openDashboard()
+    const stuck = card('Saves that stuck')
+    expect((await within(stuck).findByText('MRR still paid')).nextElementSibling?.textContent).toBe(
+      '€42.54 · $36.00',
+    )
+    expect(within(stuck).queryByText('$78.54')).toBeNull()
+    const headline = await screen.findByTestId('headline-figures')
+    expect(headline.textContent).toContain('€36.00 · $42.54')
+    expect(headline.textContent).toContain('EUR: Up €36.00 from none the previous period')
   })
 })

@@ -23,7 +23,6 @@ import {
   shapeMechanisms,
   shapeReasons,
   shapeReasonsOverTime,
-  shapeSavedRevenue,
   shapeSaveRate,
   shapeWords,
 } from './dashboard-shaping'
@@ -31,6 +30,7 @@ import { shapeDurability } from './durability-shaping'
 import { FeedbackSection } from './feedback/feedback-section'
 import { HeadlineFiguresRow } from './headline-figures'
 import { PeriodSelector } from './period-selector'
+import { shapeSavedRevenue } from './saved-revenue-shaping'
 import { SessionsExport } from './sessions-export'
 import { SliceSelector, sliceFromParams } from './slice-selector'
 import { type DatasetRange, useDataset } from './use-dataset'

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  formatMoney,
   IS_EMPTY,
   monthLabel,
   reasonLabel,
@@ -8,11 +7,12 @@ import {
   shapeMechanisms,
   shapeReasons,
   shapeReasonsOverTime,
-  shapeSavedRevenue,
   shapeSaveRate,
   shapeWords,
   tableFor,
 } from './dashboard-shaping'
+import { formatIn } from './money-view'
+import { shapeSavedRevenue } from './saved-revenue-shaping'
 
 const labels = new Map([['too_expensive', "It's too expensive"]])
 
@@ -128,36 +128,64 @@ describe('dashboard shaping', () => {
     ])
   })
 
-  it('shapes saved revenue with every mechanism and a one-table CSV', () => {
+  it('shapes saved revenue per currency, never added across, with a currency column in its CSV', () => {
+    const figures = (saves: number, gross: number, kept: number) => ({
+      saves,
+      gross,
+      kept,
+      paused: 0,
+      lost: gross - kept,
+      unknown: 0,
+    })
     const view = shapeSavedRevenue({
-      total: 123450,
-      currency: 'usd',
-      byMonth: [{ month: '2026-01', mrr: 123450, saves: 3 }],
-      byMechanism: { discount: 100000 },
+      asOf: '2026-02-01T00:00:00.000Z',
+      currencies: [
+        {
+          currency: 'usd',
+          ...figures(3, 123450, 100000),
+          byMonth: [{ month: '2026-01', ...figures(3, 123450, 100000) }],
+          byMechanism: [{ mechanism: 'discount', ...figures(3, 123450, 100000) }],
+        },
+        {
+          currency: 'jpy',
+          ...figures(1, 980, 980),
+          byMonth: [{ month: '2026-01', ...figures(1, 980, 980) }],
+          byMechanism: [
+            { mechanism: 'pause', ...figures(1, 980, 980) },
+            { mechanism: 'bogus', ...figures(1, 1, 1) },
+          ],
+        },
+        { currency: 'EUR?', ...figures(1, 5, 5) },
+      ],
     })
-    expect(view.byMechanism).toEqual({
-      discount: 100000,
-      pause: 0,
-      plan_switch: 0,
-      billing_cycle: 0,
-      trial_extension: 0,
-      talk_to_us: 0,
+    expect(view.currencies.map((block) => block.currency)).toEqual(['jpy', 'usd'])
+    expect(tableFor('saved-revenue', view, labels)).toEqual({
+      header: [
+        'Currency',
+        'Group',
+        'Item',
+        'Saves',
+        'MRR saved',
+        'Still paid now',
+        'Paused now',
+        'Lost since',
+        'Not followed',
+      ],
+      rows: [
+        ['JPY', 'Month', '2026-01', 1, 980, 980, 0, 0, 0],
+        ['JPY', 'Save offer', 'Pause', 1, 980, 980, 0, 0, 0],
+        ['JPY', 'Total', 'All', 1, 980, 980, 0, 0, 0],
+        ['USD', 'Month', '2026-01', 3, 1234.5, 1000, 0, 234.5, 0],
+        ['USD', 'Save offer', 'Discount', 3, 1234.5, 1000, 0, 234.5, 0],
+        ['USD', 'Total', 'All', 3, 1234.5, 1000, 0, 234.5, 0],
+      ],
     })
-    expect(formatMoney(view.total, view.currency)).toBe('$1,234.50')
-    expect(tableFor('saved-revenue', view, labels).rows).toEqual([
-      ['Month', '2026-01', 1234.5, 3],
-      ['Save offer', 'Discount', 1000, null],
-      ['Save offer', 'Pause', 0, null],
-      ['Save offer', 'Plan switch', 0, null],
-      ['Save offer', 'Billing cycle', 0, null],
-      ['Save offer', 'Trial extension', 0, null],
-      ['Save offer', 'Talk to us', 0, null],
-      ['Total', 'All', 1234.5, 3],
-    ])
   })
 
-  it('formats zero-decimal currencies in their own units', () => {
-    expect(formatMoney(1200, 'JPY')).toBe('¥1,200')
+  it('formats every currency with its own decimals', () => {
+    expect(formatIn(123450, 'usd', 'en-US')).toBe('$1,234.50')
+    expect(formatIn(1200, 'jpy', 'en-US')).toBe('¥1,200')
+    expect(formatIn(3600, 'eur', 'de-DE')).toBe('36,00\u00a0€')
   })
 
   it('labels months', () => {

@@ -10,8 +10,6 @@ import {
   type WordCloudEntry,
   writeInWords,
 } from '@retainkit/shared/analytics'
-import { formatMoney as formatAmount, money, toMajor } from '@retainkit/shared/money'
-import { SAVE_MECHANISMS, type SaveMechanism } from '@retainkit/shared/vocabulary'
 import { MECHANISM_LABELS } from '../../features/labels'
 import type { CsvCell } from './csv'
 import type { DashboardDataset } from './dashboard-datasets'
@@ -25,6 +23,7 @@ import {
   type ThemesView,
   themesTable,
 } from './feedback/feedback-shaping'
+import { type SavedRevenueView, savedRevenueTable } from './saved-revenue-shaping'
 
 /**
  * Turns what the analytics API answers into what each chart, table and CSV shows. The server already
@@ -161,58 +160,6 @@ export function shapeWords(raw: unknown): WordCloudEntry[] {
   return writeInWords(rows)
 }
 
-// ── Saved revenue ────────────────────────────────────────────────────────────────────────────────────
-
-export interface SavedRevenueView {
-  /** Minor units (cents). */
-  total: number
-  currency: string
-  byMonth: Array<{ month: string; mrr: number; saves: number }>
-  byMechanism: Record<SaveMechanism, number>
-}
-
-export function shapeSavedRevenue(raw: unknown): SavedRevenueView {
-  const source = isRecord(raw) ? raw : {}
-  const byMechanismRaw = isRecord(source.byMechanism) ? source.byMechanism : {}
-  const byMechanism = Object.fromEntries(
-    SAVE_MECHANISMS.map((mechanism) => {
-      const value = byMechanismRaw[mechanism]
-      return [mechanism, isCount(value) ? value : 0]
-    }),
-  ) as Record<SaveMechanism, number>
-  const byMonth = asArray(source.byMonth)
-    .flatMap((row) =>
-      isRecord(row) &&
-      typeof row.month === 'string' &&
-      MONTH.test(row.month) &&
-      isCount(row.mrr) &&
-      isCount(row.saves)
-        ? [{ month: row.month, mrr: row.mrr, saves: row.saves }]
-        : [],
-    )
-    .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))
-  const currency =
-    typeof source.currency === 'string' && /^[A-Za-z]{3}$/.test(source.currency) ? source.currency : 'usd'
-  return {
-    total: isCount(source.total) ? source.total : 0,
-    currency: currency.toUpperCase(),
-    byMonth,
-    byMechanism,
-  }
-}
-
-/** Minor units → '$1,234.50' in the account's currency (zero-decimal currencies such as JPY included). */
-export const formatMoney = (minor: number, currency: string, locale = 'en-US'): string =>
-  formatAmount(money(minor, currency), locale)
-
-/** A major-unit amount (an axis tick) → '$1,234.50'. */
-export function formatMajor(value: number, currency: string, locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value)
-}
-
-/** Minor units → the major-unit number a CSV holds (1234.5 for 123450 cents). */
-export const toMajorUnits = (minor: number, currency: string): number => toMajor(money(minor, currency))
-
 // ── Labels ───────────────────────────────────────────────────────────────────────────────────────────
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
@@ -247,7 +194,7 @@ export const IS_EMPTY: { readonly [K in DashboardDataset]: (data: ShapedData[K])
   'save-mechanism-performance': (data) => data.every((row) => row.completed + row.skipped === 0),
   'save-rate-over-time': (data) => data.every((row) => row.cancellations + row.continues === 0),
   'write-in-reasons': (data) => data.length === 0,
-  'saved-revenue': (data) => data.total === 0 && data.byMonth.every((row) => row.saves === 0),
+  'saved-revenue': (data) => data.currencies.length === 0,
   'save-durability': (data) => data.totals.saves === 0 && data.outsideFlow === 0,
   'write-in-sentiment': FEEDBACK_IS_EMPTY.sentiment,
   'write-in-sentiment-breakdown': FEEDBACK_IS_EMPTY.breakdown,
@@ -301,31 +248,8 @@ export function tableFor<K extends DashboardDataset>(
       header: ['Word', 'Mentions'],
       rows: d.map((row) => [row.text, row.value]),
     }),
-    // One tidy table for the three views of saved revenue: per month, per save offer, and the total.
-    'saved-revenue': (d) => ({
-      header: ['Group', 'Item', `MRR kept (${d.currency})`, 'Saves'],
-      rows: [
-        ...d.byMonth.map((row): CsvCell[] => [
-          'Month',
-          row.month,
-          toMajorUnits(row.mrr, d.currency),
-          row.saves,
-        ]),
-        ...SAVE_MECHANISMS.map((mechanism): CsvCell[] => [
-          'Save offer',
-          MECHANISM_LABELS[mechanism],
-          toMajorUnits(d.byMechanism[mechanism], d.currency),
-          null,
-        ]),
-        [
-          'Total',
-          'All',
-          toMajorUnits(d.total, d.currency),
-          d.byMonth.reduce((sum, row) => sum + row.saves, 0),
-        ],
-      ],
-    }),
-    'save-durability': (d) => durabilityTable(d, (minor) => toMajorUnits(minor, d.currency)),
+    'saved-revenue': savedRevenueTable,
+    'save-durability': durabilityTable,
     'write-in-sentiment': sentimentTable,
     'write-in-sentiment-breakdown': breakdownTable,
     'write-in-themes': themesTable,

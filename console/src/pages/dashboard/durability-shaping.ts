@@ -1,5 +1,7 @@
+import type { Money } from '@retainkit/shared/money'
 import { MECHANISM_LABELS } from '../../features/labels'
 import type { CsvCell } from './csv'
+import { amountIn, majorIn, moneyList } from './money-view'
 
 /**
  * The "Saves that stuck" card: what `save-durability` answers (server/src/services/analytics/
@@ -19,13 +21,19 @@ export interface DurabilityGroup {
   saves: number
   kept: number
   lost: number
-  keptMrr: number
-  lostMrr: number
+  unknown: number
+  /** Per currency: MRR of the saves paying now, paused now, lost (DESIGN 9: never one sum). */
+  keptMrr: Money[]
+  pausedMrr: Money[]
+  lostMrr: Money[]
   stuck: StuckCheckpoint[]
 }
 
 export interface DurabilityView {
-  currency: string
+  /** Every currency the saves are in, sorted by code. */
+  currencies: string[]
+  /** While no save has reached 30 days: the day (YYYY-MM-DD, UTC) the first will. */
+  firstOutcomeDue: string | null
   totals: DurabilityGroup
   byOffer: DurabilityGroup[]
   byReason: DurabilityGroup[]
@@ -66,8 +74,10 @@ function shapeGroup(raw: unknown, label: (key: string) => string): DurabilityGro
     saves: count(source.saves),
     kept: count(source.kept),
     lost: count(source.lost),
-    keptMrr: count(source.keptMrr),
-    lostMrr: count(source.lostMrr),
+    unknown: count(source.unknown),
+    keptMrr: moneyList(source.keptMrr),
+    pausedMrr: moneyList(source.pausedMrr),
+    lostMrr: moneyList(source.lostMrr),
     stuck,
   }
 }
@@ -76,10 +86,13 @@ export function shapeDurability(raw: unknown, reasonLabels: ReadonlyMap<string, 
   const source = isRecord(raw) ? raw : {}
   const groups = (value: unknown, label: (key: string) => string) =>
     (Array.isArray(value) ? value : []).map((row) => shapeGroup(row, label))
-  const currency =
-    typeof source.currency === 'string' && /^[A-Za-z]{3}$/.test(source.currency) ? source.currency : 'usd'
+  const currencies = (Array.isArray(source.currencies) ? source.currencies : []).filter(
+    (code): code is string => typeof code === 'string' && /^[a-z]{3}$/.test(code),
+  )
+  const due = source.firstOutcomeDue
   return {
-    currency: currency.toUpperCase(),
+    currencies,
+    firstOutcomeDue: typeof due === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(due) ? due : null,
     totals: shapeGroup(source.totals, () => 'All saves'),
     byOffer: groups(source.byOffer, offerLabel),
     byReason: groups(source.byReason, (key) => reasonLabels.get(key) ?? words(key)),
@@ -87,20 +100,29 @@ export function shapeDurability(raw: unknown, reasonLabels: ReadonlyMap<string, 
   }
 }
 
-/** Kept/lost per offer and per reason, with the 30/60/90-day rates: the card's table and its CSV. */
-export function durabilityTable(
-  d: DurabilityView,
-  toMajor: (minor: number) => number,
-): { header: string[]; rows: CsvCell[][] } {
+/**
+ * Kept/lost per offer and per reason, with the 30/60/90-day rates: the card's table and its CSV. Money
+ * has a column per currency and part, named with its code (`MRR kept (EUR)`), in major units.
+ */
+export function durabilityTable(d: DurabilityView): { header: string[]; rows: CsvCell[][] } {
   const checkpoints = d.totals.stuck.map((c) => c.days)
+  const parts = [
+    ['MRR kept', 'keptMrr'],
+    ['MRR paused', 'pausedMrr'],
+    ['MRR lost', 'lostMrr'],
+  ] as const
+  const moneyCells = (row: DurabilityGroup): CsvCell[] =>
+    d.currencies.flatMap((currency) =>
+      parts.map(([, key]) => majorIn(amountIn(row[key], currency), currency)),
+    )
   const line = (group: string, row: DurabilityGroup): CsvCell[] => [
     group,
     row.label,
     row.saves,
     row.kept,
     row.lost,
-    toMajor(row.keptMrr),
-    toMajor(row.lostMrr),
+    row.unknown,
+    ...moneyCells(row),
     ...checkpoints.map((days) => row.stuck.find((c) => c.days === days)?.rate ?? null),
   ]
   return {
@@ -110,15 +132,20 @@ export function durabilityTable(
       'Saves',
       'Kept',
       'Lost',
-      `MRR kept (${d.currency})`,
-      `MRR lost (${d.currency})`,
+      'Not followed',
+      ...d.currencies.flatMap((currency) => parts.map(([label]) => `${label} (${currency.toUpperCase()})`)),
       ...checkpoints.map((days) => `Still paying at ${days} days (%)`),
     ],
     rows: [
       ...d.byOffer.map((row) => line('Save offer', row)),
       ...d.byReason.map((row) => line('Reason', row)),
       line('Total', d.totals),
-      ['Outside the flow', 'Cancellations elsewhere', d.outsideFlow, null, null, null, null],
+      [
+        'Outside the flow',
+        'Cancellations elsewhere',
+        d.outsideFlow,
+        ...Array.from({ length: 3 + d.currencies.length * parts.length + checkpoints.length }, () => null),
+      ],
     ],
   }
 }

@@ -3,7 +3,8 @@ import { userMessageOf } from '../../lib/error-handler'
 import { formatCount, formatPoints, formatSaveRate } from '../../lib/format'
 import { useApiResource } from '../../lib/use-api-resource'
 import { loadHeadlineFigures } from './dashboard-data'
-import { formatMoney, reasonLabel } from './dashboard-shaping'
+import { reasonLabel } from './dashboard-shaping'
+import { formatIn } from './money-view'
 import type { DatasetRange } from './use-dataset'
 
 /**
@@ -37,9 +38,28 @@ export function rateChange(current: number | null, previous: number | null): str
 
 export function moneyChange(current: number, previous: number, currency: string): string {
   if (current === previous) return 'No change from the previous period'
-  if (previous === 0) return `Up ${formatMoney(current, currency)} from none the previous period`
+  if (previous === 0) return `Up ${formatIn(current, currency)} from none the previous period`
   const difference = current - previous
-  return `${difference > 0 ? 'Up' : 'Down'} ${formatMoney(Math.abs(difference), currency)} from the previous period`
+  return `${difference > 0 ? 'Up' : 'Down'} ${formatIn(Math.abs(difference), currency)} from the previous period`
+}
+
+type SavedMrr = NonNullable<HeadlineFigures['saved_mrr']>
+
+/** One amount per currency (never added across), each compared with its own previous period. */
+function savedMrrFigure(rows: SavedMrr): Figure {
+  if (rows.length === 0) return { label: 'Saved MRR', value: 'None yet', change: 'No saves either period' }
+  const shown = rows.filter((row) => row.current > 0)
+  return {
+    label: 'Saved MRR',
+    value:
+      shown.length === 0 ? 'None yet' : shown.map((row) => formatIn(row.current, row.currency)).join(' · '),
+    change: rows
+      .map((row) => {
+        const change = moneyChange(row.current, row.previous, row.currency)
+        return rows.length > 1 ? `${row.currency.toUpperCase()}: ${change}` : change
+      })
+      .join('; '),
+  }
 }
 
 export function headlineFigures(data: HeadlineFigures, labels: ReadonlyMap<string, string>): Figure[] {
@@ -55,14 +75,7 @@ export function headlineFigures(data: HeadlineFigures, labels: ReadonlyMap<strin
       change: rateChange(data.save_rate.current, data.save_rate.previous),
     },
   ]
-  if (data.saved_mrr) {
-    const currency = data.saved_mrr.currency ?? 'usd'
-    figures.push({
-      label: 'Saved MRR',
-      value: formatMoney(data.saved_mrr.current, currency),
-      change: moneyChange(data.saved_mrr.current, data.saved_mrr.previous, currency),
-    })
-  }
+  if (data.saved_mrr) figures.push(savedMrrFigure(data.saved_mrr))
   const top = data.top_reason.current
   const before = data.top_reason.previous
   figures.push({

@@ -1,8 +1,10 @@
 import { toCount } from '@retainkit/shared/analytics'
+import type { DurabilityGroupData, SaveDurabilityData } from '@retainkit/shared/api'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
 import { sessionCohort } from './cohort'
 import type { AnalyticsRange } from './range'
+import { MoneyParts, type MoneyRow, payingFromSql } from './saved-money'
 
 /**
  * Whether saves stuck. A save is counted when the offer is accepted; this follows it afterwards from
@@ -16,6 +18,8 @@ import type { AnalyticsRange } from './range'
 export const CHECKPOINT_DAYS = [30, 60, 90] as const
 export type CheckpointState = 'kept' | 'lost' | 'pending' | 'unknown'
 export type Durability = 'kept' | 'lost' | 'unknown'
+/** What a save is now, for its money (saved-money.ts): `kept` split into paying and `paused`. */
+export type SaveState = 'kept' | 'paused' | 'lost' | 'unknown'
 
 const DAY_MS = 86_400_000
 
@@ -30,6 +34,8 @@ export interface SaveDurability {
   currency: string | null
   saved_at: Date
   durability: Durability
+  /** Its money's part now: a kept save paying nothing yet (pause, extended trial) is `paused`. */
+  state: SaveState
   lost_at: Date | null
   /** `d30`, `d60`, `d90`. */
   checkpoints: Record<`d${(typeof CHECKPOINT_DAYS)[number]}`, CheckpointState>
@@ -52,6 +58,8 @@ export interface FollowedRow {
   ended_at: Date | string | null
   unpaid_since: Date | string | null
   synced_at: Date | string | null
+  /** When a pause or an extended trial ends (saved-money.ts's payingFromSql); null for other saves. */
+  paying_from?: Date | string | null
 }
 
 const asDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value))
@@ -78,6 +86,8 @@ export function durabilityOf(row: FollowedRow, now: Date): SaveDurability {
     if (at > now) return 'pending'
     return tracked ? 'kept' : 'unknown'
   }
+  const durability: Durability = lostAt && lostAt <= now ? 'lost' : tracked ? 'kept' : 'unknown'
+  const payingFrom = asDate(row.paying_from ?? null)
   return {
     save_id: String(row.id),
     session_id: row.session_id,
@@ -88,7 +98,8 @@ export function durabilityOf(row: FollowedRow, now: Date): SaveDurability {
     mrr_after: Number(row.mrr_after),
     currency: row.currency,
     saved_at: savedAt,
-    durability: lostAt && lostAt <= now ? 'lost' : tracked ? 'kept' : 'unknown',
+    durability,
+    state: durability === 'kept' && payingFrom && payingFrom > now ? 'paused' : durability,
     lost_at: lostAt && lostAt <= now ? lostAt : null,
     checkpoints: { d30: stateAt(30), d60: stateAt(60), d90: stateAt(90) },
   }
@@ -105,7 +116,8 @@ export async function followSaves(
   const { rows } = await sql<FollowedRow>`
     select s.id, s.session_id, s.customer_id, coalesce(s.subscription_id, cs.subscription_id) as subscription_id,
       s.mechanism, cs.reason_key, s.mrr_after, lower(s.currency) as currency, s.created_at,
-      ss.status, ss.cancel_at_period_end, ss.canceled_at, ss.ended_at, ss.unpaid_since, ss.synced_at
+      ss.status, ss.cancel_at_period_end, ss.canceled_at, ss.ended_at, ss.unpaid_since, ss.synced_at,
+      ${payingFromSql('s.mechanism', 's.created_at', 's.detail')} as paying_from
     from saves s
     left join cancel_sessions cs on cs.id = s.session_id
     left join subscriber_subscriptions ss on ss.account_id = s.account_id
@@ -141,21 +153,6 @@ export async function outsideFlowCancellations(
   return toCount(rows[0]?.count ?? 0)
 }
 
-export interface DurabilityGroup {
-  key: string
-  saves: number
-  kept: number
-  lost: number
-  unknown: number
-  keptMrr: number
-  lostMrr: number
-  /**
-   * Per checkpoint: saves whose state there is decided (old enough to have reached it, or lost before
-   * it), how many of those were still kept, and that as a percentage.
-   */
-  stuck: Array<{ days: number; decided: number; kept: number; rate: number | null }>
-}
-
 /**
  * Saves alike in everything the card shows — offer, reason, currency, durability and checkpoint states —
  * counted together: one per save when computed from raw rows, one per group when read from the rollups.
@@ -180,24 +177,25 @@ export const tallyOfSave = (save: SaveDurability): DurabilityTally => ({
   mrr: save.mrr_after,
 })
 
-function group(key: string, tallies: readonly DurabilityTally[]): DurabilityGroup {
-  const sum = (list: readonly DurabilityTally[], measure: 'saves' | 'mrr') =>
-    list.reduce((total, tally) => total + tally[measure], 0)
+function group(
+  key: string,
+  tallies: readonly DurabilityTally[],
+  money: MoneyParts | undefined,
+): DurabilityGroupData {
+  const sum = (list: readonly DurabilityTally[]) => list.reduce((total, tally) => total + tally.saves, 0)
   const of = (state: Durability) => tallies.filter((tally) => tally.durability === state)
   return {
     key,
-    saves: sum(tallies, 'saves'),
-    kept: sum(of('kept'), 'saves'),
-    lost: sum(of('lost'), 'saves'),
-    unknown: sum(of('unknown'), 'saves'),
-    keptMrr: sum(of('kept'), 'mrr'),
-    lostMrr: sum(of('lost'), 'mrr'),
+    saves: sum(tallies),
+    kept: sum(of('kept')),
+    lost: sum(of('lost')),
+    unknown: sum(of('unknown')),
+    keptMrr: money?.list('kept') ?? [],
+    pausedMrr: money?.list('paused') ?? [],
+    lostMrr: money?.list('lost') ?? [],
     stuck: CHECKPOINT_DAYS.map((days) => {
       const inState = (...states: CheckpointState[]) =>
-        sum(
-          tallies.filter((tally) => states.includes(tally.checkpoints[`d${days}`])),
-          'saves',
-        )
+        sum(tallies.filter((tally) => states.includes(tally.checkpoints[`d${days}`])))
       const decided = inState('kept', 'lost')
       const kept = inState('kept')
       return { days, decided, kept, rate: decided === 0 ? null : Math.round((kept / decided) * 10_000) / 100 }
@@ -205,7 +203,21 @@ function group(key: string, tallies: readonly DurabilityTally[]): DurabilityGrou
   }
 }
 
-function groupBy(tallies: readonly DurabilityTally[], keyOf: (tally: DurabilityTally) => string) {
+function moneyBy(rows: readonly MoneyRow[], keyOf: (row: MoneyRow) => string): Map<string, MoneyParts> {
+  const groups = new Map<string, MoneyParts>()
+  for (const row of rows) {
+    const key = keyOf(row)
+    const parts = groups.get(key) ?? new MoneyParts()
+    groups.set(key, parts.add(row))
+  }
+  return groups
+}
+
+function groupBy(
+  tallies: readonly DurabilityTally[],
+  keyOf: (tally: { mechanism: string; reason_key: string | null }) => string,
+  money: readonly MoneyRow[],
+) {
   const groups = new Map<string, DurabilityTally[]>()
   for (const tally of tallies) {
     const key = keyOf(tally)
@@ -213,22 +225,44 @@ function groupBy(tallies: readonly DurabilityTally[], keyOf: (tally: DurabilityT
     if (list) list.push(tally)
     else groups.set(key, [tally])
   }
+  const moneyOf = moneyBy(money, keyOf)
   return [...groups.entries()]
-    .map(([key, list]) => group(key, list))
+    .map(([key, list]) => group(key, list, moneyOf.get(key)))
     .sort((a, b) => b.saves - a.saves || a.key.localeCompare(b.key))
 }
 
-/** The "Saves that stuck" card: totals, by offer (mechanism) and by cancellation reason. */
-export function shapeDurability(tallies: readonly DurabilityTally[], outsideFlow: number, now: Date) {
+const DAY_KEY_MS = 86_400_000
+
+/**
+ * The "Saves that stuck" card: totals, by offer (mechanism) and by cancellation reason; counts from the
+ * tallies, money from `money` (each save's MRR in the part it is in now, per currency). While no save
+ * has reached its 30-day checkpoint, `firstOutcomeDue` says when the first will (the UTC day of the
+ * range's first save, 30 days on): too early to tell, rather than "0 of N still paying".
+ */
+export function shapeDurability(
+  tallies: readonly DurabilityTally[],
+  money: readonly MoneyRow[],
+  outsideFlow: number,
+  now: Date,
+): SaveDurabilityData {
   const saves = tallies.filter((tally) => tally.saves > 0)
-  const currencies = [...new Set(saves.map((save) => save.currency).filter((c): c is string => c !== null))]
+  const all = new MoneyParts()
+  for (const row of money) all.add(row)
+  const totals = group('all', saves, all)
+  const decided30 = totals.stuck[0]?.decided ?? 0
+  const first = Math.min(...money.map((row) => row.first_saved_at.getTime()))
+  const firstDay = Number.isFinite(first) ? Math.floor(first / DAY_KEY_MS) * DAY_KEY_MS : null
   return {
     asOf: now.toISOString(),
     checkpoints: [...CHECKPOINT_DAYS],
-    currency: currencies.length === 1 ? currencies[0] : currencies.length === 0 ? null : 'mixed',
-    totals: group('all', saves),
-    byOffer: groupBy(saves, (tally) => tally.mechanism),
-    byReason: groupBy(saves, (tally) => tally.reason_key ?? 'unknown'),
+    currencies: all.currencies,
+    firstOutcomeDue:
+      decided30 === 0 && totals.saves > 0 && firstDay !== null
+        ? new Date(firstDay + CHECKPOINT_DAYS[0] * DAY_KEY_MS).toISOString().slice(0, 10)
+        : null,
+    totals,
+    byOffer: groupBy(saves, (tally) => tally.mechanism, money),
+    byReason: groupBy(saves, (tally) => tally.reason_key ?? 'unknown', money),
     outsideFlow: { cancellations: outsideFlow },
   }
 }

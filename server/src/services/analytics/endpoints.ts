@@ -25,7 +25,6 @@ import {
   type OfferOutcomeRow,
   offerOutcomes,
   outcomesByMonth,
-  savesByMonth,
   writeInWordCounts,
 } from './queries'
 import type { AnalyticsRange } from './range'
@@ -36,8 +35,9 @@ import {
   rolledUpWordCounts,
   sumOverMonths,
 } from './rollup-queries'
+import { followedMoney } from './saved-money'
 import { shapeSavedRevenue } from './saved-revenue'
-import { sharedActivity, sharedSavesByMonth } from './shared-reads'
+import { sharedActivity } from './shared-reads'
 import { textCollation } from './text-collation'
 import { sentimentRows, shapeSentiment, shapeSentimentBreakdown } from './write-in-sentiment'
 import { fetchThemes, shapeThemes } from './write-in-themes'
@@ -226,33 +226,35 @@ export const ANALYTICS: Readonly<Record<AnalyticsEndpoint, AnalyticsEndpointDefi
       data: writeInWords(rows).slice(0, tier === 'free' ? FREE_WRITE_IN_WORDS_LIMIT : WRITE_IN_WORDS_LIMIT),
     }),
   }),
-  // {total, currency, byMonth: [{month, mrr, saves}], byMechanism}: see saved-revenue.ts.
+  // {asOf, currencies: [{currency, saves, gross, kept, paused, lost, unknown, byMonth, byMechanism}]}:
+  // per currency, never added across (saved-revenue.ts, saved-money.ts).
   'saved-revenue': define({
     failure: 'saved revenue',
     unexpected: 'saved revenue',
     proOnly: true,
-    fetch: (context) =>
-      hasCohort(context.range.cohort)
-        ? savesByMonth(context.db, context.accountId, context.range)
-        : sharedSavesByMonth(context),
-    shape: (rows, { range }) => ({ data: shapeSavedRevenue(rows, range) }),
+    fetch: ({ db, accountId, range, now }) => followedMoney(db, accountId, range, now),
+    shape: (rows, { range, now }) => ({ data: shapeSavedRevenue(rows, range, now) }),
   }),
-  // {asOf, checkpoints, currency, totals, byOffer, byReason, outsideFlow}: see durability.ts.
+  // {asOf, checkpoints, currencies, firstOutcomeDue, totals, byOffer, byReason, outsideFlow}: see
+  // durability.ts; counts from the durability tallies, money per currency from saved-money.ts.
   'save-durability': define({
     failure: 'save durability',
     unexpected: 'save durability',
     proOnly: true,
     fetch: async ({ db, accountId, range, now }) => {
-      const [tallies, outsideFlow] = await Promise.all([
+      const [tallies, money, outsideFlow] = await Promise.all([
         // A segment or arm slice follows its own saves from the raw rows; the rollups know no slices.
         hasCohort(range.cohort)
           ? followSaves(db, accountId, range, now).then((saves) => saves.map(tallyOfSave))
           : rolledUpDurability(db, accountId, range, now),
+        followedMoney(db, accountId, range, now),
         outsideFlowCancellations(db, accountId, range),
       ])
-      return { tallies, outsideFlow }
+      return { tallies, money, outsideFlow }
     },
-    shape: ({ tallies, outsideFlow }, { now }) => ({ data: shapeDurability(tallies, outsideFlow, now) }),
+    shape: ({ tallies, money, outsideFlow }, { now }) => ({
+      data: shapeDurability(tallies, money, outsideFlow, now),
+    }),
   }),
   // {sessions, save_rate, saved_mrr, top_reason, previous_period}: each figure for the range and the
   // range of the same length before it (headline-figures.ts). Every tier; saved_mrr is null on free.

@@ -1,5 +1,7 @@
 import { cancellationReasons, SAVE_RATE_ENDS, saveRate, toCount } from '@retainkit/shared/analytics'
+import { type Money, MoneyTotals } from '@retainkit/shared/money'
 import type { HeadlineFigures } from '@retainkit/shared/schemas'
+import { SAVE_MECHANISMS } from '@retainkit/shared/vocabulary'
 import type { AnalyticsContext } from './endpoints'
 import {
   lastReasons,
@@ -11,7 +13,7 @@ import {
 } from './queries'
 import type { AnalyticsRange } from './range'
 import { outcomesOfActivity, reasonsOfActivity, sumOverMonths } from './rollup-queries'
-import { shapeSavedRevenue } from './saved-revenue'
+import { NO_CURRENCY } from './saved-money'
 import { sharedActivity, sharedSavesByMonth, sharedSessionsStarted } from './shared-reads'
 
 /**
@@ -58,8 +60,8 @@ export function previousRange(range: AnalyticsRange): AnalyticsRange {
 interface PeriodFigures {
   sessions: number
   saveRate: number | null
-  savedMrr: number
-  currency: string | null
+  /** MRR kept by the period's saves when accepted, per currency (reactivations aside). */
+  savedMrr: Money[]
   topReason: { reason_key: string; count: number } | null
 }
 
@@ -80,15 +82,35 @@ async function figuresFor(
     if (SAVE_RATE_ENDS[row.step] === 'cancellations') cancellations += toCount(row.count)
     else continues += toCount(row.count)
   }
-  const revenue = shapeSavedRevenue(saves, range)
   const top = cancellationReasons(reasons)[0]
   return {
     sessions,
     saveRate: cancellations + continues === 0 ? null : saveRate(continues, cancellations),
-    savedMrr: revenue.total,
-    currency: revenue.currency,
+    savedMrr: savedMrrOf(saves),
     topReason: top ? { reason_key: top.reason_key, count: top.count } : null,
   }
+}
+
+function savedMrrOf(rows: readonly SavedRevenueRow[]): Money[] {
+  const totals = new MoneyTotals()
+  for (const row of rows) {
+    if (!(SAVE_MECHANISMS as readonly string[]).includes(row.mechanism)) continue
+    const mrr = toCount(row.mrr)
+    if (row.currency !== null || mrr !== 0) totals.addStripe(mrr, row.currency ?? NO_CURRENCY)
+  }
+  return totals.list()
+}
+
+/** The two periods' lists side by side: one row per currency either period has. */
+function perCurrency(current: readonly Money[], previous: readonly Money[]) {
+  const codes = [...new Set([...current, ...previous].map((value) => value.currency))].sort()
+  const amountIn = (list: readonly Money[], code: string) =>
+    list.find((m) => m.currency === code)?.amount ?? 0
+  return codes.map((currency) => ({
+    currency,
+    current: amountIn(current, currency),
+    previous: amountIn(previous, currency),
+  }))
 }
 
 export async function fetchHeadlineFigures(
@@ -110,14 +132,7 @@ export function shapeHeadlineFigures(
   return {
     sessions: { current: current.sessions, previous: previous.sessions },
     save_rate: { current: current.saveRate, previous: previous.saveRate },
-    saved_mrr:
-      context.tier === 'pro'
-        ? {
-            current: current.savedMrr,
-            previous: previous.savedMrr,
-            currency: current.currency ?? previous.currency,
-          }
-        : null,
+    saved_mrr: context.tier === 'pro' ? perCurrency(current.savedMrr, previous.savedMrr) : null,
     top_reason: { current: current.topReason, previous: previous.topReason },
     previous_period: { start: before.start.toISOString(), end: before.end.toISOString() },
   }

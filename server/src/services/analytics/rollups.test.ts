@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../db/migrate'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { foldWordMonths } from './compaction'
-import { followSaves, shapeDurability, tallyOfSave } from './durability'
+import { followSaves, type SaveDurability, shapeDurability, tallyOfSave } from './durability'
 import { rolledUpDurability } from './durability-rollup'
 import { createRandom, generateAnalyticsData, shuffledBatches } from './generated-events'
 import { generateFollowUps, upsertSubscriptions, writeSessionFacts } from './generated-followups'
@@ -28,6 +28,7 @@ import {
   sumOverMonths,
 } from './rollup-queries'
 import { rollupWindow } from './rollup-window'
+import { followedMoney, type MoneyRow } from './saved-money'
 import { insertEvents, insertSaves, insertSessions } from './test-fixtures'
 import { wordSources } from './word-months'
 
@@ -49,6 +50,33 @@ const ACCOUNTS = ['rollup-a', 'rollup-b'] as const
 const range = (start: string, end: string, mode: 'live' | 'test' = 'live'): AnalyticsRange => {
   const endDate = new Date(end)
   return { start: new Date(start), end: endDate, until: new Date(endDate.getTime() + 1), mode }
+}
+
+/**
+ * The oracle for the money read from the follow-ups (saved-money.ts): the raw saves joined to their
+ * subscriptions, per currency, in the part each save is in now.
+ */
+function moneyOfFollowed(saves: readonly SaveDurability[]) {
+  const totals = new Map<string, Record<'gross' | SaveDurability['state'], number>>()
+  for (const save of saves) {
+    const key = save.currency ?? ''
+    const entry = totals.get(key) ?? { gross: 0, kept: 0, paused: 0, lost: 0, unknown: 0 }
+    entry.gross += save.mrr_after
+    entry[save.state] += save.mrr_after
+    totals.set(key, entry)
+  }
+  return Object.fromEntries([...totals].sort(([a], [b]) => a.localeCompare(b)))
+}
+
+function moneyOfRows(rows: readonly MoneyRow[]) {
+  const totals = new Map<string, Record<'gross' | SaveDurability['state'], number>>()
+  for (const row of rows) {
+    const key = row.currency ?? ''
+    const entry = totals.get(key) ?? { gross: 0, kept: 0, paused: 0, lost: 0, unknown: 0 }
+    for (const part of ['gross', 'kept', 'paused', 'lost', 'unknown'] as const) entry[part] += row[part]
+    totals.set(key, entry)
+  }
+  return Object.fromEntries([...totals].sort(([a], [b]) => a.localeCompare(b)))
 }
 
 const FIXED_RANGES: [string, string][] = [
@@ -140,11 +168,16 @@ async function expectSameAnswers(label: string) {
         sorted(await savesByMonth(db, accountId, r)),
       )
       for (const now of DURABILITY_NOWS) {
-        const raw = (await followSaves(db, accountId, r, now)).map(tallyOfSave)
+        const followed = await followSaves(db, accountId, r, now)
+        const raw = followed.map(tallyOfSave)
+        const money = await followedMoney(db, accountId, r, now)
         expect(
-          shapeDurability(await rolledUpDurability(db, accountId, r, now), 0, now),
+          shapeDurability(await rolledUpDurability(db, accountId, r, now), money, 0, now),
           `${where} durability at ${now.toISOString()}`,
-        ).toEqual(shapeDurability(raw, 0, now))
+        ).toEqual(shapeDurability(raw, money, 0, now))
+        expect(moneyOfFollowed(followed), `${where} money at ${now.toISOString()}`).toEqual(
+          moneyOfRows(money),
+        )
       }
       // The headline row (this range and the one of the same length before it), on both tiers; the
       // data sets of one dashboard call sharing their reads, as the route runs them.
@@ -207,6 +240,7 @@ describe('analytics rollups', () => {
     const wide = range('2025-01-01T00:00:00.000Z', '2026-12-31T23:59:59.999Z')
     const card = shapeDurability(
       (await followSaves(t.database.db, 'rollup-a', wide, now)).map(tallyOfSave),
+      await followedMoney(t.database.db, 'rollup-a', wide, now),
       0,
       now,
     )

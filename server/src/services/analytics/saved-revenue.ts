@@ -1,59 +1,40 @@
-import { compareCodePoints, monthsInRange, type SavedRevenue, toCount } from '@retainkit/shared/analytics'
+import { monthsInRange } from '@retainkit/shared/analytics'
+import type { SavedRevenueData } from '@retainkit/shared/api'
 import { SAVE_MECHANISMS, type SaveMechanism } from '@retainkit/shared/vocabulary'
-import type { SavedRevenueRow } from './queries'
 import type { AnalyticsRange } from './range'
-
-/** The saved-revenue data set: shared `SavedRevenue` plus the currency its amounts are in. */
-export interface SavedRevenueData extends SavedRevenue {
-  /** ISO currency code, lower case as Stripe writes it; null when no counted save records one. */
-  currency: string | null
-}
+import { MoneyParts, type MoneyRow } from './saved-money'
 
 const isSaveMechanism = (value: string): value is SaveMechanism =>
   (SAVE_MECHANISMS as readonly string[]).includes(value)
 
 /**
- * Shapes the per-(month, mechanism, currency) sums of `savesByMonth` exactly as shared `savedRevenue`
- * shapes individual saves — MRR kept is `mrr_after` in minor units, months zero-filled over the range,
- * all four mechanisms present — without loading the saves themselves. Two decisions of ours:
- * - Reactivation wins (mechanism 'reactivation', from the banner) are not cancel-flow saves; like the
- *   shared function, they are left out.
- * - Amounts in different currencies cannot be added. The range's main currency (most saves; ties by
- *   code) is reported and only its saves are summed; saves without a recorded currency count with it.
+ * The saved-revenue data set: per currency (never added across), the MRR the range's saves kept when
+ * accepted (`gross`) and what each is now (`kept`, `paused`, `lost`, `unknown`: saved-money.ts), in
+ * total, per UTC month of the save (zero-filled over the range) and per save offer. Reactivation wins
+ * (the banner) are not cancel-flow saves and are left out, as the shared `savedRevenue` leaves them.
+ * Amounts in each currency's ISO minor unit, each figure rounded once.
  */
-export function shapeSavedRevenue(rows: readonly SavedRevenueRow[], range: AnalyticsRange): SavedRevenueData {
+export function shapeSavedRevenue(
+  rows: readonly MoneyRow[],
+  range: AnalyticsRange,
+  now: Date,
+): SavedRevenueData {
   const counted = rows.filter((row) => isSaveMechanism(row.mechanism))
-  const savesPerCurrency = new Map<string, number>()
+  const all = new MoneyParts()
+  const byMonth = new Map(monthsInRange(range.start, range.end).map((month) => [month, new MoneyParts()]))
+  const byMechanism = new Map(SAVE_MECHANISMS.map((mechanism) => [mechanism, new MoneyParts()]))
   for (const row of counted) {
-    if (row.currency !== null) {
-      savesPerCurrency.set(row.currency, (savesPerCurrency.get(row.currency) ?? 0) + toCount(row.saves))
-    }
-  }
-  const currency =
-    [...savesPerCurrency].sort(
-      ([a, countA], [b, countB]) => countB - countA || compareCodePoints(a, b),
-    )[0]?.[0] ?? null
-
-  const byMonth = new Map(monthsInRange(range.start, range.end).map((month) => [month, { mrr: 0, saves: 0 }]))
-  const byMechanism = Object.fromEntries(SAVE_MECHANISMS.map((mechanism) => [mechanism, 0])) as Record<
-    SaveMechanism,
-    number
-  >
-  let total = 0
-  for (const row of counted) {
-    if (row.currency !== null && row.currency !== currency) continue
-    const bucket = byMonth.get(row.month)
-    if (!bucket || !isSaveMechanism(row.mechanism)) continue
-    const mrr = toCount(row.mrr)
-    bucket.mrr += mrr
-    bucket.saves += toCount(row.saves)
-    byMechanism[row.mechanism] += mrr
-    total += mrr
+    all.add(row)
+    byMonth.get(row.month)?.add(row)
+    byMechanism.get(row.mechanism as SaveMechanism)?.add(row)
   }
   return {
-    total,
-    currency,
-    byMonth: [...byMonth].map(([month, bucket]) => ({ month, ...bucket })),
-    byMechanism,
+    asOf: now.toISOString(),
+    currencies: all.currencies.map((currency) => ({
+      currency,
+      ...all.figures(currency),
+      byMonth: [...byMonth].map(([month, parts]) => ({ month, ...parts.figures(currency) })),
+      byMechanism: [...byMechanism].map(([mechanism, parts]) => ({ mechanism, ...parts.figures(currency) })),
+    })),
   }
 }

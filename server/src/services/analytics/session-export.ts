@@ -1,4 +1,5 @@
 import { toCsv } from '@retainkit/shared/csv'
+import { fromStripe } from '@retainkit/shared/money'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
 import { sessionCohort } from './cohort'
@@ -7,7 +8,8 @@ import type { AnalyticsRange } from './range'
 
 /**
  * The raw export: every cancel and reactivation session of a period and mode, with its steps, the offer
- * taken, the outcome, and — for saves — whether the save stuck. Capped so one request cannot read an
+ * taken, the outcome, and — for saves — whether the save stuck and its part in the saved-revenue card
+ * (`save_state`). Amounts are per row, in the row's currency's ISO minor unit, never totalled here. Capped so one request cannot read an
  * unbounded table; the cap is said in the answer (`truncated`).
  */
 
@@ -36,6 +38,8 @@ export interface ExportedSession {
   offer: string | null
   saved_mrr: number | null
   durability: SaveDurability['durability'] | null
+  /** The save's part in the saved-revenue card now: kept (paying), paused, lost or unknown. */
+  save_state: SaveDurability['state'] | null
   lost_at: string | null
   d30: string | null
   d60: string | null
@@ -63,6 +67,10 @@ interface StepRow {
   offer: string | null
   created_at: Date | string
 }
+
+/** A Stripe amount as the export states it: in its currency's ISO minor unit (cents, yen). */
+const isoMinor = (amount: number, currency: string | null): number =>
+  currency === null ? amount : fromStripe(amount, currency).amount
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString()
@@ -131,12 +139,13 @@ export async function exportSessions(
         completed_at: iso(row.completed_at),
         outcome: row.status,
         reason_key: row.reason_key,
-        mrr: Number(row.mrr),
+        mrr: isoMinor(Number(row.mrr), row.currency),
         currency: row.currency,
         steps: sessionSteps,
         offer: accepted?.offer ?? save?.mechanism ?? null,
-        saved_mrr: save ? save.mrr_after : null,
+        saved_mrr: save ? isoMinor(save.mrr_after, row.currency) : null,
         durability: save?.durability ?? null,
+        save_state: save?.state ?? null,
         lost_at: save ? iso(save.lost_at) : null,
         d30: save?.checkpoints.d30 ?? null,
         d60: save?.checkpoints.d60 ?? null,
@@ -162,6 +171,7 @@ const CSV_HEADER = [
   'offer',
   'saved_mrr',
   'durability',
+  'save_state',
   'lost_at',
   'kept_30d',
   'kept_60d',
@@ -188,6 +198,7 @@ export function sessionsCsv(sessions: readonly ExportedSession[]): string {
       s.offer,
       s.saved_mrr,
       s.durability,
+      s.save_state,
       s.lost_at,
       s.d30,
       s.d60,

@@ -1,30 +1,64 @@
 import { ResponsiveBar } from '@nivo/bar'
 import { formatCount, formatPercent } from '../../../lib/format'
-import { formatMoney } from '../dashboard-shaping'
 import type { DurabilityView } from '../durability-shaping'
+import { formatList, readerLocale } from '../money-view'
 import { bottomAxisOf } from './axis-fit'
 import { CHART_COLORS, CHART_THEME, listSummary, prefersReducedMotion } from './chart-theme'
 import { useFittedAxis } from './use-fitted-axis'
 
-/** Revenue kept and lost by saves, the 30/60/90-day rates, and cancellations that bypassed the flow. */
+/** "March 14, 2027" in the reader's language, the UTC day the server named. */
+function dayLabel(day: string): string {
+  return new Intl.DateTimeFormat(readerLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  )
+}
+
+/**
+ * The card's headline: of the saves old enough to tell (30 days on, or lost before), how many still
+ * pay; before any is, "too early to tell" with the day the first outcome is due, never "0 of N".
+ */
+function DurabilityHeadline({ data }: { data: DurabilityView }) {
+  const at30 = data.totals.stuck.find((checkpoint) => checkpoint.days === 30)
+  if (data.firstOutcomeDue || !at30 || at30.decided === 0) {
+    return (
+      <p className="rk-revenue__total">
+        <span className="rk-revenue__amount">Too early to tell</span>
+        <span className="rk-revenue__caption">
+          {data.firstOutcomeDue
+            ? ` — the first save reaches 30 days on ${dayLabel(data.firstOutcomeDue)}`
+            : ' — no save has reached 30 days yet'}
+        </span>
+      </p>
+    )
+  }
+  return (
+    <p className="rk-revenue__total">
+      <span className="rk-revenue__amount">
+        {formatCount(at30.kept)} of {formatCount(at30.decided)}
+      </span>
+      <span className="rk-revenue__caption"> saves old enough to tell still paying 30 days on</span>
+    </p>
+  )
+}
+
+/** Revenue kept, paused and lost by saves (per currency), the 30/60/90-day rates, cancellations elsewhere. */
 export function DurabilitySummary({ data }: { data: DurabilityView }) {
   const { totals } = data
   return (
     <div className="rk-revenue">
-      <p className="rk-revenue__total">
-        <span className="rk-revenue__amount">
-          {formatCount(totals.kept)} of {formatCount(totals.saves)}
-        </span>
-        <span className="rk-revenue__caption"> saves still paying</span>
-      </p>
+      <DurabilityHeadline data={data} />
       <dl className="rk-revenue__split">
         <div>
-          <dt>MRR kept</dt>
-          <dd>{formatMoney(totals.keptMrr, data.currency)}</dd>
+          <dt>MRR still paid</dt>
+          <dd>{formatList(totals.keptMrr)}</dd>
+        </div>
+        <div>
+          <dt>MRR paused now</dt>
+          <dd>{formatList(totals.pausedMrr)}</dd>
         </div>
         <div>
           <dt>MRR lost</dt>
-          <dd>{formatMoney(totals.lostMrr, data.currency)}</dd>
+          <dd>{formatList(totals.lostMrr)}</dd>
         </div>
         {totals.stuck.map((checkpoint) => (
           <div key={checkpoint.days}>
@@ -32,6 +66,12 @@ export function DurabilitySummary({ data }: { data: DurabilityView }) {
             <dd>{checkpoint.rate === null ? 'Not yet' : formatPercent(checkpoint.rate)}</dd>
           </div>
         ))}
+        {totals.unknown > 0 ? (
+          <div>
+            <dt>Not followed in Stripe</dt>
+            <dd>{formatCount(totals.unknown)} saves</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Cancelled outside the flow</dt>
           <dd>{formatCount(data.outsideFlow)}</dd>
