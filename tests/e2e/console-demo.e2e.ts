@@ -85,7 +85,9 @@ describe.each(Object.entries(VIEWPORTS))('the demo at %s size', (size, viewport)
     await page.goto(`${product.url}/dashboard/?account_id=demo&period=12months`)
     await page.getByRole('img', { name: /Line chart of the save rate/ }).waitFor()
     await page.getByRole('img', { name: /Stacked bar chart of the reasons/ }).waitFor()
-    await page.getByRole('img', { name: /Bar chart of monthly recurring revenue in .* saved per month/ }).waitFor()
+    await page
+      .getByRole('img', { name: /Bar chart of monthly recurring revenue in .* saved per month/ })
+      .waitFor()
     await page.getByRole('img', { name: /saves kept and lost per save offer/ }).waitFor()
     await page.waitForTimeout(1000) // nivo's enter transitions
     // Every chart drawn as an SVG on the dashboard (the word cloud is HTML text, checked below).
