@@ -43,7 +43,7 @@ const DATA: Record<string, unknown> = {
   'headline-figures': {
     sessions: { current: 12, previous: 10 },
     save_rate: { current: 25, previous: 20 },
-    saved_mrr: { current: 1500, previous: 900, currency: 'usd' },
+    saved_mrr: [{ currency: 'usd', current: 1500, previous: 900 }],
     top_reason: { current: { reason_key: 'too_expensive', count: 5 }, previous: null },
     previous_period: { start: '2025-11-15T00:00:00.000Z', end: '2026-02-14T23:59:59.999Z' },
   },
