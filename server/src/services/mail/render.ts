@@ -10,7 +10,8 @@ import type { AnyMailTemplate } from './templates/types'
 /**
  * Turns a queued mail into the message the transport sends: the template of its kind, in one language
  * (the recipient's, else the account's default, else English: `mailLocale`), with the account's name
- * and, for a merchant's mail, their widget colours — both read when the mail is sent.
+ * and, for a merchant's mail, their widget colours and their support address as Reply-To — read when
+ * the mail is sent.
  */
 
 export interface QueuedMail {
@@ -35,7 +36,13 @@ async function accountLook(deps: AppDeps, accountId: string | null) {
     .executeTakeFirst()
   if (!account) throw new UnrenderableMailError('the account of this mail no longer exists')
   const { config } = await loadCurrentConfig(deps.db, accountId)
-  return { account, theme: config.theme, defaultLocale: languagesOf(config).default }
+  return {
+    account,
+    theme: config.theme,
+    defaultLocale: languagesOf(config).default,
+    // Where a subscriber's reply to a merchant's mail should go: the support address of their flow.
+    supportEmail: config.talk_to_us?.email ?? null,
+  }
 }
 
 /** `templates` is the registry; tests pass their own to render kinds the product does not have yet. */
@@ -73,5 +80,6 @@ export async function renderMail(
     text: renderText(content, style),
     html: renderHtml(content, style),
     ...(content.action ? { link: content.action.url } : {}),
+    ...(merchant && look?.supportEmail ? { replyTo: look.supportEmail } : {}),
   }
 }

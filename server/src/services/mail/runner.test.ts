@@ -50,6 +50,41 @@ describe('startMailWorker', () => {
     }
   })
 
+  it('a process that died between the commit and the send: the next worker to start sends its mail, once', async () => {
+    await sendDueMail(t.deps)
+    const { accountId } = await t.createAccount()
+    const queued = address('committed')
+    const claimed = address('claimed')
+    for (const to of [queued, claimed])
+      await t.database.db.transaction().execute((trx) =>
+        enqueueMail(trx, t.deps, {
+          kind: 'member_invitation',
+          to,
+          accountId,
+          dedupeKey: to,
+          params: { email: to, role: 'viewer', days: 7 },
+        }),
+      )
+    // The dead process had claimed one of them (its lease is still on the row) and sent neither.
+    await t.database.db
+      .updateTable('mail_outbox')
+      .set({ status: 'sending', attempts: 1, locked_until: t.clock.now() })
+      .where('to_address', '=', claimed)
+      .execute()
+    const mailer = createMemoryMailer()
+    const worker = startMailWorker({ ...t.deps, mailer }, { database: t.database, everyMs: 3_600_000 })
+    try {
+      await worker.ready
+      await waitFor(() => (mailer.sent.length >= 2 ? true : undefined), 2_000)
+      await worker.idle()
+      worker.wake()
+      await worker.idle()
+      expect(mailer.sent.map((mail) => mail.to).sort()).toEqual([claimed, queued].sort())
+    } finally {
+      await worker.stop()
+    }
+  })
+
   it('keeps going when sends fail or hang: the next mail still goes out', async () => {
     await sendDueMail(t.deps)
     const { accountId } = await t.createAccount()

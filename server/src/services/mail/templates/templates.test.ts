@@ -107,7 +107,11 @@ describe('mail templates', () => {
   })
 
   it("put a merchant's name and colours on a merchant's mail, their theme in the HTML", async () => {
-    await saveConfig((config) => ({ ...config, theme: { ...config.theme, primary_color: '#0a7d3b' } }))
+    await saveConfig((config) => ({
+      ...config,
+      theme: { ...config.theme, primary_color: '#0a7d3b' },
+      talk_to_us: { enabled: true, email: 'help@zanzibar.example' },
+    }))
     const receipt = defineMailTemplate({
       params: z.object({ link: z.url() }),
       sender: 'merchant',
@@ -124,10 +128,12 @@ describe('mail templates', () => {
       receipt,
     } as typeof MAIL_TEMPLATES)
     expect(mail.from).toEqual({ name: 'Zanzibar <b>& Co</b>', address: 'no-reply@localhost' })
+    expect(mail.replyTo).toBe('help@zanzibar.example')
     expect(mail.html).toContain('background:#0a7d3b')
     expect(mail.text).toContain('your subscription with Zanzibar <b>& Co</b>')
     const own = await render('sign_in', 'en', SAMPLE_PARAMS.sign_in)
     expect(own.from.name).toBe('Retainkit')
+    expect(own.replyTo).toBeUndefined()
     expect(own.html).not.toContain('#0a7d3b')
   })
 
