@@ -20,6 +20,8 @@ import { overlappingText } from '../support/text-overlap'
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/console/', import.meta.url))
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 900 } } as const
 const SLACK_URL = 'https://hooks.slack.com/services/T000/B000/XXXX'
+// A Slack URL is a credential: every listing shows it with its token masked.
+const SLACK_MASKED = 'https://hooks.slack.com/services/T000/B000/****'
 
 let product: Product
 let browser: Browser
@@ -79,19 +81,20 @@ describe.each(Object.entries(VIEWPORTS))('Settings → Webhooks at %s size', (si
     await secret.waitFor()
     expect(await secret.inputValue()).toMatch(/^whsec_/)
     const endpoints = page.getByRole('table', { name: 'Webhook endpoints' })
-    await endpoints.getByText(SLACK_URL, { exact: true }).waitFor()
+    await endpoints.getByText(SLACK_MASKED, { exact: true }).waitFor()
     await page.getByRole('button', { name: 'I have saved it' }).click()
     expect(await page.content()).not.toContain('whsec_')
+    expect(await page.content()).not.toContain('B000/XXXX')
 
     // The same URL again (every event would arrive twice): refused, with the reason beside the field.
     await url.fill(SLACK_URL)
     await page.getByRole('button', { name: 'Add endpoint' }).click()
     await page.getByText('This URL already receives your webhooks', { exact: false }).waitFor()
-    expect(await endpoints.getByText(SLACK_URL, { exact: true }).count()).toBe(1)
+    expect(await endpoints.getByText(SLACK_MASKED, { exact: true }).count()).toBe(1)
 
     // A test event of a chosen type, through the real outbox: the receiver fails once, then a replay.
     await page.getByLabel('Test event', { exact: true }).selectOption('save.lost')
-    await page.getByRole('button', { name: `Send test event (save.lost) to ${SLACK_URL}` }).click()
+    await page.getByRole('button', { name: `Send test event (save.lost) to ${SLACK_MASKED}` }).click()
     await page.getByText('Test event queued').first().waitFor()
     // The toast is an overlay by design: dismissed before the page's own layout is checked.
     await page.getByRole('button', { name: 'Dismiss notification: Test event queued' }).dispatchEvent('click')
@@ -99,7 +102,7 @@ describe.each(Object.entries(VIEWPORTS))('Settings → Webhooks at %s size', (si
     const log = page.getByRole('table', { name: 'Recent deliveries' })
     const row = log.locator('tr', { hasText: 'save.lost' })
     await row.getByText('Test', { exact: true }).waitFor()
-    await row.getByText(SLACK_URL).waitFor()
+    await row.getByText(SLACK_MASKED).waitFor()
     answers = [500]
     expect(await deliverDueWebhooks(product.deps)).toEqual({ attempted: 1, delivered: 0 })
     expect(received.at(-1)).toContain('[Test]')

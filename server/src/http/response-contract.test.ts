@@ -25,8 +25,8 @@ const DRIFTS: Drift[] = [
   {
     what: 'a field renamed in the health answer',
     file: routes('health.ts'),
-    from: "{ status: 'ok', database: deps.dbKind, uptimeSeconds }",
-    to: "{ status: 'ok', database: deps.dbKind, uptime_seconds: uptimeSeconds }",
+    from: "{ status: 'ok', database: deps.dbKind, uptimeSeconds, ...buildInfo() }",
+    to: "{ status: 'ok', database: deps.dbKind, uptime_seconds: uptimeSeconds, ...buildInfo() }",
   },
   {
     what: 'a field added to the created coupon',

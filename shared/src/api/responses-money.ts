@@ -3,7 +3,7 @@ import { SAVE_MECHANISMS } from '../config/vocabulary'
 import { isoTime, obj } from './common'
 
 /**
- * The money data sets' answers (DESIGN 9: money is an amount with a currency). Every amount is an
+ * The money data sets' answers (money is an amount with a currency). Every amount is an
  * integer in its currency's ISO 4217 minor unit (cents, yen) beside its lower-case ISO code; amounts of
  * different currencies are never added, so a total is a list with one entry per currency (sorted by
  * code), never one number. Shared `money.ts` reads, adds and formats them.

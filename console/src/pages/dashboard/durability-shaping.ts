@@ -22,7 +22,7 @@ export interface DurabilityGroup {
   kept: number
   lost: number
   unknown: number
-  /** Per currency: MRR of the saves paying now, paused now, lost (DESIGN 9: never one sum). */
+  /** Per currency: MRR of the saves paying now, paused now, lost (never one sum: amounts in different currencies do not add). */
   keptMrr: Money[]
   pausedMrr: Money[]
   lostMrr: Money[]

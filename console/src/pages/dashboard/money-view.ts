@@ -1,7 +1,7 @@
 import { formatMoney, isCurrencyCode, type Money, money, toMajor } from '@retainkit/shared/money'
 
 /**
- * Money as the dashboard reads and writes it (DESIGN 9): amounts arrive with their currency and stay
+ * Money as the dashboard reads and writes it: amounts arrive with their currency and stay
  * with it — a list per currency, never one sum — and are written through `Intl.NumberFormat` in the
  * reader's locale with each currency's own decimals.
  */
