@@ -8,6 +8,7 @@ import {
   memoryRows,
   type Row,
   widgetRows,
+  writeInRows,
 } from './parse-output'
 
 /**
@@ -28,6 +29,7 @@ const BENCHES = [
   { name: 'ingest', file: 'ingest.bench.ts', rows: ingestRows },
   { name: 'cold-start', file: 'cold-start.bench.mjs', rows: coldStartRows },
   { name: 'memory', file: 'memory.bench.ts', rows: memoryRows },
+  { name: 'write-ins', file: 'write-ins.bench.ts', rows: writeInRows },
 ] as const
 
 const find = (rows: Row[], measure: string) => rows.find((row) => row.measure.startsWith(measure))

@@ -264,3 +264,44 @@ export function coldStartRows(output: string): Row[] {
     }),
   )
 }
+
+/**
+ * Write-in insights: the scorer's held-out accuracy per language beside its best baseline, each
+ * write-in data set at 1M sessions a year on PostgreSQL, and the events call with write-ins queued for
+ * scoring against the same call with the queue's trigger off.
+ */
+export function writeInRows(output: string): Row[] {
+  const rows: Row[] = []
+  for (const m of output.matchAll(
+    /^\| (en|fr|de|es) \| (\d+) \| ([\d.]+) % \/ [\d.]+ % \| ([\d.]+) % \/ [\d.]+ % \| ([\d.]+) % \/ [\d.]+ % \| ([\d.]+) % \/ ([\d.]+) % \|$/gm,
+  )) {
+    const best = Math.max(number(m[3]), number(m[4]), number(m[5]))
+    rows.push({
+      bench: 'write-ins',
+      measure: `sentiment accuracy ${m[1]}, ${m[2]} labelled write-ins: held out (all), best baseline held out`,
+      value: `${m[6]} % (${m[7]} %), baseline ${best.toFixed(1)} %`,
+      goal: '> every baseline',
+      result: number(m[6]) > best ? 'PASS' : 'FAIL',
+    })
+  }
+  const size = /Write-in data sets on PostgreSQL: ([\d,]+) cancel sessions in a year, ([\d,]+) write-ins/.exec(output)
+  for (const m of output.matchAll(/^\| (write-in-[a-z-]+), (\d+ months?) \| ([\d.]+) ms \| < (\d+) ms \| (PASS|FAIL) \|$/gm))
+    rows.push({
+      bench: 'write-ins (PostgreSQL)',
+      measure: `${m[1]}, ${m[2]}, ${size ? `${size[1]} sessions, ${size[2]} write-ins` : ''}, median`,
+      value: `${m[3]} ms`,
+      goal: `< ${m[4]} ms`,
+      result: m[5] as Row['result'],
+    })
+  const queued = /^\| write-ins queued for scoring \| ([\d,]+) \| ([^|]+) \| (PASS|FAIL) \|$/m.exec(output)
+  const off = /^\| queue trigger off \| ([\d,]+) \| ([\d.]+)× \| (\d+) refused \|$/m.exec(output)
+  if (queued && off)
+    rows.push({
+      bench: 'write-ins (PostgreSQL)',
+      measure: 'events call with a write-in in every call: queued for scoring against the queue off (ratio; refused)',
+      value: `${queued[1]} events/s against ${off[1]} (${off[2]}×; ${off[3]} refused)`,
+      goal: (queued[2] ?? '').trim(),
+      result: queued[3] as Row['result'],
+    })
+  return rows
+}

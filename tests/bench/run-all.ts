@@ -8,7 +8,7 @@
  *   npm run bench --quick         CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
  *   npm run bench --full          analytics on 200k and 1M events (both scenarios) and 10M on PostgreSQL, 20 runs
  *                                 (long: an hour or more on a small machine)
- *   options: --only=widget,config,analytics,ingest,cold-start,memory
+ *   options: --only=widget,config,analytics,ingest,cold-start,memory,write-ins
  *
  * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
  * and its figures are read from what it prints: the benchmarks stay standalone and unchanged, and a
@@ -29,6 +29,7 @@ import {
   memoryRows,
   type Row,
   widgetRows,
+  writeInRows,
 } from './parse-output'
 
 const args = process.argv.slice(2)
@@ -83,6 +84,12 @@ const BENCHES: Bench[] = [
     rows: coldStartRows,
   },
   { name: 'memory', file: 'memory.bench.ts', args: [], rows: memoryRows },
+  {
+    name: 'write-ins',
+    file: 'write-ins.bench.ts',
+    args: QUICK ? ['--sessions=20000', '--runs=3', '--events=1500', '--rounds=2'] : [],
+    rows: writeInRows,
+  },
 ]
 
 /** Runs one benchmark, echoing its output as it comes (prefixed), and returns all of it. */
