@@ -102,4 +102,19 @@ describe('reading the benchmarks’ reports', () => {
     ])
     expect(memoryRows(fixture('memory')).map((row) => row.result)).toEqual(['PASS', 'PASS', 'PASS', 'PASS'])
   })
+
+  it('write-ins: held-out accuracy against the best baseline, each data set, scored ingest against not scored', () => {
+    const rows = writeInRows(fixture('write-ins'))
+    expect(find(rows, 'sentiment accuracy fr')).toMatchObject({
+      value: '69.4 % (82.0 %), baseline 60.2 %',
+      result: 'PASS',
+    })
+    expect(rows.filter((row) => row.measure.startsWith('write-in-'))).toHaveLength(6)
+    expect(find(rows, 'write-in-themes, 12 months')).toMatchObject({ value: '88.7 ms', result: 'FAIL' })
+    expect(find(rows, 'events call with a write-in')).toMatchObject({
+      value: '1,661 events/s against 2,487 (0.668×; 0 refused)',
+      goal: '≥ 0.95× without',
+      result: 'FAIL',
+    })
+  })
 })
