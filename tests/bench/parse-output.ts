@@ -284,8 +284,11 @@ export function writeInRows(output: string): Row[] {
       result: number(m[6]) > best ? 'PASS' : 'FAIL',
     })
   }
-  const size = /Write-in data sets on PostgreSQL: ([\d,]+) cancel sessions in a year, ([\d,]+) write-ins/.exec(output)
-  for (const m of output.matchAll(/^\| (write-in-[a-z-]+), (\d+ months?) \| ([\d.]+) ms \| < (\d+) ms \| (PASS|FAIL) \|$/gm))
+  const size =
+    /Write-in data sets on PostgreSQL: ([\d,]+) cancel sessions in a year, ([\d,]+) write-ins/.exec(output)
+  for (const m of output.matchAll(
+    /^\| (write-in-[a-z-]+), (\d+ months?) \| ([\d.]+) ms \| < (\d+) ms \| (PASS|FAIL) \|$/gm,
+  ))
     rows.push({
       bench: 'write-ins (PostgreSQL)',
       measure: `${m[1]}, ${m[2]}, ${size ? `${size[1]} sessions, ${size[2]} write-ins` : ''}, median`,

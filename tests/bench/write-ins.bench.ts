@@ -227,7 +227,8 @@ async function main() {
     let refused = 0
     const pending = async () =>
       Number(
-        (await sql<{ n: string }>`select count(*) as n from feedback_pending`.execute(database.db)).rows[0]?.n ?? 0,
+        (await sql<{ n: string }>`select count(*) as n from feedback_pending`.execute(database.db)).rows[0]
+          ?.n ?? 0,
       )
     const drained = async () => {
       const started = performance.now()
@@ -260,9 +261,9 @@ async function main() {
     }
     const scoredRows = Number(
       (
-        await sql<{ n: string }>`select count(*) as n from feedback_insights where account_id = ${ACCOUNT}`.execute(
-          database.db,
-        )
+        await sql<{
+          n: string
+        }>`select count(*) as n from feedback_insights where account_id = ${ACCOUNT}`.execute(database.db)
       ).rows[0]?.n ?? 0,
     )
     await sql`alter table session_events enable trigger session_events_feedback_queue`.execute(database.db)
