@@ -123,7 +123,7 @@ export type SessionStartResponse =
        * The jurisdiction mode the server decided for this session (shared `jurisdiction/`): what the
        * widget runs. Absent from older servers: `standard`.
        */
-      jurisdiction?: { mode: JurisdictionMode }
+      jurisdiction?: SessionJurisdiction
       /** Mode `statutory_button`: the statutory page, worded, shown instead of the flow. */
       statutory?: StatutoryPage
       /** Mode `offers_after_cancel`: the question asked once the cancellation is done, worded. */
@@ -156,6 +156,30 @@ export type SessionStartResponse =
       fallback: true
       reason: 'session_limit' | 'not_configured'
     }
+
+/**
+ * A session's jurisdiction mode and, when the mode draws with its own lazily loaded part of the widget
+ * (the statutory page, the question after a cancellation), that chunk's absolute URL.
+ */
+export interface SessionJurisdiction {
+  mode: JurisdictionMode
+  chunk?: string
+}
+
+/**
+ * `POST /api/widget/route` (body: SessionStartRequest's `locale`, `languages`, `merchantHandlesOffers`):
+ * what a session of this subscriber would show, decided as the session start decides it, without
+ * starting one. The widget asks once the bundle is prefetched with a token in the page, so a click on a
+ * routed account (segments, experiments) or in a jurisdiction with its own page draws at once.
+ */
+export interface RouteResponse {
+  flow?: { config: CancelFlowConfig; reasons: CancellationReason[] }
+  plan: FlowPlan
+  words: FlowWords
+  jurisdiction: SessionJurisdiction
+  statutory?: StatutoryPage
+  afterCancel?: LegalBlockWords<AfterCancelStrings>
+}
 
 /** A legal block's words as a session carries them, with the language they are in (`i18n/legal.ts`). */
 export interface LegalBlockWords<W> {

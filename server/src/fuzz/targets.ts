@@ -400,6 +400,12 @@ export const TARGETS: Target[] = [
   },
   {
     method: 'POST',
+    doc: 'POST /api/widget/route',
+    caller: 'subscriber',
+    valid: () => ({ path: '/api/widget/route', body: {} }),
+  },
+  {
+    method: 'POST',
     doc: 'POST /api/widget/sessions/{id}/events',
     caller: 'subscriber',
     valid: (f) => ({

@@ -89,6 +89,7 @@ export const API_RESPONSES = {
   'GET /api/widget/config/{accountId}': widget.widgetConfig,
   'GET /api/evidence': evidence.evidenceAnswer,
   'GET /api/evidence/verify': data(evidence.chainReport),
+  'POST /api/widget/route': widget.routeAnswer,
   'POST /api/widget/sessions': widget.sessionStarted,
   'POST /api/widget/sessions/{id}/events': null,
   'POST /api/widget/sessions/{id}/accept': widget.offerAccepted,

@@ -118,6 +118,18 @@ export const statutoryPage = legalBlock(stringsOf(STATUTORY_KEYS)).extend({
   earliestEnd: nullableTime,
   withdrawalUntil: nullableTime,
 })
+const sessionJurisdiction = obj({ mode: z.enum(JURISDICTION_MODES), chunk: z.string().optional() })
+export const routeAnswer = obj({
+  flow: obj({
+    config: cancelFlowConfigSchema,
+    reasons: cancellationReasonsSchema.or(z.array(z.never())),
+  }).optional(),
+  plan: flowPlan,
+  words: flowWords,
+  jurisdiction: sessionJurisdiction,
+  statutory: statutoryPage.optional(),
+  afterCancel: legalBlock(stringsOf(AFTER_CANCEL_KEYS)).optional(),
+})
 export const statutoryReceived = obj({
   status: z.literal('received'),
   receivedAt: isoTime,
@@ -152,7 +164,7 @@ export const sessionStarted = z.union([
         'jurisdiction',
       ])
       .optional(),
-    jurisdiction: obj({ mode: z.enum(JURISDICTION_MODES) }).optional(),
+    jurisdiction: sessionJurisdiction.optional(),
     statutory: statutoryPage.optional(),
     afterCancel: legalBlock(stringsOf(AFTER_CANCEL_KEYS)).optional(),
     scheduledCancellation: scheduledCancellation.optional(),

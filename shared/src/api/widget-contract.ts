@@ -16,6 +16,7 @@ export type WidgetContractHolds = [
   Assert<Same<z.output<typeof widget.offerAccepted>, api.AcceptOfferResponse>>,
   Assert<Same<z.output<typeof widget.cancelled>, api.CancelResponse>>,
   Assert<Same<z.output<typeof widget.statutoryReceived>, api.StatutoryResponse>>,
+  Assert<Same<z.output<typeof widget.routeAnswer>, api.RouteResponse>>,
   Assert<Same<z.output<typeof widget.reactivation>, api.ReactivationResponse>>,
   Assert<Same<z.output<typeof widget.reactivated>, api.ReactivationAcceptResponse>>,
 ]

@@ -16,6 +16,13 @@ export const sessionStartSchema = z.strictObject({
   merchantHandlesCancel: z.boolean().optional(),
 })
 
+/** `POST /api/widget/route`: the session start's wishes, without starting one. */
+export const routeRequestSchema = sessionStartSchema.pick({
+  locale: true,
+  languages: true,
+  merchantHandlesOffers: true,
+})
+
 const reasonKey = z
   .string()
   .min(1)

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppDeps } from '../../deps'
 import { type WidgetEnv, widgetCors } from './cors'
 import { reactivationAcceptHandler, reactivationHandler } from './reactivation'
+import { routeHandler } from './route'
 import { sessionAcceptHandler } from './session-accept'
 import { sessionAfterCancelHandler } from './session-after-cancel'
 import { sessionCancelHandler } from './session-cancel'
@@ -22,6 +23,7 @@ export { widgetConfigRoutes } from './config'
 export function widgetRoutes(deps: AppDeps) {
   const app = new Hono<WidgetEnv>()
   app.use('/api/widget/*', widgetCors(deps))
+  app.post('/api/widget/route', routeHandler(deps))
   app.post('/api/widget/sessions', sessionStartHandler(deps))
   app.post('/api/widget/sessions/:id/events', sessionEventsHandler(deps))
   app.post('/api/widget/sessions/:id/accept', sessionAcceptHandler(deps))

@@ -1,10 +1,6 @@
-import { planFlow } from '@retainkit/shared/flow'
-import { resolveLegal, sessionWords } from '@retainkit/shared/i18n'
-import { chooseAddress } from '@retainkit/shared/jurisdiction'
 import { sessionStartSchema } from '@retainkit/shared/schemas'
-import { type SessionStartResponse, toPublishedConfig } from '@retainkit/shared/widget-api'
+import type { RouteResponse, SessionStartResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
-import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { answer } from '../../http/respond'
 import { readBody } from '../../http/validate'
@@ -13,26 +9,12 @@ import { admitCancelSession, starterCapReached } from '../../services/billing/us
 import { appendEvidence } from '../../services/evidence/chain'
 import { sessionStartedEvidence } from '../../services/evidence/session-evidence'
 import { enforceRateLimit } from '../../services/rate-limit'
-import { routeFlow, subscriberFacts } from '../../services/segments/route-flow'
 import { enqueueSessionEvent } from '../../services/webhooks-out/outbox'
-import { decideOffers } from '../../services/widget/eligibility'
+import type { PublishedWidgetConfig } from '../../services/widget/published-config'
 import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
-import {
-  blockWords,
-  decideSessionJurisdiction,
-  statutoryPage,
-} from '../../services/widget/session-jurisdiction'
-import { hasRecentSave, newSessionId } from '../../services/widget/session-store'
-import {
-  customerAddress,
-  findSubscription,
-  hasActiveDiscount,
-  isPaused,
-  isScheduledToCancel,
-  merchantStripe,
-  scheduledEndOf,
-  summarize,
-} from '../../services/widget/stripe-subscriber'
+import { blockWords } from '../../services/widget/session-jurisdiction'
+import { planSession, type SessionPlan } from '../../services/widget/session-plan'
+import { newSessionId } from '../../services/widget/session-store'
 import type { Subscriber } from '../../services/widget/subscriber-token'
 import { recordWidgetErrorInBackground } from '../../services/widget/widget-errors'
 import { authenticateWidgetCall } from './auth'
@@ -58,6 +40,26 @@ export async function limitSessionStarts(deps: AppDeps, c: WidgetContext, subscr
   )
 }
 
+/**
+ * What the session answer and the route answer share: the flow when a segment or arm chose another,
+ * its plan and words, the jurisdiction mode with the chunk it draws with, and the modes' own words.
+ */
+export function routedParts(planned: SessionPlan, account: PublishedWidgetConfig): RouteResponse {
+  const { routed, decision } = planned
+  return {
+    ...(routed.custom || routed.reasons !== account.payload.reasons
+      ? { flow: { config: planned.published, reasons: routed.reasons } }
+      : {}),
+    plan: planned.plan,
+    words: planned.words,
+    jurisdiction: { mode: decision.mode, ...(planned.chunk ? { chunk: planned.chunk } : {}) },
+    ...(planned.statutory ? { statutory: planned.statutory } : {}),
+    ...(decision.mode === 'offers_after_cancel'
+      ? { afterCancel: blockWords(planned.legal.after_cancel) }
+      : {}),
+  }
+}
+
 const SESSION_LIMIT: SessionStartResponse = { fallback: true, reason: 'session_limit' }
 
 /**
@@ -80,7 +82,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     if (body.merchantHandlesOffers) assertMerchantHandles(subscriber, 'offers')
     if (body.merchantHandlesCancel) assertMerchantHandles(subscriber, 'cancel')
     const { accountId, customerId, mode } = subscriber
-    const { tier, config } = account.payload
+    const { tier } = account.payload
     const now = deps.clock.now()
     // A cheap early answer for an exhausted Starter account, before any Stripe call.
     if (await starterCapReached(deps, { accountId, customerId, tier, mode, now })) {
@@ -88,91 +90,9 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       return answer(c, 'POST /api/widget/sessions', SESSION_LIMIT, 200)
     }
     await limitSessionStarts(deps, c, subscriber)
-
-    const stripe = await merchantStripe(deps, accountId)
-    const subscription: Stripe.Subscription | null = stripe
-      ? await findSubscription(deps, stripe, customerId, subscriber.subscriptionId)
-      : null
-    const summary = subscription ? summarize(subscription) : null
-    const scheduledEnd =
-      subscription && isScheduledToCancel(subscription) ? scheduledEndOf(subscription) : undefined
-    // The jurisdiction mode (standard, offers after cancellation, statutory page, offer cap): from the
-    // signed token's country and state, else the Stripe address, against the account's rules.
-    const decision = decideSessionJurisdiction({ config, subscriber, subscription, now })
-    const { address: jurisdiction } = chooseAddress(
-      subscriber.jurisdiction,
-      subscription ? customerAddress(subscription) : null,
-    )
-    // Segment and experiment arm: decided here from Stripe and the signed token, never from the body.
-    const routed = await routeFlow(deps, {
-      accountId,
-      customerId,
-      tier,
-      routed: account.payload.routed === true,
-      facts: subscriberFacts({ subscriber, subscription, summary, jurisdiction, now }),
-      defaultConfig: config,
-      defaultReasons: account.payload.reasons,
-    })
-    const decided = decideOffers({
-      tier,
-      config: routed.config,
-      merchantHandlesOffers: body.merchantHandlesOffers === true,
-      stripeConnected: stripe !== null,
-      subscription:
-        subscription && summary
-          ? {
-              priceId: summary.plan.priceId,
-              paused: isPaused(subscription),
-              hasActiveDiscount: hasActiveDiscount(subscription, Math.floor(now.getTime() / 1000)),
-              scheduledToCancel: scheduledEnd !== undefined,
-              trialing: subscription.status === 'trialing',
-            }
-          : null,
-      jurisdiction,
-      recentSave: tier === 'pro' && (await hasRecentSave(deps.db, accountId, customerId, now, mode)),
-      mode: decision.mode,
-      maxOffers: decision.cap?.max_offers,
-    })
-    // The holdout runs the flow without offers: what the experiment compares the offers against.
-    const eligibility = routed.arm?.holdout
-      ? { offers: [], suppressedBy: decided.suppressedBy ?? ('holdout' as const) }
-      : decided
-
-    // Planned on the published projection, as the widget shows it (no promo code).
-    const published = toPublishedConfig(routed.config)
-    // This subscriber's steps: each reason's path with only the eligible offers, each offer's choices
-    // without the plan they are on. The widget walks it; it carries no planning code.
-    const plan = planFlow({
-      config: published,
-      reasons: routed.reasons,
-      eligibleOffers: eligibility.offers,
-      subscriber: summary ? { planId: summary.plan.priceId } : {},
-      cap: decision.cap,
-    })
-    // And every word of it, for this subscriber, in the language the widget picks from the same wishes
-    // (the token's claim first): the bundle carries no copy logic.
-    const wanted = [subscriber.locale, body.locale, ...(body.languages ?? [])]
-    const { words, locale } = sessionWords({
-      config: published,
-      reasons: routed.reasons,
-      plan,
-      wanted,
-      subscriber: summary ? { planName: summary.plan.productName, periodEnd: summary.currentPeriodEnd } : {},
-    })
-    // The legal words (terms, the statutory page, the question after cancelling) are the account's,
-    // whatever flow a segment gives: each block wholly in the subscriber's language or wholly in the
-    // account's default one.
-    const legal = resolveLegal(config, account.payload.reasons, wanted)
-    const statutory =
-      decision.mode === 'statutory_button'
-        ? statutoryPage({
-            decision,
-            block: legal.statutory,
-            subscription,
-            planName: summary?.plan.productName ?? null,
-            periodEnd: summary?.currentPeriodEnd ?? null,
-          })
-        : undefined
+    const planned = await planSession(deps, { subscriber, account, body, now })
+    const { summary, subscription, scheduledEnd, decision, routed, eligibility, plan, words, locale } =
+      planned
 
     const sessionId = newSessionId()
     const admission = await deps.db.transaction().execute(async (trx) => {
@@ -226,7 +146,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
           subscriber: summary,
           plan,
           words,
-          statutory,
+          statutory: planned.statutory,
           scheduledCancelAt:
             typeof scheduledEnd === 'number' ? new Date(scheduledEnd * 1000).toISOString() : null,
         }),
@@ -246,17 +166,17 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       subscriber: summary,
       eligibleOffers: eligibility.offers,
       ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
-      ...(routed.custom || routed.reasons !== account.payload.reasons
-        ? { flow: { config: published, reasons: routed.reasons } }
-        : {}),
-      plan,
-      words,
-      jurisdiction: { mode: decision.mode },
-      ...(statutory ? { statutory } : {}),
-      ...(decision.mode === 'offers_after_cancel' ? { afterCancel: blockWords(legal.after_cancel) } : {}),
+      ...routedParts(planned, account),
       // Already leaving: the widget shows when it ends and an undo instead of the offers.
       ...(subscription && typeof scheduledEnd === 'number'
-        ? { scheduledCancellation: scheduledCancellationOf(subscription, scheduledEnd, now, legal.terms) }
+        ? {
+            scheduledCancellation: scheduledCancellationOf(
+              subscription,
+              scheduledEnd,
+              now,
+              planned.legal.terms,
+            ),
+          }
         : {}),
     }
     return answer(c, 'POST /api/widget/sessions', response, 201)

@@ -7,6 +7,7 @@ import {
   createCouponSchema,
   reactivationAcceptSchema,
   reactivationRequestSchema,
+  routeRequestSchema,
   sessionEventsSchema,
   sessionStartSchema,
   statutoryRequestSchema,
@@ -139,6 +140,15 @@ export const SERVICE_OPERATIONS: OperationSpec[] = [
     body: sessionStartSchema,
     bodyOptional: true,
     status: 201,
+  },
+  {
+    method: 'post',
+    path: '/api/widget/route',
+    summary: 'What a session would show this subscriber (flow, mode, words), without starting one',
+    tag: 'Widget',
+    security: ['subscriber'],
+    body: routeRequestSchema,
+    bodyOptional: true,
   },
   {
     method: 'post',
