@@ -26,6 +26,7 @@ import { openapiRoutes } from './routes/openapi'
 import { probeRoutes } from './routes/probes'
 import { runtimeConfigRoutes } from './routes/runtime-config'
 import { sessionRoutes } from './routes/session'
+import { sessionLogRoutes } from './routes/sessions'
 import { staticSiteRoutes } from './routes/static-site'
 import { stripeRoutes } from './routes/stripe'
 import { stripeEventRoutes } from './routes/stripe/events'
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', stripeRoutes(deps))
   app.route('/', billingRoutes(deps))
   app.route('/', webhookRoutes(deps))
+  app.route('/', sessionLogRoutes(deps))
   app.route('/', adminRoutes(deps))
   app.route('/', contactRoutes(deps))
   app.route('/', widgetRoutes(deps))

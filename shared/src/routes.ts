@@ -33,6 +33,8 @@ export const ROUTES = {
   dashboard: '/dashboard/',
   preview: '/preview/',
   settings: '/settings/',
+  /** Every session of the account (issue 33); one session is /sessions/<id>. */
+  sessions: '/sessions/',
   logout: '/logout/',
 } as const
 
@@ -82,15 +84,17 @@ export const CONSOLE_ROUTE_NAMES = [
   'dashboard',
   'preview',
   'settings',
+  'sessions',
   'logout',
 ] as const satisfies readonly RouteName[]
 
-/** Routes that need a signed-in user (the private routes, plus settings). */
+/** Routes that need a signed-in user (the private routes, plus settings and sessions). */
 export const PRIVATE_ROUTE_NAMES = [
   'editor',
   'dashboard',
   'preview',
   'settings',
+  'sessions',
 ] as const satisfies readonly RouteName[]
 
 export function isRouteName(value: string): value is RouteName {

@@ -7,6 +7,7 @@ import {
   ingestRows,
   memoryRows,
   type Row,
+  sessionsRows,
   widgetRows,
   writeInRows,
 } from './parse-output'
@@ -30,6 +31,7 @@ const BENCHES = [
   { name: 'cold-start', file: 'cold-start.bench.mjs', rows: coldStartRows },
   { name: 'memory', file: 'memory.bench.ts', rows: memoryRows },
   { name: 'write-ins', file: 'write-ins.bench.ts', rows: writeInRows },
+  { name: 'sessions', file: 'sessions.bench.ts', rows: sessionsRows },
 ] as const
 
 const find = (rows: Row[], measure: string) => rows.find((row) => row.measure.startsWith(measure))

@@ -308,3 +308,20 @@ export function writeInRows(output: string): Row[] {
     })
   return rows
 }
+
+/** The Sessions page at 1M sessions: each page's server time, beside the 10k-session baseline's. */
+export function sessionsRows(output: string): Row[] {
+  const size = /account: ([\d,]+) sessions/.exec(output)?.[1] ?? '?'
+  return Array.from(
+    output.matchAll(
+      /^\| ([^|]+?) \| ([\d.]+) ms \| (\d+) \| ([\d.]+) ms \| ([\d.]+)× \| ([^|]*) \| (PASS|FAIL)? \|$/gm,
+    ),
+    (m): Row => ({
+      bench: 'sessions (PostgreSQL)',
+      measure: `${m[1]}, ${size} sessions: server time, median (10k-session baseline, ratio)`,
+      value: `${m[2]} ms (${m[4]} ms, ${m[5]}×)`,
+      goal: (m[6] ?? '').trim(),
+      result: (m[7] as Row['result'] | undefined) ?? '',
+    }),
+  )
+}

@@ -4,11 +4,12 @@
  *
  *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics (1M events inside
  *                                 the dashboard's range, 10 runs, PGlite and PostgreSQL), ingest on PostgreSQL (1, 3 and 50 events per request), cold start
- *                                 (3 runs), idle memory of real server processes (PGlite and PostgreSQL)
+ *                                 (3 runs), idle memory of real server processes (PGlite and PostgreSQL), the
+ *                                 Sessions page at 1M sessions on PostgreSQL (10 runs of each page)
  *   npm run bench --quick         CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
  *   npm run bench --full          analytics on 200k and 1M events (both scenarios) and 10M on PostgreSQL, 20 runs
  *                                 (long: an hour or more on a small machine)
- *   options: --only=widget,config,analytics,ingest,cold-start,memory,write-ins
+ *   options: --only=widget,config,analytics,ingest,cold-start,memory,write-ins,sessions
  *
  * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
  * and its figures are read from what it prints: the benchmarks stay standalone and unchanged, and a
@@ -28,6 +29,7 @@ import {
   ingestRows,
   memoryRows,
   type Row,
+  sessionsRows,
   widgetRows,
   writeInRows,
 } from './parse-output'
@@ -89,6 +91,12 @@ const BENCHES: Bench[] = [
     file: 'write-ins.bench.ts',
     args: QUICK ? ['--sessions=20000', '--runs=3', '--events=1500', '--rounds=2'] : [],
     rows: writeInRows,
+  },
+  {
+    name: 'sessions',
+    file: 'sessions.bench.ts',
+    args: QUICK ? ['--sessions=20000', '--runs=3'] : ['--runs=10'],
+    rows: sessionsRows,
   },
 ]
 

@@ -10,6 +10,8 @@ export const pageLoaders = {
   dashboard: () => import('../pages/dashboard/dashboard-page'),
   preview: () => import('../pages/preview/preview-page'),
   settings: () => import('../pages/settings/settings-page'),
+  sessions: () => import('../pages/sessions/sessions-page'),
+  session: () => import('../pages/sessions/session-page'),
   stripeCallback: () => import('../pages/stripe-callback/stripe-callback-page'),
   notFound: () => import('../pages/not-found/not-found-page'),
 } as const
@@ -25,6 +27,8 @@ export const HistoryPage = retryableLazy(pageLoaders.history)
 export const DashboardPage = retryableLazy(pageLoaders.dashboard)
 export const PreviewPage = retryableLazy(pageLoaders.preview)
 export const SettingsPage = retryableLazy(pageLoaders.settings)
+export const SessionsPage = retryableLazy(pageLoaders.sessions)
+export const SessionPage = retryableLazy(pageLoaders.session)
 export const StripeCallbackPage = retryableLazy(pageLoaders.stripeCallback)
 export const NotFoundPage = retryableLazy(pageLoaders.notFound)
 

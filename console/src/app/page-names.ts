@@ -7,6 +7,7 @@ const PAGE_NAMES: ReadonlyArray<[route: string, name: string]> = [
   [ROUTES.editor, 'Editor'],
   [ROUTES.preview, 'Preview'],
   [ROUTES.settings, 'Settings'],
+  [ROUTES.sessions, 'Sessions'],
   [ROUTES.login, 'Sign in'],
   [ROUTES.signup, 'Create account'],
   [ROUTES.authCallback, 'Signing in'],

@@ -14,6 +14,8 @@ import {
   HistoryPage,
   NotFoundPage,
   PreviewPage,
+  SessionPage,
+  SessionsPage,
   SettingsPage,
   StripeCallbackPage,
 } from './lazy-pages'
@@ -56,6 +58,9 @@ export const consoleRoutes: RouteObject[] = [
               { path: `${path(ROUTES.editor)}/history`, element: <HistoryPage /> },
               { path: path(ROUTES.preview), element: <PreviewPage /> },
               { path: `${path(ROUTES.settings)}/*`, element: <SettingsPage /> },
+              { path: path(ROUTES.sessions), element: <SessionsPage /> },
+              // One session's story: a stable address other pages link to (the sentiment quotes).
+              { path: `${path(ROUTES.sessions)}/:sessionId`, element: <SessionPage /> },
               { path: path(ROUTES.stripeCallback), element: <StripeCallbackPage /> },
             ],
           },

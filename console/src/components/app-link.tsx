@@ -42,6 +42,9 @@ export function AppLink({ to, children, ...rest }: AppLinkProps) {
 }
 
 /** Dashboard and editor links carry the account id. */
-export function accountHref(route: 'dashboard' | 'editor' | 'preview', accountId: string | null): string {
+export function accountHref(
+  route: 'dashboard' | 'editor' | 'preview' | 'sessions',
+  accountId: string | null,
+): string {
   return accountId ? `${ROUTES[route]}?account_id=${encodeURIComponent(accountId)}` : ROUTES[route]
 }

@@ -10,7 +10,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'rk-nav__link rk-nav__link--active' : 'rk-nav__link'
 
 /**
- * Logged-in navigation: Dashboard; Editor only with the canEditConfig capability; Settings;
+ * Logged-in navigation: Dashboard; Sessions; Editor only with the canEditConfig capability; Settings;
  * and the account menu. Dashboard and editor links carry the account id.
  */
 export function MainNav() {
@@ -23,6 +23,11 @@ export function MainNav() {
         <li>
           <NavLink to={accountHref('dashboard', accountId)} className={navClass}>
             Dashboard
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={accountHref('sessions', accountId)} className={navClass}>
+            Sessions
           </NavLink>
         </li>
         {canEditConfig ? (

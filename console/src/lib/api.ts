@@ -379,3 +379,49 @@ export const updateExperiment = (accountId: string, input: ExperimentUpdateInput
   apiRequest<ApiData<'PUT /api/account?action=experiments'>>('PUT', account(accountId, 'experiments'), {
     body: input,
   })
+
+// The Sessions page
+/** The Sessions page's filters as the query string names them (empty ones are left out). */
+export interface SessionsFilter {
+  startDate?: string | undefined
+  endDate?: string | undefined
+  mode?: 'live' | 'test' | undefined
+  q?: string | undefined
+  outcome?: string | undefined
+  reason?: string | undefined
+  offer?: string | undefined
+  kind?: string | undefined
+  segment_id?: string | undefined
+  arm_id?: string | undefined
+}
+
+const sessionsQuery = (filter: SessionsFilter) => ({
+  ...filter,
+  // Like the analytics calls: live is the default and not named.
+  mode: filter.mode === 'test' ? 'test' : undefined,
+})
+
+export const listSessions = (
+  accountId: string,
+  filter: SessionsFilter,
+  page: { cursor?: string; limit?: number } = {},
+) =>
+  apiRequest<ApiData<'GET /api/sessions/{accountId}'>>('GET', `/api/sessions/${enc(accountId)}`, {
+    query: {
+      ...sessionsQuery(filter),
+      cursor: page.cursor,
+      limit: page.limit === undefined ? undefined : String(page.limit),
+    },
+  })
+
+export const exportSessionsCsv = (accountId: string, filter: SessionsFilter) =>
+  apiRequest<string>('GET', `/api/sessions/${enc(accountId)}/export`, {
+    query: sessionsQuery(filter),
+    asText: true,
+  })
+
+export const getSession = (accountId: string, sessionId: string) =>
+  apiRequest<ApiData<'GET /api/sessions/{accountId}/{sessionId}'>>(
+    'GET',
+    `/api/sessions/${enc(accountId)}/${enc(sessionId)}`,
+  )

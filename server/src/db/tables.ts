@@ -508,6 +508,15 @@ export interface SubscriberSubscriptionsTable {
   synced_at: Timestamp
 }
 
+/** A subscriber as the merchant's Stripe named them (210): the session log's customer column. */
+export interface SubscriberCustomersTable {
+  account_id: string
+  customer_id: string
+  email: string | null
+  name: string | null
+  updated_at: Timestamp
+}
+
 export interface WebhookEndpointsOutTable {
   id: string
   account_id: string
@@ -745,6 +754,7 @@ export interface Database {
   merchant_stripe_events: MerchantStripeEventsTable
   platform_webhook_endpoints: PlatformWebhookEndpointsTable
   subscriber_subscriptions: SubscriberSubscriptionsTable
+  subscriber_customers: SubscriberCustomersTable
   webhook_endpoints_out: WebhookEndpointsOutTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable

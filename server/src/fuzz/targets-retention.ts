@@ -204,4 +204,22 @@ export const RETENTION_TARGETS: Target[] = [
       }
     },
   },
+  {
+    method: 'GET',
+    doc: 'GET /api/sessions/{accountId}',
+    caller: 'merchant',
+    valid: (f) => ({ path: `/api/sessions/${f.shop.accountId}?outcome=canceled&limit=10` }),
+  },
+  {
+    method: 'GET',
+    doc: 'GET /api/sessions/{accountId}/export',
+    caller: 'merchant',
+    valid: (f) => ({ path: `/api/sessions/${f.shop.accountId}/export?mode=live` }),
+  },
+  {
+    method: 'GET',
+    doc: 'GET /api/sessions/{accountId}/{sessionId}',
+    caller: 'merchant',
+    valid: async (f) => ({ path: `/api/sessions/${f.shop.accountId}/${(await f.freshSession()).sessionId}` }),
+  },
 ]

@@ -10,6 +10,7 @@ import * as feedback from './responses-feedback'
 import * as retention from './responses-retention'
 import * as segments from './responses-segments'
 import * as services from './responses-services'
+import * as sessions from './responses-sessions'
 import * as widget from './responses-widget'
 
 /**
@@ -77,6 +78,9 @@ export const API_RESPONSES = {
   'GET /api/webhooks/{accountId}/deliveries': data(zod.array(retention.delivery)),
   'POST /api/webhooks/{accountId}/deliveries/{deliveryId}/replay': data(retention.deliveryReplayed),
   'POST /api/webhooks/{accountId}/endpoints/{endpointId}/test': data(retention.testEventQueued),
+  'GET /api/sessions/{accountId}': data(sessions.sessionsPage),
+  'GET /api/sessions/{accountId}/export': sessions.sessionsCsv,
+  'GET /api/sessions/{accountId}/{sessionId}': data(sessions.sessionDetail),
   'POST /api/stripe/oauth/start': data(services.oauthStarted),
   'POST /api/stripe/oauth/callback': data(services.oauthConnected),
   'GET /api/stripe/plans/{accountId}': data(services.plans),

@@ -1,9 +1,12 @@
+import { parsePeriod } from '@retainkit/shared/period'
 import { ROUTES } from '@retainkit/shared/routes'
 import { type ReactNode, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
+import type { DashboardSlice, SessionsFilter } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
 import { formatNumber } from '../../lib/format'
 import { DEFAULT_BILLING_URL } from '../../session/nav-hint'
+import { SessionsDrawer } from '../sessions/sessions-drawer'
 import { csvFilename, downloadCsv, toCsv } from './csv'
 import { DATASET_TITLES, type DashboardDataset } from './dashboard-datasets'
 import { IS_EMPTY, type ShapedData, type Table, tableFor } from './dashboard-shaping'
@@ -29,6 +32,22 @@ export interface ChartCardProps<K extends DashboardDataset> {
   wide?: boolean
   /** Test-mode data is shown (the empty state then has nothing to add about it). */
   testMode?: boolean
+  /** The segment or arm the dashboard is sliced to: the card's sessions drawer shows the same. */
+  slice?: DashboardSlice | undefined
+  /** What the card's sessions drawer narrows to beyond the period (e.g. saved sessions for revenue). */
+  sessionsFilter?: Pick<SessionsFilter, 'outcome' | 'offer' | 'kind' | 'reason'>
+}
+
+/** The sessions behind a card's figures: its period, mode and slice, and its own filter. */
+function cardSessionsFilter<K extends DashboardDataset>(props: ChartCardProps<K>): SessionsFilter {
+  const range = parsePeriod(props.period)
+  return {
+    ...(range.ok ? { startDate: range.start.toISOString(), endDate: range.end.toISOString() } : {}),
+    mode: props.testMode ? 'test' : 'live',
+    segment_id: props.slice?.segmentId,
+    arm_id: props.slice?.armId,
+    ...props.sessionsFilter,
+  }
 }
 
 /**
@@ -57,27 +76,38 @@ export function ChartCard<K extends DashboardDataset>(props: ChartCardProps<K>) 
           <h2 id={headingId}>{title}</h2>
           <p className="rk-card__description">{description}</p>
         </div>
-        {data && table && !empty ? (
+        {state.status === 'locked' ? null : (
           <div className="rk-card__tools">
-            <button
-              type="button"
-              className="rk-button rk-button--small"
-              aria-pressed={asTable}
-              onClick={() => setAsTable((on) => !on)}
-            >
-              {asTable ? 'Show chart' : 'Show table'}
-            </button>
-            <button
-              type="button"
-              className="rk-button rk-button--small"
-              onClick={() =>
-                downloadCsv(csvFilename(accountId, dataset, period), toCsv(table.header, table.rows))
-              }
-            >
-              Export CSV<span className="rk-visually-hidden">: {title}</span>
-            </button>
+            <SessionsDrawer
+              title={title}
+              accountId={accountId}
+              period={period}
+              filter={cardSessionsFilter(props)}
+              reasonLabel={(key) => labels.get(key) ?? key}
+            />
+            {data && table && !empty ? (
+              <>
+                <button
+                  type="button"
+                  className="rk-button rk-button--small"
+                  aria-pressed={asTable}
+                  onClick={() => setAsTable((on) => !on)}
+                >
+                  {asTable ? 'Show chart' : 'Show table'}
+                </button>
+                <button
+                  type="button"
+                  className="rk-button rk-button--small"
+                  onClick={() =>
+                    downloadCsv(csvFilename(accountId, dataset, period), toCsv(table.header, table.rows))
+                  }
+                >
+                  Export CSV<span className="rk-visually-hidden">: {title}</span>
+                </button>
+              </>
+            ) : null}
           </div>
-        ) : null}
+        )}
       </header>
       <div className="rk-card__body">
         {state.status === 'loading' ? (

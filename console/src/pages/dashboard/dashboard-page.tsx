@@ -159,7 +159,7 @@ export default function DashboardPage() {
     setParams(updated)
   }
 
-  const common = { labels, accountId, period, testMode: mode === 'test' }
+  const common = { labels, accountId, period, testMode: mode === 'test', slice }
   return (
     <div className="rk-dashboard">
       <header className="rk-dashboard__header">
@@ -278,6 +278,7 @@ export default function DashboardPage() {
           <ChartCard
             {...common}
             dataset="saved-revenue"
+            sessionsFilter={{ outcome: 'saved' }}
             description="Monthly recurring revenue kept by accepted offers."
             load={revenue}
             shape={shapeSavedRevenue}
@@ -288,6 +289,7 @@ export default function DashboardPage() {
             {...common}
             wide
             dataset="save-durability"
+            sessionsFilter={{ outcome: 'saved' }}
             description="Whether saved subscribers were still paying 30, 60 and 90 days later, by offer and by reason."
             load={durability}
             shape={shapeStuck}

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
+import { identityOf, rememberCustomer } from '../../services/sessions/customers'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import { findBannerTarget } from '../../services/widget/followed-reactivation'
 import {
@@ -83,6 +84,12 @@ async function createBannerSession(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
+    await rememberCustomer(trx, {
+      accountId: subscriber.accountId,
+      customerId: subscriber.customerId,
+      identity: identityOf(target.subscription),
+      now,
+    })
     if (withImpression) {
       await trx
         .insertInto('session_events')

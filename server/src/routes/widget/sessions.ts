@@ -9,6 +9,7 @@ import { admitCancelSession, starterCapReached } from '../../services/billing/us
 import { appendEvidence } from '../../services/evidence/chain'
 import { sessionStartedEvidence } from '../../services/evidence/session-evidence'
 import { enforceRateLimit } from '../../services/rate-limit'
+import { identityOf, rememberCustomer } from '../../services/sessions/customers'
 import { enqueueSessionEvent } from '../../services/webhooks-out/outbox'
 import type { PublishedWidgetConfig } from '../../services/widget/published-config'
 import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
@@ -131,6 +132,8 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
         .insertInto('session_events')
         .values({ account_id: accountId, session_id: sessionId, step: 'session_started', created_at: now })
         .execute()
+      // Who the subscriber is, for the Sessions page: Stripe's e-mail and name, read with the subscription.
+      await rememberCustomer(trx, { accountId, customerId, identity: identityOf(subscription), now })
       await enqueueSessionEvent(trx, { accountId, sessionId, type: 'session.started', now })
       await appendEvidence(trx, [
         sessionStartedEvidence({ accountId, sessionId, customerId, mode }, now, {

@@ -6,6 +6,7 @@ import { CONSOLE_OPERATIONS } from './operations-console'
 import { FEEDBACK_OPERATIONS } from './operations-feedback'
 import { RETENTION_OPERATIONS } from './operations-retention'
 import { SERVICE_OPERATIONS } from './operations-services'
+import { SESSION_OPERATIONS } from './operations-sessions'
 
 export type { Operation, QueryParam, Security } from './operation-types'
 
@@ -23,6 +24,7 @@ export const OPERATIONS: Operation[] = [
   ...AUTH_OPERATIONS,
   ...RETENTION_OPERATIONS,
   ...FEEDBACK_OPERATIONS,
+  ...SESSION_OPERATIONS,
 ].map(withResponse)
 
 /** `METHOD path` of an operation as the shared contract keys it (`GET /api/account?action=config`). */
