@@ -3,6 +3,9 @@
 //   loader.js         IIFE: the fixed name the snippet points at (revalidated); learns the hashed name
 //                     of the bundle from the first pass, through @rollup/plugin-replace
 //   preview.js        ESM, the same components for the console's editor and /preview/
+//   <chunk>.<hash>.js ESM, one per CHUNKS entry (src/chunks/): the parts only some sessions draw (the
+//                     statutory page, the question after cancelling), imported by the bundle when the
+//                     session's answer names them; they draw with the bundle's Preact, handed over
 //   sizes.json        gzip sizes of the budgeted files (widget/src/size.test.ts enforces the budgets)
 // Configs in an array are built one after another, so the loader pass sees the bundle's name.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -16,7 +19,10 @@ import typescript from '@rollup/plugin-typescript'
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 const DIST = here('./dist/')
-const built = { widget: '' }
+const built = { widget: '', chunks: {} }
+
+/** The lazily loaded chunks: src/chunks/<name>.ts each (the server names them by these names). */
+const CHUNKS = ['statutory', 'after-cancel']
 
 const typescriptPlugin = () =>
   typescript({
@@ -147,6 +153,28 @@ export default [
       sourcemap: false,
     },
   },
+  ...CHUNKS.map((name) => ({
+    input: here(`./src/chunks/${name}.ts`),
+    onwarn,
+    plugins: [
+      {
+        name: 'chunk-name',
+        generateBundle(_options, bundle) {
+          built.chunks[name] = Object.keys(bundle).find((file) => file.startsWith(`${name}.`)) ?? ''
+        },
+      },
+      resolve({ browser: true, extensions: ['.ts', '.js'] }),
+      typescriptPlugin(),
+      minify(),
+    ],
+    output: {
+      dir: DIST,
+      format: 'es',
+      entryFileNames: `${name}.[hash].js`,
+      hashCharacters: 'hex',
+      sourcemap: false,
+    },
+  })),
   {
     input: here('./src/loader/index.ts'),
     onwarn,
@@ -166,16 +194,20 @@ export default [
       {
         name: 'sizes',
         writeBundle() {
+          const current = new Set([built.widget, ...Object.values(built.chunks)])
           for (const name of readdirSync(DIST)) {
-            if (/^widget\.[0-9a-f]+\.js$/.test(name) && name !== built.widget)
+            if (/^[a-z-]+\.[0-9a-f]{8,}\.js$/.test(name) && !current.has(name))
               rmSync(`${DIST}${name}`, { force: true })
           }
           const loader = gzipSize('loader.js')
           const widget = gzipSize(built.widget)
           const sizes = { gzip: { 'loader.js': loader, [built.widget]: widget, total: loader + widget } }
+          const chunks = Object.fromEntries(
+            Object.entries(built.chunks).map(([name, file]) => [name, { file, gzip: gzipSize(file) }]),
+          )
           writeFileSync(
             `${DIST}sizes.json`,
-            `${JSON.stringify({ widgetFile: built.widget, ...sizes }, null, 2)}\n`,
+            `${JSON.stringify({ widgetFile: built.widget, ...sizes, chunks }, null, 2)}\n`,
           )
         },
       },

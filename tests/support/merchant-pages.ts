@@ -6,7 +6,8 @@ import type { MerchantAccount, Page, PageSource } from './product'
  * mode: the site is on localhost), a cancel link handed to `Retainkit('attach', …)` with a `getToken`
  * that asks the merchant's own backend (`/token`, below), and every widget callback written to
  * `window.__retainkit` for the test to read. The page's query names the customer, and may name the
- * language signed into the token (`claim=fr`) and the one passed to attach (`attach=de`).
+ * language signed into the token (`claim=fr`) and the one passed to attach (`attach=de`), and where the
+ * subscriber lives, signed in too (`country=DE`, `state=MN`).
  */
 export interface AccountPageOptions {
   productUrl: string
@@ -53,7 +54,7 @@ window.__retainkit = [];
 window.__violations = [];
 document.addEventListener('securitypolicyviolation', function (e) { window.__violations.push(e.violatedDirective + ' ' + e.blockedURI); });
 function note(name) { return function (value) { window.__retainkit.push({ name: name, value: value }); }; }
-function token() { return fetch('/token?customer=${encodeURIComponent(customer)}&locale=${encodeURIComponent(claim)}').then(function (r) { return r.text(); }); }
+function token() { return fetch('/token?${new URLSearchParams({ customer, locale: claim, country: url.searchParams.get('country') ?? '', state: url.searchParams.get('state') ?? '' })}').then(function (r) { return r.text(); }); }
 Retainkit('attach', '#cancel', {
   ${tokenInPage ? `token: ${JSON.stringify(account.tokenFor(customer, claim ? { locale: claim } : {}))}` : 'getToken: token'},${
     attachLocale
@@ -85,12 +86,18 @@ ${resets ? `<style${attr}>html{font-size:10px} body *{all:unset} header,main,p,h
 
 /** The merchant's backend: mints the subscriber token for the signed-in customer (here: a query value). */
 export function tokenEndpoint(account: MerchantAccount): PageSource {
-  return (url: URL) => ({
-    headers: { 'content-type': 'text/plain' },
-    body: account.tokenFor(url.searchParams.get('customer') ?? '', {
-      ...(url.searchParams.get('locale') ? { locale: url.searchParams.get('locale') as string } : {}),
-    }),
-  })
+  return (url: URL) => {
+    const claim = (name: 'locale' | 'country' | 'state') =>
+      url.searchParams.get(name) ? { [name]: url.searchParams.get(name) as string } : {}
+    return {
+      headers: { 'content-type': 'text/plain' },
+      body: account.tokenFor(url.searchParams.get('customer') ?? '', {
+        ...claim('locale'),
+        ...claim('country'),
+        ...claim('state'),
+      }),
+    }
+  }
 }
 
 export const cancelledPage: Page = `<!doctype html><html lang="en"><head><title>Cancel</title></head><body><main><h1>Merchant's own cancel page</h1></main></body></html>`

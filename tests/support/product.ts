@@ -40,7 +40,14 @@ export interface MerchantAccount {
   /** A subscriber token as the merchant's server mints it (test mode by default: localhost sites). */
   tokenFor(
     customerId: string,
-    options?: { mode?: 'live' | 'test'; subscriptionId?: string; locale?: string },
+    options?: {
+      mode?: 'live' | 'test'
+      subscriptionId?: string
+      locale?: string
+      /** Where the subscriber lives, signed in (the jurisdiction's first source). */
+      country?: string
+      state?: string
+    },
   ): string
   /** A new customer with one subscription on `price` (default Pro monthly) in the Stripe fake. */
   addSubscriber(price?: string): Promise<Subscriber>
@@ -197,6 +204,8 @@ export async function startProduct(options: StartProductOptions = {}): Promise<P
           subscriptionId: tokenOptions.subscriptionId,
           mode: tokenOptions.mode ?? 'test',
           ...(tokenOptions.locale ? { locale: tokenOptions.locale } : {}),
+          ...(tokenOptions.country ? { country: tokenOptions.country } : {}),
+          ...(tokenOptions.state ? { state: tokenOptions.state } : {}),
           secret,
         }),
       async addSubscriber(price = merchant.prices.proMonthly) {

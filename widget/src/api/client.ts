@@ -43,6 +43,8 @@ export interface WidgetApi {
   reactivation(token: string): Promise<ReactivationResponse>
   /** Without a session id the server finds or opens the banner session (the cancel dialog's undo). */
   reactivationAccept(token: string, sessionId?: string): Promise<ReactivationAcceptResponse>
+  /** Any other step of a session (`/sessions/:id/<action>`): what the lazily loaded chunks call. */
+  act(token: string, sessionId: string, action: string, body: object): Promise<unknown>
 }
 
 // The published config changes rarely and every flow on the page needs it: one request per page (the
@@ -118,5 +120,6 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
     cancel: (token, id, body) => session(token, id, 'cancel', body),
     reactivation: (token) => call('/reactivation', token, {}),
     reactivationAccept: (token, sessionId) => call('/reactivation/accept', token, { sessionId }),
+    act: session,
   }
 }

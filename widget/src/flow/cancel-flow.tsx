@@ -8,7 +8,7 @@ import {
   formatDate,
 } from '@retainkit/shared/flow'
 import { type ScheduledCancellation, WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
-import { render } from 'preact'
+import { h, render } from 'preact'
 import { createWidgetApi } from '../api/client'
 import { createTokens } from '../api/token-source'
 import { BannerView } from '../banner/banner-view'
@@ -249,6 +249,11 @@ export async function runCancelFlow(
     unsubscribe = next.subscribe(onSnapshot)
     onSnapshot(next.getSnapshot())
     if (held) next.send(held)
+    // A mode with a page of its own (the statutory page, the question after cancelling): its chunk,
+    // drawing with this Preact. If it cannot load, the flow stays (it has no offers in those modes).
+    const chunk = start.jurisdiction?.chunk
+    if (chunk)
+      import(chunk).then((part) => part.default(h, render, mount, start, tokens, api, strings, next, finish))
   }
 
   /**

@@ -2,6 +2,7 @@ import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyAccountChain } from '../../services/evidence/store'
+import { widgetChunkFile } from '../../services/widget/chunks'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import {
   newSubscriber,
@@ -77,7 +78,12 @@ describe('the mode of a session', () => {
 
   it('Germany (from the Stripe address alone): the statutory page in German, prefilled, no offers', async () => {
     const body = await startAs({ locale: 'de' }, { address: { country: 'DE' } })
-    expect(body.jurisdiction).toEqual({ mode: 'statutory_button' })
+    // With the widget built, the answer names the statutory page's chunk the bundle then imports.
+    const file = widgetChunkFile(t.deps.staticRoots.widget, 'statutory')
+    expect(body.jurisdiction).toEqual({
+      mode: 'statutory_button',
+      ...(file ? { chunk: `${t.deps.config.publicUrl}/w/${file}` } : {}),
+    })
     expect(body.eligibleOffers).toEqual([])
     expect(body.statutory).toMatchObject({
       lang: 'de',
