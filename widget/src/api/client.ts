@@ -1,11 +1,6 @@
 import type {
-  AcceptOfferRequest,
-  AcceptOfferResponse,
-  CancelRequest,
-  CancelResponse,
   ReactivationAcceptResponse,
   ReactivationResponse,
-  SessionEventInput,
   SessionStartRequest,
   SessionStartResponse,
   WidgetConfigResponse,
@@ -24,6 +19,9 @@ import { configUrl } from './config-url'
  * it answered one. The subscriber reads words chosen by the code in their language (shared
  * `errorText`), never the server's message, which is English and meant for developers.
  */
+/** The session steps the widget sends (`/api/widget/sessions/:id/<action>`). */
+export type SessionAction = 'events' | 'accept' | 'cancel' | 'statutory' | 'after-cancel'
+
 export type WidgetApiError = Error & { status: number; code?: unknown }
 
 const failure = (status: number, code?: unknown): WidgetApiError =>
@@ -32,19 +30,21 @@ const failure = (status: number, code?: unknown): WidgetApiError =>
 export interface WidgetApi {
   config(): Promise<WidgetConfigResponse>
   startSession(token: string, body: SessionStartRequest): Promise<SessionStartResponse>
-  sendEvents(
-    token: string,
-    sessionId: string,
-    events: SessionEventInput[],
-    keepalive?: boolean,
-  ): Promise<void>
-  accept(token: string, sessionId: string, body: AcceptOfferRequest): Promise<AcceptOfferResponse>
-  cancel(token: string, sessionId: string, body: CancelRequest): Promise<CancelResponse>
   reactivation(token: string): Promise<ReactivationResponse>
   /** Without a session id the server finds or opens the banner session (the cancel dialog's undo). */
   reactivationAccept(token: string, sessionId?: string): Promise<ReactivationAcceptResponse>
-  /** Any other step of a session (`/sessions/:id/<action>`): what the lazily loaded chunks call. */
-  act(token: string, sessionId: string, action: string, body: object): Promise<unknown>
+  /**
+   * A session's step (`/sessions/:id/<action>`): `events` (body `{events}`, answered 204; keepalive
+   * when the page may be going), `accept`, `cancel`, and what the lazily loaded chunks send
+   * (`statutory`, `after-cancel`). One method for all: each of its own cost the budgeted bundle bytes.
+   */
+  act(
+    token: string,
+    sessionId: string,
+    action: SessionAction,
+    body: object,
+    keepalive?: boolean,
+  ): Promise<unknown>
 }
 
 // The published config changes rarely and every flow on the page needs it: one request per page (the
@@ -86,7 +86,7 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
     throw failure(response.status, data?.error?.code)
   }
 
-  const session = (token: string, id: string, action: string, body: object, keepalive?: boolean) =>
+  const session = (token: string, id: string, action: SessionAction, body: object, keepalive?: boolean) =>
     call<never>(`/sessions/${encodeURIComponent(id)}/${action}`, token, body, keepalive)
 
   return {
@@ -115,9 +115,6 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
       return pending
     },
     startSession: (token, body) => call('/sessions', token, body),
-    sendEvents: (token, id, events, keepalive) => session(token, id, 'events', { events }, keepalive),
-    accept: (token, id, body) => session(token, id, 'accept', body),
-    cancel: (token, id, body) => session(token, id, 'cancel', body),
     reactivation: (token) => call('/reactivation', token, {}),
     reactivationAccept: (token, sessionId) => call('/reactivation/accept', token, { sessionId }),
     act: session,

@@ -36,7 +36,13 @@ export async function runReactivation(
   const onDismiss = () => {
     tokens
       .use((token) =>
-        api.sendEvents(token, sessionId, [{ step: 'banner_dismissed', at: new Date().toISOString() }], true),
+        api.act(
+          token,
+          sessionId,
+          'events',
+          { events: [{ step: 'banner_dismissed', at: new Date().toISOString() }] },
+          true,
+        ),
       )
       .catch(() => {})
     close()

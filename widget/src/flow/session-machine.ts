@@ -1,5 +1,5 @@
 import { createFlowMachine, type FlowMachine, type FlowMachineOptions } from '@retainkit/shared/flow'
-import type { SessionStartResponse } from '@retainkit/shared/widget-api'
+import type { AcceptOfferResponse, CancelResponse, SessionStartResponse } from '@retainkit/shared/widget-api'
 import type { WidgetApi } from '../api/client'
 import { createEventQueue, type EventQueue } from '../api/event-queue'
 import type { Tokens } from '../api/token-source'
@@ -34,7 +34,7 @@ export function createSessionMachine(
 ): SessionMachine {
   const { handleOffer, handleCancel } = options
   const events = createEventQueue(host, (batch, keepalive) =>
-    tokens.use((token) => api.sendEvents(token, sessionId, batch, keepalive)),
+    tokens.use((token) => api.act(token, sessionId, 'events', { events: batch }, keepalive)),
   )
   /**
    * The merchant's handler first when there is one, with the session's ids (its error is for the
@@ -43,10 +43,10 @@ export function createSessionMachine(
    * refuses steps after a session's end, so the outcome must not overtake them. The timeout covers that
    * wait too. The call's body is the machine's input, saying whether the merchant handled it.
    */
-  const billing = async <I extends { reasonKey: string | null }, B, T>(
+  const billing = async <I extends { reasonKey: string | null }, T>(
     handler: ((input: I & { sessionId: string; subscriber: typeof subscriber }) => unknown) | undefined,
     input: I,
-    call: (token: string, sessionId: string, body: B) => Promise<T>,
+    action: 'accept' | 'cancel',
   ) => {
     if (handler) {
       try {
@@ -56,12 +56,12 @@ export function createSessionMachine(
         throw new Error()
       }
     }
-    const body = { ...input, reasonKey: input.reasonKey ?? undefined, handledByMerchant: !!handler } as B
+    const body = { ...input, reasonKey: input.reasonKey ?? undefined, handledByMerchant: !!handler }
     return new Promise<T>((resolve, reject) => {
       host.window.setTimeout(() => reject(new Error()), BILLING_TIMEOUT_MS)
       events
         .flush()
-        .then(() => tokens.use((token) => call(token, sessionId, body)))
+        .then(() => tokens.use((token) => api.act(token, sessionId, action, body) as Promise<T>))
         .then(resolve, reject)
     })
   }
@@ -72,9 +72,9 @@ export function createSessionMachine(
       plan,
       words,
       effects: {
-        acceptOffer: (input) => billing(handleOffer, input, api.accept),
+        acceptOffer: (input) => billing<typeof input, AcceptOfferResponse>(handleOffer, input, 'accept'),
         cancel: (input) =>
-          billing(handleCancel, input, api.cancel).catch((error) => {
+          billing<typeof input, CancelResponse>(handleCancel, input, 'cancel').catch((error) => {
             onCancelFailed()
             // 409: the server cannot cancel here (no Stripe, no handleCancel): the merchant's cancel must.
             if (error?.status === 409) error.handOver = true
