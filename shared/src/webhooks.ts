@@ -5,6 +5,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscription.cancel_scheduled',
   'reactivation.accepted',
   'save.lost',
+  'payment.failed',
+  'payment.recovered',
+  'payment.lost',
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
@@ -23,4 +26,7 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = 
   'subscription.cancel_scheduled': 'A subscriber cancelled in the flow',
   'reactivation.accepted': 'A subscriber reactivated from the banner',
   'save.lost': 'A saved subscriber cancelled or stopped paying later',
+  'payment.failed': "A subscriber's payment failed (payment recovery started)",
+  'payment.recovered': 'A failed payment was recovered',
+  'payment.lost': 'A failed payment was not recovered (involuntary churn)',
 }

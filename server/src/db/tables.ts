@@ -1,3 +1,4 @@
+import type { LinkChannel, RecoveryOutcome, RecoveryState } from '@retainkit/shared/recovery-vocabulary'
 import type { SaveMechanism } from '@retainkit/shared/vocabulary'
 import type { WebhookEventType } from '@retainkit/shared/webhooks'
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
@@ -102,6 +103,8 @@ export interface GatewayCredentialsTable {
   /** The webhook endpoint registered on the merchant's Stripe account (080) and its secret, encrypted. */
   webhook_endpoint_id: string | null
   webhook_secret_ciphertext: string | null
+  /** The event types that endpoint listens to, comma-separated (190). */
+  webhook_events: string | null
   subscriptions_synced_at: NullableTimestamp
 }
 
@@ -712,6 +715,66 @@ export interface AnalyticsDailyDurabilityTable {
   mrr: RollupColumn<string>
 }
 
+/** Modules an operator granted an account ahead of general availability (190). */
+export interface AccountFeaturesTable {
+  account_id: string
+  feature: 'payment_recovery'
+  granted_at: Timestamp
+}
+
+export interface RecoverySettingsTable {
+  account_id: string
+  settings: ColumnType<unknown, string, string>
+  updated_at: Timestamp
+  updated_by: string | null
+}
+
+/** One payment-recovery campaign per failed invoice (190; services/recovery/). */
+export interface RecoveryCampaignsTable {
+  id: Generated<string>
+  account_id: string
+  mode: 'live' | 'test'
+  invoice_id: string
+  customer_id: string
+  subscription_id: string | null
+  state: Generated<RecoveryState>
+  outcome: RecoveryOutcome | null
+  amount: ColumnType<string, number | string, number | string>
+  currency: string
+  mrr: Generated<number>
+  plan_name: string | null
+  decline_code: string | null
+  hard_decline: Generated<boolean>
+  failed_payment_method: string | null
+  stripe_attempts: Generated<number>
+  stripe_next_attempt_at: NullableTimestamp
+  anchor_at: NullableTimestamp
+  our_attempts: Generated<number>
+  reminder_sent_at: NullableTimestamp
+  final_notice_sent_at: NullableTimestamp
+  due_at: NullableTimestamp
+  ends_at: NullableTimestamp
+  email: string | null
+  locale: string | null
+  time_zone: string | null
+  link_channel: LinkChannel | null
+  link_opened_at: NullableTimestamp
+  recovered_attempt: number | null
+  failed_at: Timestamp
+  closed_at: NullableTimestamp
+  created_at: Timestamp
+  updated_at: Timestamp
+  version: Generated<number>
+}
+
+export interface RecoveryAttemptsTable {
+  campaign_id: string
+  attempt: number
+  at: Timestamp
+  result: 'paid' | 'declined' | 'requires_action' | 'not_open'
+  decline_code: string | null
+}
+
 export interface Database {
   merchant_delivery_failures: MerchantDeliveryFailuresTable
   settings: SettingsTable
@@ -779,6 +842,10 @@ export interface Database {
   experiments: ExperimentsTable
   experiment_arms: ExperimentArmsTable
   experiment_assignments: ExperimentAssignmentsTable
+  account_features: AccountFeaturesTable
+  recovery_settings: RecoverySettingsTable
+  recovery_campaigns: RecoveryCampaignsTable
+  recovery_attempts: RecoveryAttemptsTable
 }
 
 export type Account = Selectable<AccountsTable>

@@ -38,6 +38,9 @@ export function subscriptionTargetOf(event: Stripe.Event): EventTarget | null {
       return { subscriptionId: sub.id, customerId: idOf(sub.customer) }
     }
     case 'invoice.payment_failed':
+    case 'invoice.payment_action_required':
+    case 'invoice.voided':
+    case 'invoice.marked_uncollectible':
     case 'invoice.paid': {
       const invoice = event.data.object
       return {

@@ -9,7 +9,11 @@ import { callStripe } from '../stripe-errors'
  * signing secret is shown by Stripe once, at creation, and stored encrypted like the key.
  */
 
-/** What saves are followed by: the subscription's life and its invoices being paid or not. */
+/**
+ * What saves are followed by (the subscription's life and its invoices being paid or not), and what
+ * payment recovery follows besides: invoices needing the subscriber, voided or written off, and cards
+ * about to expire.
+ */
 export const MERCHANT_EVENT_TYPES = [
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -18,7 +22,14 @@ export const MERCHANT_EVENT_TYPES = [
   'customer.subscription.resumed',
   'invoice.paid',
   'invoice.payment_failed',
+  'invoice.payment_action_required',
+  'invoice.voided',
+  'invoice.marked_uncollectible',
+  'customer.source.expiring',
 ] as const
+
+/** What `gateway_credentials.webhook_events` holds for an endpoint listening to all of them. */
+export const MERCHANT_EVENTS_KEY = MERCHANT_EVENT_TYPES.join(',')
 
 export const merchantWebhookUrl = (deps: AppDeps, accountId: string): string =>
   `${deps.config.publicUrl}/api/stripe/webhooks/${encodeURIComponent(accountId)}`
@@ -48,6 +59,7 @@ export async function registerMerchantEndpoint(
       .set({
         webhook_endpoint_id: endpoint.id,
         webhook_secret_ciphertext: deps.secrets.encrypt(endpoint.secret),
+        webhook_events: MERCHANT_EVENTS_KEY,
       })
       .where('account_id', '=', accountId)
       .execute()
@@ -60,6 +72,37 @@ export async function registerMerchantEndpoint(
       error: error instanceof Error ? error.message : String(error),
     })
     return false
+  }
+}
+
+/**
+ * An endpoint registered before Retainkit followed some of today's event types listens to them from
+ * now on (`webhookEndpoints.update`); failures are logged and tried again on the next reconcile.
+ */
+export async function widenMerchantEndpoint(
+  deps: AppDeps,
+  accountId: string,
+  stripe: Stripe,
+  endpointId: string,
+): Promise<void> {
+  try {
+    await callStripe(
+      deps.logger,
+      'webhookEndpoints.update',
+      () => stripe.webhookEndpoints.update(endpointId, { enabled_events: [...MERCHANT_EVENT_TYPES] }),
+      { key: 'stored' },
+    )
+    await deps.db
+      .updateTable('gateway_credentials')
+      .set({ webhook_events: MERCHANT_EVENTS_KEY })
+      .where('account_id', '=', accountId)
+      .where('webhook_endpoint_id', '=', endpointId)
+      .execute()
+  } catch (error) {
+    deps.logger.warn('could not widen the merchant webhook endpoint', {
+      accountId,
+      error: error instanceof Error ? error.message : String(error),
+    })
   }
 }
 

@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { stripeForAccount } from '../merchant-stripe'
+import { applyRecoveryEvent, isRecoveryEvent } from '../recovery/events'
 import { callStripe } from '../stripe-errors'
 import { SIGNATURE_MESSAGE, subscriptionTargetOf, verifyStripeEvent } from '../stripe-events'
 import { announceLostSave } from '../webhooks-out/save-lost'
@@ -47,7 +48,7 @@ export async function applyMerchantEvent(
 ): Promise<MerchantEventOutcome> {
   const target = subscriptionTargetOf(event)
   const subscriptionId = target?.subscriptionId ?? null
-  const stripe = subscriptionId ? await stripeForAccount(deps, accountId) : null
+  const stripe = subscriptionId || isRecoveryEvent(event) ? await stripeForAccount(deps, accountId) : null
   const fresh = await deps.db.transaction().execute(async (trx) => {
     await lockMerchantEvents(trx, accountId)
     const inserted = await trx
@@ -63,9 +64,10 @@ export async function applyMerchantEvent(
       .returning('event_id')
       .executeTakeFirst()
     if (!inserted) return false
+    let sub: Stripe.Subscription | null = null
     if (stripe && subscriptionId) {
       // A Stripe failure throws out of the transaction: the event id is not kept, Stripe delivers again.
-      const sub = await callStripe(
+      sub = await callStripe(
         deps.logger,
         'subscriptions.retrieve',
         () => stripe.subscriptions.retrieve(subscriptionId),
@@ -74,6 +76,7 @@ export async function applyMerchantEvent(
       await storeSubscription(trx, accountId, sub, deps.clock.now())
       await announceLostSave(trx, accountId, subscriptionId, deps.clock.now())
     }
+    if (stripe) await applyRecoveryEvent({ trx, deps, accountId, stripe, event, subscription: sub })
     return true
   })
   if (!fresh) return { result: 'duplicate', subscriptionId }

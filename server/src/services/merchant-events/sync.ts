@@ -5,7 +5,12 @@ import { stripeForAccount } from '../merchant-stripe'
 import { callStripe } from '../stripe-errors'
 import { ensureConnectEndpoint } from './connect'
 import { clearDeliveryFailureBefore } from './delivery-health'
-import { MERCHANT_EVENT_TYPES, registerMerchantEndpoint } from './endpoint'
+import {
+  MERCHANT_EVENT_TYPES,
+  MERCHANT_EVENTS_KEY,
+  registerMerchantEndpoint,
+  widenMerchantEndpoint,
+} from './endpoint'
 import { applyMerchantEvent } from './receive'
 import { lockMerchantEvents, storeSubscription } from './subscriptions'
 
@@ -27,7 +32,7 @@ export interface SyncResult {
 export async function syncMerchantSubscriptions(deps: AppDeps, accountId: string): Promise<SyncResult> {
   const row = await deps.db
     .selectFrom('gateway_credentials')
-    .select(['subscriptions_synced_at', 'webhook_endpoint_id', 'connected_via'])
+    .select(['subscriptions_synced_at', 'webhook_endpoint_id', 'connected_via', 'webhook_events'])
     .where('account_id', '=', accountId)
     .executeTakeFirst()
   if (!row) return { backfilled: 0, applied: 0 }
@@ -36,6 +41,8 @@ export async function syncMerchantSubscriptions(deps: AppDeps, accountId: string
   // A registration that failed earlier (Stripe down, a restricted key) is tried again on every pass.
   if (!row.webhook_endpoint_id && row.connected_via === 'key')
     await registerMerchantEndpoint(deps, accountId, stripe)
+  else if (row.webhook_endpoint_id && row.webhook_events !== MERCHANT_EVENTS_KEY)
+    await widenMerchantEndpoint(deps, accountId, stripe, row.webhook_endpoint_id)
   if (row.connected_via === 'oauth') await ensureConnectEndpoint(deps)
   const result = row.subscriptions_synced_at
     ? {

@@ -1,3 +1,4 @@
+import { formatMoney, type Money } from '@retainkit/shared/money'
 import type { WebhookEventType } from '@retainkit/shared/webhooks'
 
 /**
@@ -12,6 +13,8 @@ export interface EventData {
   offer?: string | null
   mrr?: number | null
   currency?: string | null
+  /** Payment recovery's events: the invoice's amount due (minor units with its currency). */
+  amount_due?: Money | null
 }
 
 const HEADLINES: Readonly<Record<WebhookEventType, string>> = {
@@ -20,6 +23,9 @@ const HEADLINES: Readonly<Record<WebhookEventType, string>> = {
   'subscription.cancel_scheduled': 'A subscriber cancelled in the flow',
   'reactivation.accepted': 'Won back: a subscriber reactivated',
   'save.lost': 'A saved subscriber was lost',
+  'payment.failed': "A subscriber's payment failed",
+  'payment.recovered': 'Recovered: a failed payment went through',
+  'payment.lost': 'A failed payment was not recovered',
 }
 
 const money = (minor: number, currency: string): string =>
@@ -30,6 +36,7 @@ export function slackMessage(type: WebhookEventType, data: EventData, test = fal
     data.customer_id ? `customer ${data.customer_id}` : null,
     data.offer ? `offer: ${data.offer.replace(/_/g, ' ')}` : null,
     data.reason_key ? `reason: ${data.reason_key.replace(/_/g, ' ')}` : null,
+    data.amount_due ? `amount ${formatMoney(data.amount_due)}` : null,
     data.mrr && data.currency ? `MRR ${money(data.mrr, data.currency)}` : null,
   ].filter((part): part is string => part !== null)
   const text = `*${HEADLINES[type]}*${details.length > 0 ? ` — ${details.join(', ')}` : ''}`
