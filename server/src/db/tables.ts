@@ -731,6 +731,7 @@ export interface RecoverySettingsTable {
 
 /** One payment-recovery campaign per failed invoice (190; services/recovery/). */
 export interface RecoveryCampaignsTable {
+  /** bigserial: a string from PostgreSQL, a number from PGlite (store.ts reads it as a string). */
   id: Generated<string>
   account_id: string
   mode: 'live' | 'test'
@@ -739,7 +740,8 @@ export interface RecoveryCampaignsTable {
   subscription_id: string | null
   state: Generated<RecoveryState>
   outcome: RecoveryOutcome | null
-  amount: ColumnType<string, number | string, number | string>
+  /** bigint: a string from PostgreSQL, a number from PGlite (read it with Number()). */
+  amount: ColumnType<string | number, number | string, number | string>
   currency: string
   mrr: Generated<number>
   plan_name: string | null

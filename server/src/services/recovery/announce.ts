@@ -48,3 +48,45 @@ export async function announcePayment(
     data: paymentEventData(campaign),
   })
 }
+
+/** "Send test event": a campaign shaped like a real one, in each state an event reports. */
+export function paymentEventSample(state: 'failed' | 'recovered' | 'lost') {
+  const failedAt = new Date('2026-01-15T10:00:00.000Z')
+  const closedAt = state === 'failed' ? null : new Date('2026-01-22T10:00:00.000Z')
+  return paymentEventData({
+    id: 'rc_test_sample',
+    account_id: 'acct_test_sample',
+    mode: 'test',
+    invoice_id: 'in_test_sample',
+    customer_id: 'cus_test_sample',
+    subscription_id: 'sub_test_sample',
+    state,
+    outcome: state === 'recovered' ? 'email_link' : state === 'lost' ? 'grace_ended' : null,
+    amount: '2900',
+    currency: 'usd',
+    mrr: 2900,
+    plan_name: 'Pro',
+    decline_code: 'insufficient_funds',
+    hard_decline: false,
+    failed_payment_method: null,
+    stripe_attempts: 4,
+    stripe_next_attempt_at: null,
+    anchor_at: failedAt,
+    our_attempts: state === 'failed' ? 0 : 2,
+    reminder_sent_at: null,
+    final_notice_sent_at: null,
+    due_at: null,
+    ends_at: null,
+    email: null,
+    locale: null,
+    time_zone: null,
+    link_channel: state === 'recovered' ? 'email' : null,
+    link_opened_at: null,
+    recovered_attempt: state === 'recovered' ? 6 : null,
+    failed_at: failedAt,
+    closed_at: closedAt,
+    created_at: failedAt,
+    updated_at: closedAt ?? failedAt,
+    version: 1,
+  })
+}

@@ -77,7 +77,7 @@ async function onPaymentFailed(ctx: RecoveryEventContext, access: RecoveryAccess
   const existing = await findCampaign(ctx.trx, ctx.accountId, invoice.id)
   if (existing && !isOpen(existing)) return
   if (existing) {
-    await refreshFailure(ctx.trx, existing, invoice, access.settings, now, new Date(ctx.event.created * 1000))
+    await refreshFailure(ctx.trx, existing, invoice, access.settings, now)
     return
   }
   await openCampaign(ctx, invoice, access.settings, now)

@@ -6,20 +6,28 @@ import { callStripe } from '../stripe-errors'
 import { planOf, SUBSCRIPTION_EXPAND, subscriptionMrr } from '../widget/stripe-subscriber'
 import { announcePayment } from './announce'
 import type { RecoveryEventContext } from './events'
-import { type Campaign, campaignById, dueAtOf, factsOf, updateCampaign } from './store'
+import { asCampaign, type Campaign, campaignById, dueAtOf, factsOf, updateCampaign } from './store'
 import type { InvoiceFacts } from './stripe-reads'
 
 /**
  * A failed invoice becomes a campaign (the first failure), or updates its campaign (Stripe's later
  * attempts, and Retainkit's own, each report one). Retainkit's schedule starts (`anchor_at`) at the
- * failure when it schedules the retries itself, else once Stripe reports no further attempt.
+ * failure when it schedules the retries itself, else when Retainkit learns that Stripe has no further
+ * attempt: the moment it reads so, never an older event's time (events applied late — a reconcile
+ * after an outage — all read the invoice as it is now, so an old event's time would start the
+ * schedule, and end the grace, too early).
  */
 
 const eventTime = (event: Stripe.Event): Date => new Date(event.created * 1000)
 
-function anchorFor(settings: RecoverySettings, invoice: InvoiceFacts, failedAt: Date, at: Date): Date | null {
+function anchorFor(
+  settings: RecoverySettings,
+  invoice: InvoiceFacts,
+  failedAt: Date,
+  now: Date,
+): Date | null {
   if (settings.retry_mode === 'retainkit') return failedAt
-  return invoice.nextPaymentAttempt === null ? at : null
+  return invoice.nextPaymentAttempt === null ? now : null
 }
 
 function customerFacts(sub: Stripe.Subscription) {
@@ -67,7 +75,7 @@ export async function openCampaign(
       failed_payment_method: invoice.paymentMethod,
       stripe_attempts: invoice.attemptCount,
       stripe_next_attempt_at: invoice.nextPaymentAttempt,
-      anchor_at: anchorFor(settings, invoice, failedAt, failedAt),
+      anchor_at: anchorFor(settings, invoice, failedAt, now),
       email: who.email,
       locale: who.locale,
       time_zone: who.timeZone,
@@ -77,6 +85,7 @@ export async function openCampaign(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+    .then(asCampaign)
   await updateCampaign(ctx.trx, row.id, { due_at: dueAtOf(factsOf(row, settings), settings, now) }, now)
   const campaign = (await campaignById(ctx.trx, row.id)) as Campaign
   await announcePayment(ctx.trx, 'payment.failed', campaign, now)
@@ -90,7 +99,6 @@ export async function refreshFailure(
   invoice: InvoiceFacts,
   settings: RecoverySettings,
   now: Date,
-  at: Date = now,
 ): Promise<Campaign> {
   const declineCode = invoice.declineCode ?? campaign.decline_code
   const attempts = Math.max(campaign.stripe_attempts, invoice.attemptCount)
@@ -102,7 +110,7 @@ export async function refreshFailure(
     decline_code: declineCode,
     hard_decline: isHardDecline(declineCode),
     failed_payment_method: invoice.paymentMethod ?? campaign.failed_payment_method,
-    anchor_at: campaign.anchor_at ?? anchorFor(settings, invoice, campaign.failed_at, at),
+    anchor_at: campaign.anchor_at ?? anchorFor(settings, invoice, campaign.failed_at, now),
   }
   await updateCampaign(
     trx,

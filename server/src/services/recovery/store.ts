@@ -17,6 +17,13 @@ import type { Database, RecoveryCampaignsTable } from '../../db/tables'
 export type Campaign = Selectable<RecoveryCampaignsTable>
 type Db = Kysely<Database> | Transaction<Database>
 
+/** One shape on both databases: the id as a string, the amount as a number. */
+export function asCampaign(row: Campaign): Campaign {
+  return { ...row, id: String(row.id), amount: Number(row.amount) }
+}
+
+const asMaybe = (row: Campaign | undefined) => (row ? asCampaign(row) : undefined)
+
 export const isOpen = (campaign: Pick<Campaign, 'state'>): boolean =>
   (OPEN_RECOVERY_STATES as readonly string[]).includes(campaign.state)
 
@@ -124,13 +131,14 @@ export async function openCampaignsOf(
   accountId: string,
   subscriptionId: string,
 ): Promise<Campaign[]> {
-  return db
+  const rows = await db
     .selectFrom('recovery_campaigns')
     .selectAll()
     .where('account_id', '=', accountId)
     .where('subscription_id', '=', subscriptionId)
     .where('state', 'in', [...OPEN_RECOVERY_STATES])
     .execute()
+  return rows.map(asCampaign)
 }
 
 /** The customer's open campaign, newest first: what the widget's prompt and the card-update page show. */
@@ -140,13 +148,15 @@ export async function openCampaignOfCustomer(
   customerId: string,
   mode: 'live' | 'test',
 ): Promise<Campaign | undefined> {
-  return db
-    .selectFrom('recovery_campaigns')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('customer_id', '=', customerId)
-    .where('mode', '=', mode)
-    .where('state', 'in', [...OPEN_RECOVERY_STATES])
-    .orderBy('failed_at', 'desc')
-    .executeTakeFirst()
+  return asMaybe(
+    await db
+      .selectFrom('recovery_campaigns')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('customer_id', '=', customerId)
+      .where('mode', '=', mode)
+      .where('state', 'in', [...OPEN_RECOVERY_STATES])
+      .orderBy('failed_at', 'desc')
+      .executeTakeFirst(),
+  )
 }

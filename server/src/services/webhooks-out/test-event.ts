@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { WebhookEventType } from '@retainkit/shared/webhooks'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { paymentEventSample } from '../recovery/announce'
 import { enqueueWebhookEvent } from './outbox'
 import type { EventData } from './slack'
 
@@ -40,6 +41,9 @@ const SAMPLES: Readonly<Record<WebhookEventType, EventData & Record<string, unkn
     subscription_status: 'canceled',
     cancel_at_period_end: false,
   },
+  'payment.failed': paymentEventSample('failed'),
+  'payment.recovered': paymentEventSample('recovered'),
+  'payment.lost': paymentEventSample('lost'),
 }
 
 export async function sendTestEvent(
