@@ -51,6 +51,22 @@ export const RECOVERY_TEXT_KEYS = [
 export type RecoveryTextKey = (typeof RECOVERY_TEXT_KEYS)[number]
 export type RecoveryWords = Readonly<Record<RecoveryTextKey, string>>
 
+/** The keys the mails use (their kinds' own, and the link's validity line). */
+export type RecoveryMailTextKey = Extract<
+  RecoveryTextKey,
+  `payment_${string}` | `card_expiring.${string}` | 'common.expiry'
+>
+export const isRecoveryMailTextKey = (key: RecoveryTextKey): key is RecoveryMailTextKey =>
+  /^(payment_|card_expiring\.|common\.expiry$)/.test(key)
+export type RecoveryMailWords = Readonly<Record<RecoveryMailTextKey, string>>
+
+/** The mail catalogues' share of a language's recovery words (shared/src/i18n/mail). */
+export function recoveryMailWords(words: RecoveryWords): RecoveryMailWords {
+  return Object.fromEntries(
+    Object.entries(words).filter(([key]) => isRecoveryMailTextKey(key as RecoveryTextKey)),
+  ) as RecoveryMailWords
+}
+
 export const RECOVERY_WORDS_EN: RecoveryWords = {
   'payment_failed.subject': 'Your payment to {merchant} failed',
   'payment_failed.heading': 'Payment failed',

@@ -95,6 +95,16 @@ describe('a campaign per failed invoice', () => {
     expect((await merchant.stripe.subscriptions.retrieve(sub.subscriptionId)).status).toBe('active')
     const events = (await queuedWebhooks(t, merchant.accountId)).map((row) => row.event_type)
     expect(events).toEqual(['payment.failed', 'payment.recovered'])
+    // The subscriber heard of the failure, a reminder (three days after it), and got a receipt.
+    const mails = await t.readOutbox('ana@example.com')
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Your payment to Acme Cloud failed',
+      'Reminder: your payment to Acme Cloud is still due',
+      'Payment received: thank you',
+    ])
+    expect(mails[0]?.from.name).toBe('Acme Cloud')
+    expect(mails[0]?.text).toContain('€49.00 for Pro')
+    expect(mails[2]?.text).toContain('We received your payment of €49.00 for Pro')
     const body = JSON.parse((await queuedWebhooks(t, merchant.accountId))[1]?.payload ?? '{}')
     expect(body.data).toMatchObject({
       invoice_id: invoiceId,
@@ -107,7 +117,7 @@ describe('a campaign per failed invoice', () => {
   it('a hard decline gets no retry and is lost at the end of the grace, the subscription cancelled', async () => {
     const merchant = await recoveryMerchant(t)
     await endpoint(merchant)
-    const sub = await failingSubscriber(t, merchant, { declineCode: 'stolen_card' })
+    const sub = await failingSubscriber(t, merchant, { declineCode: 'stolen_card', email: 'lost@example.com' })
     await moveTo(t, sub.renewal + 7 * DAY)
     const [campaign] = await campaignsOf(t, merchant.accountId)
     expect(campaign).toMatchObject({ hard_decline: true, decline_code: 'stolen_card' })
@@ -130,6 +140,13 @@ describe('a campaign per failed invoice', () => {
     expect((await queuedWebhooks(t, merchant.accountId)).map((row) => row.event_type)).toEqual([
       'payment.failed',
       'payment.lost',
+    ])
+    // No retry, three mails: the failure, the reminder, the final notice naming the end.
+    const mails = await t.readOutbox('lost@example.com')
+    expect(mails.map((mail) => mail.subject.replace(/ on .*$/, ''))).toEqual([
+      'Your payment to Acme Cloud failed',
+      'Reminder: your payment to Acme Cloud is still due',
+      'Final notice: your Acme Cloud subscription ends',
     ])
   })
 

@@ -113,6 +113,7 @@ async function onInvoiceSettled(ctx: RecoveryEventContext, invoiceId: string) {
     const channel = channelOfPayment(current, invoice, ctx.event.request?.id == null)
     await endCampaign(
       ctx.trx,
+      ctx.deps,
       current,
       channel
         ? { state: 'recovered', outcome: channel, recoveredAttempt: invoice.attemptCount }
@@ -122,7 +123,7 @@ async function onInvoiceSettled(ctx: RecoveryEventContext, invoiceId: string) {
     return
   }
   if (invoice.status === 'void' || invoice.status === 'uncollectible') {
-    await endCampaign(ctx.trx, current, { state: 'resolved', outcome: 'voided' }, now)
+    await endCampaign(ctx.trx, ctx.deps, current, { state: 'resolved', outcome: 'voided' }, now)
   }
 }
 
@@ -137,6 +138,7 @@ async function onSubscriptionEnded(ctx: RecoveryEventContext, subscription: Stri
   for (const campaign of await openCampaignsOf(ctx.trx, ctx.accountId, subscription.id)) {
     await endCampaign(
       ctx.trx,
+      ctx.deps,
       campaign,
       forNonPayment
         ? { state: 'lost', outcome: 'canceled_for_nonpayment' }

@@ -49,7 +49,9 @@ export async function runLoss(deps: AppDeps, campaignId: string): Promise<boolea
         if (!gone) throw toHttpError(error, { key: 'stored' })
       }
     }
-    return (await endCampaign(lock.trx, campaign, { state: 'lost', outcome: 'grace_ended' }, now)) !== null
+    return (
+      (await endCampaign(lock.trx, deps, campaign, { state: 'lost', outcome: 'grace_ended' }, now)) !== null
+    )
   })
 }
 
@@ -72,12 +74,13 @@ export async function runRefresh(deps: AppDeps, campaignId: string): Promise<voi
       const channel = channelOfPayment(campaign, invoice, true) ?? 'stripe_retry'
       await endCampaign(
         lock.trx,
+        deps,
         campaign,
         { state: 'recovered', outcome: channel, recoveredAttempt: invoice.attemptCount },
         now,
       )
       return
     }
-    await endCampaign(lock.trx, campaign, { state: 'resolved', outcome: 'voided' }, now)
+    await endCampaign(lock.trx, deps, campaign, { state: 'resolved', outcome: 'voided' }, now)
   })
 }

@@ -6,6 +6,7 @@ import { callStripe } from '../stripe-errors'
 import { planOf, SUBSCRIPTION_EXPAND, subscriptionMrr } from '../widget/stripe-subscriber'
 import { announcePayment } from './announce'
 import type { RecoveryEventContext } from './events'
+import { queueCampaignMail } from './mails'
 import { asCampaign, type Campaign, campaignById, dueAtOf, factsOf, updateCampaign } from './store'
 import type { InvoiceFacts } from './stripe-reads'
 
@@ -89,6 +90,7 @@ export async function openCampaign(
   await updateCampaign(ctx.trx, row.id, { due_at: dueAtOf(factsOf(row, settings), settings, now) }, now)
   const campaign = (await campaignById(ctx.trx, row.id)) as Campaign
   await announcePayment(ctx.trx, 'payment.failed', campaign, now)
+  await queueCampaignMail(ctx.trx, ctx.deps, 'payment_failed', campaign, settings, now)
   return campaign
 }
 

@@ -1,13 +1,16 @@
 import type { RecoveryOutcome } from '@retainkit/shared/recovery'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
+import type { AppDeps } from '../../deps'
 import { announcePayment } from './announce'
+import { queueCampaignMail } from './mails'
+import { loadRecoverySettings } from './settings'
 import { type Campaign, campaignById, closeCampaign } from './store'
 
 /**
  * How a campaign ends, in the transaction that learned it: the campaign closed once, and what follows
- * from it (the merchant's webhook; the subscriber's receipt is queued by the caller with the mail
- * outbox). Returns the closed campaign, or null when it had already ended.
+ * from it (the merchant's webhook, the subscriber's receipt when it was recovered). Returns the closed
+ * campaign, or null when it had already ended.
  */
 
 const WEBHOOK_OF_STATE = {
@@ -18,6 +21,7 @@ const WEBHOOK_OF_STATE = {
 
 export async function endCampaign(
   trx: Transaction<Database>,
+  deps: AppDeps,
   campaign: Campaign,
   end: {
     state: 'recovered' | 'lost' | 'resolved'
@@ -30,5 +34,9 @@ export async function endCampaign(
   const closed = (await campaignById(trx, campaign.id)) as Campaign
   const webhook = WEBHOOK_OF_STATE[end.state]
   if (webhook) await announcePayment(trx, webhook, closed, now)
+  if (end.state === 'recovered') {
+    const settings = await loadRecoverySettings(trx, closed.account_id)
+    await queueCampaignMail(trx, deps, 'payment_recovered', closed, settings, now)
+  }
   return closed
 }

@@ -1,4 +1,4 @@
-import { evaluateCampaign, OPEN_RECOVERY_STATES } from '@retainkit/shared/recovery'
+import { evaluateCampaign, OPEN_RECOVERY_STATES, type RecoverySettings } from '@retainkit/shared/recovery'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
@@ -35,6 +35,7 @@ export interface PassResult {
 }
 
 type Job = { kind: 'retry' | 'lose' | 'refresh'; id: string }
+type PassMail = TimelineMail & { settings: RecoverySettings }
 
 interface RowUpdate {
   id: string
@@ -48,7 +49,7 @@ function judge(
   campaign: Campaign,
   access: RecoveryAccess,
   now: Date,
-): { update: RowUpdate; mails: TimelineMail[]; jobs: Job[] } {
+): { update: RowUpdate; mails: PassMail[]; jobs: Job[] } {
   const base = {
     id: campaign.id,
     version: campaign.version,
@@ -60,15 +61,15 @@ function judge(
   const { settings } = access
   const facts = factsOf(campaign, settings)
   const { due } = evaluateCampaign(facts, settings, now)
-  const mails: TimelineMail[] = []
+  const mails: PassMail[] = []
   const update: RowUpdate = { ...base, due_at: null }
   if (due.includes('reminder')) {
-    mails.push({ campaign, kind: 'payment_reminder' })
+    mails.push({ campaign, kind: 'payment_reminder', settings })
     update.reminder_sent_at = now.toISOString()
     facts.reminderSent = true
   }
   if (due.includes('final_notice')) {
-    mails.push({ campaign, kind: 'payment_final_notice' })
+    mails.push({ campaign, kind: 'payment_final_notice', settings })
     update.final_notice_sent_at = now.toISOString()
     facts.finalNoticeSent = true
   }
@@ -86,7 +87,7 @@ async function writeBatch(
   trx: Transaction<Database>,
   deps: AppDeps,
   updates: RowUpdate[],
-  mails: TimelineMail[],
+  mails: PassMail[],
   now: Date,
 ): Promise<number> {
   const written = await sql<{ id: string }>`
@@ -105,6 +106,7 @@ async function writeBatch(
     trx,
     deps,
     mails.filter((mail) => kept.has(mail.campaign.id)),
+    now,
   )
 }
 
@@ -164,7 +166,7 @@ export async function runRecoveryPass(deps: AppDeps, options: PassOptions = {}):
     const rows = (await query.orderBy('due_at').orderBy('id').limit(batchSize).execute()).map(asCampaign)
     if (rows.length === 0) break
     const updates: RowUpdate[] = []
-    const mails: TimelineMail[] = []
+    const mails: PassMail[] = []
     const jobs: Job[] = []
     for (const row of rows) {
       const judged = judge(row, await accessOf(row.account_id), now)

@@ -83,6 +83,7 @@ export async function runRetry(deps: AppDeps, campaignId: string): Promise<Retry
       await updateCampaign(lock.trx, campaign.id, { our_attempts: attempt }, now)
       await endCampaign(
         lock.trx,
+        deps,
         { ...campaign, our_attempts: attempt },
         { state: 'recovered', outcome: channel, recoveredAttempt: invoice.attemptCount },
         now,

@@ -112,15 +112,25 @@ export async function deliver(t: TestContext): Promise<void> {
   }
 }
 
-/** Both clocks to `unix` (the fake's renewals and retries happen on the way), then the events. */
+/**
+ * Both clocks to `unix` (the fake's renewals and retries happen on the way), then the events; the
+ * mail worker runs before and after, as a process's would have by then.
+ */
 export async function moveTo(t: TestContext, unix: number): Promise<void> {
+  await t.readOutbox()
   const target = Math.max(unix, Math.ceil(t.clock.now().getTime() / 1000))
   t.clock.set(new Date(target * 1000))
   t.stripe.clock.advanceTo(Math.max(target, t.stripe.clock.now()))
   await deliver(t)
+  await t.readOutbox()
 }
 
-export const pass = (t: TestContext) => runRecoveryPass(t.deps)
+/** One evaluation pass, and the mail worker after it. */
+export async function pass(t: TestContext) {
+  const result = await runRecoveryPass(t.deps)
+  await t.readOutbox()
+  return result
+}
 
 export async function campaignsOf(t: TestContext, accountId: string) {
   const rows = await t.database.db

@@ -1,3 +1,4 @@
+import { RECOVERY_WORDS_DE, recoveryMailWords } from '../../recovery/words'
 import type { MailWords } from './types'
 
 /** German, with the formal "Sie" like the widget's catalogue. */
@@ -76,4 +77,5 @@ export const DE_MAIL: MailWords = {
     keep: 'Falls Sie dies nicht veranlasst haben, antworten Sie bitte auf diese E-Mail.',
     merchant_copy_intro: 'Eine Kopie der Bestätigung an Ihren Abonnenten:',
   },
+  payment_recovery: recoveryMailWords(RECOVERY_WORDS_DE),
 }

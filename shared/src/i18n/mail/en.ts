@@ -1,3 +1,4 @@
+import { RECOVERY_WORDS_EN, recoveryMailWords } from '../../recovery/words'
 import type { MailWords } from './types'
 
 export const EN_MAIL: MailWords = {
@@ -73,4 +74,5 @@ export const EN_MAIL: MailWords = {
     keep: 'If you did not ask for this, reply to this e-mail.',
     merchant_copy_intro: 'A copy of the confirmation sent to your subscriber:',
   },
+  payment_recovery: recoveryMailWords(RECOVERY_WORDS_EN),
 }

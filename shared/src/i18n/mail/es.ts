@@ -1,3 +1,4 @@
+import { RECOVERY_WORDS_ES, recoveryMailWords } from '../../recovery/words'
 import type { MailWords } from './types'
 
 /** Spanish, with "usted" like the widget's catalogue. */
@@ -74,4 +75,5 @@ export const ES_MAIL: MailWords = {
     keep: 'Si no lo has pedido tú, responde a este correo.',
     merchant_copy_intro: 'Una copia de la confirmación enviada a tu suscriptor:',
   },
+  payment_recovery: recoveryMailWords(RECOVERY_WORDS_ES),
 }

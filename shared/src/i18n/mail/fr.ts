@@ -1,3 +1,4 @@
+import { RECOVERY_WORDS_FR, recoveryMailWords } from '../../recovery/words'
 import type { MailWords } from './types'
 
 /** French, with vouvoiement like the widget's catalogue. */
@@ -75,4 +76,5 @@ export const FR_MAIL: MailWords = {
     keep: 'Si vous n’êtes pas à l’origine de cette demande, répondez à cet e-mail.',
     merchant_copy_intro: 'Une copie de la confirmation envoyée à votre abonné :',
   },
+  payment_recovery: recoveryMailWords(RECOVERY_WORDS_FR),
 }

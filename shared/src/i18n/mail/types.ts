@@ -1,3 +1,4 @@
+import type { RecoveryMailWords } from '../../recovery/words'
 import type { Role } from '../../roles'
 
 /**
@@ -11,6 +12,11 @@ export const MAIL_KINDS = [
   'member_invitation',
   'usage_notice',
   'cancellation_receipt',
+  'payment_failed',
+  'payment_reminder',
+  'payment_final_notice',
+  'payment_recovered',
+  'card_expiring',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -122,4 +128,10 @@ export interface MailWords {
   member_invitation: MemberInvitationMailWords
   usage_notice: UsageNoticeMailWords
   cancellation_receipt: ReceiptMailWords
+  /**
+   * Payment recovery's five mails (payment failed, reminder, final notice, recovered receipt, card
+   * expiring), keyed as merchants override them (`payment_failed.subject`, …): the mail share of
+   * shared/src/recovery/words.ts, so the widget prompt, the card-update page and the mails speak alike.
+   */
+  payment_recovery: RecoveryMailWords
 }

@@ -3,6 +3,13 @@ import type { z } from 'zod'
 import { CANCELLATION_RECEIPT_MAIL } from './cancellation-receipt'
 import { EMAIL_CHANGE_MAIL } from './email-change'
 import { MEMBER_INVITATION_MAIL } from './member-invitation'
+import {
+  CARD_EXPIRING_MAIL,
+  PAYMENT_FAILED_MAIL,
+  PAYMENT_FINAL_NOTICE_MAIL,
+  PAYMENT_RECOVERED_MAIL,
+  PAYMENT_REMINDER_MAIL,
+} from './payment-recovery'
 import { SIGN_IN_MAIL } from './sign-in'
 import type { AnyMailTemplate } from './types'
 import { USAGE_NOTICE_MAIL } from './usage-notice'
@@ -18,6 +25,11 @@ export const MAIL_TEMPLATES = {
   member_invitation: MEMBER_INVITATION_MAIL,
   usage_notice: USAGE_NOTICE_MAIL,
   cancellation_receipt: CANCELLATION_RECEIPT_MAIL,
+  payment_failed: PAYMENT_FAILED_MAIL,
+  payment_reminder: PAYMENT_REMINDER_MAIL,
+  payment_final_notice: PAYMENT_FINAL_NOTICE_MAIL,
+  payment_recovered: PAYMENT_RECOVERED_MAIL,
+  card_expiring: CARD_EXPIRING_MAIL,
 } satisfies Record<MailKind, AnyMailTemplate>
 
 /** What `enqueueMail` takes for a kind: its template's parameters. */

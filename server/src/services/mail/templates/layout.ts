@@ -16,6 +16,8 @@ export interface MailContent {
   paragraphs: string[]
   /** The one button; its URL is also written out in full (plain text, and under the button). */
   action?: { label: string; url: string }
+  /** A second, lesser choice under the button (a last-chance pause): a plain link, and its URL in the text. */
+  secondary?: { text: string; label: string; url: string }
   /** After the action: expiry, "ignore this if…". */
   notes?: string[]
 }
@@ -52,6 +54,8 @@ function safeUrl(url: string): string {
 export function renderText(content: MailContent, look: MailLook): string {
   const blocks = [content.heading, ...content.paragraphs]
   if (content.action) blocks.push(safeUrl(content.action.url))
+  if (content.secondary)
+    blocks.push(`${content.secondary.text}\n${content.secondary.label}: ${safeUrl(content.secondary.url)}`)
   blocks.push(...(content.notes ?? []), `-- \n${look.footer}`)
   return `${blocks.join('\n\n')}\n`
 }
@@ -72,6 +76,12 @@ export function renderHtml(content: MailContent, look: MailLook): string {
     parts.push(
       `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 20px;border-radius:${vars['--rk-radius']};background:${vars['--rk-primary']};color:${vars['--rk-primary-text']};font-family:${font};font-size:16px;font-weight:600;text-decoration:none">${escapeHtml(content.action.label)}</a></p>`,
       `<p style="${muted}">${escapeHtml(look.words.common.link_hint)}<br><a href="${url}" style="color:${vars['--rk-text']};word-break:break-all">${url}</a></p>`,
+    )
+  }
+  if (content.secondary) {
+    const { text, label, url } = content.secondary
+    parts.push(
+      `<p style="${base}">${escapeHtml(text)}<br><a href="${escapeHtml(safeUrl(url))}" style="color:${vars['--rk-text']};font-weight:600">${escapeHtml(label)}</a></p>`,
     )
   }
   parts.push(...(content.notes ?? []).map((text) => paragraph(text, muted)))

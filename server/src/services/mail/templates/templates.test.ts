@@ -8,6 +8,7 @@ import { createTestContext, type TestContext } from '../../../test-support/harne
 import { renderMail } from '../render'
 import { MAIL_TEMPLATES, type MailParams } from '.'
 import { fill } from './layout'
+import { RECOVERY_SAMPLES } from './payment-recovery-samples'
 import { defineMailTemplate } from './types'
 
 /**
@@ -41,6 +42,7 @@ const SAMPLE_PARAMS: { [K in (typeof MAIL_KINDS)[number]]: MailParams<K> } = {
     ends_at: '2026-12-28T14:05:00.000Z',
     seal: 'a'.repeat(64),
   },
+  ...RECOVERY_SAMPLES,
 }
 
 const render = (kind: string, locale: string | null, params: unknown, templates = MAIL_TEMPLATES) =>
