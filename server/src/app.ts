@@ -23,6 +23,7 @@ import { evidenceRoutes } from './routes/evidence'
 import { healthRoutes } from './routes/health'
 import { metricsRoutes } from './routes/metrics'
 import { openapiRoutes } from './routes/openapi'
+import { recoveryPageRoutes } from './routes/recovery-page'
 import { probeRoutes } from './routes/probes'
 import { runtimeConfigRoutes } from './routes/runtime-config'
 import { sessionRoutes } from './routes/session'
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', contactRoutes(deps))
   app.route('/', widgetRoutes(deps))
   app.route('/', openapiRoutes(deps))
+  app.route('/', recoveryPageRoutes(deps))
   app.route('/', staticSiteRoutes(deps))
   return app
 }

@@ -45,6 +45,7 @@ export const RECOVERY_TEXT_KEYS = [
   'page.paused',
   'page.expired',
   'page.invalid',
+  'page.unavailable',
   'page.back',
   'common.expiry',
 ] as const
@@ -115,6 +116,8 @@ export const RECOVERY_WORDS_EN: RecoveryWords = {
   'page.expired':
     'This link has expired. Open the link in our latest e-mail, or sign in to {merchant} to update your card.',
   'page.invalid': 'This link is not valid. Open the link from the e-mail itself, without changing it.',
+  'page.unavailable':
+    'We could not open the secure card update right now. Please try again in a few minutes, or contact {merchant}.',
   'page.back': 'Back to {merchant}',
   'common.expiry': 'The link in this e-mail works for {days} days and only for your subscription.',
 }
@@ -168,6 +171,8 @@ export const RECOVERY_WORDS_FR: RecoveryWords = {
   'page.expired':
     'Ce lien a expiré. Ouvrez le lien de notre dernier e-mail, ou connectez-vous à {merchant} pour mettre à jour votre carte.',
   'page.invalid': "Ce lien n'est pas valide. Ouvrez le lien depuis l'e-mail lui-même, sans le modifier.",
+  'page.unavailable':
+    "Nous n'avons pas pu ouvrir la mise à jour sécurisée de la carte. Réessayez dans quelques minutes ou contactez {merchant}.",
   'page.back': 'Retour à {merchant}',
   'common.expiry': 'Le lien de cet e-mail est valable {days} jours et uniquement pour votre abonnement.',
 }
@@ -222,6 +227,8 @@ export const RECOVERY_WORDS_DE: RecoveryWords = {
   'page.expired':
     'Dieser Link ist abgelaufen. Öffnen Sie den Link aus unserer neuesten E-Mail oder melden Sie sich bei {merchant} an, um Ihre Karte zu aktualisieren.',
   'page.invalid': 'Dieser Link ist ungültig. Öffnen Sie den Link direkt aus der E-Mail, ohne ihn zu ändern.',
+  'page.unavailable':
+    'Die sichere Kartenaktualisierung lässt sich gerade nicht öffnen. Bitte versuchen Sie es in ein paar Minuten erneut oder wenden Sie sich an {merchant}.',
   'page.back': 'Zurück zu {merchant}',
   'common.expiry': 'Der Link in dieser E-Mail gilt {days} Tage und nur für Ihr Abonnement.',
 }
@@ -275,6 +282,8 @@ export const RECOVERY_WORDS_ES: RecoveryWords = {
   'page.expired':
     'Este enlace ha caducado. Abre el enlace de nuestro último correo o inicia sesión en {merchant} para actualizar tu tarjeta.',
   'page.invalid': 'Este enlace no es válido. Ábrelo directamente desde el correo, sin modificarlo.',
+  'page.unavailable':
+    'No hemos podido abrir la actualización segura de la tarjeta. Inténtalo de nuevo en unos minutos o contacta con {merchant}.',
   'page.back': 'Volver a {merchant}',
   'common.expiry': 'El enlace de este correo es válido durante {days} días y solo para tu suscripción.',
 }

@@ -117,7 +117,10 @@ describe('a campaign per failed invoice', () => {
   it('a hard decline gets no retry and is lost at the end of the grace, the subscription cancelled', async () => {
     const merchant = await recoveryMerchant(t)
     await endpoint(merchant)
-    const sub = await failingSubscriber(t, merchant, { declineCode: 'stolen_card', email: 'lost@example.com' })
+    const sub = await failingSubscriber(t, merchant, {
+      declineCode: 'stolen_card',
+      email: 'lost@example.com',
+    })
     await moveTo(t, sub.renewal + 7 * DAY)
     const [campaign] = await campaignsOf(t, merchant.accountId)
     expect(campaign).toMatchObject({ hard_decline: true, decline_code: 'stolen_card' })
