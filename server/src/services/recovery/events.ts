@@ -4,6 +4,7 @@ import type Stripe from 'stripe'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { idOf } from '../stripe-events'
+import { onCardExpiring } from './card-expiring'
 import { openCampaign, refreshFailure } from './open'
 import { endCampaign } from './outcomes'
 import { type RecoveryAccess, recoveryAccess } from './settings'
@@ -62,6 +63,9 @@ export async function applyRecoveryEvent(ctx: RecoveryEventContext): Promise<voi
       return
     case 'customer.subscription.deleted':
       if (ctx.subscription) await onSubscriptionEnded(ctx, ctx.subscription)
+      return
+    case 'customer.source.expiring':
+      await onCardExpiring(ctx, access.settings)
       return
     default:
       return
