@@ -23,6 +23,7 @@ import { evidenceRoutes } from './routes/evidence'
 import { healthRoutes } from './routes/health'
 import { metricsRoutes } from './routes/metrics'
 import { openapiRoutes } from './routes/openapi'
+import { recoveryRoutes } from './routes/recovery'
 import { recoveryPageRoutes } from './routes/recovery-page'
 import { probeRoutes } from './routes/probes'
 import { runtimeConfigRoutes } from './routes/runtime-config'
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', billingRoutes(deps))
   app.route('/', webhookRoutes(deps))
   app.route('/', sessionLogRoutes(deps))
+  app.route('/', recoveryRoutes(deps))
   app.route('/', adminRoutes(deps))
   app.route('/', contactRoutes(deps))
   app.route('/', widgetRoutes(deps))

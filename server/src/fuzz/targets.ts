@@ -3,6 +3,7 @@ import { widgetCall } from '../routes/widget/testing'
 import { type Fixture, METRICS_TOKEN, PUBLIC_ORIGIN } from './fixture'
 import { BILLING_TARGETS } from './targets-billing'
 import { RETENTION_TARGETS } from './targets-retention'
+import { RECOVERY_TARGETS } from './targets-recovery'
 import { SEGMENT_TARGETS } from './targets-segments'
 
 /**
@@ -583,4 +584,5 @@ export const TARGETS: Target[] = [
   ...BILLING_TARGETS,
   ...RETENTION_TARGETS,
   ...SEGMENT_TARGETS,
+  ...RECOVERY_TARGETS,
 ]

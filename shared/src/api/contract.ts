@@ -7,6 +7,7 @@ import * as auth from './responses-auth'
 import * as billing from './responses-billing'
 import * as evidence from './responses-evidence'
 import * as feedback from './responses-feedback'
+import * as recovery from './responses-recovery'
 import * as retention from './responses-retention'
 import * as segments from './responses-segments'
 import * as services from './responses-services'
@@ -102,6 +103,13 @@ export const API_RESPONSES = {
   'POST /api/widget/sessions/{id}/after-cancel': null,
   'POST /api/widget/reactivation': widget.reactivation,
   'POST /api/widget/reactivation/accept': widget.reactivated,
+
+  'GET /api/recovery/{accountId}': data(recovery.recoveryView),
+  'PUT /api/recovery/{accountId}': data(recovery.recoveryView),
+  'POST /api/recovery/{accountId}/preview': data(recovery.recoveryPreview),
+  'GET /api/recovery/{accountId}/campaigns': data(recovery.recoveryCampaigns),
+  'GET /api/recovery/{accountId}/report': data(recovery.recoveryReport),
+  'GET /api/recovery/{accountId}/export': recovery.recoveryExport,
 
   'GET /api/billing/status/{accountId}': data(billing.billingStatus),
   'POST /api/billing/checkout/{accountId}': data(billing.hostedPage),

@@ -23,6 +23,7 @@ export interface Operation {
     | 'Evidence'
     | 'Stripe'
     | 'Billing'
+    | 'Recovery'
     | 'Public'
     | 'Widget'
     | 'Platform'

@@ -4,6 +4,7 @@ import { AUTH_OPERATIONS } from './operations-auth'
 import { ADMIN_OPERATIONS, BILLING_OPERATIONS } from './operations-billing'
 import { CONSOLE_OPERATIONS } from './operations-console'
 import { FEEDBACK_OPERATIONS } from './operations-feedback'
+import { RECOVERY_OPERATIONS } from './operations-recovery'
 import { RETENTION_OPERATIONS } from './operations-retention'
 import { SERVICE_OPERATIONS } from './operations-services'
 import { SESSION_OPERATIONS } from './operations-sessions'
@@ -25,6 +26,7 @@ export const OPERATIONS: Operation[] = [
   ...RETENTION_OPERATIONS,
   ...FEEDBACK_OPERATIONS,
   ...SESSION_OPERATIONS,
+  ...RECOVERY_OPERATIONS,
 ].map(withResponse)
 
 /** `METHOD path` of an operation as the shared contract keys it (`GET /api/account?action=config`). */
