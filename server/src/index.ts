@@ -13,6 +13,7 @@ import { registerInstance } from './services/instance-registry'
 import { createLogger, type LogLevel } from './services/logger'
 import { startMailWorker } from './services/mail/runner'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
+import { startRecoveryWorker } from './services/recovery/pass'
 import { startWebhookWorker } from './services/webhooks-out/deliver'
 import { startupBanner } from './startup-banner'
 
@@ -60,6 +61,8 @@ async function main() {
   const stopBillingWorker = startBillingWorker(deps)
   // Merchants' subscriptions: events Stripe failed to deliver are read back and applied.
   const stopMerchantSync = startMerchantSyncWorker(deps)
+  // Payment recovery: open campaigns' retries, mails and ends, once per cluster every five minutes.
+  const stopRecovery = startRecoveryWorker(deps)
   // Merchants' webhooks: the durable queue, shared safely by every instance.
   const stopWebhooks = startWebhookWorker(deps)
   // Mail: every message to a person, from the outbox its cause's transaction wrote; woken as that commits.
@@ -97,6 +100,7 @@ async function main() {
     removeAdminFile(config.dataDir, process.pid)
     stopBillingWorker()
     stopMerchantSync()
+    stopRecovery()
     // Attempts in flight end within their deadline; their results are written before the database closes.
     const webhooksDrained = stopWebhooks()
     // Mail being sent finishes (each send has a deadline) before the database closes under it.

@@ -7,6 +7,14 @@ import { systemClock } from '../services/clock'
 import { createWidgetConfigCache } from '../services/config-cache'
 import { createLogger } from '../services/logger'
 import { readAdminFile } from './admin-file'
+import {
+  changeEarlyAccess,
+  type EarlyAccessChange,
+  formatEarlyAccess,
+  formatWaitlist,
+  listWaitlist,
+  type WaitlistListing,
+} from './early-access'
 import { formatMailListing, listMail, type MailListing } from './mail'
 import {
   type AccountListing,
@@ -31,19 +39,28 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- accounts                                  list accounts with tier and usage
   npm run admin -- tier <account id | owner e-mail> pro|starter [--force]
   npm run admin -- revoke-sessions <e-mail>                  sign a user out everywhere
-  npm run admin -- mail                                      failed and waiting mail (no bodies)`
+  npm run admin -- mail                                      failed and waiting mail (no bodies)
+  npm run admin -- waitlist                                  payment recovery waitlist sign-ups
+  npm run admin -- early-access <account id | owner e-mail> on|off   grant payment recovery`
 
 type Command =
   | { name: 'accounts' }
   | { name: 'tier'; account: string; tier: AdminTier; force: boolean }
   | { name: 'revoke-sessions'; email: string }
   | { name: 'mail' }
+  | { name: 'waitlist' }
+  | { name: 'early-access'; account: string; on: boolean }
 
 export function parseAdminArgs(argv: readonly string[]): Command | string {
   const force = argv.includes('--force')
   const args = argv.filter((arg) => arg !== '--force')
   const [name, ...rest] = args
-  if ((name === 'accounts' || name === 'mail') && rest.length === 0) return { name }
+  if ((name === 'accounts' || name === 'mail' || name === 'waitlist') && rest.length === 0) return { name }
+  if (name === 'early-access' && rest.length === 2) {
+    const [account, state] = rest as [string, string]
+    if (state !== 'on' && state !== 'off') return `Early access is on or off, not "${state}".`
+    return { name, account, on: state === 'on' }
+  }
   if (name === 'tier' && rest.length === 2) {
     const [account, tier] = rest as [string, string]
     if (!(ADMIN_TIERS as readonly string[]).includes(tier))
@@ -70,6 +87,8 @@ function formatAccounts(accounts: AccountListing[]): string {
 function formatResult(command: Command, result: unknown): string {
   if (command.name === 'accounts') return formatAccounts(result as AccountListing[])
   if (command.name === 'mail') return formatMailListing(result as MailListing)
+  if (command.name === 'waitlist') return formatWaitlist(result as WaitlistListing)
+  if (command.name === 'early-access') return formatEarlyAccess(result as EarlyAccessChange)
   if (command.name === 'tier') {
     const change = result as TierChange
     return `${change.account.id} (${change.account.name}) is now on ${TIER_NAMES[change.tier]} (${change.source}).`
@@ -101,7 +120,12 @@ async function viaServer(dataDir: string, command: Command): Promise<{ ok: boole
   if (response.ok) return { ok: true, value: payload?.data }
   // The server redacts e-mail addresses from every error it answers; the one here is the operator's own
   // argument, so the CLI puts it back.
-  const reference = name === 'tier' ? command.account : name === 'revoke-sessions' ? command.email : ''
+  const reference =
+    name === 'tier' || name === 'early-access'
+      ? command.account
+      : name === 'revoke-sessions'
+        ? command.email
+        : ''
   const message = payload?.error?.message ?? `The server answered HTTP ${response.status}.`
   return { ok: false, value: message.replaceAll('[REDACTED_EMAIL]', reference) }
 }
@@ -124,6 +148,8 @@ async function directly(config: ServerConfig, command: Command): Promise<unknown
     }
     if (command.name === 'accounts') return await listAccounts(deps)
     if (command.name === 'mail') return await listMail(deps)
+    if (command.name === 'waitlist') return await listWaitlist(deps)
+    if (command.name === 'early-access') return await changeEarlyAccess(deps, command.account, command.on)
     if (command.name === 'tier') return await setTier(deps, command.account, command.tier, command)
     return await revokeSessions(deps, command.email)
   } finally {

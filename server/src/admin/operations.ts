@@ -29,7 +29,14 @@ export const ADMIN_TIERS = ['pro', 'starter'] as const
 export type AdminTier = (typeof ADMIN_TIERS)[number]
 
 /** What the admin endpoint (routes/admin.ts) answers: `POST /api/admin/{command}`. */
-export const ADMIN_COMMANDS = ['accounts', 'tier', 'revoke-sessions', 'mail'] as const
+export const ADMIN_COMMANDS = [
+  'accounts',
+  'tier',
+  'revoke-sessions',
+  'mail',
+  'waitlist',
+  'early-access',
+] as const
 
 export const adminTierBody = z.strictObject({
   account: z.string().min(1).max(255),

@@ -96,4 +96,16 @@ export const BILLING_TARGETS: Target[] = [
     caller: 'admin',
     valid: () => ({ path: '/api/admin/mail' }),
   },
+  {
+    method: 'POST',
+    doc: 'POST /api/admin/waitlist',
+    caller: 'admin',
+    valid: () => ({ path: '/api/admin/waitlist' }),
+  },
+  {
+    method: 'POST',
+    doc: 'POST /api/admin/early-access',
+    caller: 'admin',
+    valid: (f) => ({ path: '/api/admin/early-access', body: { account: f.shop.accountId, on: true } }),
+  },
 ]

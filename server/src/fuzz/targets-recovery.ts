@@ -9,7 +9,12 @@ const path = (f: Fixture, rest = '') => `/api/recovery/${f.shop.accountId}${rest
 const granted = (f: Fixture) => setEarlyAccess(f.t.database.db, f.shop.accountId, true, f.t.clock.now())
 
 export const RECOVERY_TARGETS: Target[] = [
-  { method: 'GET', doc: 'GET /api/recovery/{accountId}', caller: 'merchant', valid: (f) => ({ path: path(f) }) },
+  {
+    method: 'GET',
+    doc: 'GET /api/recovery/{accountId}',
+    caller: 'merchant',
+    valid: (f) => ({ path: path(f) }),
+  },
   {
     method: 'PUT',
     doc: 'PUT /api/recovery/{accountId}',

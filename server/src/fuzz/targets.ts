@@ -2,8 +2,8 @@ import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/def
 import { widgetCall } from '../routes/widget/testing'
 import { type Fixture, METRICS_TOKEN, PUBLIC_ORIGIN } from './fixture'
 import { BILLING_TARGETS } from './targets-billing'
-import { RETENTION_TARGETS } from './targets-retention'
 import { RECOVERY_TARGETS } from './targets-recovery'
+import { RETENTION_TARGETS } from './targets-retention'
 import { SEGMENT_TARGETS } from './targets-segments'
 
 /**

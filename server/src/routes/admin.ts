@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { Hono } from 'hono'
+import { adminEarlyAccessBody, changeEarlyAccess, listWaitlist } from '../admin/early-access'
 import { listMail } from '../admin/mail'
 import {
   AdminError,
@@ -19,7 +20,7 @@ import { ok } from '../http/respond'
 import { parseWith, readJson } from '../http/validate'
 
 /**
- * `POST /api/admin/{accounts|tier|revoke-sessions|mail}`: what `npm run admin` asks a running server to do
+ * `POST /api/admin/{accounts|tier|revoke-sessions|mail|waitlist|early-access}`: what `npm run admin` asks a running server to do
  * (with the embedded database only this process may open it). Answers only direct loopback
  * connections (no proxy in between) carrying the process's admin token, which the server writes to
  * DATA_DIR/admin.json (readable by the operator alone); absent that token, the endpoint does not exist.
@@ -64,6 +65,12 @@ export function adminRoutes(deps: AppDeps) {
         }
         case 'mail':
           return ok(c, 'POST /api/admin/mail', await listMail(deps))
+        case 'waitlist':
+          return ok(c, 'POST /api/admin/waitlist', await listWaitlist(deps))
+        case 'early-access': {
+          const body = parseWith(adminEarlyAccessBody, await readJson(c))
+          return ok(c, 'POST /api/admin/early-access', await changeEarlyAccess(deps, body.account, body.on))
+        }
         case 'revoke-sessions': {
           const body = parseWith(adminRevokeBody, await readJson(c))
           return ok(c, 'POST /api/admin/revoke-sessions', await revokeSessions(deps, body.email))
@@ -71,7 +78,7 @@ export function adminRoutes(deps: AppDeps) {
         default:
           throw new HttpError(
             'NOT_FOUND',
-            'Unknown admin command: use accounts, tier, revoke-sessions or mail',
+            'Unknown admin command: use accounts, tier, revoke-sessions, mail, waitlist or early-access',
           )
       }
     } catch (error) {

@@ -118,6 +118,8 @@ export const API_RESPONSES = {
   'POST /api/admin/accounts': data(billing.accountListings),
   'POST /api/admin/tier': data(billing.tierChange),
   'POST /api/admin/revoke-sessions': data(billing.sessionsRevoked),
+  'POST /api/admin/waitlist': data(billing.waitlistListing),
+  'POST /api/admin/early-access': data(billing.earlyAccessChange),
   'POST /api/admin/mail': data(billing.mailListings),
 
   'POST /auth/v1/otp': auth.empty,

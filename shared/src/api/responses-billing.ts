@@ -85,3 +85,13 @@ export const mailListings = obj({
   }),
   mail: z.array(mailListing),
 })
+
+/** `npm run admin -- waitlist`: payment recovery's waitlist, newest first. */
+export const waitlistListing = obj({
+  total: z.number().int().nonnegative(),
+  signups: z.array(
+    obj({ email: z.string(), product: z.string(), created_at: isoTime, account_id: z.string().nullable() }),
+  ),
+})
+/** `npm run admin -- early-access <account> on|off`. */
+export const earlyAccessChange = obj({ account: obj({ id: z.string(), name: z.string() }), on: z.boolean() })

@@ -1,4 +1,5 @@
 import { billingCheckoutSchema } from '@retainkit/shared/schemas'
+import { adminEarlyAccessBody } from '../../admin/early-access'
 import { adminRevokeBody, adminTierBody } from '../../admin/operations'
 import { merchant, type OperationSpec, pathAccountId } from './operation-types'
 
@@ -97,6 +98,23 @@ export const ADMIN_OPERATIONS: OperationSpec[] = [
     summary: 'The mail outbox: counts by status, and the failed and waiting mails (no bodies)',
     tag: 'Admin',
     security: ['admin'],
+    otherResponses: adminOnly,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/waitlist',
+    summary: "Payment recovery's waitlist sign-ups, newest first",
+    tag: 'Admin',
+    security: ['admin'],
+    otherResponses: adminOnly,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/early-access',
+    summary: 'Grant (on) or withdraw (off) payment recovery for an account, by id or owner e-mail',
+    tag: 'Admin',
+    security: ['admin'],
+    body: adminEarlyAccessBody,
     otherResponses: adminOnly,
   },
 ]

@@ -2,6 +2,7 @@ import { evaluateCampaign, OPEN_RECOVERY_STATES, type RecoverySettings } from '@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
+import { startClusterPass } from '../cluster-pass'
 import { runLoss, runRefresh } from './lose'
 import { queueTimelineMails, type TimelineMail } from './mails'
 import { runRetry } from './retry'
@@ -182,4 +183,11 @@ export async function runRecoveryPass(deps: AppDeps, options: PassOptions = {}):
     if (rows.length < batchSize) break
   }
   return result
+}
+
+/** The evaluation pass every `everyMs` (five minutes by default), once per cluster; returns a stop function. */
+export function startRecoveryWorker(deps: AppDeps, everyMs = 5 * 60_000): () => void {
+  return startClusterPass(deps, 'payment recovery', everyMs, async () => {
+    await runRecoveryPass(deps)
+  })
 }
