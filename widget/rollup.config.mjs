@@ -23,6 +23,72 @@ const built = { widget: '', chunks: {} }
 
 /** The lazily loaded chunks: src/chunks/<name>.ts each (the server names them by these names). */
 const CHUNKS = ['statutory', 'after-cancel']
+/**
+ * Chunks that share the bundle's frame as well as its Preact (src/chunks/<name>/index.ts): the imports
+ * of Preact, the dialog and the surface become the runtime the bundle hands them (sharedWithBundle).
+ */
+const RUNTIME_CHUNKS = { 'payment-prompt': here('./src/chunks/payment-prompt/index.ts') }
+/** What a chunk imports that the bundle has, by module: read from the runtime the bundle hands it. */
+const SHARED_WITH_CHUNKS = {
+  preact: ['h', 'render'],
+  [here('./src/ui/dialog.tsx')]: ['Dialog'],
+  [here('./src/ui/surface.ts')]: ['openSurface'],
+}
+/** The runtime's order (src/chunks/runtime.ts, CHUNK_RUNTIME_NAMES). */
+const CHUNK_RUNTIME_NAMES = ['h', 'render', 'Dialog', 'openSurface']
+const RUNTIME_ID = '\0retainkit:chunk-runtime'
+
+/**
+ * Lazily loaded chunks (src/chunks/): each an ES module, `<name>.<hash>.js`, whose default export is its
+ * entry, imported by the bundle only when the server names it. Preact and the widget's frame (the
+ * dialog, the shadow-root surface) are not copied in: this plugin turns each import of them into the
+ * live bindings of one module, filled from the runtime the bundle passes the entry (bindRuntime).
+ */
+const sharedWithBundle = () => ({
+  name: 'shared-with-bundle',
+  async resolveId(source, importer) {
+    if (source === 'retainkit:chunk-runtime') return RUNTIME_ID
+    if (source === 'preact') return '\0rk-shared:preact'
+    if (!importer || !source.startsWith('.')) return null
+    const resolved = await this.resolve(source, importer, { skipSelf: true })
+    return resolved && Object.hasOwn(SHARED_WITH_CHUNKS, resolved.id) ? `\0rk-shared:${resolved.id}` : null
+  },
+  load(id) {
+    if (id === RUNTIME_ID) {
+      const names = CHUNK_RUNTIME_NAMES.join(', ')
+      return `export let ${names}\nexport function bindRuntime(runtime) { [${names}] = runtime }`
+    }
+    if (!id.startsWith('\0rk-shared:')) return null
+    const names = SHARED_WITH_CHUNKS[id.slice('\0rk-shared:'.length)]
+    return `export { ${names.join(', ')} } from 'retainkit:chunk-runtime'`
+  },
+})
+
+const chunkConfig = (name, input) => ({
+  input,
+  onwarn,
+  jsx: JSX,
+  plugins: [
+    {
+      name: 'chunk-name',
+      generateBundle(_options, bundle) {
+        built.chunks[name] = Object.keys(bundle).find((file) => file.startsWith(`${name}.`)) ?? ''
+      },
+    },
+    sharedWithBundle(),
+    aliases(),
+    resolve({ browser: true, extensions: ['.ts', '.tsx', '.js'] }),
+    typescriptPlugin(),
+    minify({ privateNames: true }),
+  ],
+  output: {
+    dir: DIST,
+    format: 'es',
+    entryFileNames: `${name}.[hash].js`,
+    hashCharacters: 'hex',
+    sourcemap: false,
+  },
+})
 
 const typescriptPlugin = () =>
   typescript({
@@ -95,9 +161,16 @@ const PRIVATE_PROPERTIES = JSON.parse(readFileSync(here('./src/build/private-pro
  * of a Symbol); the other options (toplevel, module, more passes) gain nothing here. `privateNames`
  * (the lazily loaded bundle only) shortens PRIVATE_PROPERTIES: about 140 bytes gzip.
  */
+/**
+ * The bundle's shortened property names, kept for its chunks: a chunk passes props to the bundle's
+ * components (the dialog's `overlay`, …) and reads what they return, so both must shorten a name alike.
+ */
+const PROPERTY_NAMES = {}
+
 const minify = ({ privateNames = false, preamble } = {}) =>
   terser({
     ecma: 2020,
+    ...(privateNames ? { nameCache: PROPERTY_NAMES } : {}),
     compress: { passes: 3, pure_getters: true, unsafe_arrows: true, unsafe: true },
     mangle: privateNames
       ? { properties: { regex: new RegExp(`^(${PRIVATE_PROPERTIES.join('|')})$`) } }
@@ -175,6 +248,8 @@ export default [
       sourcemap: false,
     },
   })),
+  // After the bundle, whose shortened property names they reuse; before the loader, which records sizes.
+  ...Object.entries(RUNTIME_CHUNKS).map(([name, input]) => chunkConfig(name, input)),
   {
     input: here('./src/loader/index.ts'),
     onwarn,

@@ -347,7 +347,32 @@ export type ReactivationResponse =
       /** What accepting costs and when: the banner states it and asks once more before any charge. */
       terms: ReactivationTerms
     }
-  | { eligible: false }
+  | {
+      eligible: false
+      /**
+       * A past-due subscriber (payment recovery): the widget loads the prompt's chunk and shows it (or
+       * hands it to the merchant's `onPaymentFailed`). Absent: nothing to show.
+       */
+      prompt?: PaymentPrompt
+    }
+
+/**
+ * The on-site prompt of a failed payment, worded on the server in the subscriber's language: a banner,
+ * or a blocking wall when the merchant opted in. `link` is the signed, expiring card-update page for
+ * this subscriber alone (a POST to it opens the Stripe Billing Portal's card update).
+ */
+export interface PaymentPrompt {
+  /** The lazily loaded chunk that draws it: its absolute URL (under /w/, content-hashed). */
+  chunk: string
+  mode: 'banner' | 'wall'
+  link: string
+  /** The last-chance pause through the same page, when the merchant offers it. */
+  pauseLink: string | null
+  locale: string
+  dir: 'ltr' | 'rtl'
+  amount: string
+  words: { headline: string; body: string; button: string; dismiss: string; pause: string | null }
+}
 
 /**
  * `POST /api/widget/reactivation/accept` body (optional; `{}` works): the banner's `sessionId` from

@@ -4,6 +4,7 @@ import type {
   AcceptOfferResponse,
   CancelResponse,
   OfferChoice,
+  PaymentPrompt,
   ReactivationAcceptResponse,
   SubscriberSummary,
 } from '@retainkit/shared/widget-api'
@@ -70,7 +71,15 @@ export interface ReactivationOptions extends LocaleOption {
   getToken?: () => string | Promise<string>
   onReactivate?: (response: ReactivationAcceptResponse) => void
   onDismiss?: () => void
+  /**
+   * A past-due subscriber (payment recovery): the merchant's own UI takes over instead of the widget's
+   * banner or wall, with the signed card-update link and the words in the subscriber's language.
+   */
+  onPaymentFailed?: (prompt: PaymentFailedPrompt) => void
 }
+
+/** What `onPaymentFailed` receives. */
+export type PaymentFailedPrompt = Pick<PaymentPrompt, 'link' | 'pauseLink' | 'mode' | 'amount' | 'words'>
 
 export interface ReactivationResult {
   /** Whether a banner is on screen (false: not eligible, dismissed recently, or unavailable). */

@@ -85,7 +85,7 @@ export function recoveryPageRoutes(deps: AppDeps) {
     const claims = read.claims
     const state = await linkState(deps, claims)
     const campaign = state.kind === 'invalid' ? null : state.campaign
-    const look = await lookFor(deps, c, claims, campaign?.locale ?? null)
+    const look = await lookFor(deps, c, claims, claims.locale ?? campaign?.locale ?? null)
     if (state.kind === 'invalid') return c.html(messagePage(look, 'page.invalid'), 400)
     const settings = await loadRecoverySettings(deps.db, claims.accountId)
     if (state.kind === 'closed') {
@@ -115,7 +115,7 @@ export function recoveryPageRoutes(deps: AppDeps) {
     const claims = read.claims
     const state = await linkState(deps, claims)
     const campaign = state.kind === 'open' ? state.campaign : null
-    const look = await lookFor(deps, c, claims, campaign?.locale ?? null)
+    const look = await lookFor(deps, c, claims, claims.locale ?? campaign?.locale ?? null)
     if (state.kind === 'invalid') return c.html(messagePage(look, 'page.invalid'), 400)
     if (state.kind === 'closed') return c.redirect(c.req.path, 303)
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)

@@ -208,7 +208,27 @@ export const reactivation = z.union([
     offer: obj({ percentOff: z.number(), months: z.number() }).nullable(),
     terms: reactivationTerms,
   }),
-  obj({ eligible: z.literal(false) }),
+  obj({
+    eligible: z.literal(false),
+    prompt: obj({
+      chunk: z.string(),
+      mode: z.enum(['banner', 'wall']),
+      link: z.string(),
+      pauseLink: z.string().nullable(),
+      locale: z.string(),
+      dir: z.enum(['ltr', 'rtl']),
+      amount: z.string(),
+      words: obj({
+        headline: z.string(),
+        body: z.string(),
+        button: z.string(),
+        dismiss: z.string(),
+        pause: z.string().nullable(),
+      }),
+    })
+      .optional()
+      .describe("A past-due subscriber's payment prompt (payment recovery): the chunk to load and its words"),
+  }),
 ])
 export const reactivated = obj({
   status: z.literal('reactivated'),

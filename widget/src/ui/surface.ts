@@ -17,7 +17,7 @@ export interface Surface {
  */
 export function openSurface(
   host: Host,
-  kind: 'cancel-flow' | 'banner',
+  kind: 'cancel-flow' | 'banner' | 'payment-prompt',
   language: Pick<Localized, 'locale' | 'dir'>,
   themeCss: string,
 ): Surface {

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { identityOf, rememberCustomer } from '../../services/sessions/customers'
+import { paymentPromptFor } from '../../services/recovery/prompt'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import { findBannerTarget } from '../../services/widget/followed-reactivation'
 import {
@@ -119,6 +120,9 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
     const caller = await authenticateWidgetCall(deps, c)
     await readOptionalBody(c, reactivationRequestSchema)
     noStore(c)
+    // A past-due subscriber gets the payment prompt (payment recovery) instead of any banner.
+    const prompt = await paymentPromptFor(deps, caller.subscriber, caller.account.payload.defaultLocale)
+    if (prompt) return answer(c, 'POST /api/widget/reactivation', { eligible: false, prompt }, 200)
     const notEligible: ReactivationResponse = { eligible: false }
     const stripe = await reactivationStripe(deps, caller)
     if (!stripe) return answer(c, 'POST /api/widget/reactivation', notEligible, 200)

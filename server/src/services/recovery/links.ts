@@ -18,6 +18,8 @@ export interface CardUpdateClaims {
   mode: 'live' | 'test'
   invoiceId: string | null
   channel: LinkChannel
+  /** The language the prompt spoke, for the page it opens (the token's claim); absent: guessed there. */
+  locale?: string | null
 }
 
 export function cardUpdateToken(
@@ -28,7 +30,14 @@ export function cardUpdateToken(
   return signLink(
     deps.secrets,
     CARD_UPDATE_PURPOSE,
-    { a: claims.accountId, c: claims.customerId, m: claims.mode, i: claims.invoiceId, ch: claims.channel },
+    {
+      a: claims.accountId,
+      c: claims.customerId,
+      m: claims.mode,
+      i: claims.invoiceId,
+      ch: claims.channel,
+      ...(claims.locale ? { l: claims.locale } : {}),
+    },
     expiresAt,
   )
 }
@@ -56,7 +65,7 @@ export function readCardUpdateToken(
   const accountId = str(data.a)
   const customerId = str(data.c)
   if (!accountId || !customerId) throw new Error('a signed card-update link without its subscriber')
-  return { accountId, customerId, mode, invoiceId: str(data.i), channel }
+  return { accountId, customerId, mode, invoiceId: str(data.i), channel, locale: str(data.l) }
 }
 
 /**
