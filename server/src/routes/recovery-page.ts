@@ -1,6 +1,6 @@
 import { formatMoney, money } from '@retainkit/shared/money'
 import { pickLocale } from '@retainkit/shared/pick-locale'
-import { RECOVERY_WORDS, type RecoveryLocale, recoveryWords } from '@retainkit/shared/recovery'
+import { monthsText, RECOVERY_WORDS, type RecoveryLocale, recoveryWords } from '@retainkit/shared/recovery'
 import { type Context, Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
@@ -91,7 +91,11 @@ export function recoveryPageRoutes(deps: AppDeps) {
     if (state.kind === 'closed') {
       const ended = state.campaign
       if (ended.outcome === 'paused')
-        return c.html(messagePage(look, 'page.paused', { months: settings.last_chance_pause.months }))
+        return c.html(
+          messagePage(look, 'page.paused', {
+            months: monthsText(settings.last_chance_pause.months, look.locale),
+          }),
+        )
       return c.html(
         messagePage(look, ended.state === 'lost' ? 'page.expired' : 'page.paid'),
         ended.state === 'lost' ? 410 : 200,
@@ -122,7 +126,9 @@ export function recoveryPageRoutes(deps: AppDeps) {
     try {
       if (form.action === 'pause') {
         const months = await pauseInstead(deps, claims)
-        return months ? c.html(messagePage(look, 'page.paused', { months })) : c.redirect(c.req.path, 303)
+        return months
+          ? c.html(messagePage(look, 'page.paused', { months: monthsText(months, look.locale) }))
+          : c.redirect(c.req.path, 303)
       }
       return c.redirect(await openPortal(deps, claims, campaign, look.locale), 303)
     } catch (error) {

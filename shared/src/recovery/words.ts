@@ -86,8 +86,7 @@ export const RECOVERY_WORDS_EN: RecoveryWords = {
   'payment_final_notice.body':
     'We still could not collect {amount} for {plan}. Unless you update your payment method, your subscription ends on {date}.',
   'payment_final_notice.button': 'Update payment method',
-  'payment_final_notice.pause':
-    'Not a good time? You can pause your subscription for {months} months instead.',
+  'payment_final_notice.pause': 'Not a good time? You can pause your subscription for {months} instead.',
   'payment_final_notice.pause_button': 'Pause instead',
   'payment_recovered.subject': 'Payment received: thank you',
   'payment_recovered.heading': 'Your payment went through',
@@ -105,14 +104,14 @@ export const RECOVERY_WORDS_EN: RecoveryWords = {
   'prompt.wall_headline': 'Your payment failed',
   'prompt.wall_body':
     'To keep using {merchant}, please update your payment method. Your subscription ends on {date}.',
-  'prompt.pause': 'Pause for {months} months instead',
+  'prompt.pause': 'Pause for {months} instead',
   'page.title': 'Update your payment method',
   'page.body':
     'Your payment of {amount} for {plan} failed. Update your card with Stripe, our payment provider.',
   'page.button': 'Update payment method',
-  'page.pause_button': 'Pause my subscription for {months} months instead',
+  'page.pause_button': 'Pause my subscription for {months} instead',
   'page.paid': 'Your payment is up to date. There is nothing to do.',
-  'page.paused': 'Your subscription is paused for {months} months. Nothing will be charged until then.',
+  'page.paused': 'Your subscription is paused for {months}. Nothing will be charged until then.',
   'page.expired':
     'This link has expired. Open the link in our latest e-mail, or sign in to {merchant} to update your card.',
   'page.invalid': 'This link is not valid. Open the link from the e-mail itself, without changing it.',
@@ -141,7 +140,7 @@ export const RECOVERY_WORDS_FR: RecoveryWords = {
     "Nous n'avons toujours pas pu encaisser {amount} pour {plan}. Sans mise à jour de votre moyen de paiement, votre abonnement se termine le {date}.",
   'payment_final_notice.button': 'Mettre à jour le moyen de paiement',
   'payment_final_notice.pause':
-    'Pas le bon moment ? Vous pouvez plutôt suspendre votre abonnement pendant {months} mois.',
+    'Pas le bon moment ? Vous pouvez plutôt suspendre votre abonnement pendant {months}.',
   'payment_final_notice.pause_button': 'Suspendre plutôt',
   'payment_recovered.subject': 'Paiement reçu : merci',
   'payment_recovered.heading': 'Votre paiement est passé',
@@ -160,14 +159,14 @@ export const RECOVERY_WORDS_FR: RecoveryWords = {
   'prompt.wall_headline': 'Votre paiement a échoué',
   'prompt.wall_body':
     'Pour continuer à utiliser {merchant}, mettez à jour votre moyen de paiement. Votre abonnement se termine le {date}.',
-  'prompt.pause': 'Suspendre {months} mois plutôt',
+  'prompt.pause': 'Suspendre {months} plutôt',
   'page.title': 'Mettez à jour votre moyen de paiement',
   'page.body':
     'Votre paiement de {amount} pour {plan} a échoué. Mettez à jour votre carte avec Stripe, notre prestataire de paiement.',
   'page.button': 'Mettre à jour le moyen de paiement',
-  'page.pause_button': 'Suspendre plutôt mon abonnement pendant {months} mois',
+  'page.pause_button': 'Suspendre plutôt mon abonnement pendant {months}',
   'page.paid': "Votre paiement est à jour. Vous n'avez rien à faire.",
-  'page.paused': "Votre abonnement est suspendu pendant {months} mois. Rien ne sera prélevé d'ici là.",
+  'page.paused': "Votre abonnement est suspendu pendant {months}. Rien ne sera prélevé d'ici là.",
   'page.expired':
     'Ce lien a expiré. Ouvrez le lien de notre dernier e-mail, ou connectez-vous à {merchant} pour mettre à jour votre carte.',
   'page.invalid': "Ce lien n'est pas valide. Ouvrez le lien depuis l'e-mail lui-même, sans le modifier.",
@@ -196,8 +195,7 @@ export const RECOVERY_WORDS_DE: RecoveryWords = {
   'payment_final_notice.body':
     'Wir konnten {amount} für {plan} weiterhin nicht einziehen. Ohne neue Zahlungsmethode endet Ihr Abonnement am {date}.',
   'payment_final_notice.button': 'Zahlungsmethode aktualisieren',
-  'payment_final_notice.pause':
-    'Gerade ungünstig? Sie können Ihr Abonnement stattdessen {months} Monate pausieren.',
+  'payment_final_notice.pause': 'Gerade ungünstig? Sie können Ihr Abonnement stattdessen {months} pausieren.',
   'payment_final_notice.pause_button': 'Stattdessen pausieren',
   'payment_recovered.subject': 'Zahlung erhalten: vielen Dank',
   'payment_recovered.heading': 'Ihre Zahlung ist eingegangen',
@@ -216,14 +214,14 @@ export const RECOVERY_WORDS_DE: RecoveryWords = {
   'prompt.wall_headline': 'Ihre Zahlung ist fehlgeschlagen',
   'prompt.wall_body':
     'Um {merchant} weiter zu nutzen, aktualisieren Sie bitte Ihre Zahlungsmethode. Ihr Abonnement endet am {date}.',
-  'prompt.pause': 'Stattdessen {months} Monate pausieren',
+  'prompt.pause': 'Stattdessen {months} pausieren',
   'page.title': 'Zahlungsmethode aktualisieren',
   'page.body':
     'Ihre Zahlung von {amount} für {plan} ist fehlgeschlagen. Aktualisieren Sie Ihre Karte bei Stripe, unserem Zahlungsanbieter.',
   'page.button': 'Zahlungsmethode aktualisieren',
-  'page.pause_button': 'Abonnement stattdessen {months} Monate pausieren',
+  'page.pause_button': 'Abonnement stattdessen {months} pausieren',
   'page.paid': 'Ihre Zahlung ist auf dem neuesten Stand. Sie müssen nichts tun.',
-  'page.paused': 'Ihr Abonnement ist für {months} Monate pausiert. Bis dahin wird nichts abgebucht.',
+  'page.paused': 'Ihr Abonnement ist für {months} pausiert. Bis dahin wird nichts abgebucht.',
   'page.expired':
     'Dieser Link ist abgelaufen. Öffnen Sie den Link aus unserer neuesten E-Mail oder melden Sie sich bei {merchant} an, um Ihre Karte zu aktualisieren.',
   'page.invalid': 'Dieser Link ist ungültig. Öffnen Sie den Link direkt aus der E-Mail, ohne ihn zu ändern.',
@@ -252,7 +250,7 @@ export const RECOVERY_WORDS_ES: RecoveryWords = {
   'payment_final_notice.body':
     'Seguimos sin poder cobrar {amount} por {plan}. Si no actualizas tu método de pago, tu suscripción termina el {date}.',
   'payment_final_notice.button': 'Actualizar método de pago',
-  'payment_final_notice.pause': '¿No es buen momento? Puedes pausar tu suscripción durante {months} meses.',
+  'payment_final_notice.pause': '¿No es buen momento? Puedes pausar tu suscripción durante {months}.',
   'payment_final_notice.pause_button': 'Pausar en su lugar',
   'payment_recovered.subject': 'Pago recibido: gracias',
   'payment_recovered.heading': 'Tu pago se ha completado',
@@ -271,14 +269,14 @@ export const RECOVERY_WORDS_ES: RecoveryWords = {
   'prompt.wall_headline': 'Tu pago ha fallado',
   'prompt.wall_body':
     'Para seguir usando {merchant}, actualiza tu método de pago. Tu suscripción termina el {date}.',
-  'prompt.pause': 'Pausar {months} meses en su lugar',
+  'prompt.pause': 'Pausar {months} en su lugar',
   'page.title': 'Actualiza tu método de pago',
   'page.body':
     'Tu pago de {amount} por {plan} ha fallado. Actualiza tu tarjeta con Stripe, nuestro proveedor de pagos.',
   'page.button': 'Actualizar método de pago',
-  'page.pause_button': 'Pausar mi suscripción {months} meses en su lugar',
+  'page.pause_button': 'Pausar mi suscripción {months} en su lugar',
   'page.paid': 'Tu pago está al día. No tienes que hacer nada.',
-  'page.paused': 'Tu suscripción está pausada durante {months} meses. No se cobrará nada hasta entonces.',
+  'page.paused': 'Tu suscripción está pausada durante {months}. No se cobrará nada hasta entonces.',
   'page.expired':
     'Este enlace ha caducado. Abre el enlace de nuestro último correo o inicia sesión en {merchant} para actualizar tu tarjeta.',
   'page.invalid': 'Este enlace no es válido. Ábrelo directamente desde el correo, sin modificarlo.',
@@ -319,4 +317,13 @@ export function fillRecoveryText(text: string, values: Readonly<Record<string, s
   return text.replace(/\{([a-z0-9_]+)\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? String(values[name]) : whole,
   )
+}
+
+/** A pause's length in words, in the reader's language ("1 month", "2 mois", "3 Monate"): `{months}`. */
+export function monthsText(months: number, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(months)
+  } catch {
+    return new Intl.NumberFormat('en', { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(months)
+  }
 }

@@ -1,5 +1,10 @@
 import type { Theme } from '@retainkit/shared/config-types'
-import { fillRecoveryText, type RecoveryLocale, type RecoveryWords } from '@retainkit/shared/recovery'
+import {
+  fillRecoveryText,
+  monthsText,
+  type RecoveryLocale,
+  type RecoveryWords,
+} from '@retainkit/shared/recovery'
 import { themeToCssVariables } from '@retainkit/shared/theme'
 
 /**
@@ -73,7 +78,7 @@ export function updatePage(look: PageLook, facts: UpdatePageFacts): string {
     merchant: look.merchant,
     amount: facts.amount,
     plan: facts.plan,
-    months: facts.pauseMonths ?? 0,
+    months: monthsText(facts.pauseMonths ?? 0, look.locale),
   }
   const w = (key: keyof RecoveryWords) => escape(fillRecoveryText(look.words[key], values))
   const form = (action: string, label: string, secondary = false) =>

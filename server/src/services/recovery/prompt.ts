@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { formatMoney, money } from '@retainkit/shared/money'
-import { fillRecoveryText, planCampaign, recoveryLocale, recoveryWords } from '@retainkit/shared/recovery'
+import {
+  fillRecoveryText,
+  monthsText,
+  planCampaign,
+  recoveryLocale,
+  recoveryWords,
+} from '@retainkit/shared/recovery'
 import type { PaymentPrompt } from '@retainkit/shared/widget-api'
 import type { AppDeps } from '../../deps'
 import type { Subscriber } from '../widget/subscriber-token'
@@ -69,7 +75,7 @@ export async function paymentPromptFor(
     merchant: account?.name ?? '',
     amount,
     plan: campaign.plan_name ?? account?.name ?? '',
-    months: settings.last_chance_pause.months,
+    months: monthsText(settings.last_chance_pause.months, locale),
     date: endsAt
       ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: campaign.time_zone ?? 'UTC' }).format(
           endsAt,

@@ -1,5 +1,5 @@
 import { formatMoney } from '@retainkit/shared/money'
-import { RECOVERY_TEXT_KEYS, type RecoveryMailTextKey } from '@retainkit/shared/recovery-words'
+import { monthsText, RECOVERY_TEXT_KEYS, type RecoveryMailTextKey } from '@retainkit/shared/recovery-words'
 import { z } from 'zod'
 import type { MailContent } from './layout'
 import { fill } from './layout'
@@ -113,7 +113,7 @@ export const PAYMENT_FINAL_NOTICE_MAIL = defineMailTemplate({
     const content = invoiceMail('payment_final_notice', params, context)
     if (!params.pause) return content
     const w = wordsOf(context, params.texts)
-    const values = { ...valuesOf(params, context), months: params.pause.months }
+    const values = { ...valuesOf(params, context), months: monthsText(params.pause.months, context.locale) }
     return {
       ...content,
       secondary: {
