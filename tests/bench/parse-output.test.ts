@@ -7,6 +7,7 @@ import {
   ingestRows,
   memoryRows,
   type Row,
+  recoveryRows,
   sessionsRows,
   widgetRows,
   writeInRows,
@@ -32,6 +33,7 @@ const BENCHES = [
   { name: 'memory', file: 'memory.bench.ts', rows: memoryRows },
   { name: 'write-ins', file: 'write-ins.bench.ts', rows: writeInRows },
   { name: 'sessions', file: 'sessions.bench.ts', rows: sessionsRows },
+  { name: 'recovery', file: 'recovery.bench.ts', rows: recoveryRows },
 ] as const
 
 const find = (rows: Row[], measure: string) => rows.find((row) => row.measure.startsWith(measure))

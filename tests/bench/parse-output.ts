@@ -325,3 +325,23 @@ export function sessionsRows(output: string): Row[] {
     }),
   )
 }
+
+/**
+ * Payment recovery's evaluation pass over N open invoices all due: ms per invoice, the total, and the
+ * baseline measured in the same run (reading the same rows) with the ratio.
+ */
+export function recoveryRows(output: string): Row[] {
+  const load = /load ([\d.]+) [\d.]+ [\d.]+ \((\d+) CPUs\)/.exec(output)
+  return Array.from(
+    output.matchAll(
+      /^\| campaign evaluation, ([\d,]+) open invoices in one pass \| ([\d.]+) \| ([\d.]+) s \| ([\d.]+) \| ([\d.]+)× \|$/gm,
+    ),
+    (m): Row => ({
+      bench: 'payment recovery (PostgreSQL)',
+      measure: `campaign evaluation for ${m[1]} open invoices in one pass, ms per invoice (total; baseline read of the same rows per invoice, ratio)${load ? `; load ${load[1]}` : ''}`,
+      value: `${m[2]} ms (${m[3]} s; ${m[4]} ms, ${m[5]}×)`,
+      goal: '',
+      result: '',
+    }),
+  )
+}

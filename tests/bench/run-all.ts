@@ -5,11 +5,12 @@
  *   npm run bench                 widget (20 runs), config endpoint (4 × 3 s), analytics (1M events inside
  *                                 the dashboard's range, 10 runs, PGlite and PostgreSQL), ingest on PostgreSQL (1, 3 and 50 events per request), cold start
  *                                 (3 runs), idle memory of real server processes (PGlite and PostgreSQL), the
- *                                 Sessions page at 1M sessions on PostgreSQL (10 runs of each page)
+ *                                 Sessions page at 1M sessions on PostgreSQL (10 runs of each page), payment recovery's
+ *                                 evaluation pass over 100k open invoices (PostgreSQL)
  *   npm run bench --quick         CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
  *   npm run bench --full          analytics on 200k and 1M events (both scenarios) and 10M on PostgreSQL, 20 runs
  *                                 (long: an hour or more on a small machine)
- *   options: --only=widget,config,analytics,ingest,cold-start,memory,write-ins,sessions
+ *   options: --only=widget,config,analytics,ingest,cold-start,memory,write-ins,sessions,recovery
  *
  * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
  * and its figures are read from what it prints: the benchmarks stay standalone and unchanged, and a
@@ -29,6 +30,7 @@ import {
   ingestRows,
   memoryRows,
   type Row,
+  recoveryRows,
   sessionsRows,
   widgetRows,
   writeInRows,
@@ -97,6 +99,12 @@ const BENCHES: Bench[] = [
     file: 'sessions.bench.ts',
     args: QUICK ? ['--sessions=20000', '--runs=3'] : ['--runs=10'],
     rows: sessionsRows,
+  },
+  {
+    name: 'recovery',
+    file: 'recovery.bench.ts',
+    args: QUICK ? ['--invoices=10000', '--accounts=20', '--stripe=200'] : [],
+    rows: recoveryRows,
   },
 ]
 

@@ -4,7 +4,7 @@
  * worker (`startMailWorker`, index.ts) sends it; tests call `sendDueMail` (or the harness's
  * `readOutbox`).
  */
-export { cancelMail, enqueueMail, MAIL_CHANNEL, type MailRequest } from './outbox'
+export { cancelMail, enqueueMail, enqueueMails, MAIL_CHANNEL, type MailRequest } from './outbox'
 export { renderMail } from './render'
 export { type MailWorker, type MailWorkerOptions, startMailWorker } from './runner'
 export { MAIL_TEMPLATES, type MailParams } from './templates'

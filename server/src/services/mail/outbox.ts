@@ -75,6 +75,45 @@ export async function enqueueMail<K extends MailKind>(
 }
 
 /**
+ * Queues many mails in one statement (a pass that mails thousands at once), each as `enqueueMail`
+ * would: validated, encrypted, deduplicated per account and key. Returns how many were queued.
+ */
+export async function enqueueMails(
+  trx: Db,
+  deps: EnqueueDeps,
+  mails: ReadonlyArray<MailRequest<MailKind>>,
+): Promise<number> {
+  if (mails.length === 0) return 0
+  const now = deps.clock.now()
+  const rows = mails.map((mail) => {
+    const template = MAIL_TEMPLATES[mail.kind]
+    const params = (template.params as { parse(value: unknown): unknown }).parse(mail.params)
+    const to = mail.to.trim()
+    if (!EMAIL.test(to)) throw new Error(`enqueueMails(${mail.kind}): not an e-mail address`)
+    const due = mail.sendAt && mail.sendAt > now ? mail.sendAt : now
+    return {
+      account_id: mail.accountId,
+      dedupe_key: mail.dedupeKey,
+      kind: mail.kind,
+      to_address: to,
+      locale: mail.locale?.trim().slice(0, 35) || null,
+      payload: deps.secrets.encrypt(JSON.stringify(params)),
+      next_attempt_at: due,
+      give_up_at: new Date(due.getTime() + template.giveUpAfterMs),
+      created_at: now,
+    }
+  })
+  const queued = await trx
+    .insertInto('mail_outbox')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute()
+  if (queued.length > 0) await sql`select pg_notify(${MAIL_CHANNEL}, '')`.execute(trx)
+  return queued.length
+}
+
+/**
  * Withdraws a queued mail that is no longer wanted (the invoice got paid before the reminder): only
  * while it is pending, never once a worker is sending it. Returns whether it was withdrawn.
  */

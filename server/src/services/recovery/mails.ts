@@ -9,7 +9,7 @@ import { isRecoveryMailTextKey, RECOVERY_WORDS } from '@retainkit/shared/recover
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
-import { enqueueMail } from '../mail'
+import { enqueueMail, enqueueMails, type MailRequest } from '../mail'
 import { cardUpdateUrl, daysUntil, linkExpiry } from './links'
 import { type Campaign, factsOf } from './store'
 
@@ -81,6 +81,25 @@ function paramsFor(
   return { ...invoice, pause: pause.enabled ? { link: `${link}?offer=pause`, months: pause.months } : null }
 }
 
+/** The outbox request of one of a campaign's mails; null when switched off or there is no address. */
+function campaignMail(
+  deps: AppDeps,
+  kind: CampaignMailKind,
+  campaign: Campaign,
+  settings: RecoverySettings,
+  now: Date,
+): MailRequest<CampaignMailKind> | null {
+  if (!settings.mails[kind] || !campaign.email || !EMAIL.test(campaign.email.trim())) return null
+  return {
+    kind,
+    to: campaign.email,
+    accountId: campaign.account_id,
+    dedupeKey: `${kind}:${campaign.invoice_id}`,
+    locale: campaign.locale,
+    params: paramsFor(deps, kind, campaign, settings, now) as never,
+  }
+}
+
 /** Queues one of a campaign's mails; false when it is switched off, has no address, or was queued before. */
 export async function queueCampaignMail(
   trx: Transaction<Database>,
@@ -90,29 +109,21 @@ export async function queueCampaignMail(
   settings: RecoverySettings,
   now: Date,
 ): Promise<boolean> {
-  if (!settings.mails[kind] || !campaign.email || !EMAIL.test(campaign.email.trim())) return false
-  const queued = await enqueueMail(trx, deps, {
-    kind,
-    to: campaign.email,
-    accountId: campaign.account_id,
-    dedupeKey: `${kind}:${campaign.invoice_id}`,
-    locale: campaign.locale,
-    params: paramsFor(deps, kind, campaign, settings, now) as never,
-  })
-  return queued.queued
+  const mail = campaignMail(deps, kind, campaign, settings, now)
+  return mail ? (await enqueueMail(trx, deps, mail)).queued : false
 }
 
-/** The pass's reminders and final notices, in its transaction; returns how many were queued. */
+/** The pass's reminders and final notices, in its transaction, in one statement; returns how many were queued. */
 export async function queueTimelineMails(
   trx: Transaction<Database>,
   deps: AppDeps,
   mails: Array<TimelineMail & { settings: RecoverySettings }>,
   now: Date,
 ): Promise<number> {
-  let queued = 0
-  for (const mail of mails) {
-    if (mail.kind === 'card_expiring') continue
-    if (await queueCampaignMail(trx, deps, mail.kind, mail.campaign, mail.settings, now)) queued++
-  }
-  return queued
+  const requests = mails.flatMap((mail) => {
+    if (mail.kind === 'card_expiring') return []
+    const request = campaignMail(deps, mail.kind, mail.campaign, mail.settings, now)
+    return request ? [request] : []
+  })
+  return enqueueMails(trx, deps, requests)
 }

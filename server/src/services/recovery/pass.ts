@@ -61,7 +61,8 @@ function judge(
   if (!access.active) return { update: { ...base, due_at: null }, mails: [], jobs: [] }
   const { settings } = access
   const facts = factsOf(campaign, settings)
-  const { due } = evaluateCampaign(facts, settings, now)
+  const evaluation = evaluateCampaign(facts, settings, now)
+  const { due } = evaluation
   const mails: PassMail[] = []
   const update: RowUpdate = { ...base, due_at: null }
   if (due.includes('reminder')) {
@@ -79,7 +80,12 @@ function judge(
     .map((kind) => ({ kind, id: campaign.id }))
   // A Stripe step sets the next time itself; until it has run, the campaign stays due as it was (so
   // this pass's keyset does not meet it again, and a step that failed is tried by the next pass).
-  const next = jobs.length > 0 ? campaign.due_at : evaluateCampaign(facts, settings, now).nextAt
+  const next =
+    jobs.length > 0
+      ? campaign.due_at
+      : mails.length > 0
+        ? evaluateCampaign(facts, settings, now).nextAt
+        : evaluation.nextAt
   update.due_at = next ? next.toISOString() : null
   return { update, mails, jobs }
 }
