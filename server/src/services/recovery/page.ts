@@ -6,6 +6,7 @@ import {
   type RecoveryWords,
 } from '@retainkit/shared/recovery'
 import { themeToCssVariables } from '@retainkit/shared/theme'
+import { escapeHtml } from '../mail/templates/layout'
 
 /**
  * The card-update page a subscriber reaches from a payment-recovery mail or the on-site prompt: plain
@@ -13,15 +14,6 @@ import { themeToCssVariables } from '@retainkit/shared/theme'
  * 390 px phone, real buttons in real forms (a mail scanner following the link opens nothing: the
  * portal is opened by the POST a click sends), visible focus, a heading per page.
  */
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
 
 export interface PageLook {
   locale: RecoveryLocale
@@ -45,7 +37,7 @@ a{color:${v['--rk-text']}}[role=alert]{border-inline-start:4px solid ${v['--rk-p
 
 function document(look: PageLook, title: string, body: string): string {
   const back = look.returnUrl
-    ? `<p><a href="${escape(look.returnUrl)}">${escape(fillRecoveryText(look.words['page.back'], { merchant: look.merchant }))}</a></p>`
+    ? `<p><a href="${escapeHtml(look.returnUrl)}">${escapeHtml(fillRecoveryText(look.words['page.back'], { merchant: look.merchant }))}</a></p>`
     : ''
   return `<!doctype html>
 <html lang="${look.locale}" dir="ltr">
@@ -53,11 +45,11 @@ function document(look: PageLook, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(`${title} – ${look.merchant}`)}</title>
+<title>${escapeHtml(`${title} – ${look.merchant}`)}</title>
 <style>${style(look.theme)}</style>
 </head>
 <body><main>
-<p class="m">${escape(look.merchant)}</p>
+<p class="m">${escapeHtml(look.merchant)}</p>
 ${body}
 ${back}
 </main></body>
@@ -80,9 +72,9 @@ export function updatePage(look: PageLook, facts: UpdatePageFacts): string {
     plan: facts.plan,
     months: monthsText(facts.pauseMonths ?? 0, look.locale),
   }
-  const w = (key: keyof RecoveryWords) => escape(fillRecoveryText(look.words[key], values))
+  const w = (key: keyof RecoveryWords) => escapeHtml(fillRecoveryText(look.words[key], values))
   const form = (action: string, label: string, secondary = false) =>
-    `<form method="post" action="${escape(facts.action)}"><input type="hidden" name="action" value="${action}"><button type="submit"${secondary ? ' class="s"' : ''}>${label}</button></form>`
+    `<form method="post" action="${escapeHtml(facts.action)}"><input type="hidden" name="action" value="${action}"><button type="submit"${secondary ? ' class="s"' : ''}>${label}</button></form>`
   return document(
     look,
     look.words['page.title'],
@@ -99,10 +91,10 @@ export function messagePage(
   key: keyof RecoveryWords,
   values: Record<string, string | number> = {},
 ): string {
-  const text = escape(fillRecoveryText(look.words[key], { merchant: look.merchant, ...values }))
+  const text = escapeHtml(fillRecoveryText(look.words[key], { merchant: look.merchant, ...values }))
   return document(
     look,
     look.words['page.title'],
-    `<h1>${escape(look.words['page.title'])}</h1>\n<p role="${key === 'page.paid' || key === 'page.paused' ? 'status' : 'alert'}">${text}</p>`,
+    `<h1>${escapeHtml(look.words['page.title'])}</h1>\n<p role="${key === 'page.paid' || key === 'page.paused' ? 'status' : 'alert'}">${text}</p>`,
   )
 }

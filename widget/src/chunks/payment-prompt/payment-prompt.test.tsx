@@ -76,7 +76,8 @@ describe('the payment prompt', () => {
     expect(dialog.tagName).toBe('DIALOG')
     expect(ui?.queryByRole('button', { name: 'Plus tard' })).toBeNull()
     const pause = ui?.getByRole('button', { name: 'Suspendre 2 mois plutôt' }) as HTMLButtonElement
-    expect((pause.form?.elements.namedItem('action') as HTMLInputElement).value).toBe('pause')
+    const form = pause.form as HTMLFormElement
+    expect((form.elements.namedItem('action') as HTMLInputElement).value).toBe('pause')
     fireEvent(dialog, new Event('cancel', { cancelable: true }))
     expect(document.querySelector('[data-retainkit="payment-prompt"]')).not.toBeNull()
   })

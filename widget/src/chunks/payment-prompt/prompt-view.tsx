@@ -52,7 +52,6 @@ export function PromptView({ prompt, overlay, inline, onDismiss }: PromptViewPro
   return (
     <section
       className="k"
-      role="region"
       aria-labelledby="rk-title"
       onKeyDown={(event) => event.key === 'Escape' && onDismiss()}
     >
