@@ -30,8 +30,15 @@ export async function recoveryMerchant(
   t: TestContext,
   options: { settings?: Partial<RecoverySettings>; stripe?: Parameters<StripeFake['createAccount']>[0] } = {},
 ): Promise<RecoveryMerchant> {
-  // The fake Stripe runs on from real time; the app's manual clock starts with it.
-  t.clock.set(new Date(Math.max(t.clock.now().getTime(), t.stripe.clock.now() * 1000)))
+  // The fake Stripe runs on from real time; the app's manual clock starts with it, both moved on to
+  // the next 10:00 UTC: retries wait for the subscriber's daytime (9 to 18 in the default zone, UTC),
+  // so the schedule the tests expect must not depend on the hour they happen to run at.
+  const now = Math.max(t.clock.now().getTime(), t.stripe.clock.now() * 1000)
+  const day = new Date(now)
+  let morning = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 10)
+  if (morning < now) morning += 86_400_000
+  t.clock.set(new Date(morning))
+  t.stripe.clock.advanceTo(Math.max(morning / 1000, t.stripe.clock.now()))
   const { accountId, owner } = await t.createAccount({ tier: 'pro', name: 'Acme Cloud' })
   const keys = t.stripe.createAccount({
     businessName: 'Acme Cloud',
