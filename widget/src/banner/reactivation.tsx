@@ -1,17 +1,12 @@
-import type { PaymentPrompt } from '@retainkit/shared/widget-api'
 import { render } from 'preact'
 import { createWidgetApi } from '../api/client'
 import { createTokens } from '../api/token-source'
-import type { RunPaymentPrompt } from '../chunks/payment-prompt/run'
-import { CHUNK_RUNTIME, type ChunkEntry } from '../chunks/runtime'
 import { localize, wantedLocales } from '../flow/localize'
 import type { Host, WidgetContext } from '../host/types'
 import type { ReactivationOptions, ReactivationResult } from '../types'
 import { openSurface } from '../ui/surface'
 import { BannerView } from './banner-view'
 import { reactivation } from './terms'
-
-type PaymentPromptEntry = ChunkEntry<Parameters<RunPaymentPrompt>, ReturnType<RunPaymentPrompt>>
 
 /**
  * The reactivation banner for a returning subscriber: asks the server whether they are paused, scheduled
@@ -28,17 +23,6 @@ export async function runReactivation(
   const api = createWidgetApi(host, context)
   const tokens = createTokens(options)
   const [response, answer] = await Promise.all([api.config(), tokens.use((token) => api.reactivation(token))])
-  // A past-due subscriber: the payment prompt is its own chunk, loaded only now.
-  const { prompt } = answer as { prompt?: PaymentPrompt }
-  if (prompt)
-    return ((await import(/* @vite-ignore */ prompt.chunk)).default as PaymentPromptEntry)(
-      CHUNK_RUNTIME,
-      host,
-      response.themeCss,
-      prompt,
-      options,
-      onOpen,
-    )
   const language = localize(response, wantedLocales(host, await tokens.get(), options.locale))
   const { themeCss } = response
   const { strings } = language
