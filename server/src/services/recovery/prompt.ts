@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { formatMoney, money } from '@retainkit/shared/money'
 import {
   fillRecoveryText,
@@ -10,6 +8,7 @@ import {
 } from '@retainkit/shared/recovery'
 import type { PaymentPrompt } from '@retainkit/shared/widget-api'
 import type { AppDeps } from '../../deps'
+import { widgetChunkFile } from '../widget/chunks'
 import type { Subscriber } from '../widget/subscriber-token'
 import { cardUpdateUrl } from './links'
 import { recoveryAccess } from './settings'
@@ -24,26 +23,6 @@ import { factsOf, openCampaignOfCustomer } from './store'
  */
 
 const LINK_HOURS = 48
-const chunkFiles = new Map<string, string | null>()
-
-/** The content-hashed file of a widget chunk (null when the widget is not built with it). */
-export function widgetChunkFile(widgetRoot: string, name: string): string | null {
-  const cached = chunkFiles.get(`${widgetRoot}\u0000${name}`)
-  if (cached) return cached
-  let file: string | null = null
-  try {
-    const sizes = JSON.parse(readFileSync(join(widgetRoot, 'sizes.json'), 'utf8')) as {
-      chunks?: Record<string, { file?: string }>
-    }
-    file = sizes.chunks?.[name]?.file ?? null
-  } catch {
-    file = null
-  }
-  // A missing build is looked for again next time (the widget may be built while the server runs).
-  if (file) chunkFiles.set(`${widgetRoot}\u0000${name}`, file)
-  return file
-}
-
 export async function paymentPromptFor(
   deps: AppDeps,
   subscriber: Subscriber,
