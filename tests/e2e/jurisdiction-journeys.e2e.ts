@@ -207,6 +207,10 @@ describe('each jurisdiction sees exactly its mode', () => {
     expect(evidence.verification.intact).toBe(true)
     expect(evidence.sessions[0]?.jurisdiction?.mode).toBe('standard')
     expect(evidence.sessions[0]?.outcome).toBe('canceled')
+    // The export tells the screens this subscriber saw, with the words they read.
+    const headlines = evidence.sessions[0]?.screens_shown.map((shown) => shown.headline) ?? []
+    expect(headlines).toEqual(expect.arrayContaining([...offers, 'Confirm your cancellation']))
+    expect(headlines.length).toBeGreaterThanOrEqual(offers.length + 2)
     await page.close()
   }, 120_000)
 
@@ -220,6 +224,9 @@ describe('each jurisdiction sees exactly its mode', () => {
     await receiptTo(email, confirmedAt)
     const evidence = await evidenceOf(subscriber)
     expect(evidence.sessions[0]?.jurisdiction?.mode).toBe('offer_cap')
+    const shown = evidence.sessions[0]?.screens_shown.map((screen) => screen.screen) ?? []
+    expect(shown.filter((screen) => screen.startsWith('offer.'))).toHaveLength(1)
+    expect(shown.at(-1)).toBe('confirm.')
     await page.close()
   }, 120_000)
 

@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** A subscriber who walks reason → feedback → offer (declined) → confirm → cancel, as the widget reports it. */
-async function walkAndCancel(claims: TokenClaims = { country: 'US', state: 'CA' }) {
+async function walkAndCancel(claims: TokenClaims = { country: 'US', state: 'CA' }, sendTrail = true) {
   const subscriber = await newSubscriber(t, m, m.prices.proMonthly)
   const token = await tokenFor(t, account, subscriber, claims)
   const { body } = await startSession(t, token)
@@ -52,7 +52,7 @@ async function walkAndCancel(claims: TokenClaims = { country: 'US', state: 'CA' 
   ]
   const cancel = await widgetCall(t, `/api/widget/sessions/${body.sessionId}/cancel`, {
     token,
-    body: { reasonKey: 'too_expensive', trail },
+    body: { reasonKey: 'too_expensive', ...(sendTrail ? { trail } : {}) },
   })
   expect(cancel.status).toBe(200)
   return {
@@ -109,6 +109,18 @@ describe('the evidence export', () => {
     expect(story?.receipt).toEqual([
       expect.objectContaining({ kind: 'receipt_queued', to: 'subscriber@example.com' }),
     ])
+  })
+
+  it('tells the screens from the recorded steps and the plan when the widget sends no list of its own', async () => {
+    const walked = await walkAndCancel({ country: 'US', state: 'CA' }, false)
+    const story = (await json(`&customer_id=${walked.customerId}`)).sessions[0]
+    expect(story?.screens_shown.map((screen) => [screen.screen, screen.headline])).toEqual([
+      ['reason.', walked.words.screens['reason.']?.headline],
+      ['feedback.any_reason', walked.words.screens['feedback.any_reason']?.headline],
+      ['offer.discount', walked.words.screens['offer.discount']?.headline],
+      ['confirm.', walked.words.screens['confirm.']?.headline],
+    ])
+    expect(story?.clicks_to_end).toBe(4)
   })
 
   it('exports a period as CSV (each row with its hashes) and as a printable page', async () => {

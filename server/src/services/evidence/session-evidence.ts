@@ -5,6 +5,7 @@ import type { StatutoryPage, SubscriberSummary } from '@retainkit/shared/widget-
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { EvidenceEntry } from './chain'
+import { trailFromClicks } from './derived-trail'
 
 /**
  * What the ledger records of a cancel session (README.md beside this file lists every kind):
@@ -87,6 +88,18 @@ export function sessionStartedEvidence(ref: SessionRef, at: Date, facts: Session
 /** Screens as the widget reported them: `[screenKey, ms since the epoch]`. */
 export type ScreenTrail = readonly (readonly [string, number])[]
 
+/** The plan a session started with, from its `session_started` row. */
+async function startedPlan(trx: Transaction<Database>, ref: SessionRef): Promise<FlowPlan | null> {
+  const row = await trx
+    .selectFrom('evidence_ledger')
+    .select('body')
+    .where('account_id', '=', ref.accountId)
+    .where('session_id', '=', ref.sessionId)
+    .where('kind', '=', 'session_started')
+    .executeTakeFirst()
+  return (row?.body.plan as FlowPlan | undefined) ?? null
+}
+
 /** The subscriber's recorded steps of a session (the widget's events), oldest first. */
 export async function sessionClicks(trx: Transaction<Database>, sessionId: string) {
   const rows = await trx
@@ -116,11 +129,19 @@ export async function sessionEndEvidence(
   now: Date,
   detail: Record<string, unknown> & { trail?: ScreenTrail },
 ): Promise<EvidenceEntry> {
-  const { trail = [], ...rest } = detail
+  const clicks = await sessionClicks(trx, ref.sessionId)
+  const reported = detail.trail ?? []
+  // Without the widget's list, the screens are told from the steps it recorded and the session's plan.
+  const trail =
+    reported.length > 0 || kind !== 'session_closed'
+      ? reported
+      : trailFromClicks(await startedPlan(trx, ref), clicks, detail.outcome === 'canceled')
+  const { trail: _reported, ...rest } = detail
   return evidenceEntry(ref, kind, now, {
     ...rest,
     screens_shown: trail.map(([screen, at]) => ({ screen, at: new Date(at).toISOString() })),
-    clicks: await sessionClicks(trx, ref.sessionId),
+    ...(reported.length === 0 && trail.length > 0 ? { screens_from: 'recorded steps' } : {}),
+    clicks,
     started_at: ref.startedAt.toISOString(),
     ended_at: now.toISOString(),
     duration_ms: Math.max(0, now.getTime() - ref.startedAt.getTime()),
