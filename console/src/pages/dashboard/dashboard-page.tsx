@@ -30,6 +30,7 @@ import { shapeDurability } from './durability-shaping'
 import { FeedbackSection } from './feedback/feedback-section'
 import { HeadlineFiguresRow } from './headline-figures'
 import { PeriodSelector } from './period-selector'
+import { RecoverySection } from './recovery-section'
 import { shapeSavedRevenue } from './saved-revenue-shaping'
 import { SessionsExport } from './sessions-export'
 import { SliceSelector, sliceFromParams } from './slice-selector'
@@ -308,6 +309,8 @@ export default function DashboardPage() {
           <FeedbackSection range={range} tier={tier} common={common} />
         </div>
       )}
+      {/* Failed payments are not cancel sessions: shown even when the period has none. */}
+      <RecoverySection range={range} tier={tier} />
     </div>
   )
 }
