@@ -1,9 +1,12 @@
-import { render } from 'preact'
+import type { PaymentPrompt } from '@retainkit/shared/widget-api'
+import { h, render } from 'preact'
 import { createWidgetApi } from '../api/client'
 import { createTokens } from '../api/token-source'
+import type PaymentPromptEntry from '../chunks/payment-prompt/index'
 import { localize, wantedLocales } from '../flow/localize'
 import type { Host, WidgetContext } from '../host/types'
 import type { ReactivationOptions, ReactivationResult } from '../types'
+import { Dialog } from '../ui/dialog'
 import { openSurface } from '../ui/surface'
 import { BannerView } from './banner-view'
 import { reactivation } from './terms'
@@ -23,6 +26,13 @@ export async function runReactivation(
   const api = createWidgetApi(host, context)
   const tokens = createTokens(options)
   const [response, answer] = await Promise.all([api.config(), tokens.use((token) => api.reactivation(token))])
+  // A past-due subscriber: the payment prompt is its own chunk, loaded only now (called as the cancel
+  // flow calls its chunks, so the two compress alike).
+  const { prompt } = answer as { prompt?: PaymentPrompt }
+  if (prompt)
+    return import(/* @vite-ignore */ prompt.chunk).then((part: { default: typeof PaymentPromptEntry }) =>
+      part.default(h, render, Dialog, openSurface, host, response, prompt, options, onOpen),
+    )
   const language = localize(response, wantedLocales(host, await tokens.get(), options.locale))
   const { themeCss } = response
   const { strings } = language
