@@ -1,0 +1,217 @@
+/**
+ * Memory soak: the built server started as `npm start` starts it (scripts/server-command.mjs), as its
+ * own process, under widget traffic for a bounded time, on PGlite and on PostgreSQL. Its resident set
+ * is read from /proc every 10 s and the V8 heap and external memory from its own /metrics (on, with a
+ * token, as a Prometheus would scrape it); the report gives RSS after the warm-up, at the end and
+ * 30 s after the load stopped, and the slope after the warm-up (least squares, MB per minute) of RSS,
+ * heap and external memory. Goal: RSS flat after the warm-up (slope ≤ GOAL_SLOPE_MB_PER_MIN).
+ *
+ *   npx tsx tests/bench/soak.bench.ts [--minutes=30] [--warmup=5] [--databases=pglite,postgres]
+ *     [--concurrency=6] [--customers=6000] [--heap-snapshots]
+ *
+ * `--minutes` is per database (the warm-up included). `--heap-snapshots` starts the server with
+ * `--heapsnapshot-signal=SIGUSR2` and writes a snapshot after the warm-up and one at the end into
+ * tests/artifacts/bench/soak/ (open them in Chrome's DevTools, Memory, "Comparison"). PostgreSQL:
+ * BENCH_DATABASE_URL (an empty database) or a throw-away cluster of its own. Every sample is printed
+ * (`sample …` lines) so a run's curve can be plotted afterwards. Exits 1 when a slope misses the goal.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createStripeFake } from '@retainkit/fakes/stripe'
+import { REPO_ROOT } from '@retainkit/server/bootstrap'
+import { freePort } from '@retainkit/server/testing/server-process'
+import { startThrowawayPostgres, type ThrowawayPostgres } from '@retainkit/server/testing/throwaway-postgres'
+import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../../scripts/server-command.mjs'
+import { machineNotes } from './machine'
+import { startLoad } from './soak-load'
+import { provisionSoakMerchant } from './soak-merchant'
+import { type SoakSample, soakTable } from './soak-report'
+
+const option = (name: string, fallback: string) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
+const MINUTES = Number(option('minutes', '30'))
+const WARMUP_MINUTES = Number(option('warmup', String(Math.min(5, MINUTES / 3))))
+const DATABASES = option('databases', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[]
+const CONCURRENCY = Number(option('concurrency', '6'))
+const CUSTOMERS = Number(option('customers', '6000'))
+const SNAPSHOTS = process.argv.includes('--heap-snapshots')
+const SAMPLE_MS = 10_000
+const METRICS_TOKEN = 'soak-metrics-token'
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/bench/soak/', import.meta.url))
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const rssMb = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))
+  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024
+}
+
+/** The V8 heap in use and the external memory (ArrayBuffers: PGlite's WebAssembly memory among them). */
+async function processMetrics(base: string): Promise<{ heapMb: number; externalMb: number }> {
+  const text = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(
+    (response) => response.text(),
+    () => '',
+  )
+  const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? Number.NaN)
+  return {
+    heapMb: read('retainkit_nodejs_heap_size_used_bytes') / 2 ** 20,
+    externalMb: read('retainkit_nodejs_external_memory_bytes') / 2 ** 20,
+  }
+}
+
+async function startServer(database: string, env: Record<string, string>) {
+  const port = await freePort()
+  const args = [...SERVER_NODE_ARGS, ...(SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2'] : []), SERVER_ENTRY]
+  const child = spawn(process.execPath, args, {
+    cwd: SNAPSHOTS ? ARTIFACTS : REPO_ROOT,
+    env: serverEnv({
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NODE_ENV: 'development',
+      RETAINKIT_SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN,
+      ...env,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  const base = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${database}: the server exited:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`${database}: not ready within 180 s:\n${output}`)
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
+    await sleep(250)
+  }
+  return { child, base, exited, output: () => output }
+}
+
+/** Asks the server for a heap snapshot and moves it to a name that says when it was taken. */
+async function heapSnapshot(pid: number, name: string) {
+  const before = new Set(readdirSync(ARTIFACTS))
+  process.kill(pid, 'SIGUSR2')
+  for (let i = 0; i < 600; i++) {
+    await sleep(1000)
+    const made = readdirSync(ARTIFACTS).find((file) => file.endsWith('.heapsnapshot') && !before.has(file))
+    // Written in one go once the file is complete; wait a little more for the last bytes.
+    if (made) {
+      await sleep(3000)
+      renameSync(join(ARTIFACTS, made), join(ARTIFACTS, `${name}.heapsnapshot`))
+      return
+    }
+  }
+}
+
+async function soak(database: 'pglite' | 'postgres', env: Record<string, string>, dataDir: string) {
+  const fake = createStripeFake()
+  const stripeServer = await fake.listen()
+  const server = await startServer(database, { ...env, DATA_DIR: dataDir, STRIPE_API_BASE: stripeServer.url })
+  const pid = server.child.pid ?? 0
+  const samples: SoakSample[] = []
+  try {
+    const merchant = await provisionSoakMerchant({ base: server.base, dataDir, fake, customers: CUSTOMERS })
+    const load = startLoad({ base: server.base, merchant, concurrency: CONCURRENCY })
+    const started = Date.now()
+    const minutes = () => (Date.now() - started) / 60_000
+    let snapshotted = false
+    while (minutes() < MINUTES) {
+      await sleep(SAMPLE_MS)
+      // The fake keeps a log of every request for tests' assertions; the soak needs none of it.
+      fake.requests.length = 0
+      const sample = {
+        minute: minutes(),
+        rssMb: rssMb(pid),
+        ...(await processMetrics(server.base)),
+        sessions: load.counters.sessions,
+      }
+      samples.push(sample)
+      console.log(
+        `sample ${database} t=${sample.minute.toFixed(2)}min rss=${sample.rssMb.toFixed(1)}MB heap=${sample.heapMb.toFixed(1)}MB external=${sample.externalMb.toFixed(1)}MB sessions=${sample.sessions}`,
+      )
+      if (SNAPSHOTS && !snapshotted && sample.minute >= WARMUP_MINUTES) {
+        snapshotted = true
+        await heapSnapshot(pid, `${database}-after-warmup`)
+      }
+    }
+    await load.stop()
+    const elapsed = minutes()
+    if (SNAPSHOTS) await heapSnapshot(pid, `${database}-end`)
+    await sleep(30_000)
+    const after = rssMb(pid)
+    const answers = [...load.counters.answers].sort(([a], [b]) => a.localeCompare(b))
+    console.log(`answers ${database}: ${answers.map(([key, n]) => `${key}: ${n}`).join(', ')}`)
+    return {
+      database,
+      minutes: elapsed,
+      sessions: load.counters.sessions,
+      visitsPerSecond: load.counters.visits / (elapsed * 60),
+      samples,
+      rssAfterLoadMb: after,
+    }
+  } finally {
+    server.child.kill('SIGTERM')
+    await server.exited
+    await stripeServer.close()
+  }
+}
+
+async function main() {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  })
+  if (built.status !== 0) throw new Error('the build failed')
+  mkdirSync(ARTIFACTS, { recursive: true })
+  const results = []
+  for (const database of DATABASES) {
+    const dataDir = mkdtempSync(join(tmpdir(), `retainkit-soak-${database}-`))
+    let cluster: ThrowawayPostgres | null = null
+    try {
+      let env: Record<string, string> = {}
+      if (database === 'postgres') {
+        let url = process.env.BENCH_DATABASE_URL
+        if (!url) {
+          cluster = startThrowawayPostgres(await freePort())
+          url = cluster.url
+        }
+        env = { DATABASE_URL: url }
+      }
+      results.push(await soak(database, env, dataDir))
+    } finally {
+      cluster?.destroy()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  const { table, missed } = soakTable(results, WARMUP_MINUTES)
+  console.log(
+    `\nMemory soak: ${MINUTES} min per database (the first ${WARMUP_MINUTES} min warm-up), ${CONCURRENCY} concurrent visits, /metrics scraped every ${SAMPLE_MS / 1000} s`,
+  )
+  for (const note of await machineNotes()) console.log(`- ${note}`)
+  console.log(table)
+  for (const line of missed) console.log(line)
+  if (missed.length > 0) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
