@@ -22,6 +22,8 @@ export const RUNTIME_FILES = [
   'server/dist/index.mjs',
   'server/src/db/migrations',
   'widget/dist',
+  // Previous releases' widgets: browsers holding an older loader still load its bundle after a deploy.
+  'widget/releases',
   'console/dist',
   'marketing/dist',
   'node_modules/@electric-sql/pglite',

@@ -29,6 +29,8 @@ export const REPO_ROOT = resolve(SERVER_ROOT, '..')
 
 export const defaultStaticRoots = () => ({
   widget: join(REPO_ROOT, 'widget/dist'),
+  // Previous releases' widgets, still served to the browsers that hold their loaders.
+  widgetReleases: join(REPO_ROOT, 'widget/releases'),
   console: join(REPO_ROOT, 'console/dist'),
   marketing: join(REPO_ROOT, 'marketing/dist'),
 })

@@ -60,5 +60,5 @@ export interface AppDeps {
    */
   webhookExtraCa?: string
   /** Built front ends served by this process. */
-  staticRoots: { widget: string; console: string; marketing: string }
+  staticRoots: { widget: string; console: string; marketing: string; widgetReleases?: string }
 }

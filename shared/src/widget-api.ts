@@ -11,6 +11,19 @@ import type { JurisdictionMode } from './jurisdiction/modes'
  * config read carries the subscriber token as `Authorization: Bearer <token>`.
  */
 
+/**
+ * The version of this contract that the widget built from these sources speaks and that the server
+ * answers natively; the server also answers every version down to WIDGET_CONTRACT_OLDEST, adapting its
+ * answers (server/src/routes/widget/versions/), and keeps serving those versions' bundles
+ * (widget/releases/): the support window. The widget states its version as the `v` query parameter of
+ * every call — a query, not a header, since a header would add a CORS preflight to the config read and
+ * be refused by servers that predate it. A call without one is version 1, the widget from before
+ * versioning. Bump it when a released widget's bundle changes (scripts/widget-release.mjs refuses to
+ * archive another bundle under a version already archived).
+ */
+export const WIDGET_CONTRACT_VERSION = 2
+export const WIDGET_CONTRACT_OLDEST = 1
+
 export type WidgetMode = 'live' | 'test'
 
 /**

@@ -43,6 +43,7 @@ function appFor(publicUrl: string) {
     config: { ...t.deps.config, publicUrl },
     staticRoots: {
       widget: join(root, 'widget'),
+      widgetReleases: join(root, 'releases'),
       console: join(root, 'console'),
       marketing: join(root, 'marketing'),
     },
@@ -54,7 +55,18 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'static-site-'))
   writeTree(join(root, 'marketing'), MARKETING)
   writeTree(join(root, 'console'), { 'index.html': '<div id="root">console</div>' })
-  writeTree(join(root, 'widget'), { 'loader.js': 'void 0' })
+  writeTree(join(root, 'widget'), { 'loader.js': 'void 0', 'widget.0000aaaa.js': 'this build' })
+  const release = (contract: number, bundle: string) =>
+    JSON.stringify({ contract, release: '0.1.0', commit: 'c', loader: 'loader.js', bundle, chunks: [] })
+  writeTree(join(root, 'releases'), {
+    '1/release.json': release(1, 'widget.1111bbbb.js'),
+    '1/widget.1111bbbb.js': 'release one',
+    '1/loader.js': 'release one loader',
+    '1/widget.2222cccc.js': 'not in the manifest',
+    // Not older than this build's own version: never served from the archive.
+    '99/release.json': release(99, 'widget.9999dddd.js'),
+    '99/widget.9999dddd.js': 'a version from the future',
+  })
 })
 
 afterAll(async () => {
@@ -171,5 +183,28 @@ describe('routing', () => {
     const api = await app().request('/api/no-such-thing', { headers: { 'x-api-key': t.apiKey } })
     expect(api.status).toBe(404)
     expect(await api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+  })
+})
+
+describe('previous releases of the widget', () => {
+  it("serves an archived release's hashed bundle (browsers still hold its loader) as immutably as this build's", async () => {
+    const server = appFor('https://retain.example.com')
+    for (const [name, body] of [
+      ['widget.0000aaaa.js', 'this build'],
+      ['widget.1111bbbb.js', 'release one'],
+    ]) {
+      const res = await server.request(`/w/${name}`)
+      expect(res.status, name).toBe(200)
+      expect(await res.text()).toBe(body)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    }
+  })
+
+  it("serves only what a release in the support window lists; the loader stays this build's", async () => {
+    const server = appFor('https://retain.example.com')
+    expect((await server.request('/w/widget.2222cccc.js')).status).toBe(404)
+    expect((await server.request('/w/widget.9999dddd.js')).status).toBe(404)
+    expect(await (await server.request('/w/loader.js')).text()).toBe('void 0')
   })
 })

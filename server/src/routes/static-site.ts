@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { createStaticReader, type StaticFile } from '../services/static-files'
+import { widgetReleasesFor } from '../services/widget/releases'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -59,6 +60,8 @@ export function isConsolePath(path: string): boolean {
  */
 export function staticSiteRoutes(deps: AppDeps) {
   const widget = createStaticReader(deps.staticRoots.widget)
+  // Hashed bundles and chunks: this build's, else a previous release's (services/widget/releases.ts).
+  const releases = widgetReleasesFor(deps.staticRoots)
   const consoleApp = createStaticReader(deps.staticRoots.console)
   const marketing = createStaticReader(deps.staticRoots.marketing, {
     replaceText: { from: PUBLIC_URL_PLACEHOLDER, to: publicUrlForMarkup(deps.config.publicUrl) },
@@ -73,10 +76,10 @@ export function staticSiteRoutes(deps: AppDeps) {
 
   app.get('/w/:file{[A-Za-z0-9._-]+}', (c) => {
     const name = c.req.param('file')
-    const file = widget.read(name)
-    if (!file) return c.text('Not found', 404)
     // Content-hashed bundles never change; the loader keeps a fixed name for the snippet, so it revalidates.
     const hashed = /\.[0-9a-f]{8,}\.js$/.test(name)
+    const file = (hashed && releases.hashed(name)) || widget.read(name)
+    if (!file) return c.text('Not found', 404)
     c.header('Access-Control-Allow-Origin', '*')
     c.header('Cross-Origin-Resource-Policy', 'cross-origin')
     return send(c, file, hashed ? IMMUTABLE : 'public, max-age=300, must-revalidate')

@@ -1,9 +1,10 @@
+import { WIDGET_CONTRACT_VERSION } from '@retainkit/shared/widget-api'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Host, WidgetContext } from '../host/types'
 import { clearConfigCache, createWidgetApi } from './client'
 
 const CONTEXT: WidgetContext = { accountId: 'acct_1', mode: 'live', apiBase: 'https://api.test' }
-const CONFIG_URL = 'https://api.test/api/widget/config/acct_1'
+const CONFIG_URL = `https://api.test/api/widget/config/acct_1?v=${WIDGET_CONTRACT_VERSION}`
 
 function network(answer: object) {
   const fetch = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 }))
@@ -41,39 +42,31 @@ describe('the config read', () => {
   it('reads the same address the loader prefetches', async () => {
     const { fetch, host } = network(current('network'))
     await createWidgetApi(host, { ...CONTEXT, mode: 'test' }).config()
-    expect(fetch).toHaveBeenCalledWith(`${CONFIG_URL}?mode=test`, expect.anything())
+    expect(fetch).toHaveBeenCalledWith(`${CONFIG_URL}&mode=test`, expect.anything())
   })
 
-  it.each([
-    ['without words', { from: 'stale', defaultLocale: 'en', locales: { en: { copy: {} } }, plan: {} }],
-    ['without languages at all', { from: 'stale', plan: {} }],
-  ])(
-    'asks the server again, past the HTTP cache, for a config cached from before (%s)',
-    async (_name, stale) => {
-      // Just after a deploy a browser (or the loader's prefetch) may hold an older version's config for
-      // up to ten minutes (max-age plus stale-while-revalidate): without the words each language now
-      // brings, the flow cannot be drawn. The bundle revalidates once instead of failing open all that time.
-      const { fetch, host } = network(current('fresh'))
-      const api = createWidgetApi(host, { ...CONTEXT, config: Promise.resolve(stale) })
-      await expect(api.config()).resolves.toEqual(current('fresh'))
-      expect(fetch).toHaveBeenCalledTimes(1)
-      expect(fetch).toHaveBeenCalledWith(
-        CONFIG_URL,
-        expect.objectContaining({ method: 'GET', cache: 'no-cache' }),
-      )
-    },
-  )
-
-  it('revalidates a stale network answer too, and hands over what the server says when it is still old', async () => {
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(new Response(JSON.stringify({ from: 'http-cache' }), { status: 200 }))
-      .mockResolvedValueOnce(new Response(JSON.stringify({ from: 'server' }), { status: 200 }))
-    const api = createWidgetApi({ window: { fetch } } as unknown as Host, CONTEXT)
-    // Still old after revalidating: the flow fails open, once, not in a loop.
-    await expect(api.config()).resolves.toEqual({ from: 'server' })
-    expect(fetch).toHaveBeenCalledTimes(2)
-    expect(fetch.mock.calls[0]?.[1]).not.toHaveProperty('cache', 'no-cache')
-    expect(fetch.mock.calls[1]?.[1]).toHaveProperty('cache', 'no-cache')
+  it('states the contract version it speaks in the address of every call', async () => {
+    // In the config's address itself: no HTTP cache can answer one version's read with another's config
+    // (a browser still holding the previous release's answer, just after a deploy).
+    const { fetch, host } = network(current('network'))
+    const api = createWidgetApi(host, CONTEXT)
+    await api.config()
+    await api.startSession('t', {})
+    await api.sendEvents('t', 'ses_1', [{ step: 'flow_abandoned' }])
+    await api.accept('t', 'ses_1', { offer: 'pause', choice: { months: 1 } })
+    await api.cancel('t', 'ses_1', {})
+    await api.reactivation('t')
+    await api.reactivationAccept('t', 'ses_1')
+    const addresses = fetch.mock.calls.map((call) => (call as unknown as [string])[0])
+    expect(addresses).toEqual([
+      CONFIG_URL,
+      `https://api.test/api/widget/sessions?v=${WIDGET_CONTRACT_VERSION}`,
+      `https://api.test/api/widget/sessions/ses_1/events?v=${WIDGET_CONTRACT_VERSION}`,
+      `https://api.test/api/widget/sessions/ses_1/accept?v=${WIDGET_CONTRACT_VERSION}`,
+      `https://api.test/api/widget/sessions/ses_1/cancel?v=${WIDGET_CONTRACT_VERSION}`,
+      `https://api.test/api/widget/reactivation?v=${WIDGET_CONTRACT_VERSION}`,
+      `https://api.test/api/widget/reactivation/accept?v=${WIDGET_CONTRACT_VERSION}`,
+    ])
+    expect(WIDGET_CONTRACT_VERSION).toBeGreaterThan(1)
   })
 })

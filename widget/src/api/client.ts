@@ -1,9 +1,10 @@
-import type {
-  ReactivationAcceptResponse,
-  ReactivationResponse,
-  SessionStartRequest,
-  SessionStartResponse,
-  WidgetConfigResponse,
+import {
+  type ReactivationAcceptResponse,
+  type ReactivationResponse,
+  type SessionStartRequest,
+  type SessionStartResponse,
+  WIDGET_CONTRACT_VERSION,
+  type WidgetConfigResponse,
 } from '@retainkit/shared/widget-api'
 import type { Host, WidgetContext } from '../host/types'
 import { configUrl } from './config-url'
@@ -57,25 +58,20 @@ export const clearConfigCache = (_host?: Host) => configCache.clear()
 export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
   const base = `${context.apiBase}/api/widget`
 
-  async function call<T>(
-    path: string,
-    token?: string,
-    body?: object,
-    keepalive?: boolean,
-    cache?: RequestCache,
-  ): Promise<T> {
+  async function call<T>(path: string, token?: string, body?: object, keepalive?: boolean): Promise<T> {
     const headers: Record<string, string> = {}
     if (token) headers.authorization = `Bearer ${token}`
     if (body) headers['content-type'] = 'application/json'
     let response: Response
     try {
-      response = await host.window.fetch(base + path, {
+      // The contract version: in the config's address already, a query of its own on every other call
+      // (all of which send a body).
+      response = await host.window.fetch(base + path + (body ? `?v=${WIDGET_CONTRACT_VERSION}` : ''), {
         method: body ? 'POST' : 'GET',
         headers,
         body: body && JSON.stringify(body),
         credentials: 'omit',
         keepalive,
-        cache,
       })
     } catch {
       throw failure(0)
@@ -96,17 +92,15 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
       if (!pending) {
         // The loader's prefetch when there is one (started with the bundle); asked again if it failed.
         const path = url.slice(base.length)
+        // (The address names the contract version, so no cache holds another version's config.)
         pending = Promise.resolve(context.config as Promise<WidgetConfigResponse | false | undefined>)
           .then((prefetched) => prefetched || Promise.reject())
           .catch(() => call<WidgetConfigResponse>(path))
-          // Just after a deploy, a cache may still hold an older version's config (without the words
-          // each language now brings, or even the planned flow) for up to max-age +
-          // stale-while-revalidate: ask the server once more, past the HTTP cache, rather than failing
-          // open all that time. (A config with words has its plan: both came before them.)
+          // From a server older than this bundle's contract (a rolling deploy, a rollback): a config it
+          // cannot draw fails open before anything is on screen. (Servers sent the planned flow before
+          // they sent words: a config with words has its plan.)
           .then((answer) =>
-            answer.locales?.[answer.defaultLocale]?.words
-              ? answer
-              : call<WidgetConfigResponse>(path, '', undefined, false, 'no-cache'),
+            answer.locales[answer.defaultLocale]?.words ? answer : Promise.reject(failure(0)),
           )
         // A failure is not cached: the next flow asks again.
         pending.catch(() => configCache.delete(url))

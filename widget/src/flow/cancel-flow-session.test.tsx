@@ -287,7 +287,7 @@ describe('the session', () => {
     const original = api.fetch.getMockImplementation()
     api.fetch.mockImplementation(async (url, init = {}) => {
       if (
-        String(url).endsWith('/sessions') &&
+        new URL(String(url)).pathname.endsWith('/sessions') &&
         (init.headers as Record<string, string>).authorization === 'Bearer old'
       ) {
         return new Response(JSON.stringify({ error: { code: 'TOKEN_EXPIRED', message: 'Expired.' } }), {

@@ -1,4 +1,4 @@
-import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
+import { WIDGET_CONTRACT_VERSION, WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import type { Host } from '../host/types'
 import { GLOBAL_NAME } from '../snippet'
 import {
@@ -115,9 +115,10 @@ export function installLoader(host: Host, widgetFile: string): RetainkitApi | un
     const isFlow = command === 'showCancelFlow'
     if (command === 'init' && !config)
       try {
-        // Where the bundle would read it (api/config-url.ts), from what init says: the bundle checks it.
+        // Where the bundle reads it (api/config-url.ts, the same address), from what init says: the bundle
+        // checks it.
         config = new window.URL(
-          `${(first.apiBase || '').replace(/\/+$/, '')}/api/widget/config/${encodeURIComponent(first.accountId)}${first.mode === 'test' ? '?mode=test' : ''}`,
+          `${(first.apiBase || '').replace(/\/+$/, '')}/api/widget/config/${encodeURIComponent(first.accountId)}?v=${WIDGET_CONTRACT_VERSION}${first.mode === 'test' ? '&mode=test' : ''}`,
           src,
         ).href
         // Called as methods (an unbound requestIdleCallback throws "Illegal invocation"); its id is never

@@ -1,4 +1,4 @@
-import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
+import { WIDGET_CONTRACT_VERSION, WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SNIPPET_STUB } from '../snippet'
 import { fakeBundle, LOADER_URL, resetGlobal, settle, setupLoader } from './loader-harness'
@@ -197,7 +197,9 @@ describe('loading the bundle', () => {
     await vi.advanceTimersByTimeAsync(2000)
     expect(loader.scripts).toHaveLength(1)
     expect(fetch).toHaveBeenCalledTimes(1)
-    expect(fetch).toHaveBeenCalledWith('https://api.example.test/api/widget/config/acct_1')
+    expect(fetch).toHaveBeenCalledWith(
+      `https://api.example.test/api/widget/config/acct_1?v=${WIDGET_CONTRACT_VERSION}`,
+    )
   })
 
   it('a cold click asks for the config before the bundle has run, and the bundle uses that answer', async () => {
@@ -212,7 +214,9 @@ describe('loading the bundle', () => {
     document.getElementById('cancel')?.click()
     // The bundle is still on its way, and the config request is out already.
     expect(loader.scripts).toHaveLength(1)
-    expect(fetch).toHaveBeenCalledWith('https://cdn.retainkit.test/api/widget/config/acct_1?mode=test')
+    expect(fetch).toHaveBeenCalledWith(
+      `https://cdn.retainkit.test/api/widget/config/acct_1?v=${WIDGET_CONTRACT_VERSION}&mode=test`,
+    )
     const { bundle } = fakeBundle()
     loader.serve(bundle)
     await settle()

@@ -99,7 +99,9 @@ const DEFAULT_START: StartAnswer = {
 
 export interface Recorded {
   method: string
+  /** Without the contract version's `v` query parameter, which is `version`. */
   path: string
+  version: string | null
   headers: Record<string, string>
   body: unknown
   keepalive: boolean
@@ -261,9 +263,13 @@ export function fakeApi(options: FakeApiOptions = {}) {
 
   const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input)
+    // The contract version every call states is recorded on its own; the path keeps any other query.
+    const version = url.searchParams.get('v')
+    url.searchParams.delete('v')
     calls.push({
       method: init.method ?? 'GET',
       path: url.pathname + url.search,
+      version,
       headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>)),
       body: init.body ? JSON.parse(String(init.body)) : undefined,
       keepalive: !!init.keepalive,

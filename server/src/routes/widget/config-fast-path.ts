@@ -11,6 +11,9 @@ import {
   etagMatches,
   pickEncoding,
 } from './config'
+import { SUPPORTED_VERSIONS } from './versions/changes'
+import { configForVersion } from './versions/config-versions'
+import { UNSTATED_VERSION, versionParameter } from './versions/contract-version'
 
 /**
  * `GET /api/widget/config/:accountId` answered before the framework: a node:http pre-handler that serves
@@ -26,6 +29,8 @@ import {
  */
 
 const PREFIX = '/api/widget/config/'
+/** The `v` values answered here: the versions of the support window, written as the widget writes them. */
+const SUPPORTED = new Set(SUPPORTED_VERSIONS.map(String))
 /** Hosts @hono/node-server certainly accepts; anything odder goes its way (it may answer 400). */
 const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/
 
@@ -105,8 +110,12 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
     const queryAt = url.indexOf('?')
     const accountId = url.slice(PREFIX.length, queryAt === -1 ? undefined : queryAt)
     if (!ACCOUNT_ID.test(accountId)) return false
-    const entry = cachedPublishedConfig(deps, accountId)
-    if (!entry) return false
+    const published = cachedPublishedConfig(deps, accountId)
+    if (!published) return false
+    // The contract version the widget speaks; one the route would refuse is left to it.
+    const raw = queryAt === -1 ? undefined : versionParameter(url)
+    if (raw !== undefined && !SUPPORTED.has(raw)) return false
+    const entry = configForVersion(deps, published, raw === undefined ? UNSTATED_VERSION : Number(raw))
     let prebuilt = prebuiltFor.get(entry)
     if (!prebuilt) {
       prebuilt = prebuild(entry)

@@ -15,9 +15,11 @@ import {
 import { recordWidgetErrorInBackground } from '../../services/widget/widget-errors'
 import { recordWidgetLoadInBackground } from '../../services/widget/widget-loads'
 import { refusedOriginKind } from './auth'
+import { configForVersion } from './versions/config-versions'
+import { contractVersionOf } from './versions/contract-version'
 
 /**
- * `GET /api/widget/config/:accountId[?mode=test]` → WidgetConfigResponse, bare (not `{data}`: the widget
+ * `GET /api/widget/config/:accountId[?v=<contract version>][&mode=test]` → WidgetConfigResponse, bare (not `{data}`: the widget
  * API answers the contract types of shared/widget-api.ts; errors are still `{error}`).
  *
  * The hottest route of the product: every page view of every merchant's site may call it. So it is
@@ -143,8 +145,10 @@ function respond(
   deps: AppDeps,
   c: Context<AppEnv>,
   accountId: string,
-  entry: PublishedWidgetConfig,
+  published: PublishedWidgetConfig,
 ): Response {
+  // The answer in the contract version the widget speaks (`?v=`; none: version 1).
+  const entry = configForVersion(deps, published, contractVersionOf(c.req.query('v')))
   const encoding = pickEncoding(header(c, 'accept-encoding'))
   const headers: Record<string, string> = {
     'Cache-Control': CONFIG_CACHE_CONTROL,

@@ -9,6 +9,7 @@ import { sessionCancelHandler } from './session-cancel'
 import { sessionEventsHandler } from './session-events'
 import { sessionStatutoryHandler } from './session-statutory'
 import { sessionStartHandler } from './sessions'
+import { widgetVersioning } from './versions/middleware'
 
 export { widgetConfigRoutes } from './config'
 
@@ -23,6 +24,8 @@ export { widgetConfigRoutes } from './config'
 export function widgetRoutes(deps: AppDeps) {
   const app = new Hono<WidgetEnv>()
   app.use('/api/widget/*', widgetCors(deps))
+  // After CORS, so that a refused version's answer is readable by the widget that asked.
+  app.use('/api/widget/*', widgetVersioning(deps))
   app.post('/api/widget/route', routeHandler(deps))
   app.post('/api/widget/sessions', sessionStartHandler(deps))
   app.post('/api/widget/sessions/:id/events', sessionEventsHandler(deps))

@@ -64,13 +64,20 @@ export function buildWidgetConfigEntry(
   // The translations travel resolved, in `locales`: sending them raw as well would double the bytes.
   const { languages: _resolved, ...config } = toPublishedConfig(payload.config)
   const published: WidgetConfigResponse = { ...payload, config }
-  const body = new TextEncoder().encode(JSON.stringify(published))
+  return { ...encodeConfigBody(published), expiresAt, payload, domain }
+}
+
+/** A config answer's bytes, compressed once (gzip, brotli), with its strong ETag. */
+export function encodeConfigBody(
+  answer: unknown,
+): Pick<PublishedWidgetConfig, 'etag' | 'body' | 'gzip' | 'br'> {
+  const body = new TextEncoder().encode(JSON.stringify(answer))
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
   const gzip = gzipSync(body, { level: 9 })
   const br = brotliCompressSync(body, {
     params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
   })
-  return { etag, body, gzip, br, expiresAt, payload, domain }
+  return { etag, body, gzip, br }
 }
 
 async function loadFromDatabase(deps: AppDeps, accountId: string): Promise<PublishedWidgetConfig | null> {
