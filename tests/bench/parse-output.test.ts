@@ -9,6 +9,7 @@ import {
   type Row,
   recoveryRows,
   sessionsRows,
+  soakRows,
   widgetRows,
   writeInRows,
 } from './parse-output'
@@ -32,6 +33,8 @@ const BENCHES = [
   { name: 'cold-start', file: 'cold-start.bench.mjs', rows: coldStartRows },
   { name: 'memory', file: 'memory.bench.ts', rows: memoryRows },
   { name: 'write-ins', file: 'write-ins.bench.ts', rows: writeInRows },
+  // The soak's table is written by soak-report.ts (the fixture: the two databases' runs, each on its own).
+  { name: 'soak', file: 'soak-report.ts', rows: soakRows },
   { name: 'sessions', file: 'sessions.bench.ts', rows: sessionsRows },
   { name: 'recovery', file: 'recovery.bench.ts', rows: recoveryRows },
 ] as const
@@ -120,5 +123,12 @@ describe('reading the benchmarks’ reports', () => {
       goal: '≥ 0.95× without',
       result: 'FAIL',
     })
+  })
+
+  it('soak: the RSS slope after the warm-up per database, against the flat goal', () => {
+    expect(soakRows(fixture('soak')).map((row) => [row.bench, row.value.split(' ')[0], row.result])).toEqual([
+      ['soak (PGlite)', '+3.49', 'FAIL'],
+      ['soak (PostgreSQL)', '+2.47', 'FAIL'],
+    ])
   })
 })

@@ -345,3 +345,19 @@ export function recoveryRows(output: string): Row[] {
     }),
   )
 }
+
+/** The memory soak (`npm run bench -- --soak`): RSS after the warm-up and its slope, per database. */
+export function soakRows(output: string): Row[] {
+  return Array.from(
+    output.matchAll(
+      /^\| (PGlite|PostgreSQL) \| ([\d.]+) \| (\d+) \| [\d.]+ \| ([^|]+) \| ([^|]+) \| ([+-][\d.]+) MB\/min \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ≤ ([\d.]+) MB\/min \|$/gm,
+    ),
+    (m): Row => ({
+      bench: `soak (${m[1]})`,
+      measure: `RSS slope after the warm-up over ${m[2]} min (${m[3]} sessions): RSS after warm-up → at end, 30 s after; heap and external slopes`,
+      value: `${m[6]} MB/min (${(m[4] ?? '').trim()} → ${(m[5] ?? '').trim()}, ${(m[9] ?? '').trim()}); ${(m[7] ?? '').trim()}, ${(m[8] ?? '').trim()}`,
+      goal: `≤ ${m[10]} MB/min`,
+      result: number(m[6]) <= number(m[10]) ? 'PASS' : 'FAIL',
+    }),
+  )
+}

@@ -10,6 +10,8 @@
  *   npm run bench --quick         CI-size: widget 5 runs, config 2 × 1 s, analytics 20k events, 3 runs
  *   npm run bench --full          analytics on 200k and 1M events (both scenarios) and 10M on PostgreSQL, 20 runs
  *                                 (long: an hour or more on a small machine)
+ *   npm run bench -- --soak       only the memory soak: 30 min of widget traffic per database (PGlite,
+ *                                 PostgreSQL), RSS slope after the warm-up (an hour on a small machine)
  *   options: --only=widget,config,analytics,ingest,cold-start,memory,write-ins,sessions,recovery
  *
  * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
@@ -32,6 +34,7 @@ import {
   type Row,
   recoveryRows,
   sessionsRows,
+  soakRows,
   widgetRows,
   writeInRows,
 } from './parse-output'
@@ -41,6 +44,7 @@ const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(`--${name}`) || process.env[`npm_config_${name}`] === 'true'
 const QUICK = flag('quick')
 const FULL = flag('full')
+const SOAK = flag('soak')
 // From the repository root, `npm run bench -- --only=a,b` also reaches us as npm_config_only.
 const only = (
   args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? process.env.npm_config_only
@@ -108,6 +112,9 @@ const BENCHES: Bench[] = [
   },
 ]
 
+/** Long, so never part of the default run: `--soak` runs it alone. */
+const SOAK_BENCH: Bench = { name: 'soak', file: 'soak.bench.ts', args: [], rows: soakRows }
+
 /** Runs one benchmark, echoing its output as it comes (prefixed), and returns all of it. */
 function run(bench: Bench): Promise<{ output: string; code: number | null; seconds: number }> {
   const started = Date.now()
@@ -133,7 +140,8 @@ async function main(): Promise<void> {
   const rows: Row[] = []
   const durations: string[] = []
   let broken = false
-  for (const bench of BENCHES.filter((b) => !only || only.includes(b.name))) {
+  const chosen = SOAK ? [SOAK_BENCH] : BENCHES.filter((b) => !only || only.includes(b.name))
+  for (const bench of chosen) {
     process.stderr.write(`\n[bench] ${bench.file} ${bench.args.join(' ')}\n`)
     const { output, code, seconds } = await run(bench)
     writeFileSync(join(ARTIFACTS, `${bench.name}.log`), output)
@@ -152,7 +160,7 @@ async function main(): Promise<void> {
   }
 
   const lines = [
-    `## Retainkit benchmarks (${new Date().toISOString()}${QUICK ? ', --quick' : FULL ? ', --full' : ''})`,
+    `## Retainkit benchmarks (${new Date().toISOString()}${QUICK ? ', --quick' : FULL ? ', --full' : SOAK ? ', --soak' : ''})`,
     '',
     ...(await machineNotes()).map((note) => `- ${note}`),
     `- time per benchmark: ${durations.join(', ')}; full outputs in ${ARTIFACTS}`,
