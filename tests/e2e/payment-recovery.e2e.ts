@@ -160,7 +160,7 @@ describe('the payment prompt on a merchant site', () => {
   it('fails open when the API is down: nothing shown, the page works', async () => {
     // The widget's files load but its API call fails (a network error).
     const failing = await browser.newPage()
-    await failing.route('**/api/widget/reactivation', (route) => route.abort('connectionrefused'))
+    await failing.route(/\/api\/widget\/reactivation(\?|$)/, (route) => route.abort('connectionrefused'))
     await failing.goto(`${site.url}/welcome-back?customer=${pastDue.customerId}`)
     await failing.waitForFunction(
       () =>
