@@ -74,7 +74,15 @@ describe('webhooks section', () => {
     expect(backend.requestsTo(CREATE)[0]?.body).toEqual({
       url: 'https://merchant.example/hooks',
       kind: 'slack',
-      events: ['offer.accepted', 'subscription.cancel_scheduled', 'reactivation.accepted', 'save.lost'],
+      events: [
+        'offer.accepted',
+        'subscription.cancel_scheduled',
+        'reactivation.accepted',
+        'save.lost',
+        'payment.failed',
+        'payment.recovered',
+        'payment.lost',
+      ],
     })
     expect(await screen.findByText('https://merchant.example/hooks')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'I have saved it' }))
