@@ -1,14 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createStripeClient } from '@retainkit/fakes/stripe'
-import { setEarlyAccess } from '@retainkit/server/recovery'
-import { DEFAULT_RECOVERY_SETTINGS } from '@retainkit/shared/recovery'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousAxeViolations } from '../support/axe'
 import { merchantPages } from '../support/merchant-pages'
+import { pastDueSubscriber, saveRecoverySettings } from '../support/payment-recovery'
 import {
   launchChromium,
   type MerchantSite,
@@ -16,7 +14,6 @@ import {
   type Subscriber,
   startMerchantSite,
 } from '../support/product'
-import { overlappingText } from '../support/text-overlap'
 import { callbacks, openAccountPage, startWidgetProduct } from '../support/widget-scenario'
 
 /**
@@ -33,43 +30,13 @@ let site: MerchantSite
 let browser: Browser
 let pastDue: Subscriber
 
-async function saveSettings(patch: object) {
-  const res = await product.account.consoleApi(`/api/recovery/${product.account.accountId}`, {
-    method: 'PUT',
-    body: { ...DEFAULT_RECOVERY_SETTINGS, enabled: true, ...patch },
-  })
-  expect(res.status).toBe(200)
-}
-
 beforeAll(async () => {
   ensureWidgetBuilt()
   mkdirSync(ARTIFACTS, { recursive: true })
   product = await startWidgetProduct()
   site = await startMerchantSite({ pages: merchantPages(product.url, product.account) })
   browser = await launchChromium()
-  const { account, stripe } = product
-  stripe.configureFailedPayments(account.merchant.account, { afterRetries: 'unpaid' })
-  await setEarlyAccess(product.deps.db, account.accountId, true, new Date())
-  await saveSettings({})
-  const sdk = createStripeClient(stripe, account.merchant.keys.secret)
-  // The merchant saved their Billing Portal settings in Stripe once (the card update needs them).
-  await sdk.billingPortal.configurations.create({ features: { payment_method_update: { enabled: true } } })
-  // A subscriber paying by card whose renewal fails (insufficient funds), its events delivered.
-  const customer = await sdk.customers.create({
-    email: 'late@example.com',
-    payment_method: 'pm_card_visa',
-    invoice_settings: { default_payment_method: 'pm_card_visa' },
-  })
-  const subscription = await sdk.subscriptions.create({
-    customer: customer.id,
-    items: [{ price: account.merchant.prices.proMonthly }],
-  })
-  stripe.cards.program(account.merchant.account, customer.invoice_settings.default_payment_method as string, {
-    declineCode: 'insufficient_funds',
-  })
-  stripe.clock.advanceTo(subscription.items.data[0]?.current_period_end ?? 0)
-  for (const delivery of await stripe.deliverWebhooks()) expect(delivery.ok, delivery.type).toBe(true)
-  pastDue = { customerId: customer.id, subscriptionId: subscription.id }
+  pastDue = await pastDueSubscriber(product)
 }, 120_000)
 
 afterAll(async () => {
@@ -129,7 +96,7 @@ describe('the payment prompt on a merchant site', () => {
   })
 
   it('shows the wall when the merchant opts in: a modal that Escape does not close', async () => {
-    await saveSettings({ prompt: 'wall', last_chance_pause: { enabled: true, months: 1 } })
+    await saveRecoverySettings(product, { prompt: 'wall', last_chance_pause: { enabled: true, months: 1 } })
     const page = await openAccountPage(browser, site, pastDue, { path: '/strict-welcome-back' })
     const wall = page.getByRole('dialog', { name: 'Your payment failed' })
     await expect.poll(() => wall.isVisible(), { timeout: 10_000 }).toBe(true)
@@ -143,7 +110,7 @@ describe('the payment prompt on a merchant site', () => {
     )
     await page.screenshot({ animations: 'disabled', path: join(ARTIFACTS, 'prompt-wall.png') })
     await page.close()
-    await saveSettings({})
+    await saveRecoverySettings(product)
   })
 
   it('shows nothing to a subscriber in good standing', async () => {
