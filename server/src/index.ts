@@ -9,6 +9,7 @@ import { startRollupCompaction } from './services/analytics/compaction'
 import { startBillingWorker } from './services/billing/follow-up'
 import { startEvidencePasses } from './services/evidence/passes'
 import { startFeedbackInsights } from './services/feedback/insights'
+import { startWriteInSummaries } from './services/feedback/summary-pass'
 import { registerInstance } from './services/instance-registry'
 import { createLogger, type LogLevel } from './services/logger'
 import { startMailWorker } from './services/mail/runner'
@@ -72,6 +73,8 @@ async function main() {
   const stopEvidence = startEvidencePasses(deps)
   // Write-ins: sentiment and themes scored in the background (and the rows from before, backfilled).
   const stopInsights = startFeedbackInsights(deps)
+  // Monthly write-in summaries, only when an OpenAI-compatible endpoint is configured (off by default).
+  const stopSummaries = startWriteInSummaries({ ...deps, config: deps.config.writeInSummaries })
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
@@ -109,6 +112,7 @@ async function main() {
     stopEvidence()
     const left = leaveRegistry()
     stopInsights()
+    stopSummaries()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {

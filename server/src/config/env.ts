@@ -3,6 +3,7 @@ import { type OAuthProviderConfig, parseOAuthProviders } from '../auth/oauth-con
 import { parseTrustProxy, type TrustProxy } from '../http/client-address'
 import { type BillingConfig, parseBilling } from './billing-env'
 import { type ObservabilityConfig, parseObservability } from './observability-env'
+import { parseWriteInSummaries, type WriteInSummaryConfig } from './summaries-env'
 
 /**
  * Startup configuration. Every variable is optional in the
@@ -59,6 +60,8 @@ export interface ServerConfig {
   webhooksAllowLoopback: boolean
   /** `/metrics` access (METRICS_TOKEN, METRICS_ALLOW; off when neither is set). */
   observability: ObservabilityConfig
+  /** The optional monthly write-in summaries' OpenAI-compatible endpoint; null (the default) → off. */
+  writeInSummaries: WriteInSummaryConfig | null
   /**
    * How long the evidence ledger keeps a row (EVIDENCE_RETENTION_YEARS, whole years, at least 3 as
    * California's AB 2863 asks of consent records; default 3). Older rows are pruned by the evidence pass.
@@ -84,7 +87,7 @@ export const present = (env: Env, name: string): string | undefined => {
   return value ? value : undefined
 }
 
-function httpUrl(env: Env, name: string): string | undefined {
+export function httpUrl(env: Env, name: string): string | undefined {
   const value = present(env, name)
   if (value === undefined) return undefined
   if (!/^https?:\/\//i.test(value)) throw new ConfigurationError(name, 'must start with http:// or https://')
@@ -257,5 +260,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     webhooksAllowLoopback,
     observability: parseObservability(env, (variable, problem) => new ConfigurationError(variable, problem)),
     evidenceRetentionYears: Number(evidenceYears),
+    writeInSummaries: parseWriteInSummaries(env),
   }
 }

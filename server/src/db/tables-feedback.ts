@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 
-// The write-in insights tables (migration 220): written by the scoring pass and the theme settings only.
+// The write-in insights tables (migrations 220, 221 for the summaries): written by the scoring pass and the theme settings only.
 // Kysely reads them through raw SQL mostly; these types keep tables.ts true to the schema.
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
@@ -63,5 +63,20 @@ export interface FeedbackThemesTable {
   pinned: Generated<boolean>
   reason_key: string | null
   first_seen: Timestamp
+  updated_at: Timestamp
+}
+
+export interface FeedbackSummariesTable {
+  account_id: string
+  month: Date | string
+  status: 'running' | 'ready' | 'failed'
+  summary: string | null
+  quote_ids: Generated<string[]>
+  writeins: Generated<number>
+  model: string
+  attempts: Generated<number>
+  next_attempt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  error: string | null
+  created_at: Timestamp
   updated_at: Timestamp
 }

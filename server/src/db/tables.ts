@@ -8,6 +8,7 @@ import type {
   FeedbackBackfillTable,
   FeedbackInsightsTable,
   FeedbackPendingTable,
+  FeedbackSummariesTable,
   FeedbackThemesTable,
 } from './tables-feedback'
 
@@ -840,6 +841,7 @@ export interface Database {
   analytics_daily_sentiment: AnalyticsDailySentimentTable
   analytics_daily_themes: AnalyticsDailyThemesTable
   feedback_themes: FeedbackThemesTable
+  feedback_summaries: FeedbackSummariesTable
   segments: SegmentsTable
   experiments: ExperimentsTable
   experiment_arms: ExperimentArmsTable
