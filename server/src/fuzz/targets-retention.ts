@@ -62,6 +62,12 @@ export const RETENTION_TARGETS: Target[] = [
   },
   {
     method: 'GET',
+    doc: 'GET /api/account#action=summaries',
+    caller: 'merchant',
+    valid: (f) => ({ path: `/api/account?accountId=${f.shop.accountId}&action=summaries` }),
+  },
+  {
+    method: 'GET',
     doc: 'GET /api/analytics/export',
     caller: 'merchant',
     valid: (f) => ({ path: `/api/analytics/export?account_id=${f.shop.accountId}&format=json` }),

@@ -71,6 +71,7 @@ export const API_RESPONSES = {
   'GET /api/analytics/quotes': data(feedback.quotesPage),
   'GET /api/account?action=themes': data(feedback.themeSettingsList),
   'PUT /api/account?action=themes': data(feedback.themeSettingsList),
+  'GET /api/account?action=summaries': data(feedback.writeInSummaryList),
   'POST /api/stripe/webhooks/{accountId}': retention.stripeReceipt,
   'POST /api/stripe/connect/webhook': retention.stripeReceipt,
   'GET /api/webhooks/{accountId}': data(zod.array(retention.endpointView)),

@@ -38,3 +38,21 @@ export const themeSettings = obj({
 
 /** `GET|PUT /api/account?action=themes`: every theme the account's write-ins fell into and its settings. */
 export const themeSettingsList = obj({ themes: z.array(themeSettings) })
+
+/** One month's plain-language summary of the write-ins, asked of the operator's own model endpoint. */
+export const writeInSummary = obj({
+  month: z.string().describe('The UTC month summarised (YYYY-MM)'),
+  summary: z.string(),
+  model: z.string().describe('The model that wrote it'),
+  writeins: z.number().int().describe("The month's live write-ins"),
+  quotes: z
+    .array(obj({ event_id: z.string(), session_id: z.string().nullable(), text: z.string() }))
+    .describe('The write-ins the model was given, to check the summary against'),
+  created_at: isoTime,
+})
+
+/** `GET /api/account?action=summaries`: whether summaries are set up here, and the ready ones (Pro). */
+export const writeInSummaryList = obj({
+  enabled: z.boolean().describe('Whether this installation has a summary endpoint configured'),
+  summaries: z.array(writeInSummary),
+})

@@ -15,13 +15,14 @@ import { installStatusActions } from './install-status'
 import { membersActions } from './members'
 import { reasonsActions } from './reasons'
 import { experimentsActions, segmentPreviewActions, segmentsActions } from './segments'
+import { summariesActions } from './summaries'
 import { themesActions } from './themes'
 import type { AccountActionHandlers, AccountMethod } from './types'
 import { widgetSecretActions } from './widget-secret'
 
 /**
  * `?action=` values of /api/account: the spec's four plus our widget-secret, install-status, members,
- * getting-live, widget-errors, config-history, segments, experiments and themes.
+ * getting-live, widget-errors, config-history, segments, experiments, themes and summaries.
  */
 export const ACCOUNT_ACTIONS = [
   'data',
@@ -38,6 +39,7 @@ export const ACCOUNT_ACTIONS = [
   'segment-preview',
   'experiments',
   'themes',
+  'summaries',
 ] as const
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number]
 
@@ -57,6 +59,7 @@ export const ACCOUNT_HANDLERS: Record<AccountAction, AccountActionHandlers> = {
   'segment-preview': segmentPreviewActions,
   experiments: experimentsActions,
   themes: themesActions,
+  summaries: summariesActions,
 }
 
 const isAction = (value: string | undefined): value is AccountAction =>

@@ -127,6 +127,45 @@ describe('monthly write-in summaries', () => {
     expect(fake.requests).toHaveLength(asked)
   })
 
+  it('are read by the account’s members with the write-ins each was given, and never by another account', async () => {
+    // Fresh sign-ins: the accounts' first tokens expired while the months went by.
+    const proViewer = await t.addMember(pro.accountId, 'viewer')
+    const starterOwner = await t.addMember(starter.accountId, 'owner')
+    const read = (account: WidgetAccount, token: string) =>
+      t.request(`/api/account?accountId=${account.accountId}&action=summaries`, { token })
+    const res = await read(pro, proViewer.token)
+    expect(res.status).toBe(200)
+    const { data } = (await res.json()) as {
+      data: {
+        enabled: boolean
+        summaries: {
+          month: string
+          summary: string
+          model: string
+          writeins: number
+          quotes: { text: string; session_id: string | null }[]
+        }[]
+      }
+    }
+    // This test server has no endpoint configured: the console says so beside what was written before.
+    expect(data.enabled).toBe(false)
+    expect(data.summaries).toHaveLength(1)
+    expect(data.summaries[0]).toMatchObject({ month, model: 'local-model', writeins: 3 })
+    expect(data.summaries[0]?.summary).toMatch(/^Summary of 1 request/)
+    expect(data.summaries[0]?.quotes.map((quote) => quote.text).sort()).toEqual([
+      'Far too expensive since the price went up, write to me at jo.doe@example.com',
+      'Missing exports to CSV, we moved to a competitor',
+      'My card 4242 4242 4242 4242 was charged twice, billing is a mess',
+    ])
+    expect(data.summaries[0]?.quotes.every((quote) => typeof quote.session_id === 'string')).toBe(true)
+    // A Starter account gets none written, and reads an empty list rather than an error.
+    const own = await read(starter, starterOwner.token)
+    expect(own.status).toBe(200)
+    expect(((await own.json()) as { data: { summaries: unknown[] } }).data.summaries).toEqual([])
+    // Another account's owner is refused.
+    expect((await read(pro, starterOwner.token)).status).toBe(403)
+  })
+
   it('give a slow endpoint up at the timeout without holding the pass', async () => {
     await sql`delete from feedback_summaries`.execute(t.database.db)
     fake.delay(3_000)

@@ -48,4 +48,13 @@ export const FEEDBACK_OPERATIONS: OperationSpec[] = [
     params: [accountIdQuery],
     body: themeUpdateSchema,
   },
+  {
+    method: 'get',
+    path: '/api/account?action=summaries',
+    summary:
+      'The monthly plain-language summaries of the write-ins with the write-ins each was given (members who view analytics; Pro; only when the operator configured a summary endpoint)',
+    tag: 'Account',
+    security: merchant,
+    params: [accountIdQuery],
+  },
 ]

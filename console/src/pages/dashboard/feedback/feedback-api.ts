@@ -37,3 +37,9 @@ export const getThemeSettings = (accountId: string) =>
 
 export const updateTheme = (accountId: string, update: ThemeUpdate) =>
   apiRequest<ApiData<'PUT /api/account?action=themes'>>('PUT', themesPath(accountId), { body: update })
+
+export const getWriteInSummaries = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/account?action=summaries'>>(
+    'GET',
+    `/api/account?accountId=${encodeURIComponent(accountId)}&action=summaries`,
+  )

@@ -62,6 +62,7 @@ const QUOTE = {
 
 let backend: FakeBackend
 let tier: 'free' | 'pro'
+let summaries: { enabled: boolean; summaries: unknown[] }
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })
@@ -69,6 +70,7 @@ beforeEach(() => {
   clearDashboardCache()
   signInTestSession()
   tier = 'pro'
+  summaries = { enabled: false, summaries: [] }
   backend = installFakeBackend()
   backend
     .on('GET', '/api/account', { action: 'data' }, () =>
@@ -95,6 +97,7 @@ beforeEach(() => {
     .on('GET', '/api/analytics', {}, (request) => ok(DATA[request.query.endpoint ?? ''] ?? []))
     .on('GET', '/api/analytics/quotes', {}, ok({ quotes: [QUOTE], next: null }))
     .on('PUT', '/api/account', { action: 'themes' }, ok({ themes: [] }))
+    .on('GET', '/api/account', { action: 'summaries' }, () => ok(summaries))
 })
 
 afterEach(() => {
@@ -179,5 +182,43 @@ describe('write-in sentiment and themes on the dashboard', () => {
     expect(asked).toContain('write-in-sentiment')
     expect(asked).not.toContain('write-in-themes')
     expect(asked).not.toContain('write-in-sentiment-breakdown')
+    expect(backend.calls('/api/account').some((call) => call.query.action === 'summaries')).toBe(false)
+  })
+
+  it('shows each month’s summary with the write-ins it was given, and nothing where none is set up', async () => {
+    const user = userEvent.setup()
+    await openDashboard()
+    await within(card('Write-in themes')).findByRole('button', { name: /^Price ?: show the write-ins$/ })
+    await waitFor(() =>
+      expect(backend.calls('/api/account').some((call) => call.query.action === 'summaries')).toBe(true),
+    )
+    expect(screen.queryByRole('region', { name: 'Monthly write-in summaries' })).toBeNull()
+    cleanup()
+    summaries = {
+      enabled: true,
+      summaries: [
+        {
+          month: '2026-04',
+          summary: 'Most write-ins are about price.',
+          model: 'local-model',
+          writeins: 4,
+          quotes: [{ event_id: '41', session_id: 'cs_quote1', text: 'Way too expensive for a team of two.' }],
+          created_at: '2026-05-01T08:00:00.000Z',
+        },
+      ],
+    }
+    await openDashboard()
+    const region = await screen.findByRole('region', { name: 'Monthly write-in summaries' })
+    expect(await within(region).findByText('Most write-ins are about price.')).toBeTruthy()
+    expect(
+      within(region).getByRole('heading', { name: /April 2026 \(4 write-ins, by local-model\)/ }),
+    ).toBeTruthy()
+    await user.click(within(region).getByText('The 1 write-ins it was given'))
+    expect(within(region).getByText('Way too expensive for a team of two.')).toBeTruthy()
+    expect(
+      within(region)
+        .getByRole('link', { name: /Open the session/ })
+        .getAttribute('href'),
+    ).toBe('/sessions/?account_id=acme&session=cs_quote1')
   })
 })

@@ -7,6 +7,7 @@ import { shapeBreakdown, shapeSentiment, shapeThemes } from './feedback-shaping'
 import { QuotesPanel } from './quotes-panel'
 import { type FigureSelection, SentimentBreakdown } from './sentiment-breakdown'
 import { SentimentSplit } from './sentiment-split'
+import { SummariesCard } from './summaries-card'
 import { ThemesList } from './themes-view'
 import '../../../features/forms/forms.css'
 import './feedback.css'
@@ -92,6 +93,7 @@ export function FeedbackSection({
           />
         )}
       />
+      {pro && tier !== undefined ? <SummariesCard accountId={common.accountId} /> : null}
       {selection ? (
         <QuotesPanel
           range={range}
