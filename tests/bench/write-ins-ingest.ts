@@ -44,7 +44,7 @@ async function pool(tasks: (() => Promise<void>)[]): Promise<void> {
 let tags = 0
 
 /**
- * Events a second through the events call, one call per session of [reason, write-in or offer seen,
+ * Events a second through the events call, one call per session of [reason, write-in or a second reason,
  * other reason], `share` of the calls carrying the write-in (every call is a session's first).
  */
 async function ingestRate(
@@ -57,7 +57,7 @@ async function ingestRate(
   const calls = Math.ceil(events / 3)
   const now = new Date()
   const sessions = Array.from({ length: calls }, (_, i) => ({
-    id: `cs_${tag}_${String(i).padStart(12, '0')}`,
+    id: `cs_${tag}_${String(i).padStart(16, '0')}`,
     customer: `cus_${tag}x${i}`,
   }))
   for (let i = 0; i < sessions.length; i += 1000)
@@ -92,7 +92,7 @@ async function ingestRate(
     sessions.map((session, index) => async () => {
       const middle = writes(index)
         ? { step: 'feedback_submitted', text: `Way too expensive for a team of ${index % 40}.` }
-        : { step: 'reason_selected', reasonKey: 'too_expensive' }
+        : { step: 'reason_selected', reasonKey: 'missing_features' }
       const res = await app.request(`/api/widget/sessions/${session.id}/events`, {
         method: 'POST',
         headers: { authorization: `Bearer ${tokens[index]}`, 'content-type': 'application/json' },
