@@ -4,7 +4,7 @@ import type { Handler } from 'hono'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { readBody } from '../../http/validate'
-import { nudgeFeedbackInsights } from '../../services/feedback/nudge'
+import { noteEventsCall } from '../../services/feedback/nudge'
 import { planHit, settleHits } from '../../services/rate-limit'
 import {
   guessedSession,
@@ -84,8 +84,11 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
       throw new HttpError('VALIDATION_FAILED', IMPLAUSIBLE_TIME_MESSAGE, refused[0]?.field, refused)
     }
     if (refusal) throw refusal
-    // A write-in was stored (queued by the database): this process scores it within a second.
-    if (kept.some((event) => event.step === 'feedback_submitted')) nudgeFeedbackInsights(deps.db)
+    // A write-in was stored (queued by the database): this process scores it once calls quieten down.
+    noteEventsCall(
+      deps.db,
+      kept.some((event) => event.step === 'feedback_submitted'),
+    )
     if (refused.length > 0) {
       // Some of the batch was stored: say which events were not, so the widget does not resend them.
       return c.json({ accepted: kept.length, refused }, 200, { 'Cache-Control': 'no-store' })
