@@ -21,9 +21,9 @@ export interface SoakResult {
 export const GOAL_SLOPE_MB_PER_MIN = 0.5
 
 /** Least-squares slope of `value` over the samples' minutes (NaN with fewer than two samples). */
-export function slopePerMinute(
-  samples: readonly SoakSample[],
-  value: (sample: SoakSample) => number,
+export function slopePerMinute<T extends { minute: number }>(
+  samples: readonly T[],
+  value: (sample: T) => number,
 ): number {
   const n = samples.length
   if (n < 2) return Number.NaN
@@ -74,4 +74,21 @@ export function soakTable(
     ...rows.map((row) => `| ${row.join(' | ')} |`),
   ].join('\n')
   return { table, missed }
+}
+
+/** A sample taken after a full collection (`--after-gc`), with the resident memory split. */
+export interface GcSample {
+  minute: number
+  heapAfterGcMb: number
+  externalAfterGcMb: number
+  arrayBuffersAfterGcMb: number
+  wasmMb: number
+  otherMb: number
+}
+
+/** One line: the slopes after the warm-up of what survives a collection and of the resident parts. */
+export function gcSlopes(database: string, samples: readonly GcSample[], warmupMinutes: number): string {
+  const measured = samples.filter((sample) => sample.minute >= warmupMinutes)
+  const of = (value: (sample: GcSample) => number) => slope(slopePerMinute(measured, value))
+  return `after-gc slopes ${database}: heap ${of((s) => s.heapAfterGcMb)}, external ${of((s) => s.externalAfterGcMb)}, WebAssembly resident ${of((s) => s.wasmMb)}, other resident ${of((s) => s.otherMb)} (heap after GC ${mb(measured[0]?.heapAfterGcMb)} → ${mb(measured.at(-1)?.heapAfterGcMb)})`
 }

@@ -7,11 +7,15 @@
  * heap and external memory. Goal: RSS flat after the warm-up (slope ≤ GOAL_SLOPE_MB_PER_MIN).
  *
  *   npx tsx tests/bench/soak.bench.ts [--minutes=30] [--warmup=5] [--databases=pglite,postgres]
- *     [--concurrency=6] [--customers=6000] [--heap-snapshots]
+ *     [--concurrency=6] [--customers=6000] [--heap-snapshots] [--after-gc]
  *
  * `--minutes` is per database (the warm-up included). `--heap-snapshots` starts the server with
  * `--heapsnapshot-signal=SIGUSR2` and writes a snapshot after the warm-up and one at the end into
- * tests/artifacts/bench/soak/ (open them in Chrome's DevTools, Memory, "Comparison"). PostgreSQL:
+ * tests/artifacts/bench/soak/ (open them in Chrome's DevTools, Memory, "Comparison").
+ * `--after-gc` starts it with `--inspect` on a loopback port, runs a full collection through the inspector
+ * at each sample and prints what survives it (heap, external, array buffers) and the resident memory of
+ * WebAssembly (PGlite) apart from the rest, with their slopes: real retention against growth a
+ * collection gives back (soak-inspect.ts). PostgreSQL:
  * BENCH_DATABASE_URL (an empty database) or a throw-away cluster of its own. Every sample is printed
  * (`sample …` lines) so a run's curve can be plotted afterwards. Exits 1 when a slope misses the goal.
  */
@@ -26,9 +30,10 @@ import { freePort } from '@retainkit/server/testing/server-process'
 import { startThrowawayPostgres, type ThrowawayPostgres } from '@retainkit/server/testing/throwaway-postgres'
 import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../../scripts/server-command.mjs'
 import { machineNotes } from './machine'
+import { connectInspector, residentParts } from './soak-inspect'
 import { startLoad } from './soak-load'
 import { provisionSoakMerchant } from './soak-merchant'
-import { type SoakSample, soakTable } from './soak-report'
+import { type GcSample, gcSlopes, type SoakSample, soakTable } from './soak-report'
 
 const option = (name: string, fallback: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
@@ -38,6 +43,8 @@ const DATABASES = option('databases', 'pglite,postgres').split(',') as ('pglite'
 const CONCURRENCY = Number(option('concurrency', '6'))
 const CUSTOMERS = Number(option('customers', '6000'))
 const SNAPSHOTS = process.argv.includes('--heap-snapshots')
+/** Also collect the garbage (through the inspector) at each sample and read what survives it. */
+const AFTER_GC = process.argv.includes('--after-gc')
 const SAMPLE_MS = 10_000
 const METRICS_TOKEN = 'soak-metrics-token'
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/bench/soak/', import.meta.url))
@@ -65,7 +72,13 @@ async function processMetrics(base: string): Promise<{ heapMb: number; externalM
 
 async function startServer(database: string, env: Record<string, string>) {
   const port = await freePort()
-  const args = [...SERVER_NODE_ARGS, ...(SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2'] : []), SERVER_ENTRY]
+  const inspectPort = AFTER_GC ? await freePort() : 0
+  const args = [
+    ...SERVER_NODE_ARGS,
+    ...(SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2'] : []),
+    ...(AFTER_GC ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
+    SERVER_ENTRY,
+  ]
   const child = spawn(process.execPath, args, {
     cwd: SNAPSHOTS ? ARTIFACTS : REPO_ROOT,
     env: serverEnv({
@@ -102,7 +115,7 @@ async function startServer(database: string, env: Record<string, string>) {
       break
     await sleep(250)
   }
-  return { child, base, exited, output: () => output }
+  return { child, base, exited, inspectPort, output: () => output }
 }
 
 /** Asks the server for a heap snapshot and moves it to a name that says when it was taken. */
@@ -127,6 +140,8 @@ async function soak(database: 'pglite' | 'postgres', env: Record<string, string>
   const server = await startServer(database, { ...env, DATA_DIR: dataDir, STRIPE_API_BASE: stripeServer.url })
   const pid = server.child.pid ?? 0
   const samples: SoakSample[] = []
+  const inspector = AFTER_GC ? await connectInspector(server.inspectPort) : null
+  const gcSamples: GcSample[] = []
   try {
     const merchant = await provisionSoakMerchant({ base: server.base, dataDir, fake, customers: CUSTOMERS })
     const load = startLoad({ base: server.base, merchant, concurrency: CONCURRENCY })
@@ -147,6 +162,13 @@ async function soak(database: 'pglite' | 'postgres', env: Record<string, string>
       console.log(
         `sample ${database} t=${sample.minute.toFixed(2)}min rss=${sample.rssMb.toFixed(1)}MB heap=${sample.heapMb.toFixed(1)}MB external=${sample.externalMb.toFixed(1)}MB sessions=${sample.sessions}`,
       )
+      if (inspector) {
+        const gc = { minute: sample.minute, ...(await inspector.afterGc()), ...residentParts(pid) }
+        gcSamples.push(gc)
+        console.log(
+          `after-gc ${database} t=${gc.minute.toFixed(2)}min heap=${gc.heapAfterGcMb.toFixed(1)}MB external=${gc.externalAfterGcMb.toFixed(1)}MB arrayBuffers=${gc.arrayBuffersAfterGcMb.toFixed(1)}MB wasm-resident=${gc.wasmMb.toFixed(1)}MB other-resident=${gc.otherMb.toFixed(1)}MB`,
+        )
+      }
       if (SNAPSHOTS && !snapshotted && sample.minute >= WARMUP_MINUTES) {
         snapshotted = true
         await heapSnapshot(pid, `${database}-after-warmup`)
@@ -157,6 +179,7 @@ async function soak(database: 'pglite' | 'postgres', env: Record<string, string>
     if (SNAPSHOTS) await heapSnapshot(pid, `${database}-end`)
     await sleep(30_000)
     const after = rssMb(pid)
+    if (inspector) console.log(gcSlopes(database, gcSamples, WARMUP_MINUTES))
     const answers = [...load.counters.answers].sort(([a], [b]) => a.localeCompare(b))
     console.log(`answers ${database}: ${answers.map(([key, n]) => `${key}: ${n}`).join(', ')}`)
     return {
@@ -168,6 +191,7 @@ async function soak(database: 'pglite' | 'postgres', env: Record<string, string>
       rssAfterLoadMb: after,
     }
   } finally {
+    inspector?.close()
     server.child.kill('SIGTERM')
     await server.exited
     await stripeServer.close()

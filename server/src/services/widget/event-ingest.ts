@@ -45,11 +45,15 @@ export interface KnownSession {
 
 /** Open sessions remembered per process (a flow lasts minutes; the oldest are forgotten first). */
 export const REMEMBERED_SESSIONS = 10_000
+/** A session not written for this long is forgotten (a flow's calls come seconds or minutes apart). */
+export const REMEMBERED_SESSION_MS = 10 * 60_000
 
 interface Remembered {
   accountId: string
   customerId: string
   state: SessionState
+  /** When this process last wrote the session (ms): the oldest are forgotten after REMEMBERED_SESSION_MS. */
+  at: number
 }
 
 // Per database handle: two app instances in one process (tests) do not share what they know.
@@ -64,16 +68,28 @@ function memoryOf(db: Db): Map<string, Remembered> {
   return memory
 }
 
-function remember(db: Db, session: KnownSession, state: SessionState): void {
+/**
+ * Remembers the state this process just wrote. Sessions are kept in the order they were last written,
+ * so those not written for REMEMBERED_SESSION_MS are at the front and go first: a flow left open (the
+ * subscriber closed the tab) no longer stays until 10,000 newer sessions push it out.
+ */
+function remember(db: Db, session: KnownSession, state: SessionState, now: Date): void {
   const memory = memoryOf(db)
   memory.delete(session.id)
+  const at = now.getTime()
   // An ended session takes nothing more: a late call reads it and is refused.
-  if (state.status !== 'open') return
-  memory.set(session.id, { accountId: session.accountId, customerId: session.customerId, state })
-  for (const oldest of memory.keys()) {
-    if (memory.size <= REMEMBERED_SESSIONS) break
-    memory.delete(oldest)
+  if (state.status === 'open') {
+    memory.set(session.id, { accountId: session.accountId, customerId: session.customerId, state, at })
   }
+  for (const [oldestId, oldest] of memory) {
+    if (memory.size <= REMEMBERED_SESSIONS && at - oldest.at < REMEMBERED_SESSION_MS) break
+    memory.delete(oldestId)
+  }
+}
+
+/** How many sessions this process remembers for `db` (tests check it stays bounded). */
+export function rememberedSessionCount(db: Db): number {
+  return memories.get(db)?.size ?? 0
 }
 
 function forget(db: Db, sessionId: string): void {
@@ -92,7 +108,8 @@ export function rememberedSession(db: Db, sessionId: string, subscriber: Subscri
   const remembered = memoryOf(db).get(sessionId)
   if (!remembered) return null
   checkSessionOwner({ account_id: remembered.accountId, customer_id: remembered.customerId }, subscriber)
-  return { id: sessionId, ...remembered, basis: 'memory' }
+  const { accountId, customerId, state } = remembered
+  return { id: sessionId, accountId, customerId, state, basis: 'memory' }
 }
 
 /** The session as it is now, checked against the token (404 unknown, 401 / 403 another owner's). */
@@ -380,7 +397,7 @@ export async function ingestEvents(
     if (counts.some((count, index) => count > (hits[index]?.limit ?? Number.POSITIVE_INFINITY)))
       return { counts }
     if (result.stored && write) {
-      remember(db, session, { ...write.transition.next, eligibleOffers: result.stored.eligibleOffers })
+      remember(db, session, { ...write.transition.next, eligibleOffers: result.stored.eligibleOffers }, now)
       return { counts }
     }
     // Nothing to store (every event refused for its time), or a refusal on the state as just read.
@@ -402,7 +419,7 @@ async function writeLockedOrRefuse(
 ): Promise<IngestResult> {
   try {
     const locked = await writeLocked(db, session, events, now)
-    remember(db, locked.session, locked.next)
+    remember(db, locked.session, locked.next, now)
     return { counts }
   } catch (error) {
     forget(db, session.id)

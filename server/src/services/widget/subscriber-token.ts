@@ -242,7 +242,8 @@ export async function verifySubscriberToken(deps: AppDeps, token: string): Promi
     locale: claims.locale ?? null,
     attributes: claims.attributes ?? {},
   }
-  if (entry) rememberVerified(verified, tokenId, { subscriber, exp: claims.exp, secretId: secret.id, entry })
+  if (entry)
+    rememberVerified(deps, verified, tokenId, { subscriber, exp: claims.exp, secretId: secret.id, entry })
   return { ...subscriber }
 }
 
@@ -303,11 +304,30 @@ function verifiedTokensOf(deps: AppDeps): Map<string, VerifiedToken> {
   return map
 }
 
-function rememberVerified(map: Map<string, VerifiedToken>, tokenId: string, token: VerifiedToken): void {
+/** How many verified tokens this process remembers for `deps` (tests check it stays bounded). */
+export function verifiedTokenCount(deps: AppDeps): number {
+  return verifiedTokens.get(deps.widgetConfigCache)?.size ?? 0
+}
+
+/**
+ * Remembers a verified token, and forgets the oldest ones that can no longer be used: those verified
+ * against a cached config entry that has since expired or been replaced (they are verified again on
+ * their next use). Tokens are kept in the order they were verified, so the dead ones are at the front;
+ * the count limit only matters for a flood within one config lifetime. Without this sweep every token
+ * stayed until 20,000 newer ones pushed it out: a soak's memory grew with each visit for over an hour.
+ */
+function rememberVerified(
+  deps: AppDeps,
+  map: Map<string, VerifiedToken>,
+  tokenId: string,
+  token: VerifiedToken,
+): void {
   map.set(tokenId, token)
-  for (const oldest of map.keys()) {
-    if (map.size <= VERIFIED_TOKENS_KEPT) break
-    map.delete(oldest)
+  const nowMs = deps.clock.now().getTime()
+  for (const [oldestId, oldest] of map) {
+    const current = deps.widgetConfigCache.get(oldest.subscriber.accountId, nowMs) === oldest.entry
+    if (current && map.size <= VERIFIED_TOKENS_KEPT) break
+    map.delete(oldestId)
   }
 }
 
