@@ -37,23 +37,30 @@ import { loadConfig } from '@retainkit/server/config'
 import { createLogger } from '@retainkit/server/logger'
 import { createAppServer } from '@retainkit/server/node-listener'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
+import { BROWSER_CONNECTIONS, BROWSER_HEADERS, MERCHANT_DOMAIN } from './browser-load'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number) =>
   Number(args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
-const CONCURRENCY = option('concurrency', 32)
+const CONCURRENCY = option('concurrency', BROWSER_CONNECTIONS)
 const DURATION_MS = option('duration', 3000)
 const ROUNDS = option('rounds', 4)
 const WARMUP_MS = 1500
-const GOAL = 0.9
+/** Throughput at least this share of the bare server's, p99 at most this multiple of its p99. */
+const GOAL = 0.95
+const P99_GOAL = 1.2
+/** The lighter load's p99 (a request's own time, no queue) is held to an absolute bound. */
 const P99_GOAL_MS = 5
 const THREADS = option('threads', 2)
 const LIGHT_CONCURRENCY = option('light-concurrency', 4)
 
 const ACCOUNT = 'bench-shop'
 const PATH = `/api/widget/config/${ACCOUNT}`
-/** A browser's widget load: cross-origin from the merchant's site, so CORS and the load record run. */
-const REQUEST_HEADERS = { origin: 'https://shop.example', accept: '*/*' }
+/**
+ * A browser's widget load: cross-origin from the merchant's site with everything Chrome sends (its
+ * encodings, languages, user agent), so encoding negotiation, CORS and the load record all run.
+ */
+const REQUEST_HEADERS = BROWSER_HEADERS
 
 interface Ports {
   app: number
@@ -74,7 +81,7 @@ async function serveBoth(): Promise<void> {
   const { deps, close } = await createDeps(config, createLogger({ level: 'warn' }))
   await deps.db
     .insertInto('accounts')
-    .values({ id: ACCOUNT, name: 'Bench Shop', slug: ACCOUNT, tier: 'pro', domain: 'shop.example' })
+    .values({ id: ACCOUNT, name: 'Bench Shop', slug: ACCOUNT, tier: 'pro', domain: MERCHANT_DOMAIN })
     .execute()
   await deps.db
     .insertInto('flow_configs')
@@ -185,7 +192,35 @@ async function measureBoth(ports: Ports, concurrency: number) {
     const order = round % 2 === 0 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)
     for (const target of order) results[target].push(await load(ports[target], DURATION_MS, concurrency))
   }
-  return { bare: summary(results.bare), app: summary(results.app) }
+  // Each round's pair ran back to back: their ratios, and the medians of those, are what noise spares.
+  const pairs = results.app.map((app, round) => {
+    const [a, b] = [summary([app]), summary([results.bare[round] as RoundResult])]
+    return { throughput: a.rps / b.rps, p99: a.p99 / b.p99 }
+  })
+  return {
+    bare: summary(results.bare),
+    app: summary(results.app),
+    throughput: pairs.map((pair) => pair.throughput),
+    p99: pairs.map((pair) => pair.p99),
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
+const rounds = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ')
+
+function goalRow(
+  measure: string,
+  value: string,
+  baseline: string,
+  ratio: number,
+  goal: string,
+  pass: boolean,
+) {
+  return `| goal: ${measure} | ${value} | ${baseline} | ${ratio.toFixed(2)}× | ${goal} | ${pass ? 'PASS' : 'FAIL'} |`
 }
 
 type Summary = ReturnType<typeof summary>
@@ -228,15 +263,16 @@ async function main(): Promise<void> {
     )
     await load(ports.bare, WARMUP_MS)
     await load(ports.app, WARMUP_MS)
-    const { bare, app } = await measureBoth(ports, CONCURRENCY)
+    const { bare, app, throughput, p99 } = await measureBoth(ports, CONCURRENCY)
     printTable(bare, app)
-    const ratio = app.rps / bare.rps
-    const pass = ratio >= GOAL && app.p99 <= P99_GOAL_MS && app.errors === 0
+    const ratio = median(throughput)
+    const p99Ratio = median(p99)
+    const pass = ratio >= GOAL && p99Ratio <= P99_GOAL && app.errors === 0
     console.log(
       `\nload generator ceiling (${THREADS} worker threads, against the bare server): ${bare.rps.toFixed(0)} req/s`,
     )
     console.log(
-      `ratio app/bare: ${ratio.toFixed(3)} (goal ≥ ${GOAL}), app p99 ${app.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}) — ${pass ? 'PASS' : 'FAIL'}`,
+      `ratio app/bare: ${ratio.toFixed(3)} (median of rounds ${rounds(throughput)}; goal ≥ ${GOAL}), p99 app/bare ${p99Ratio.toFixed(2)} (rounds ${rounds(p99)}; goal ≤ ${P99_GOAL}) — ${pass ? 'PASS' : 'FAIL'}`,
     )
     // Throughput is bounded by the load generator too when both share a small machine; the server's
     // CPU per request is the cost ratio that decides throughput once the server is the bottleneck.
@@ -251,6 +287,28 @@ async function main(): Promise<void> {
         `concurrency ${LIGHT_CONCURRENCY}: app p99 ${lightApp.p99.toFixed(2)} ms, bare ${lightBare.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}) — ${lightPass ? 'PASS' : 'FAIL'}`,
       )
     }
+    console.log('\n| goal | measured | baseline (same run) | ratio | target | result |')
+    console.log('|---|---|---|---:|---|---|')
+    console.log(
+      goalRow(
+        `config endpoint throughput, ${CONCURRENCY} browser connections`,
+        `${app.rps.toFixed(0)} req/s`,
+        `bare node:http ${bare.rps.toFixed(0)} req/s`,
+        ratio,
+        `≥ ${GOAL}×`,
+        ratio >= GOAL && app.errors === 0,
+      ),
+    )
+    console.log(
+      goalRow(
+        `config endpoint p99, ${CONCURRENCY} browser connections`,
+        `${app.p99.toFixed(2)} ms`,
+        `bare node:http ${bare.p99.toFixed(2)} ms`,
+        p99Ratio,
+        `≤ ${P99_GOAL}×`,
+        p99Ratio <= P99_GOAL,
+      ),
+    )
     if (!pass || !lightPass) process.exitCode = 1
   } finally {
     child.send('stop')

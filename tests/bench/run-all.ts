@@ -82,7 +82,7 @@ const BENCHES: Bench[] = [
   {
     name: 'ingest',
     file: 'ingest.bench.ts',
-    args: QUICK ? ['--events=1500'] : [],
+    args: QUICK ? ['--events=1500', '--pglite-events=600', '--rounds=2'] : [],
     rows: ingestRows,
   },
   {
