@@ -63,7 +63,7 @@ export function widgetWalk(count: number, at: Date = new Date()): SessionEventIn
 }
 
 /** Events one session sends at `batch` per request: a short walk, or one batch of fifty. */
-export const eventsPerSession = (batch: number) => (batch >= 6 ? batch : 6)
+export const eventsPerSession = (batch: number) => Math.max(batch, 6)
 
 /** One session's calls, each the events of one request, in order. */
 export function sessionCalls(batch: number, at?: Date): SessionEventInput[][] {
