@@ -45,6 +45,11 @@ interface Prebuilt {
    * its default content type.
    */
   notModified: Record<Encoding, string[]>
+  /**
+   * Whole header lists with an allowed origin's CORS header, keyed by status, encoding and origin: a
+   * merchant's pages come from one or two origins, so the list is built once instead of spread per hit.
+   */
+  withOrigin: Map<string, string[]>
 }
 
 const ENCODINGS = ['identity', 'gzip', 'br'] as const satisfies readonly Encoding[]
@@ -89,7 +94,24 @@ function prebuild(entry: PublishedWidgetConfig): Prebuilt {
       'content-type',
       'text/plain; charset=UTF-8',
     ]),
+    withOrigin: new Map(),
   }
+}
+
+/** The header list for `status` with this allowed origin, built on the first hit and kept. */
+function headersWithOrigin(prebuilt: Prebuilt, status: 200 | 304, encoding: Encoding, origin: string) {
+  const key = `${status} ${encoding} ${origin}`
+  let headers = prebuilt.withOrigin.get(key)
+  if (!headers) {
+    headers =
+      status === 304
+        ? ['access-control-allow-origin', origin, ...prebuilt.notModified[encoding]]
+        : [...prebuilt.okHead[encoding], 'Access-Control-Allow-Origin', origin, ...prebuilt.okTail[encoding]]
+    // Bounded: pages on ever-new allowed origins (a localhost port per dev server) reset it.
+    if (prebuilt.withOrigin.size >= 64) prebuilt.withOrigin.clear()
+    prebuilt.withOrigin.set(key, headers)
+  }
+  return headers
 }
 
 const headerOf = (req: IncomingMessage, name: string): string | undefined => {
@@ -135,23 +157,15 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
         new URLSearchParams(url.slice(queryAt + 1)).get('mode') === 'test',
     )
     if (etagMatches(headerOf(req, 'if-none-match'), entry.etag)) {
-      const headers = prebuilt.notModified[encoding]
-      res.writeHead(
-        304,
-        (allowOrigin
-          ? ['access-control-allow-origin', allowOrigin, ...headers]
-          : headers) as unknown as OutgoingHttpHeaders,
-      )
+      const headers = allowOrigin
+        ? headersWithOrigin(prebuilt, 304, encoding, allowOrigin)
+        : prebuilt.notModified[encoding]
+      res.writeHead(304, headers as unknown as OutgoingHttpHeaders)
       res.end()
       return true
     }
     const headers = allowOrigin
-      ? [
-          ...prebuilt.okHead[encoding],
-          'Access-Control-Allow-Origin',
-          allowOrigin,
-          ...prebuilt.okTail[encoding],
-        ]
+      ? headersWithOrigin(prebuilt, 200, encoding, allowOrigin)
       : prebuilt.ok[encoding]
     res.writeHead(200, headers as unknown as OutgoingHttpHeaders)
     res.end(BODY[encoding](entry))

@@ -55,9 +55,25 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return false
 }
 
+/**
+ * Accept-Encoding values already decided: every page view from one browser build sends the same string,
+ * so the split and the q=0 test ran for the same few strings on every hit.
+ */
+const encodingMemo = new Map<string, Encoding>()
+
 /** The best encoding the client accepts (q=0 refuses); brotli first, it is the smaller. */
 export function pickEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity'
+  const known = encodingMemo.get(header)
+  if (known !== undefined) return known
+  const encoding = parseEncoding(header)
+  // Bounded: a client sending ever-new strings resets the memo instead of growing it.
+  if (encodingMemo.size >= 64) encodingMemo.clear()
+  encodingMemo.set(header, encoding)
+  return encoding
+}
+
+function parseEncoding(header: string): Encoding {
   let gzip = false
   let br = false
   for (const part of header.toLowerCase().split(',')) {
