@@ -116,6 +116,8 @@ export interface WidgetBundle {
   ): Promise<SessionResult>
   /** The banner (what the showReactivation command runs, once checked). */
   showReactivation(context: WidgetContext, options: ReactivationOptions): Promise<ReactivationResult>
+  /** An attached cancel link's subscriber: what their session would show, asked before any click. */
+  route(context: WidgetContext, options: CancelFlowOptions): void
   /** Close whatever is open (open flows resolve as 'closed'). */
   destroy(): void
 }

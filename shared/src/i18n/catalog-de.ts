@@ -159,6 +159,7 @@ export const DE: BuiltInCatalog = {
     step: 'Schritt {n} von {total}',
     reason_required: 'Bitte wählen Sie einen Grund, um fortzufahren.',
     call_failed: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+    loading: 'Einen Moment …',
     hand_over: 'Die Kündigung hat hier nicht geklappt. Wir leiten Sie zur regulären Kündigungsseite weiter …',
     ends_on: 'Ihr Abo endet am {date}',
     continues: 'Ihr Abo läuft weiter',

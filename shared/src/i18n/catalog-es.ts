@@ -158,6 +158,7 @@ export const ES: BuiltInCatalog = {
     step: 'Paso {n} de {total}',
     reason_required: 'Elige un motivo para continuar.',
     call_failed: 'Algo salió mal. Inténtalo de nuevo.',
+    loading: 'Un momento…',
     hand_over: 'No pudimos cancelar aquí. Te llevamos a la página de cancelación habitual…',
     ends_on: 'Tu suscripción termina el {date}',
     continues: 'Tu suscripción continúa',

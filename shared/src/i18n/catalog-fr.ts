@@ -159,6 +159,7 @@ export const FR: BuiltInCatalog = {
     step: 'Étape {n} sur {total}',
     reason_required: 'Veuillez choisir une raison pour continuer.',
     call_failed: 'Une erreur est survenue. Veuillez réessayer.',
+    loading: 'Un instant…',
     hand_over:
       'La résiliation n’a pas pu aboutir ici. Nous vous redirigeons vers la page de résiliation habituelle…',
     ends_on: 'Votre abonnement prend fin le {date}',

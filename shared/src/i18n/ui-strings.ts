@@ -30,6 +30,7 @@ export const UI_STRING_KEYS = [
   'reason_required',
   'call_failed',
   'hand_over',
+  'loading',
   /** `{date}` */
   'ends_on',
   'continues',
@@ -85,6 +86,7 @@ export const EN_UI_STRINGS: UiStrings = {
   reason_required: 'Please choose a reason to continue.',
   call_failed: 'Something went wrong. Please try again.',
   hand_over: "We couldn't cancel here. Taking you to the regular cancellation page…",
+  loading: 'One moment…',
   ends_on: 'Your subscription ends on {date}',
   continues: 'Your subscription continues',
   confirm_charge: 'Confirm: {charge}',

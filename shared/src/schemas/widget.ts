@@ -16,12 +16,11 @@ export const sessionStartSchema = z.strictObject({
   merchantHandlesCancel: z.boolean().optional(),
 })
 
-/** `POST /api/widget/route`: the session start's wishes, without starting one. */
-export const routeRequestSchema = sessionStartSchema.pick({
-  locale: true,
-  languages: true,
-  merchantHandlesOffers: true,
-})
+/**
+ * `POST /api/widget/route`: the session start's wishes, without starting one (the widget sends the very
+ * body it will start the session with; `merchantHandlesCancel` changes nothing in the decision).
+ */
+export const routeRequestSchema = sessionStartSchema.omit({ mode: true })
 
 const reasonKey = z
   .string()

@@ -1,6 +1,7 @@
 import {
   type ReactivationAcceptResponse,
   type ReactivationResponse,
+  type RouteResponse,
   type SessionStartRequest,
   type SessionStartResponse,
   WIDGET_CONTRACT_VERSION,
@@ -31,6 +32,8 @@ const failure = (status: number, code?: unknown): WidgetApiError =>
 export interface WidgetApi {
   config(): Promise<WidgetConfigResponse>
   startSession(token: string, body: SessionStartRequest): Promise<SessionStartResponse>
+  /** What a session would show this subscriber (`/route`): the same body, no session started. */
+  route(token: string, body: SessionStartRequest): Promise<RouteResponse>
   reactivation(token: string): Promise<ReactivationResponse>
   /** Without a session id the server finds or opens the banner session (the cancel dialog's undo). */
   reactivationAccept(token: string, sessionId?: string): Promise<ReactivationAcceptResponse>
@@ -109,6 +112,7 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
       return pending
     },
     startSession: (token, body) => call('/sessions', token, body),
+    route: (token, body) => call('/route', token, body),
     reactivation: (token) => call('/reactivation', token, {}),
     reactivationAccept: (token, sessionId) => call('/reactivation/accept', token, { sessionId }),
     act: session,

@@ -19,6 +19,7 @@ export interface BundleParts {
     request: ShowRequest,
   ): Promise<SessionResult>
   showReactivation(context: WidgetContext, options: ReactivationOptions): Promise<ReactivationResult>
+  route(context: WidgetContext, options: CancelFlowOptions): void
   destroy(): void
 }
 
@@ -91,7 +92,7 @@ export function createCommands(host: Host, parts: BundleParts): RunCommand {
         controller.abort()
         finish(FALLBACK_RESULT)
       }
-      const timer = window.setTimeout(fail, left, 'nothing shown in 3 s: proceeding')
+      const timer = window.setTimeout(fail, left, '3 s: nothing shown')
       new Promise<SessionResult>((started) =>
         started(
           parts.showCancelFlow(current, options, {
@@ -115,23 +116,21 @@ export function createCommands(host: Host, parts: BundleParts): RunCommand {
       const accountId = options?.accountId
       check(ACCOUNT_ID.test(String(accountId)), `invalid accountId: ${accountId}`)
       // A second snippet copy re-sends the same init: nothing to do.
-      if (context) return check(context.accountId === accountId, 'already initialised for another account')
+      if (context) return check(context.accountId === accountId, 'init: another account')
       const base = new window.URL(options.apiBase || '/', host.script?.src || window.location.href)
-      check(/^https?:$/.test(base.protocol), 'apiBase must be http(s)')
+      check(/^https?:$/.test(base.protocol), 'apiBase: not http(s)')
       context = {
         accountId,
         mode: options.mode === 'test' ? 'test' : 'live',
         apiBase: (base.origin + base.pathname).replace(/\/+$/, ''),
       }
     },
-    attach(_call, target: string | Element, options: CancelFlowOptions) {
+    attach(call, target: string | Element, options: CancelFlowOptions) {
       // The loader intercepts already; this reports what would make its clicks fail.
-      check(
-        typeof target === 'string' || target instanceof window.Element,
-        'attach needs a selector or an element',
-      )
+      check(typeof target === 'string' || target instanceof window.Element, 'attach: no selector or element')
       if (typeof target === 'string') document.querySelector(target) // throws on a bad selector
-      checkToken(options)
+      // After init (ready checks the token), what this subscriber's session would show, asked now.
+      context ? parts.route(ready(options, call), options) : checkToken(options)
     },
     showCancelFlow: (call, options: CancelFlowOptions) => showFlow(options, call),
     showReactivation: (call, options: ReactivationOptions) =>

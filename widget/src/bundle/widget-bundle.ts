@@ -1,5 +1,5 @@
 import { runReactivation } from '../banner/reactivation'
-import { type FlowMemory, runCancelFlow } from '../flow/cancel-flow'
+import { type FlowMemory, prefetchRoute, runCancelFlow } from '../flow/cancel-flow'
 import type { Host } from '../host/types'
 import type { WidgetBundle } from '../types'
 import { canStyle } from '../ui/shadow'
@@ -36,6 +36,7 @@ export function createWidgetBundle(host: Host): WidgetBundle {
         closeBanner = close
       })
     },
+    route: (context, options) => prefetchRoute(host, context, options),
     destroy() {
       closeFlow()
       closeBanner()

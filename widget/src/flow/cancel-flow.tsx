@@ -7,7 +7,11 @@ import {
   type FlowSnapshot,
   formatDate,
 } from '@retainkit/shared/flow'
-import { type ScheduledCancellation, WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
+import {
+  type RouteResponse,
+  type ScheduledCancellation,
+  WIDGET_FAIL_OPEN_MS,
+} from '@retainkit/shared/widget-api'
 import { h, render } from 'preact'
 import { createWidgetApi } from '../api/client'
 import { createTokens } from '../api/token-source'
@@ -15,6 +19,7 @@ import { BannerView } from '../banner/banner-view'
 import { reactivation } from '../banner/terms'
 import type { Host, WidgetContext } from '../host/types'
 import { type CancelFlowOptions, FALLBACK_RESULT, type SessionResult, type ShowRequest } from '../types'
+import { Dialog } from '../ui/dialog'
 import { flowDrawer } from '../ui/flow-view'
 import { openSurface } from '../ui/surface'
 import { fill, localize, wantedLocales } from './localize'
@@ -32,6 +37,37 @@ export interface FlowMemory {
 /** The stand-in machine never reaches a billing call: everything that would lead there is held. */
 const never = () => new Promise<never>(() => {})
 const NO_EFFECTS: FlowEffects = { acceptOffer: never, cancel: never, record: () => {} }
+
+/**
+ * The route decisions asked while the page was idle, by token: on a routed account (segments,
+ * experiments) the click then draws this subscriber's own flow at once instead of waiting for the session.
+ */
+const routes = new Map<string, Promise<RouteResponse | undefined>>()
+
+/** The session start's body, which the route decision is asked with too (so both decide alike). */
+const startBody = (host: Host, options: CancelFlowOptions) => ({
+  merchantHandlesOffers: !!options.handleOffer,
+  merchantHandlesCancel: !!options.handleCancel,
+  locale: options.locale,
+  languages: host.window.navigator.languages,
+})
+
+/**
+ * Asks the route decision for a cancel link attached with a token in the page, once per token, when the
+ * published config says the account routes. A failure only means the click waits for the session.
+ */
+export function prefetchRoute(host: Host, context: WidgetContext, options: CancelFlowOptions) {
+  const { token } = options
+  const api = createWidgetApi(host, context)
+  if (token && !routes.has(token))
+    routes.set(
+      token,
+      api
+        .config()
+        .then((config) => (config.routed ? api.route(token, startBody(host, options)) : undefined))
+        .catch(() => undefined),
+    )
+}
 
 /**
  * One cancel session, rendered as a modal in an open shadow root with the shared flow machine.
@@ -63,7 +99,6 @@ export async function runCancelFlow(
 ): Promise<SessionResult> {
   if (memory.stepAside) return FALLBACK_RESULT
   const { window } = host
-  const openedAt = request.openedAt ?? Date.now()
   const api = createWidgetApi(host, context)
   const tokens = createTokens(options)
   // Aborted by the loader's fail-open timer: stop quietly, the loader has already let the click through.
@@ -73,36 +108,34 @@ export async function runCancelFlow(
   // No `mode`: the server takes it from the signed token alone. The page's and the browser's languages
   // only choose the session's words: the server picks among them (after the token's claim) as
   // `localize` does here, so both speak the same language.
-  const starting = tokens.use((token) =>
-    api.startSession(token, {
-      merchantHandlesOffers: !!options.handleOffer,
-      merchantHandlesCancel: !!options.handleCancel,
-      locale: options.locale,
-      languages: host.window.navigator.languages,
-    }),
-  )
+  const starting = tokens.use((token) => api.startSession(token, startBody(host, options)))
   // Observed below on every path; this only keeps an early bail-out from an unhandled rejection.
   starting.catch(() => {})
   const [response, token] = await Promise.all([api.config(), tokens.get().catch(() => '')])
   checkpoint()
-  const { themeCss, tier, routed, plan } = response
+  const { themeCss, tier, routed } = response
   const language = localize(response, wantedLocales(host, token, options.locale))
-  const { words, reasons, strings, locale } = language
+  const { reasons, strings, locale } = language
+  // This subscriber's flow when the account routes and it was decided before the click.
+  // Only one already decided: a decision still on its way (a cold click) is no faster than the session.
+  const route = routed && (await Promise.race([routes.get(token), undefined]))
+  checkpoint()
 
   const early = createFlowMachine({
-    words,
-    reasons,
+    words: (route || language).words,
+    reasons: route ? (route.flow?.reasons ?? reasons) : reasons,
     strings,
     locale,
-    plan,
+    plan: (route || response).plan,
     effects: NO_EFFECTS,
   })
   // Screens that need nothing from the session, so they can be shown while it starts. Free accounts
   // wait for it: only they can hit the monthly session limit, and a dialog that appears and then steps
   // aside would look broken.
-  // A routed account (segments, experiments) may give this subscriber another flow: wait for it too.
-  const optimistic =
-    tier !== 'free' && !routed && ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
+  // A routed account (segments, experiments) may give this subscriber another flow: unless it was decided
+  // already, the dialog says "one moment" until the session brings it.
+  const loading = routed && !route
+  const optimistic = tier !== 'free' && ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
   let session: SessionMachine | null = null
   const connect = (start: StartedSession) => {
     session = createSessionMachine(
@@ -117,7 +150,7 @@ export async function runCancelFlow(
         reasons: start.flow?.reasons ?? reasons,
         strings,
         locale,
-        initialScreen: optimistic ? early.getSnapshot().screen : undefined,
+        initialScreen: optimistic && !loading ? early.getSnapshot().screen : undefined,
       },
       () => {
         memory.stepAside = true
@@ -210,7 +243,16 @@ export async function runCancelFlow(
     }
     if (snapshot.done) return finish(result ?? { outcome: 'closed' })
     if (!mounted) return
-    draw(snapshot, machine.context, send)
+    if (loading && !session)
+      render(
+        <Dialog overlay busy progress="" closeLabel={strings.close} onClose={() => send({ type: 'CLOSE' })}>
+          <h2 id="rk-title" tabIndex={-1}>
+            {strings.loading}
+          </h2>
+        </Dialog>,
+        mount,
+      )
+    else draw(snapshot, machine.context, send)
     // Each new screen is announced by moving focus to its headline.
     holdFocus(moved)
   }
@@ -315,7 +357,9 @@ export async function runCancelFlow(
       window.clearTimeout(deadline)
       finish(left ?? FALLBACK_RESULT)
     }
-    const deadline = window.setTimeout(giveUp, Math.max(0, WIDGET_FAIL_OPEN_MS - (Date.now() - openedAt)))
+    // Counted from now, when the dialog is on screen: a cold click on a slow network spends most of the
+    // 3 s fetching the bundle, and a subscriber already reading the flow is not sent away for that.
+    const deadline = window.setTimeout(giveUp, WIDGET_FAIL_OPEN_MS)
     starting.then((start) => {
       window.clearTimeout(deadline)
       if (settled) return

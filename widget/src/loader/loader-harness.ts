@@ -26,6 +26,7 @@ export function fakeBundle(show?: (request: ShowRequest) => Promise<SessionResul
       return new Promise<SessionResult>(() => {})
     }),
     showReactivation: vi.fn(async (_context: WidgetContext, _options: unknown) => ({ shown: true })),
+    route: vi.fn(),
     destroy: vi.fn(),
   }
   // The bundle's real commands (checks, one flow at a time, fail-open) over a fake flow and banner.
