@@ -2,10 +2,12 @@ import { existsSync, readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { preactAliases as marketingPreactAliases } from './marketing/vite.config'
+import { databaseFreeTests } from './scripts/database-free-tests.mjs'
 
 /**
  * One Vitest run, several projects: `node` for `*.test.ts` beside the code, `dom` for `*.test.tsx`
- * (happy-dom), and the server suite twice — on PGlite and on PostgreSQL — from the same files.
+ * (happy-dom), and the server suite twice — on PGlite and on PostgreSQL — from the same files (but
+ * those that never touch a database, which run on the first only).
  */
 const postgresAvailable =
   Boolean(process.env.TEST_DATABASE_URL) ||
@@ -24,7 +26,12 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     name,
     environment: 'node',
     include: ['server/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    // A file that never reaches the database switch runs the same on both: once is enough.
+    exclude: [
+      '**/node_modules/**',
+      '**/dist/**',
+      ...(db === 'postgres' ? databaseFreeTests(process.cwd()) : []),
+    ],
     env: { TEST_DB: db },
     globalSetup: ['server/src/test-support/global-setup.ts'],
     testTimeout: 30_000,
@@ -34,6 +41,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // After the usual summary: the slowest files and each project's time (scripts/timing-reporter.ts).
+    reporters: ['default', './scripts/timing-reporter.ts'],
     // A hang guard, not a speed check: exhaustive walks (shared/src/flow/compliance.test.ts) take
     // about a second alone but several on a loaded 2-core CI machine; speed is measured by benchmarks.
     testTimeout: 20_000,
