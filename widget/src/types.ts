@@ -8,7 +8,6 @@ import type {
   ReactivationAcceptResponse,
   SubscriberSummary,
 } from '@retainkit/shared/widget-api'
-import type { RunCommand } from './bundle/commands'
 import type { WidgetContext } from './host/types'
 
 /**
@@ -131,3 +130,15 @@ export const failedResult = (command: unknown) =>
     : command === 'showReactivation'
       ? { shown: false }
       : undefined
+
+/**
+ * What the loader knows when it hands a command over: the config it prefetched for the page's init, the
+ * element the subscriber activated and when (a flow's fail-open clock starts at the click).
+ */
+export interface CommandCall {
+  config?: Promise<unknown>
+  trigger: Element | null
+  openedAt: number
+}
+
+export type RunCommand = (args: unknown[], call: CommandCall) => Promise<unknown>

@@ -1,8 +1,8 @@
 import { setRuntime } from '../lib/runtime'
 import type { RuntimeConfig } from '../lib/runtime-config'
 import { authStore, startAuthSync } from '../session/auth-store'
-import type { ConsoleRouting, StartupDeps } from './startup'
 import { prefetchDashboardFor, preloadStartupChunks } from './startup-preload'
+import type { ConsoleRouting, StartupDeps } from './startup-types'
 
 /**
  * The whole console's start, once the environment check passed: the auth client and the session

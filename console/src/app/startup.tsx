@@ -1,40 +1,14 @@
 import { ROUTES } from '@retainkit/shared/routes'
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react'
-import type { createBrowserRouter } from 'react-router-dom'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Spinner } from '../components/spinner'
-import type { AuthClient } from '../lib/auth-client'
 import { hasStoredSession } from '../lib/auth-storage'
 import { setPublicRuntime } from '../lib/runtime'
-import {
-  loadRuntimeConfig,
-  type RuntimeConfig,
-  type RuntimeConfigResult,
-  siteAddressFor,
-} from '../lib/runtime-config'
+import { loadRuntimeConfig, type RuntimeConfigResult, siteAddressFor } from '../lib/runtime-config'
 import { afterFirstPaint } from './after-first-paint'
 import type { PublicPage } from './public-auth'
+import type { ConsoleRouting, StartupDeps } from './startup-types'
 
-type ConsoleRouter = ReturnType<typeof createBrowserRouter>
-
-/** The router and the provider that renders it (react-router's RouterProvider). */
-export interface ConsoleRouting {
-  router: ConsoleRouter
-  Provider: ComponentType<{ router: ConsoleRouter }>
-}
-
-export interface StartupDeps {
-  loadConfig: () => Promise<RuntimeConfigResult>
-  createAuth: (config: RuntimeConfig) => AuthClient | Promise<AuthClient>
-  createRouting: () => ConsoleRouting | Promise<ConsoleRouting>
-  /** Runs after the app's first paint: chunk preloads and the dashboard prefetch. */
-  afterPaint: (task: () => void) => void
-  /**
-   * The signed-out page this start shows without the router and supabase-js (/login/ or /signup/ in a
-   * browser without a session), or null for the whole console.
-   */
-  publicPage?: () => PublicPage | null
-  loadPublicPage?: () => Promise<typeof import('./public-auth')>
-}
+export type { ConsoleRouting, StartupDeps } from './startup-types'
 
 /**
  * Neither supabase-js's auth client (about 25 KB gzip) nor the router with the route table and the

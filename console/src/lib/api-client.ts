@@ -1,7 +1,5 @@
 import { API_REQUEST_TIMEOUT_MS } from '@retainkit/shared/constants'
 import {
-  type ApiLayerCode,
-  type AppError,
   catalogueCodeForApiLayer,
   codeForStatus,
   createAppError,
@@ -11,6 +9,7 @@ import {
   parseErrorMessage,
 } from '@retainkit/shared/errors'
 import { sanitizeMessage } from '@retainkit/shared/sanitize'
+import type { ApiError, ApiIssue } from './api-error'
 import { reportApiError } from './error-handler'
 import { getAuthClient, getRuntimeConfig, hasRuntime } from './runtime'
 
@@ -38,22 +37,7 @@ export interface ApiRequestOptions {
   asText?: boolean
 }
 
-export interface ApiIssue {
-  field: string
-  message: string
-}
-
-/** An AppError plus what the transport knows. */
-export interface ApiError extends AppError {
-  /** HTTP status; 0 when no response arrived. */
-  status: number
-  /** Set when the failure is the transport's, not the server's verdict. */
-  apiCode?: ApiLayerCode | 'TIMEOUT'
-  /** The server's own message for people (already sanitized by the server, re-sanitized here). */
-  serverMessage?: string
-  /** Field-level validation issues from the server. */
-  issues?: ApiIssue[]
-}
+export type { ApiError, ApiIssue } from './api-error'
 
 export type ApiResult<T> = { data: T; error?: undefined } | { data?: undefined; error: ApiError }
 

@@ -1,7 +1,7 @@
 import type { Severity } from '@retainkit/shared/errors'
 import { type AppError, severityOf, toAppError } from '@retainkit/shared/errors'
 import { sanitizeMessage } from '@retainkit/shared/sanitize'
-import type { ApiError } from './api-client'
+import type { ApiError } from './api-error'
 import { toast } from './toast-store'
 
 /**

@@ -2,11 +2,13 @@ import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import type { Host, WidgetContext } from '../host/types'
 import {
   type CancelFlowOptions,
+  type CommandCall,
   FALLBACK_RESULT,
   failedResult,
   type InitOptions,
   type ReactivationOptions,
   type ReactivationResult,
+  type RunCommand,
   type SessionResult,
   type ShowRequest,
 } from '../types'
@@ -22,18 +24,6 @@ export interface BundleParts {
   route(context: WidgetContext, options: CancelFlowOptions): void
   destroy(): void
 }
-
-/**
- * What the loader knows when it hands a command over: the config it prefetched for the page's init, the
- * element the subscriber activated and when (a flow's fail-open clock starts at the click).
- */
-export interface CommandCall {
-  config?: Promise<unknown>
-  trigger: Element | null
-  openedAt: number
-}
-
-export type RunCommand = (args: unknown[], call: CommandCall) => Promise<unknown>
 
 type Command = 'init' | 'attach' | 'showCancelFlow' | 'showReactivation' | 'destroy'
 
