@@ -7,11 +7,7 @@ import type { SegmentCondition, SegmentRule, SubscriberFacts } from './schemas/s
  * rather than being coerced: a segment should catch exactly whom the merchant described.
  */
 
-/** Custom attribute names: what the subscriber token's `attributes` claim may carry. */
-export const CUSTOM_ATTRIBUTE_NAME = /^[a-z][a-z0-9_]{0,39}$/
-/** How many attributes that claim may carry, and how long a text one may be. */
-export const MAX_CUSTOM_ATTRIBUTES = 30
-export const MAX_CUSTOM_ATTRIBUTE_TEXT = 200
+export { CUSTOM_ATTRIBUTE_NAME, MAX_CUSTOM_ATTRIBUTE_TEXT, MAX_CUSTOM_ATTRIBUTES } from './custom-attributes'
 
 type Fact = string | number | boolean
 

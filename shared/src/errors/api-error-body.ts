@@ -1,5 +1,5 @@
 import { sanitizeMessage } from '../sanitize'
-import type { AppError } from './app-error'
+import type { AppError } from './app-error-type'
 import { type ErrorCode, isErrorCode } from './codes'
 
 /** The server's JSON body for every failed request: `{ "error": { "code", "message", "field"? } }`. */

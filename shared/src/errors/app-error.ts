@@ -2,23 +2,11 @@ import { SANITIZED_MESSAGE_MAX_LENGTH } from '../constants'
 import { isSecretName, REDACTION_MARKERS, redactText, sanitizeMessage } from '../sanitize'
 import { isApiErrorBody } from './api-error-body'
 import { catalogueCodeForApiLayer, isApiLayerCode } from './api-layer'
+import type { AppError } from './app-error-type'
 import { type ErrorCode, isErrorCode, USER_MESSAGES } from './codes'
 import { codeForStatus } from './http-status'
 
-/** The error object every layer passes around and logs. */
-export interface AppError {
-  code: ErrorCode
-  /** For logs and developers: sanitized, at most 500 characters. */
-  message: string
-  /** The offending input, for validation errors. */
-  field?: string
-  /** ISO 8601, when the error was created. */
-  timestamp: string
-  /** Structured details for logs; string values are sanitized, secret-named keys redacted. */
-  context: Record<string, unknown>
-  /** What a person is told: the catalogue text for `code`. */
-  userMessage: string
-}
+export type { AppError } from './app-error-type'
 
 export interface AppErrorOptions {
   field?: string

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '../config/schema'
-import { CUSTOM_ATTRIBUTE_NAME, MAX_CUSTOM_ATTRIBUTE_TEXT, MAX_CUSTOM_ATTRIBUTES } from '../segment-match'
+import { CUSTOM_ATTRIBUTE_NAME, MAX_CUSTOM_ATTRIBUTE_TEXT, MAX_CUSTOM_ATTRIBUTES } from '../custom-attributes'
 
 /**
  * Segments (`/api/account?action=segments`): audiences the server matches a subscriber against when a
