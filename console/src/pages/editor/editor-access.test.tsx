@@ -1,19 +1,11 @@
-import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  type FakeBackend,
-  fail,
-  installFakeBackend,
-  ok,
-  reasonsData,
-  signInTestSession,
-} from '../../features/test-support/fake-backend'
+import { type FakeBackend, fail, signInTestSession } from '../../features/test-support/fake-backend'
 import { previewRecorder } from '../../features/test-support/preview-mock'
-import { isDisabled, renderPage } from '../../features/test-support/render-page'
+import { isDisabled } from '../../features/test-support/render-page'
 import { resetToasts } from '../../lib/toast-store'
-import EditorPage from './editor-page'
+import { installEditorBackend, openEditor } from './test-support/editor-setup'
 
 vi.mock(
   '../../features/preview/widget-preview-entry',
@@ -24,28 +16,7 @@ vi.setConfig({ testTimeout: 20_000 })
 let backend: FakeBackend
 
 function start(tier: 'free' | 'pro') {
-  backend = installFakeBackend()
-  backend
-    .on(
-      'GET',
-      '/api/account',
-      { action: 'config' },
-      ok({ config_json: createDefaultConfig(), version: 1, updated_at: null, previous_versions: [] }),
-    )
-    .on(
-      'GET',
-      '/api/account',
-      { action: 'data' },
-      ok({ account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier }),
-    )
-    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: createDefaultReasons() })))
-    .on('GET', '/api/stripe/plans/acme', {}, ok([]))
-}
-
-async function openEditor() {
-  renderPage(<EditorPage />, { path: '/editor', url: '/editor/?account_id=acme' })
-  await screen.findByRole('heading', { name: 'Cancel flow editor' })
-  await waitFor(() => expect(previewRecorder.mounts).toHaveLength(1))
+  backend = installEditorBackend({ tier })
 }
 
 const section = (name: string) => screen.getByRole('region', { name })

@@ -4,18 +4,10 @@ import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/def
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  type FakeBackend,
-  fail,
-  installFakeBackend,
-  ok,
-  reasonsData,
-  signInTestSession,
-} from '../../features/test-support/fake-backend'
+import { type FakeBackend, fail, ok, signInTestSession } from '../../features/test-support/fake-backend'
 import { previewRecorder } from '../../features/test-support/preview-mock'
-import { renderPage } from '../../features/test-support/render-page'
 import { resetToasts } from '../../lib/toast-store'
-import EditorPage from './editor-page'
+import { installEditorBackend, openEditor } from './test-support/editor-setup'
 
 vi.mock(
   '../../features/preview/widget-preview-entry',
@@ -58,34 +50,13 @@ beforeEach(() => {
   previewRecorder.reset()
   resetToasts()
   signInTestSession({ role: 'admin' })
-  backend = installFakeBackend()
-  backend
-    .on(
-      'GET',
-      '/api/account',
-      { action: 'config' },
-      ok({ config_json: createDefaultConfig(), version: 2, updated_at: null, previous_versions: [] }),
-    )
-    .on(
-      'GET',
-      '/api/account',
-      { action: 'data' },
-      ok({ account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier: 'pro' }),
-    )
-    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: createDefaultReasons() })))
-    .on('GET', '/api/stripe/plans/acme', {}, ok(PRICES))
+  backend = installEditorBackend({ version: 2, plans: PRICES })
 })
 
 afterEach(() => {
   cleanup()
   backend.restore()
 })
-
-async function openEditor() {
-  renderPage(<EditorPage />, { path: '/editor', url: '/editor/?account_id=acme' })
-  await screen.findByRole('heading', { name: 'Cancel flow editor' })
-  await waitFor(() => expect(previewRecorder.mounts).toHaveLength(1))
-}
 
 /** The config the preview renders: what subscribers get, so never the coupon's code (server-side only). */
 const draft = () => previewRecorder.current()?.config as CancelFlowConfig

@@ -3,19 +3,12 @@ import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/def
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  bodyOf,
-  type FakeBackend,
-  fail,
-  installFakeBackend,
-  ok,
-  reasonsData,
-  signInTestSession,
-} from '../../features/test-support/fake-backend'
+import { bodyOf, type FakeBackend, fail, signInTestSession } from '../../features/test-support/fake-backend'
 import { previewRecorder } from '../../features/test-support/preview-mock'
 import { renderPage } from '../../features/test-support/render-page'
 import { resetToasts, toastStore } from '../../lib/toast-store'
 import EditorPage from './editor-page'
+import { configAnswer, installEditorBackend, openEditor } from './test-support/editor-setup'
 
 vi.mock(
   '../../features/preview/widget-preview-entry',
@@ -26,41 +19,23 @@ vi.setConfig({ testTimeout: 20_000 })
 
 let backend: FakeBackend
 
-function configResponse(config: CancelFlowConfig, version: number) {
-  return ok({ config_json: config, version, updated_at: '2026-05-01T10:00:00Z', previous_versions: [] })
-}
+const configResponse = (config: CancelFlowConfig, version: number) =>
+  configAnswer(config, version, '2026-05-01T10:00:00Z')
 
 beforeEach(() => {
   previewRecorder.reset()
   resetToasts()
   signInTestSession({ role: 'owner' })
-  backend = installFakeBackend()
-  backend
-    .on('GET', '/api/account', { action: 'config' }, configResponse(createDefaultConfig(), 7))
-    .on(
-      'GET',
-      '/api/account',
-      { action: 'data' },
-      ok({ account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier: 'pro' }),
-    )
-    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: createDefaultReasons() })))
-    .on('GET', '/api/stripe/plans/acme', {}, ok([]))
-    .on('PUT', '/api/account', { action: 'config' }, (request) =>
-      configResponse((request.body as { config_json: CancelFlowConfig }).config_json, 8),
-    )
+  backend = installEditorBackend({ version: 7, updatedAt: '2026-05-01T10:00:00Z' })
+  backend.on('PUT', '/api/account', { action: 'config' }, (request) =>
+    configResponse((request.body as { config_json: CancelFlowConfig }).config_json, 8),
+  )
 })
 
 afterEach(() => {
   cleanup()
   backend.restore()
 })
-
-async function openEditor() {
-  const view = renderPage(<EditorPage />, { path: '/editor', url: '/editor/?account_id=acme' })
-  await screen.findByRole('heading', { name: 'Cancel flow editor' })
-  await waitFor(() => expect(previewRecorder.mounts).toHaveLength(1))
-  return view
-}
 
 const reasonScreen = () => screen.getByRole('group', { name: 'Reason question' })
 const headlineInput = () => within(reasonScreen()).getByLabelText('Headline') as HTMLInputElement

@@ -1,19 +1,12 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
-import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { createDefaultConfig } from '@retainkit/shared/default-config'
+import { cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  type FakeBackend,
-  installFakeBackend,
-  ok,
-  reasonsData,
-  signInTestSession,
-} from '../../features/test-support/fake-backend'
+import { type FakeBackend, signInTestSession } from '../../features/test-support/fake-backend'
 import { previewRecorder } from '../../features/test-support/preview-mock'
-import { renderPage } from '../../features/test-support/render-page'
 import { fieldId } from '../../features/validation/field-errors'
-import EditorPage from './editor-page'
 import { configFieldLabel } from './field-labels'
+import { installEditorBackend, openEditor } from './test-support/editor-setup'
 
 vi.mock(
   '../../features/preview/widget-preview-entry',
@@ -71,34 +64,7 @@ let backend: FakeBackend
 beforeEach(() => {
   previewRecorder.reset()
   signInTestSession({ role: 'owner' })
-  backend = installFakeBackend()
-  backend
-    .on(
-      'GET',
-      '/api/account',
-      { action: 'config' },
-      ok({
-        config_json: everySetting(),
-        version: 3,
-        updated_at: '2026-05-01T10:00:00Z',
-        previous_versions: [],
-      }),
-    )
-    .on(
-      'GET',
-      '/api/account',
-      { action: 'data' },
-      ok({
-        account_id: 'acme',
-        name: 'Acme',
-        slug: 'acme',
-        email: null,
-        domain: null,
-        tier: 'pro',
-      }),
-    )
-    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: createDefaultReasons() })))
-    .on('GET', '/api/stripe/plans/acme', {}, ok([]))
+  backend = installEditorBackend({ config: everySetting(), version: 3, updatedAt: '2026-05-01T10:00:00Z' })
 })
 afterEach(() => {
   cleanup()
@@ -107,9 +73,7 @@ afterEach(() => {
 
 describe('configFieldLabel', () => {
   it('names every setting with the section heading and the label the editor shows beside its field', async () => {
-    renderPage(<EditorPage />, { path: '/editor', url: '/editor/?account_id=acme' })
-    await screen.findByRole('heading', { name: 'Cancel flow editor' })
-    await waitFor(() => expect(previewRecorder.mounts).toHaveLength(1))
+    await openEditor()
     const paths = settingPaths(everySetting()).filter((path) => !path.startsWith('languages.translations'))
     expect(paths.length).toBeGreaterThan(90)
     const sections = new Set(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.trim()))
