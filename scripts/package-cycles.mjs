@@ -36,6 +36,25 @@ export function workspacePackages(root) {
 /** Boundary breaches found by the last `packageEdges` call (path reaches, undeclared imports). */
 export const problems = []
 
+/**
+ * Whether the package at `dir` offers `subpath` ('.' or './x/y') through its exports map: a package
+ * with one offers only what it names (a '*' in a key matches any rest), so an import of one of its
+ * internals is a breach even where the resolver would find the file.
+ */
+export function exportsSubpath(dir, subpath) {
+  const { exports } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+  if (exports === undefined) return true
+  const keys =
+    typeof exports === 'string' || Object.keys(exports).every((key) => !key.startsWith('.'))
+      ? ['.']
+      : Object.keys(exports)
+  return keys.some((key) => {
+    const star = key.indexOf('*')
+    if (star === -1) return key === subpath
+    return subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1))
+  })
+}
+
 const declared = (dir) => {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
   return new Set(
@@ -75,10 +94,13 @@ export function packageEdges(root) {
         const from = owner(file)
         if (!target || !from || target === from) continue
         const where = relative(root, file)
+        const subpath = byPath ? '.' : `.${specifier.slice(target.length)}`
         if (byPath)
           problems.push(`${where}: reaches into ${target} by path ('${specifier}'); import its public entry`)
         else if (!declared(pkg.dir).has(target))
           problems.push(`${where}: imports ${target}, which ${from}'s package.json does not declare`)
+        else if (!exportsSubpath(byName.get(target).dir, subpath))
+          problems.push(`${where}: imports '${specifier}', an internal ${target} does not export`)
         const outgoing = edges.get(from)
         if (outgoing && !outgoing.has(target)) outgoing.set(target, relative(root, file))
       }

@@ -74,6 +74,23 @@ describe('package-cycle check', () => {
     expect(check().status).toBe(1)
   })
 
+  it("fails on an import of an internal the target's exports map does not offer", () => {
+    write(
+      'core/package.json',
+      JSON.stringify({ name: '@fx/core', exports: { '.': './src/index.ts', './testing/*': './test/*.ts' } }),
+    )
+    write(
+      'app/src/extra.ts',
+      "export { a } from '@fx/core/testing/fixtures'\nexport { b } from '@fx/core/src/db'\n",
+    )
+    expect(packageCycles(packageEdges(root))).toEqual([])
+    expect(problems).toEqual([
+      "app/src/extra.ts: imports '@fx/core/src/db', an internal @fx/core does not export",
+      "suite/run.ts: imports '@fx/core/src/index', an internal @fx/core does not export",
+    ])
+    expect(check().status).toBe(1)
+  })
+
   it('finds none in this repository', () => {
     const repository = join(scriptsDir, '..')
     const edges = packageEdges(repository)
