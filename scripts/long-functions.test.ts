@@ -32,6 +32,7 @@ const FROZEN = new Set(
   `
 console/src/components/account-menu.tsx#AccountMenu
 console/src/features/reasons/reasons-editor.tsx#ReasonsEditorView
+console/src/pages/dashboard/chart-card.tsx#ChartCard
 console/src/pages/dashboard/dashboard-page.tsx#DashboardPage
 console/src/pages/dashboard/feedback/quotes-panel.tsx#QuotesPanel
 console/src/pages/dashboard/feedback/theme-editor.tsx#ThemeEditor
@@ -59,6 +60,7 @@ server/src/routes/widget/sessions.ts#sessionStartHandler
 server/src/routes/widget/sessions.ts#sessionStartHandler/anonymous-1
 server/src/services/experiments/results.ts#loadExperimentResults
 shared/src/flow/machine.ts#createFlowMachine
+widget/src/chunks/statutory.ts#statutory
 widget/src/flow/cancel-flow.tsx#runCancelFlow
 widget/src/loader/install.ts#installLoader
 widget/src/preview/index.tsx#mountPreview

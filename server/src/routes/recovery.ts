@@ -85,6 +85,30 @@ async function requireProModule(deps: AppDeps, accountId: string): Promise<void>
   if (!access.pro) throw new HttpError('BUSINESS_RULE_VIOLATION', PRO_ONLY_MESSAGE, undefined, undefined, 403)
 }
 
+/** PUT: the module's settings saved, open campaigns due again so the next pass judges them anew. */
+async function saveSettings(deps: AppDeps, c: Context<AppEnv>) {
+  const accountId = await member(deps, c, 'canEditConfig')
+  const settings = await readBody(c, recoverySettingsSchema)
+  const now = deps.clock.now()
+  const before = await recoveryAccess(deps.db, accountId, now)
+  if (!before.earlyAccess)
+    throw new HttpError('BUSINESS_RULE_VIOLATION', EARLY_ACCESS_MESSAGE, undefined, undefined, 403)
+  if (settings.enabled && !before.pro)
+    throw new HttpError('BUSINESS_RULE_VIOLATION', PRO_ONLY_MESSAGE, 'enabled', undefined, 403)
+  await deps.db.transaction().execute(async (trx) => {
+    await saveRecoverySettings(trx, accountId, settings, c.get('user').id, now)
+    // Open campaigns are judged again with the new settings on the next pass.
+    await trx
+      .updateTable('recovery_campaigns')
+      .set({ due_at: now })
+      .where('account_id', '=', accountId)
+      .where('state', 'in', [...OPEN_RECOVERY_STATES])
+      .execute()
+  })
+  const access = await recoveryAccess(deps.db, accountId, now)
+  return ok(c, 'PUT /api/recovery/{accountId}', await view(deps, accountId, access))
+}
+
 export function recoveryRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   app.use('/api/recovery/*', requireUser(deps.verifier))
@@ -95,28 +119,7 @@ export function recoveryRoutes(deps: AppDeps) {
     return ok(c, 'GET /api/recovery/{accountId}', await view(deps, accountId, access))
   })
 
-  app.put('/api/recovery/:accountId', async (c) => {
-    const accountId = await member(deps, c, 'canEditConfig')
-    const settings = await readBody(c, recoverySettingsSchema)
-    const now = deps.clock.now()
-    const before = await recoveryAccess(deps.db, accountId, now)
-    if (!before.earlyAccess)
-      throw new HttpError('BUSINESS_RULE_VIOLATION', EARLY_ACCESS_MESSAGE, undefined, undefined, 403)
-    if (settings.enabled && !before.pro)
-      throw new HttpError('BUSINESS_RULE_VIOLATION', PRO_ONLY_MESSAGE, 'enabled', undefined, 403)
-    await deps.db.transaction().execute(async (trx) => {
-      await saveRecoverySettings(trx, accountId, settings, c.get('user').id, now)
-      // Open campaigns are judged again with the new settings on the next pass.
-      await trx
-        .updateTable('recovery_campaigns')
-        .set({ due_at: now })
-        .where('account_id', '=', accountId)
-        .where('state', 'in', [...OPEN_RECOVERY_STATES])
-        .execute()
-    })
-    const access = await recoveryAccess(deps.db, accountId, now)
-    return ok(c, 'PUT /api/recovery/{accountId}', await view(deps, accountId, access))
-  })
+  app.put('/api/recovery/:accountId', (c) => saveSettings(deps, c))
 
   app.post('/api/recovery/:accountId/preview', async (c) => {
     const accountId = await member(deps, c, 'canViewConfig')
