@@ -29,7 +29,14 @@ async function openAccount(backend: FakeBackend, role: 'owner' | 'viewer' = 'own
     backend: backend.on(DATA, { body: { data: ACCOUNT } }),
     role,
   })
-  return screen.findByLabelText('Website domain')
+  const domain = await screen.findByLabelText<HTMLInputElement>('Website domain')
+  // The fields are drawn before the account's values fill them: a test that clears a field first must
+  // wait for them (a fresh-clone CI run cleared the e-mail before it was filled, then saw it refilled).
+  await waitFor(() => expect(domain.value).toBe(ACCOUNT.domain))
+  await waitFor(() =>
+    expect(screen.getByLabelText<HTMLInputElement>('Contact email').value).toBe(ACCOUNT.email),
+  )
+  return domain
 }
 
 describe('account settings', () => {
