@@ -124,6 +124,32 @@ export async function startSession(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { sessionId: string } }
 }
 
+/**
+ * A subscriber who opens the flow in `locale` and leaves a write-in (after a reason when one is given),
+ * through the real session and events calls; the write-in is then queued for scoring.
+ */
+export async function leaveWriteIn(
+  t: TestContext,
+  account: WidgetAccount,
+  customerId: string,
+  text: string,
+  options: { locale?: string; reasonKey?: string } = {},
+): Promise<{ sessionId: string; token: string }> {
+  const token = await tokenFor(t, account, customerId, { handles: ['offers', 'cancel'] })
+  const { status, body } = await startSession(t, token, {
+    merchantHandlesOffers: true,
+    locale: options.locale ?? 'en',
+  })
+  expect(status, JSON.stringify(body)).toBe(201)
+  const reason = options.reasonKey ? [{ step: 'reason_selected', reasonKey: options.reasonKey }] : []
+  const res = await widgetCall(t, `/api/widget/sessions/${body.sessionId}/events`, {
+    token,
+    body: { events: [...reason, { step: 'feedback_submitted', text }] },
+  })
+  expect(res.status).toBe(204)
+  return { sessionId: body.sessionId, token }
+}
+
 /** Publishes a config version directly (as the config editor would) and drops the cached one. */
 export async function publishConfig(
   t: TestContext,

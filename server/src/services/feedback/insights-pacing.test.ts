@@ -1,12 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  startSession,
-  tokenFor,
-  type WidgetAccount,
-  widgetAccount,
-  widgetCall,
-} from '../../routes/widget/testing'
+import { leaveWriteIn, type WidgetAccount, widgetAccount } from '../../routes/widget/testing'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { startFeedbackInsights } from './insights'
 import { noteEventsCall } from './nudge'
@@ -24,16 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 let customers = 0
-async function writeIn(text: string) {
-  const token = await tokenFor(t, account, `cus_pacing${customers++}`, { handles: ['offers', 'cancel'] })
-  const { body } = await startSession(t, token, { merchantHandlesOffers: true, locale: 'en' })
-  const res = await widgetCall(t, `/api/widget/sessions/${body.sessionId}/events`, {
-    token,
-    body: { events: [{ step: 'feedback_submitted', text }] },
-  })
-  expect(res.status).toBe(204)
-  return body.sessionId as string
-}
+const writeIn = async (text: string) =>
+  (await leaveWriteIn(t, account, `cus_pacing${customers++}`, text)).sessionId
 
 const scored = async (sessionId: string) =>
   (

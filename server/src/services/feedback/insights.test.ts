@@ -1,9 +1,8 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  leaveWriteIn,
   publishConfig,
-  startSession,
-  tokenFor,
   type WidgetAccount,
   widgetAccount,
   widgetCall,
@@ -26,22 +25,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 let customers = 0
-async function writeIn(text: string, locale: string, reasonKey = 'too_expensive') {
-  const token = await tokenFor(t, account, `cus_insight${customers++}`, { handles: ['offers', 'cancel'] })
-  const { status, body } = await startSession(t, token, { merchantHandlesOffers: true, locale })
-  expect(status, JSON.stringify(body)).toBe(201)
-  const res = await widgetCall(t, `/api/widget/sessions/${body.sessionId}/events`, {
-    token,
-    body: {
-      events: [
-        { step: 'reason_selected', reasonKey },
-        { step: 'feedback_submitted', text },
-      ],
-    },
-  })
-  expect(res.status).toBe(204)
-  return { sessionId: body.sessionId, token }
-}
+const writeIn = (text: string, locale: string, reasonKey = 'too_expensive') =>
+  leaveWriteIn(t, account, `cus_insight${customers++}`, text, { locale, reasonKey })
 
 const insightOf = async (sessionId: string) =>
   (

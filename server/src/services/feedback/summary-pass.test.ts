@@ -2,13 +2,7 @@ import { type FakeChatServer, startFakeChatCompletions } from '@retainkit/fakes/
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WriteInSummaryConfig } from '../../config/summaries-env'
-import {
-  startSession,
-  tokenFor,
-  type WidgetAccount,
-  widgetAccount,
-  widgetCall,
-} from '../../routes/widget/testing'
+import { leaveWriteIn, type WidgetAccount, widgetAccount } from '../../routes/widget/testing'
 import { createTestContext, type TestContext } from '../../test-support/harness'
 import { drainFeedbackInsights } from './insights'
 import { RETRY_AFTER_MS, runSummaryPass } from './summary-pass'
@@ -33,15 +27,8 @@ beforeAll(async () => {
   pro = await widgetAccount(t, { stripe: false, tier: 'pro' })
   starter = await widgetAccount(t, { stripe: false, tier: 'free' })
   let n = 0
-  const writeIn = async (account: WidgetAccount, text: string) => {
-    const token = await tokenFor(t, account, `cus_summary${n++}`, { handles: ['offers', 'cancel'] })
-    const { body } = await startSession(t, token, { merchantHandlesOffers: true, locale: 'en' })
-    const res = await widgetCall(t, `/api/widget/sessions/${body.sessionId}/events`, {
-      token,
-      body: { events: [{ step: 'feedback_submitted', text }] },
-    })
-    expect(res.status).toBe(204)
-  }
+  const writeIn = (account: WidgetAccount, text: string) =>
+    leaveWriteIn(t, account, `cus_summary${n++}`, text)
   await writeIn(pro, 'Far too expensive since the price went up, write to me at jo.doe@example.com')
   await writeIn(pro, 'My card 4242 4242 4242 4242 was charged twice, billing is a mess')
   await writeIn(pro, 'Missing exports to CSV, we moved to a competitor')
