@@ -5,8 +5,6 @@
  * the resident part of WebAssembly memories (PGlite's database runs in one: V8 reserves each as a
  * mapping of 8 GiB or more, so any mapping that large is one) apart from the rest.
  */
-import { readFileSync } from 'node:fs'
-
 export interface AfterGc {
   /** V8 heap in use after a full collection: what is really retained. */
   heapAfterGcMb: number
@@ -15,31 +13,6 @@ export interface AfterGc {
 }
 
 const MB = 2 ** 20
-
-/** Resident MB of WebAssembly memories (mappings of ≥ 8 GiB) and of everything else. */
-export function residentParts(pid: number): { wasmMb: number; otherMb: number } {
-  let text = ''
-  try {
-    text = readFileSync(`/proc/${pid}/smaps`, 'utf8')
-  } catch {
-    return { wasmMb: Number.NaN, otherMb: Number.NaN }
-  }
-  let size = 0
-  let wasmKb = 0
-  let otherKb = 0
-  for (const line of text.split('\n')) {
-    const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line)
-    if (range) {
-      size = Number(BigInt(`0x${range[2]}`) - BigInt(`0x${range[1]}`))
-      continue
-    }
-    if (!line.startsWith('Rss:')) continue
-    const kb = Number(line.replace(/\D+/g, ''))
-    if (size >= 8 * 2 ** 30) wasmKb += kb
-    else otherKb += kb
-  }
-  return { wasmMb: wasmKb / 1024, otherMb: otherKb / 1024 }
-}
 
 /** One inspector session over the server's debugger WebSocket. */
 export async function connectInspector(inspectPort: number) {

@@ -82,13 +82,13 @@ export interface GcSample {
   heapAfterGcMb: number
   externalAfterGcMb: number
   arrayBuffersAfterGcMb: number
-  wasmMb: number
-  otherMb: number
+  /** RSS read right after the collection. */
+  rssAfterGcMb: number
 }
 
 /** One line: the slopes after the warm-up of what survives a collection and of the resident parts. */
 export function gcSlopes(database: string, samples: readonly GcSample[], warmupMinutes: number): string {
   const measured = samples.filter((sample) => sample.minute >= warmupMinutes)
   const of = (value: (sample: GcSample) => number) => slope(slopePerMinute(measured, value))
-  return `after-gc slopes ${database}: heap ${of((s) => s.heapAfterGcMb)}, external ${of((s) => s.externalAfterGcMb)}, WebAssembly resident ${of((s) => s.wasmMb)}, other resident ${of((s) => s.otherMb)} (heap after GC ${mb(measured[0]?.heapAfterGcMb)} → ${mb(measured.at(-1)?.heapAfterGcMb)})`
+  return `after-gc slopes ${database}: heap ${of((s) => s.heapAfterGcMb)}, external ${of((s) => s.externalAfterGcMb)}, RSS ${of((s) => s.rssAfterGcMb)} (heap after GC ${mb(measured[0]?.heapAfterGcMb)} → ${mb(measured.at(-1)?.heapAfterGcMb)})`
 }

@@ -13,9 +13,9 @@
  * `--heapsnapshot-signal=SIGUSR2` and writes a snapshot after the warm-up and one at the end into
  * tests/artifacts/bench/soak/ (open them in Chrome's DevTools, Memory, "Comparison").
  * `--after-gc` starts it with `--inspect` on a loopback port, runs a full collection through the inspector
- * at each sample and prints what survives it (heap, external, array buffers) and the resident memory of
- * WebAssembly (PGlite) apart from the rest, with their slopes: real retention against growth a
- * collection gives back (soak-inspect.ts). PostgreSQL:
+ * at each sample and prints what survives it (heap, external with PGlite's WebAssembly memory, array
+ * buffers), and the RSS right after it, with their slopes: real retention against growth a collection
+ * gives back (soak-inspect.ts). PostgreSQL:
  * BENCH_DATABASE_URL (an empty database) or a throw-away cluster of its own. Every sample is printed
  * (`sample …` lines) so a run's curve can be plotted afterwards. Exits 1 when a slope misses the goal.
  */
@@ -30,7 +30,7 @@ import { freePort } from '@retainkit/server/testing/server-process'
 import { startThrowawayPostgres, type ThrowawayPostgres } from '@retainkit/server/testing/throwaway-postgres'
 import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../../scripts/server-command.mjs'
 import { machineNotes } from './machine'
-import { connectInspector, residentParts } from './soak-inspect'
+import { connectInspector } from './soak-inspect'
 import { startLoad } from './soak-load'
 import { provisionSoakMerchant } from './soak-merchant'
 import { type GcSample, gcSlopes, type SoakSample, soakTable } from './soak-report'
@@ -163,10 +163,10 @@ async function soak(database: 'pglite' | 'postgres', env: Record<string, string>
         `sample ${database} t=${sample.minute.toFixed(2)}min rss=${sample.rssMb.toFixed(1)}MB heap=${sample.heapMb.toFixed(1)}MB external=${sample.externalMb.toFixed(1)}MB sessions=${sample.sessions}`,
       )
       if (inspector) {
-        const gc = { minute: sample.minute, ...(await inspector.afterGc()), ...residentParts(pid) }
+        const gc = { minute: sample.minute, ...(await inspector.afterGc()), rssAfterGcMb: rssMb(pid) }
         gcSamples.push(gc)
         console.log(
-          `after-gc ${database} t=${gc.minute.toFixed(2)}min heap=${gc.heapAfterGcMb.toFixed(1)}MB external=${gc.externalAfterGcMb.toFixed(1)}MB arrayBuffers=${gc.arrayBuffersAfterGcMb.toFixed(1)}MB wasm-resident=${gc.wasmMb.toFixed(1)}MB other-resident=${gc.otherMb.toFixed(1)}MB`,
+          `after-gc ${database} t=${gc.minute.toFixed(2)}min heap=${gc.heapAfterGcMb.toFixed(1)}MB external=${gc.externalAfterGcMb.toFixed(1)}MB arrayBuffers=${gc.arrayBuffersAfterGcMb.toFixed(1)}MB rss=${gc.rssAfterGcMb.toFixed(1)}MB`,
         )
       }
       if (SNAPSHOTS && !snapshotted && sample.minute >= WARMUP_MINUTES) {

@@ -46,7 +46,7 @@ export interface KnownSession {
 /** Open sessions remembered per process (a flow lasts minutes; the oldest are forgotten first). */
 export const REMEMBERED_SESSIONS = 10_000
 /** A session not written for this long is forgotten (a flow's calls come seconds or minutes apart). */
-export const REMEMBERED_SESSION_MS = 10 * 60_000
+export const REMEMBERED_SESSION_MS = 5 * 60_000
 
 interface Remembered {
   accountId: string
