@@ -8,6 +8,7 @@ import { BillingSettings } from './billing-settings'
 import { ExperimentsSettings } from './experiments-settings'
 import { InstallSettings } from './install-settings'
 import { ReasonsSettings } from './reasons-settings'
+import { PaymentRecoverySettings } from './recovery/payment-recovery-settings'
 import { SegmentsSettings } from './segments-settings'
 import {
   parseSettingsTab,
@@ -33,6 +34,7 @@ const SECTIONS: Readonly<Record<SettingsTab, (props: { accountId: string }) => R
   segments: SegmentsSettings,
   experiments: ExperimentsSettings,
   webhooks: WebhooksSettings,
+  recovery: PaymentRecoverySettings,
   billing: BillingSettings,
 }
 

@@ -12,6 +12,7 @@ export const SETTINGS_TABS = [
   'segments',
   'experiments',
   'webhooks',
+  'recovery',
   'billing',
 ] as const
 export type SettingsTab = (typeof SETTINGS_TABS)[number]
@@ -28,6 +29,7 @@ export const SETTINGS_TAB_LABELS: Readonly<Record<SettingsTab, string>> = {
   segments: 'Segments',
   experiments: 'Experiments',
   webhooks: 'Webhooks',
+  recovery: 'Payment recovery',
   billing: 'Plan & billing',
 }
 
@@ -42,6 +44,7 @@ export const SETTINGS_TAB_CAPABILITY: Readonly<Record<SettingsTab, Capability>> 
   segments: 'canViewConfig',
   experiments: 'canViewAnalytics',
   webhooks: 'canViewConfig',
+  recovery: 'canViewConfig',
   billing: 'canViewConfig',
 }
 
