@@ -308,7 +308,18 @@ export interface CancelRequest {
 }
 
 export type CancelResponse =
-  | { status: 'scheduled'; cancelAt: string | null; message: string }
+  | {
+      status: 'scheduled'
+      cancelAt: string | null
+      /** For developers and the merchant's callbacks: English. */
+      message: string
+      /**
+       * What the widget shows under the final screen: "Your subscription ends on <date>" in the session's
+       * language, the date formatted for it (null without a date). The server words it so the widget's
+       * budgeted bundle carries no date formatting. Absent from older servers.
+       */
+      endsOn?: string | null
+    }
   | { status: 'recorded' }
 
 export type ReactivationKind = 'paused' | 'scheduled_cancel' | 'churned'
@@ -342,6 +353,8 @@ export interface ReactivationTerms {
 export interface ScheduledCancellation {
   /** When the subscription ends (ISO). */
   endsAt: string
+  /** The same as the widget says it, in the session's language ("Your subscription ends on …"). Absent from older servers. */
+  endsOn?: string
   /** What keeping it costs; null when it cannot be stated (then no undo is offered). */
   terms: ReactivationTerms | null
 }

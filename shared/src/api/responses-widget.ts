@@ -138,7 +138,11 @@ export const statutoryReceived = obj({
   headline: z.string(),
   text: z.string(),
 })
-export const scheduledCancellation = obj({ endsAt: isoTime, terms: reactivationTerms.nullable() })
+export const scheduledCancellation = obj({
+  endsAt: isoTime,
+  endsOn: z.string().optional(),
+  terms: reactivationTerms.nullable(),
+})
 export const sessionStarted = z.union([
   obj({
     fallback: z.literal(false),
@@ -194,7 +198,12 @@ export const offerAccepted = z.union([
   obj({ status: z.literal('recorded'), mechanism }),
 ])
 export const cancelled = z.union([
-  obj({ status: z.literal('scheduled'), cancelAt: nullableTime, message: z.string() }),
+  obj({
+    status: z.literal('scheduled'),
+    cancelAt: nullableTime,
+    message: z.string(),
+    endsOn: z.string().nullable().optional(),
+  }),
   obj({ status: z.literal('recorded') }),
 ])
 const reactivationKind = z.enum(['paused', 'scheduled_cancel', 'churned'])

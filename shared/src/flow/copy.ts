@@ -126,6 +126,13 @@ export function formatDate(iso: string | null | undefined, locale: string): stri
   }
 }
 
+/**
+ * "Your subscription ends on March 31, 2027" in the subscriber's words: the server's sentence for the
+ * widget's final screen and its already-scheduled dialog (the ISO date itself if the locale cannot format).
+ */
+export const endsOnText = (strings: Pick<UiStrings, 'ends_on'>, iso: string, locale: string): string =>
+  fillCopy(strings.ends_on, { date: formatDate(iso, locale) ?? iso })
+
 /** Which words a screen shows: its kind, with its offer or feedback category (`offer.pause`, `confirm.`). */
 export const screenKey = (screen: FlowScreen): string => {
   const { offer, category } = screen as { offer?: string; category?: string }

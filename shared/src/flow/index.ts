@@ -10,6 +10,7 @@ export {
   type CopyValues,
   DEFAULT_ACTION_LABELS,
   daysLabel,
+  endsOnText,
   fillCopy,
   formatDate,
   monthsLabel,

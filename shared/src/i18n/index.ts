@@ -41,5 +41,6 @@ export {
   sessionWords,
   toPublishedLocale,
   translatableKeys,
+  uiStringsIn,
 } from './resolve'
 export { EN_UI_STRINGS, UI_STRING_KEYS, type UiStringKey, type UiStrings } from './ui-strings'

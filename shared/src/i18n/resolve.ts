@@ -173,6 +173,19 @@ function unflatten(strings: FlatStrings, prefix: string): Record<string, unknown
   return out
 }
 
+/**
+ * The widget's own words (`ui.*`) in one of the account's languages, exactly as the config endpoint
+ * publishes them: for the sentences the server words for a session in its language (so the widget's
+ * budgeted bundle carries neither their formatting nor their wording).
+ */
+export function uiStringsIn(
+  config: CancelFlowConfig,
+  reasons: readonly CancellationReason[],
+  tag: string,
+): UiStrings {
+  return unflatten(createResolver(config, reasons).resolve(tag).strings, 'ui') as unknown as UiStrings
+}
+
 /** A language of a flow, resolved: its copy, banner copy, reason labels and the widget's words. */
 export interface LocalizedFlow {
   dir: 'ltr' | 'rtl'

@@ -5,7 +5,6 @@ import {
   type FlowMachine,
   type FlowResult,
   type FlowSnapshot,
-  formatDate,
 } from '@retainkit/shared/flow'
 import {
   type RouteResponse,
@@ -305,7 +304,7 @@ export async function runCancelFlow(
    * cancellation (no banner, no Pro plan needed).
    */
   function showScheduled({ sessionId, scheduledCancellation }: StartedSession) {
-    const { endsAt, terms } = scheduledCancellation as ScheduledCancellation
+    const { endsAt, endsOn, terms } = scheduledCancellation as ScheduledCancellation
     let kept = false
     const close = () => finish({ outcome: kept ? 'stayed' : 'closed' })
     reactivation(
@@ -315,10 +314,9 @@ export async function runCancelFlow(
           <BannerView
             dialog
             copy={{
+              // The server's sentence in the subscriber's language; an older server's date as it is.
               headline:
-                now.kind === 'done'
-                  ? strings.continues
-                  : fill(strings.ends_on, { date: formatDate(endsAt, locale) as string }),
+                now.kind === 'done' ? strings.continues : (endsOn ?? fill(strings.ends_on, { date: endsAt })),
               subheadline: '',
               cta_primary: strings.stay,
               cta_secondary: strings.close,

@@ -153,8 +153,10 @@ describe('focus and Escape', () => {
 })
 
 describe('a subscriber already scheduled to cancel', () => {
+  // The server words when it ends, in the session's language (the bundle formats no dates).
   const scheduled = (terms: ScheduledCancellation['terms']): ScheduledCancellation => ({
     endsAt: '2027-03-31T00:00:00Z',
+    endsOn: 'Your subscription ends on March 31, 2027',
     terms,
   })
   const TERMS = withDescription({
@@ -210,5 +212,12 @@ describe('a subscriber already scheduled to cancel', () => {
     pressEscape(flow.ui.getByRole('dialog'))
     await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
     expect(api.calls.filter((call) => call.path.includes('reactivation'))).toEqual([])
+  })
+
+  it('from a server older than the widget (no sentence), says the date as the server sent it', async () => {
+    const { endsOn: _older, ...older } = scheduled(TERMS)
+    const flow = await openFlow(startWith(older))
+    await vi.waitFor(() => expect(flow.heading()).toBe('Your subscription ends on 2027-03-31T00:00:00Z'))
+    expect(flow.ui.getByRole('button', { name: 'Keep my subscription' })).toBeTruthy()
   })
 })

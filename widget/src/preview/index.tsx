@@ -2,6 +2,7 @@ import { DEFAULT_CONFIG } from '@retainkit/shared/default-config'
 import {
   ALL_SCREENS,
   createFlowMachine,
+  endsOnText,
   type FlowEffects,
   type FlowMachine,
   type FlowScreen,
@@ -43,7 +44,7 @@ const INLINE_CSS =
   '.i{padding:16px}.i .d{max-height:none;box-shadow:0 2px 12px rgba(0,0,0,.2)}.i .k{position:static}'
 
 /** Effects that answer like the server would, at once, with nothing sent or stored anywhere. */
-function sampleEffects(periodEnd: string): FlowEffects {
+function sampleEffects(periodEnd: string, language: Localized): FlowEffects {
   return {
     acceptOffer: ({ offer }) => Promise.resolve({ status: 'recorded', mechanism: MECHANISM_OF_OFFER[offer] }),
     cancel: () =>
@@ -51,6 +52,7 @@ function sampleEffects(periodEnd: string): FlowEffects {
         status: 'scheduled',
         cancelAt: periodEnd,
         message: 'Your subscription is canceled. You keep access until the end of your billing period.',
+        endsOn: endsOnText(language.strings, periodEnd, language.locale),
       }),
     record: noop,
   }
@@ -97,7 +99,7 @@ function createMachine(
     strings: language.strings,
     locale: language.locale,
     plan,
-    effects: sampleEffects(periodEnd),
+    effects: sampleEffects(periodEnd, language),
     initialScreen: screen,
   })
 }

@@ -1,8 +1,8 @@
 import { type CannedAnswer, createFakeApiServer, failure, jsonResponse } from '@retainkit/fakes/api-server'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
-import { type FlowPlan, type FlowWords, planFlow } from '@retainkit/shared/flow'
-import { publishLocales, sessionWords } from '@retainkit/shared/i18n'
+import { endsOnText, type FlowPlan, type FlowWords, planFlow } from '@retainkit/shared/flow'
+import { publishLocales, sessionWords, uiStringsIn } from '@retainkit/shared/i18n'
 import { cssVariablesToText, themeToCssVariables } from '@retainkit/shared/theme'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import {
@@ -153,7 +153,23 @@ export const SCHEDULED: Extract<CancelResponse, { status: 'scheduled' }> = {
   status: 'scheduled',
   cancelAt: '2027-03-31T00:00:00Z',
   message: 'Your subscription is canceled. You keep access until March 31, 2027.',
+  endsOn: 'Your subscription ends on March 31, 2027',
 }
+
+/** SCHEDULED with its end worded in the session's language (services/widget/messages.ts endsOnSentence). */
+const scheduledIn = (
+  language: { config: CancelFlowConfig; reasons: CancellationReason[]; locale: string } | null,
+): CancelResponse =>
+  language
+    ? {
+        ...SCHEDULED,
+        endsOn: endsOnText(
+          uiStringsIn(language.config, language.reasons, language.locale),
+          SCHEDULED.cancelAt as string,
+          language.locale,
+        ),
+      }
+    : SCHEDULED
 
 export function fakeApi(options: FakeApiOptions = {}) {
   const calls: Recorded[] = []
@@ -176,6 +192,8 @@ export function fakeApi(options: FakeApiOptions = {}) {
       return {}
     }
   }
+
+  let sessionLanguage: Parameters<typeof scheduledIn>[0] = null
 
   const answer = (value: Answer, body: unknown) => (typeof value === 'function' ? value(body) : value)
 
@@ -221,7 +239,7 @@ export function fakeApi(options: FakeApiOptions = {}) {
           subscriber: subscriber ? { planId: subscriber.plan.priceId } : {},
         })
         const started = body as SessionStartRequest
-        start.words ??= sessionWords({
+        const worded = sessionWords({
           config,
           reasons,
           plan: start.plan,
@@ -233,12 +251,15 @@ export function fakeApi(options: FakeApiOptions = {}) {
           subscriber: subscriber
             ? { planName: subscriber.plan.productName, periodEnd: subscriber.currentPeriodEnd }
             : {},
-        }).words
+        })
+        start.words ??= worded.words
+        // The cancel's sentence is worded in the session's language, as the server words it.
+        sessionLanguage = { config, reasons, locale: worded.locale }
       }
       return { body: start }
     }
     if (route === 'accept') return { body: answer(state.accept ?? APPLIED, body) }
-    if (route === 'cancel') return { body: answer(state.cancel ?? SCHEDULED, body) }
+    if (route === 'cancel') return { body: answer(state.cancel ?? scheduledIn(sessionLanguage), body) }
     // No content: a Response of its own (the shared server writes a JSON body for canned answers).
     if (route === 'events') return new Response(null, { status: 204 })
     if (url.pathname.endsWith('/accept')) {

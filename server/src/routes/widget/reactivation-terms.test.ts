@@ -155,6 +155,7 @@ describe('a session for a subscriber already scheduled to cancel', () => {
     const started = body as unknown as Started
     expect(started.scheduledCancellation).toEqual({
       endsAt: periodEnd(customer.subscriptionId),
+      endsOn: `Your subscription ends on ${longDate(periodEnd(customer.subscriptionId))}`,
       terms: expect.objectContaining({
         planName: 'Team',
         amount: 9900,

@@ -24,13 +24,13 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function open(target: WidgetAccount = account) {
+async function open(target: WidgetAccount = account, start: Record<string, unknown> = {}) {
   const merchant = target.merchant
   const subscriber = merchant
     ? await newSubscriber(t, merchant, merchant.prices.proMonthly)
     : { customerId: 'cus_nostripe3', subscriptionId: '' }
   const token = await tokenFor(t, target, subscriber.customerId)
-  const { body } = await startSession(t, token)
+  const { body } = await startSession(t, token, start)
   return { token, sessionId: body.sessionId, ...subscriber }
 }
 
@@ -49,6 +49,21 @@ const dateOf = (unix: number) =>
   }).format(new Date(unix * 1000))
 
 describe('POST /api/widget/sessions/:id/cancel', () => {
+  it("words when access ends in the session's language, the date formatted for it (the widget formats none)", async () => {
+    const o = await open(account, { locale: 'de' })
+    const res = await cancel(o, {})
+    const periodEnd = fakeSubscription(t, m, o.subscriptionId).items.data[0]?.current_period_end as number
+    const date = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(periodEnd * 1000),
+    )
+    // The English message stays for developers and the merchant's callbacks.
+    expect(await res.json()).toMatchObject({
+      status: 'scheduled',
+      message: expect.stringMatching(/^Your subscription is canceled/),
+      endsOn: `Ihr Abo endet am ${date}`,
+    })
+  })
+
   it('schedules the cancellation at period end with cancellation_details, and records it', async () => {
     const o = await open()
     const res = await cancel(o, {
@@ -62,6 +77,7 @@ describe('POST /api/widget/sessions/:id/cancel', () => {
       status: 'scheduled',
       cancelAt: new Date(periodEnd * 1000).toISOString(),
       message: `Your subscription is canceled. You keep access until ${dateOf(periodEnd)}.`,
+      endsOn: `Your subscription ends on ${dateOf(periodEnd)}`,
     })
     expect(sub.cancel_at_period_end).toBe(true)
     expect(sub.status).toBe('active')

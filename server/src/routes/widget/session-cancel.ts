@@ -13,7 +13,7 @@ import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { scheduleCancellation } from '../../services/widget/billing-actions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
-import { cancelMessage } from '../../services/widget/messages'
+import { cancelMessage, endsOnSentence } from '../../services/widget/messages'
 import { customerEmail, queueReceipt } from '../../services/widget/receipt'
 import { recordSessionEnd } from '../../services/widget/session-store'
 import {
@@ -38,6 +38,18 @@ import {
 type CancelBody = z.output<typeof cancelSchema>
 
 const isoOrNull = (unix: number | null) => (unix === null ? null : new Date(unix * 1000).toISOString())
+
+/** A scheduled cancellation's answer, with the date access ends as the widget says it in the session's language. */
+function scheduledAnswer(
+  caller: WidgetCaller,
+  session: CancelSession,
+  cancelAt: number | null,
+  message: string,
+): CancelResponse {
+  const iso = isoOrNull(cancelAt)
+  const endsOn = iso && endsOnSentence(caller.account.payload, session.locale, iso)
+  return { status: 'scheduled', cancelAt: iso, message, endsOn }
+}
 
 async function carryOut(
   deps: AppDeps,
@@ -66,10 +78,7 @@ async function carryOut(
     // Another session (or the merchant) already scheduled it: the subscriber is told when access
     // ends, and Stripe is not asked again.
     const cancelAt = scheduledEndOf(subscription)
-    return {
-      response: { status: 'scheduled', cancelAt: isoOrNull(cancelAt), message: cancelMessage(cancelAt) },
-      subscription,
-    }
+    return { response: scheduledAnswer(caller, session, cancelAt, cancelMessage(cancelAt)), subscription }
   }
   const scheduled = await scheduleCancellation(deps, stripe, subscription, {
     reasonKey,
@@ -77,7 +86,7 @@ async function carryOut(
     idempotencyKey: stripeIdempotencyKey('cancel', lock, { subscription: subscription.id }),
   })
   return {
-    response: { status: 'scheduled', cancelAt: isoOrNull(scheduled.cancelAt), message: scheduled.message },
+    response: scheduledAnswer(caller, session, scheduled.cancelAt, scheduled.message),
     changed: scheduled.subscription,
     subscription,
   }

@@ -11,6 +11,7 @@ import { sessionStartedEvidence } from '../../services/evidence/session-evidence
 import { enforceRateLimit } from '../../services/rate-limit'
 import { identityOf, rememberCustomer } from '../../services/sessions/customers'
 import { enqueueSessionEvent } from '../../services/webhooks-out/outbox'
+import { endsOnSentence } from '../../services/widget/messages'
 import type { PublishedWidgetConfig } from '../../services/widget/published-config'
 import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
 import { blockWords } from '../../services/widget/session-jurisdiction'
@@ -178,6 +179,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
               scheduledEnd,
               now,
               planned.legal.terms,
+              (iso) => endsOnSentence(account.payload, locale, iso),
             ),
           }
         : {}),

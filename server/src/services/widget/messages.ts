@@ -1,3 +1,6 @@
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import { endsOnText } from '@retainkit/shared/flow'
+import { languagesOf, uiStringsIn } from '@retainkit/shared/i18n'
 import { formatMoney, fromStripe } from '@retainkit/shared/money'
 
 /** Subscriber-facing confirmations: plain words the subscriber can keep. */
@@ -51,3 +54,17 @@ export const cancelMessage = (cancelAt: number | null): string =>
   cancelAt === null
     ? 'Your subscription is canceled. You keep access until the end of your current billing period.'
     : `Your subscription is canceled. You keep access until ${formatDate(cancelAt)}.`
+
+/**
+ * "Your subscription ends on <date>" in a session's language (the account's default for a session stored
+ * without one), the date formatted for it: the widget shows the server's sentence on its final screen and
+ * in its already-scheduled dialog, so its size-budgeted bundle carries no date formatting.
+ */
+export function endsOnSentence(
+  payload: { config: CancelFlowConfig; reasons: readonly CancellationReason[] },
+  locale: string | null,
+  iso: string,
+): string {
+  const tag = locale ?? languagesOf(payload.config).default
+  return endsOnText(uiStringsIn(payload.config, payload.reasons, tag), iso, tag)
+}

@@ -117,9 +117,12 @@ export function scheduledCancellationOf(
   endsAt: number,
   now: Date,
   words?: TermsBlock | string,
+  endsOn?: (iso: string) => string,
 ): ScheduledCancellation {
+  const iso = new Date(endsAt * 1000).toISOString()
   return {
-    endsAt: new Date(endsAt * 1000).toISOString(),
+    endsAt: iso,
+    ...(endsOn ? { endsOn: endsOn(iso) } : {}),
     terms: reactivationTerms(sub, 'scheduled_cancel', null, now, words),
   }
 }

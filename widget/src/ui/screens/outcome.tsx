@@ -1,17 +1,15 @@
-import { formatDate } from '@retainkit/shared/flow'
-import { fill } from '../../flow/localize'
 import type { ScreenProps } from './types'
 
 /**
  * The final confirmation: words the subscriber can keep. The copy (with the access end date) is above;
- * this adds the date Stripe now holds, in the subscriber's words, and a way to save all of it.
+ * this adds the date Stripe now holds, as the server words it in the subscriber's language, and a way to
+ * save all of it.
  */
 export function FinalScreen({ copy, context, snapshot, onSaveConfirmation }: ScreenProps) {
   const { result } = snapshot
-  const endsAt =
-    result?.outcome === 'canceled' && result.response.status === 'scheduled' && result.response.cancelAt
+  // The server's sentence, in the subscriber's language (the bundle formats no dates).
   const message =
-    endsAt && fill(context.strings.ends_on, { date: formatDate(endsAt, context.locale) as string })
+    result?.outcome === 'canceled' && result.response.status === 'scheduled' && result.response.endsOn
   return (
     <>
       {message ? <p className="n">{message}</p> : null}
