@@ -86,7 +86,7 @@ describe('the dashboard’s payment recovery section', () => {
     expect(figures.getByText(/€49\.00 · \$49\.00 · MRR €49\.00 · \$49\.00/)).toBeTruthy()
     expect(figures.getByText('66.67%')).toBeTruthy()
     expect(figures.getByText('2.5 days')).toBeTruthy()
-    expect(figures.getByText(/MRR €49\.00 \(1 invoices\)/)).toBeTruthy()
+    expect(figures.getByText(/MRR €49\.00 \(1 invoice\)/)).toBeTruthy()
     const channels = figures.getByRole('table', { name: 'Recovered by channel' })
     const email = within(channels).getByRole('row', { name: /E-mail link/ })
     expect(

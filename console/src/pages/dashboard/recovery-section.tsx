@@ -6,6 +6,7 @@ import { apiRequest } from '../../lib/api-client'
 import { formatNumber } from '../../lib/format'
 import { formatList, moneyList } from './money-view'
 import type { DatasetRange } from './use-dataset'
+import './recovery-section.css'
 
 type Report = ApiData<'GET /api/recovery/{accountId}/report'>
 
@@ -23,6 +24,8 @@ const hours = (value: number | null) =>
     : value < 48
       ? `${formatNumber(value)} h`
       : `${formatNumber(Math.round(value / 2.4) / 10)} days`
+/** `1 invoice`, `5 invoices`. */
+const invoices = (count: number) => `${formatNumber(count)} ${count === 1 ? 'invoice' : 'invoices'}`
 /** Money lists as the API answers them: one amount per currency, never one sum. */
 const amounts = (raw: unknown) => formatList(moneyList(raw))
 
@@ -78,16 +81,16 @@ export function RecoverySection({
           <dl className="rk-recovery-figures">
             <dt>At-risk MRR (failed in the period)</dt>
             <dd>
-              {amounts(report.failed.at_risk_mrr)} ({formatNumber(report.failed.count)} invoices)
+              {amounts(report.failed.at_risk_mrr)} ({invoices(report.failed.count)})
             </dd>
             <dt>At risk now (open campaigns)</dt>
             <dd>
-              {amounts(report.open_now.at_risk_mrr)} ({formatNumber(report.open_now.count)} invoices)
+              {amounts(report.open_now.at_risk_mrr)} ({invoices(report.open_now.count)})
             </dd>
             <dt>Recovered</dt>
             <dd>
               {amounts(report.recovered.amount)} · MRR {amounts(report.recovered.mrr)} (
-              {formatNumber(report.recovered.count)} invoices)
+              {invoices(report.recovered.count)})
             </dd>
             <dt>Recovery rate</dt>
             <dd>{percent(report.recovery_rate)}</dd>
@@ -95,53 +98,57 @@ export function RecoverySection({
             <dd>{hours(report.time_to_recover_hours.median)}</dd>
             <dt>Involuntary churn (lost)</dt>
             <dd>
-              MRR {amounts(report.lost.mrr)} ({formatNumber(report.lost.count)} invoices)
+              MRR {amounts(report.lost.mrr)} ({invoices(report.lost.count)})
             </dd>
           </dl>
-          <table className="rk-table">
-            <caption>Recovered by channel</caption>
-            <thead>
-              <tr>
-                <th scope="col">Channel</th>
-                <th scope="col">Invoices</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.by_channel.map((row) => (
-                <tr key={row.channel}>
-                  <th scope="row">{CHANNEL_NAMES[row.channel]}</th>
-                  <td>{formatNumber(row.recovered)}</td>
-                  <td>{amounts(row.amount)}</td>
-                  <td>{percent(row.rate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table className="rk-table">
-            <caption>Recovered by attempt</caption>
-            <thead>
-              <tr>
-                <th scope="col">Attempt</th>
-                <th scope="col">Invoices</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.by_attempt.length === 0 ? (
+          <div className="rk-table-wrap">
+            <table className="rk-table rk-recovery-table">
+              <caption>Recovered by channel</caption>
+              <thead>
                 <tr>
-                  <td colSpan={2}>None yet</td>
+                  <th scope="col">Channel</th>
+                  <th scope="col">Invoices</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Rate</th>
                 </tr>
-              ) : (
-                report.by_attempt.map((row) => (
-                  <tr key={row.attempt}>
-                    <th scope="row">{formatNumber(row.attempt)}</th>
+              </thead>
+              <tbody>
+                {report.by_channel.map((row) => (
+                  <tr key={row.channel}>
+                    <th scope="row">{CHANNEL_NAMES[row.channel]}</th>
                     <td>{formatNumber(row.recovered)}</td>
+                    <td>{amounts(row.amount)}</td>
+                    <td>{percent(row.rate)}</td>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="rk-table-wrap">
+            <table className="rk-table rk-recovery-table">
+              <caption>Recovered by attempt</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Attempt</th>
+                  <th scope="col">Invoices</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.by_attempt.length === 0 ? (
+                  <tr>
+                    <td colSpan={2}>None yet</td>
+                  </tr>
+                ) : (
+                  report.by_attempt.map((row) => (
+                    <tr key={row.attempt}>
+                      <th scope="row">{formatNumber(row.attempt)}</th>
+                      <td>{formatNumber(row.recovered)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
         </div>
       </section>
     </div>
