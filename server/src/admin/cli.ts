@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { createDeps } from '../bootstrap'
 import { ConfigurationError, loadConfig, type ServerConfig } from '../config/env'
 import { openDatabase } from '../db/database'
 import { migrate } from '../db/migrate'
@@ -26,6 +27,7 @@ import {
   setTier,
   type TierChange,
 } from './operations'
+import { RECONCILE_ANSWER_TIMEOUT_MS, runReconcileCommand } from './reconcile-command'
 
 /**
  * `npm run admin -- <command>`: the operator's tools for a server without billing (and, with --force,
@@ -41,7 +43,8 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- revoke-sessions <e-mail>                  sign a user out everywhere
   npm run admin -- mail                                      failed and waiting mail (no bodies)
   npm run admin -- waitlist                                  payment recovery waitlist sign-ups
-  npm run admin -- early-access <account id | owner e-mail> on|off   grant payment recovery`
+  npm run admin -- early-access <account id | owner e-mail> on|off   grant payment recovery
+  npm run admin -- reconcile [account id | owner e-mail]     read missed Stripe events now (all connected accounts without one)`
 
 type Command =
   | { name: 'accounts' }
@@ -50,6 +53,7 @@ type Command =
   | { name: 'mail' }
   | { name: 'waitlist' }
   | { name: 'early-access'; account: string; on: boolean }
+  | { name: 'reconcile'; account?: string }
 
 export function parseAdminArgs(argv: readonly string[]): Command | string {
   const force = argv.includes('--force')
@@ -67,6 +71,7 @@ export function parseAdminArgs(argv: readonly string[]): Command | string {
       return `Tier must be pro or starter, not "${tier}".`
     return { name, account, tier: tier as AdminTier, force }
   }
+  if (name === 'reconcile' && rest.length <= 1) return rest[0] ? { name, account: rest[0] } : { name }
   if (name === 'revoke-sessions' && rest.length === 1) return { name, email: rest[0] as string }
   return name ? `Unknown or incomplete command: ${args.join(' ')}` : 'No command given.'
 }
@@ -84,7 +89,7 @@ function formatAccounts(accounts: AccountListing[]): string {
   return lines.join('\n')
 }
 
-function formatResult(command: Command, result: unknown): string {
+function formatResult(command: Exclude<Command, { name: 'reconcile' }>, result: unknown): string {
   if (command.name === 'accounts') return formatAccounts(result as AccountListing[])
   if (command.name === 'mail') return formatMailListing(result as MailListing)
   if (command.name === 'waitlist') return formatWaitlist(result as WaitlistListing)
@@ -98,7 +103,11 @@ function formatResult(command: Command, result: unknown): string {
 }
 
 /** Asks the running server; null when nobody answers at the address (a stale file). */
-async function viaServer(dataDir: string, command: Command): Promise<{ ok: boolean; value: unknown } | null> {
+async function viaServer(
+  dataDir: string,
+  command: Command,
+  timeoutMs = 15_000,
+): Promise<{ ok: boolean; value: unknown } | null> {
   const endpoint = readAdminFile(dataDir)
   if (!endpoint) return null
   const { name, ...body } = command
@@ -108,7 +117,7 @@ async function viaServer(dataDir: string, command: Command): Promise<{ ok: boole
       method: 'POST',
       headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeoutMs),
     })
   } catch {
     return null
@@ -121,8 +130,8 @@ async function viaServer(dataDir: string, command: Command): Promise<{ ok: boole
   // The server redacts e-mail addresses from every error it answers; the one here is the operator's own
   // argument, so the CLI puts it back.
   const reference =
-    name === 'tier' || name === 'early-access'
-      ? command.account
+    name === 'tier' || name === 'early-access' || name === 'reconcile'
+      ? (command.account ?? '')
       : name === 'revoke-sessions'
         ? command.email
         : ''
@@ -130,7 +139,10 @@ async function viaServer(dataDir: string, command: Command): Promise<{ ok: boole
   return { ok: false, value: message.replaceAll('[REDACTED_EMAIL]', reference) }
 }
 
-async function directly(config: ServerConfig, command: Command): Promise<unknown> {
+async function directly(
+  config: ServerConfig,
+  command: Exclude<Command, { name: 'reconcile' }>,
+): Promise<unknown> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
@@ -157,6 +169,17 @@ async function directly(config: ServerConfig, command: Command): Promise<unknown
   }
 }
 
+/** Opens the database and Stripe as the server would (the secret key decrypts the stored Stripe keys). */
+function reconcile(config: ServerConfig, command: Extract<Command, { name: 'reconcile' }>, io: AdminIo) {
+  return runReconcileCommand(
+    command.account,
+    io,
+    () => viaServer(config.dataDir, command, RECONCILE_ANSWER_TIMEOUT_MS),
+    () =>
+      createDeps(config, createLogger({ level: 'warn', sink: (line) => process.stderr.write(`${line}\n`) })),
+  )
+}
+
 export interface AdminIo {
   out(line: string): void
   err(line: string): void
@@ -178,6 +201,13 @@ export async function runAdmin(
     config = loadConfig(env)
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error
+    io.err(error.message)
+    return 1
+  }
+  try {
+    if (command.name === 'reconcile') return await reconcile(config, command, io)
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error
     io.err(error.message)
     return 1
   }

@@ -36,6 +36,7 @@ export const ADMIN_COMMANDS = [
   'mail',
   'waitlist',
   'early-access',
+  'reconcile',
 ] as const
 
 export const adminTierBody = z.strictObject({

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { type OAuthProviderConfig, parseOAuthProviders } from '../auth/oauth-config'
 import { parseTrustProxy, type TrustProxy } from '../http/client-address'
 import { type BillingConfig, parseBilling } from './billing-env'
+import { parseMerchantSyncInterval } from './merchant-sync-env'
 import { type ObservabilityConfig, parseObservability } from './observability-env'
 import { parseWriteInSummaries, type WriteInSummaryConfig } from './summaries-env'
 
@@ -67,6 +68,8 @@ export interface ServerConfig {
    * California's AB 2863 asks of consent records; default 3). Older rows are pruned by the evidence pass.
    */
   evidenceRetentionYears: number
+  /** How often the Stripe reconcile runs (MERCHANT_SYNC_INTERVAL, 1 minute to 24 hours; default 15 minutes). */
+  merchantSyncIntervalMs: number
 }
 
 export class ConfigurationError extends Error {
@@ -261,5 +264,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     observability: parseObservability(env, (variable, problem) => new ConfigurationError(variable, problem)),
     evidenceRetentionYears: Number(evidenceYears),
     writeInSummaries: parseWriteInSummaries(env),
+    merchantSyncIntervalMs: parseMerchantSyncInterval(env),
   }
 }

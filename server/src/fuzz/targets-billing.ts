@@ -108,4 +108,10 @@ export const BILLING_TARGETS: Target[] = [
     caller: 'admin',
     valid: (f) => ({ path: '/api/admin/early-access', body: { account: f.shop.accountId, on: true } }),
   },
+  {
+    method: 'POST',
+    doc: 'POST /api/admin/reconcile',
+    caller: 'admin',
+    valid: (f) => ({ path: '/api/admin/reconcile', body: { account: f.shop.accountId } }),
+  },
 ]

@@ -12,6 +12,7 @@ import {
   revokeSessions,
   setTier,
 } from '../admin/operations'
+import { adminReconcileBody, reconcileAccounts } from '../admin/reconcile'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { bearerToken } from '../http/guards'
@@ -20,7 +21,7 @@ import { ok } from '../http/respond'
 import { parseWith, readJson } from '../http/validate'
 
 /**
- * `POST /api/admin/{accounts|tier|revoke-sessions|mail|waitlist|early-access}`: what `npm run admin` asks a running server to do
+ * `POST /api/admin/{accounts|tier|revoke-sessions|mail|waitlist|early-access|reconcile}`: what `npm run admin` asks a running server to do
  * (with the embedded database only this process may open it). Answers only direct loopback
  * connections (no proxy in between) carrying the process's admin token, which the server writes to
  * DATA_DIR/admin.json (readable by the operator alone); absent that token, the endpoint does not exist.
@@ -71,6 +72,10 @@ export function adminRoutes(deps: AppDeps) {
           const body = parseWith(adminEarlyAccessBody, await readJson(c))
           return ok(c, 'POST /api/admin/early-access', await changeEarlyAccess(deps, body.account, body.on))
         }
+        case 'reconcile': {
+          const body = parseWith(adminReconcileBody, await readJson(c))
+          return ok(c, 'POST /api/admin/reconcile', await reconcileAccounts(deps, body.account))
+        }
         case 'revoke-sessions': {
           const body = parseWith(adminRevokeBody, await readJson(c))
           return ok(c, 'POST /api/admin/revoke-sessions', await revokeSessions(deps, body.email))
@@ -78,7 +83,7 @@ export function adminRoutes(deps: AppDeps) {
         default:
           throw new HttpError(
             'NOT_FOUND',
-            'Unknown admin command: use accounts, tier, revoke-sessions, mail, waitlist or early-access',
+            'Unknown admin command: use accounts, tier, revoke-sessions, mail, waitlist, early-access or reconcile',
           )
       }
     } catch (error) {

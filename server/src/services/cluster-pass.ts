@@ -62,6 +62,22 @@ export async function runClusterPass(
   })
 }
 
+/**
+ * Runs `pass` now, whenever it last ran (an operator's `npm run admin -- reconcile`), but never beside
+ * another instance's run of the same pass: on PostgreSQL it waits for that run's lease to be free.
+ */
+export async function runClusterPassNow<T>(deps: AppDeps, name: string, pass: () => Promise<T>): Promise<T> {
+  if (deps.dbKind !== 'postgres') return pass()
+  return deps.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${LEASE_NAMESPACE}, hashtext(${name}))`.execute(conn)
+    try {
+      return await pass()
+    } finally {
+      await sql`select pg_advisory_unlock(${LEASE_NAMESPACE}, hashtext(${name}))`.execute(conn)
+    }
+  })
+}
+
 /** `runClusterPass` every `everyMs` in this instance; never throws. Returns a stop function. */
 export function startClusterPass(
   deps: AppDeps,

@@ -122,6 +122,7 @@ export const API_RESPONSES = {
   'POST /api/admin/waitlist': data(billing.waitlistListing),
   'POST /api/admin/early-access': data(billing.earlyAccessChange),
   'POST /api/admin/mail': data(billing.mailListings),
+  'POST /api/admin/reconcile': data(billing.reconcileOutcomes),
 
   'POST /auth/v1/otp': auth.empty,
   'GET /auth/v1/verify': null,

@@ -95,3 +95,16 @@ export const waitlistListing = obj({
 })
 /** `npm run admin -- early-access <account> on|off`. */
 export const earlyAccessChange = obj({ account: obj({ id: z.string(), name: z.string() }), on: z.boolean() })
+/** `npm run admin -- reconcile [account]`: one reconcile pass, per account in the order run; error null when it went through. */
+export const reconcileOutcomes = obj({
+  accounts: z.array(
+    obj({
+      account: obj({ id: z.string(), name: z.string() }),
+      /** Subscriptions read on the account's first sync (0 afterwards). */
+      backfilled: z.number().int().nonnegative(),
+      /** Stripe events since the previous sync that had not been applied (webhooks that never arrived). */
+      applied: z.number().int().nonnegative(),
+      error: z.string().nullable(),
+    }),
+  ),
+})

@@ -23,6 +23,8 @@ import { lockMerchantEvents, storeSubscription } from './subscriptions'
 /** Events become listable a little after they are created: each reconcile looks back this far again. */
 const RECONCILE_OVERLAP_SECONDS = 10 * 60
 const PAGE = 100
+/** The pass's name in metrics, logs and the cluster lease. */
+export const RECONCILE_PASS = 'subscription reconcile'
 
 export interface SyncResult {
   backfilled: number
@@ -114,9 +116,15 @@ async function replayEventsSince(
   }
 }
 
-/** Connected accounts, one after the other, every `everyMs` once per cluster; never throws. Returns a stop function. */
-export function startMerchantSyncWorker(deps: AppDeps, everyMs = 15 * 60_000): () => void {
-  return startClusterPass(deps, 'subscription reconcile', everyMs, async () => {
+/**
+ * Connected accounts, one after the other, every MERCHANT_SYNC_INTERVAL (default 15 minutes) once per
+ * cluster; never throws. Returns a stop function.
+ */
+export function startMerchantSyncWorker(
+  deps: AppDeps,
+  everyMs = deps.config.merchantSyncIntervalMs,
+): () => void {
+  return startClusterPass(deps, RECONCILE_PASS, everyMs, async () => {
     const accounts = await deps.db.selectFrom('gateway_credentials').select('account_id').execute()
     for (const { account_id: accountId } of accounts) {
       await syncMerchantSubscriptions(deps, accountId).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { billingCheckoutSchema } from '@retainkit/shared/schemas'
 import { adminEarlyAccessBody } from '../../admin/early-access'
 import { adminRevokeBody, adminTierBody } from '../../admin/operations'
+import { adminReconcileBody } from '../../admin/reconcile'
 import { merchant, type OperationSpec, pathAccountId } from './operation-types'
 
 /** The billing calls (routes/billing.ts): the account's plan on the platform's own Stripe account. */
@@ -116,5 +117,18 @@ export const ADMIN_OPERATIONS: OperationSpec[] = [
     security: ['admin'],
     body: adminEarlyAccessBody,
     otherResponses: adminOnly,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/reconcile',
+    summary:
+      'One Stripe reconcile pass now, for the account named (id or owner e-mail) or every connected account; each account with its own result',
+    tag: 'Admin',
+    security: ['admin'],
+    body: adminReconcileBody,
+    otherResponses: {
+      ...adminOnly,
+      '404': 'No admin token, no such account, or the account has no Stripe connection',
+    },
   },
 ]
