@@ -7,6 +7,7 @@ import { parseLogLevel } from './config/observability-env'
 import { createAppServer } from './http/node-listener'
 import { startRollupCompaction } from './services/analytics/compaction'
 import { startBillingWorker } from './services/billing/follow-up'
+import { startTrialNotices } from './services/billing/trial-notices'
 import { startEvidencePasses } from './services/evidence/passes'
 import { startFeedbackInsights } from './services/feedback/insights'
 import { startWriteInSummaries } from './services/feedback/summary-pass'
@@ -60,6 +61,8 @@ async function main() {
   await settleAfterLoad(seeded)
   // Metered usage not yet reported to Stripe and usage mails that failed are retried in the background.
   const stopBillingWorker = startBillingWorker(deps)
+  // Retainkit's own trial ending: notices to owners 7, 3 and 1 days before (through the mail outbox).
+  const stopTrialNotices = startTrialNotices(deps)
   // Merchants' subscriptions: events Stripe failed to deliver are read back and applied.
   const stopMerchantSync = startMerchantSyncWorker(deps)
   // Payment recovery: open campaigns' retries, mails and ends, once per cluster every five minutes.
@@ -102,6 +105,7 @@ async function main() {
     stopping = true
     removeAdminFile(config.dataDir, process.pid)
     stopBillingWorker()
+    stopTrialNotices()
     stopMerchantSync()
     stopRecovery()
     // Attempts in flight end within their deadline; their results are written before the database closes.

@@ -85,6 +85,8 @@ export interface BillingStatus {
     interval: BillingInterval | null
     cancel_at_period_end: boolean
     current_period_end: string | null
+    /** While the subscription is trialing (a trial kept when subscribing): the first charge's date. */
+    trial_end: string | null
   } | null
   /** While a failed payment's grace period runs. */
   grace: { ends_at: string } | null
@@ -96,6 +98,16 @@ export interface BillingStatus {
   /** This month's usage notices, oldest first. */
   notices: UsageNotice[]
 }
+
+/**
+ * Subscribing during the trial keeps its days: Checkout starts the subscription trialing until the
+ * trial's end, which Stripe accepts only 48 hours ahead or more (an hour's margin here, for the time a
+ * Checkout page stays open). Closer to the end, the first charge is at once.
+ */
+export const TRIAL_KEPT_MIN_MS = 49 * 3_600_000
+
+export const keepsTrial = (trialEndsAt: Date, now: Date): boolean =>
+  trialEndsAt.getTime() - now.getTime() >= TRIAL_KEPT_MIN_MS
 
 /** Whole days left until `endsAt`, rounded up (a trial ending in 29.2 days has 30 days left). */
 export function daysLeft(endsAt: Date, now: Date): number {

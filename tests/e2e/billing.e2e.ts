@@ -109,8 +109,9 @@ describe('plans and billing in Chromium', () => {
     await expect.poll(() => badge(page).textContent(), { timeout: 6_000 }).toBe('Pro')
     expect(await sameDocument(page)).toBe(true)
     await page.getByText('You are on Pro. Thank you!').waitFor()
+    // Subscribed during the trial: its days are kept, the first charge is at its end.
     expect(await page.getByTestId('subscription-statement').textContent()).toMatch(
-      /^Pro, billed monthly; renews on /,
+      /^Pro, billed monthly; your trial's days were kept: the first charge is on .+\.$/,
     )
     await page.screenshot({ path: `${ARTIFACTS}subscribed.png` })
 
@@ -142,6 +143,13 @@ describe('plans and billing in Chromium', () => {
     const context = await browser.newContext()
     const page = await signUpInConsole(product, context, 'billing-failing@example.com')
     const accountId = new URL(page.url()).searchParams.get('account_id') ?? ''
+    // A merchant whose trial is over subscribes: charged at once, so the next charge is a renewal. (The
+    // fake's clock is also a month ahead of the server's after the test above, too far to keep a trial.)
+    await product.deps.db
+      .updateTable('accounts')
+      .set({ trial_ends_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', accountId)
+      .execute()
     await subscribeInBrowser(page, /4242/)
     await deliverWebhooks()
     await expect.poll(() => badge(page).textContent(), { timeout: 6_000 }).toBe('Pro')

@@ -72,6 +72,8 @@ export interface CheckoutSessionRecord {
       metadata?: Record<string, string | null>
       billingMode?: 'classic' | 'flexible'
       trialPeriodDays?: number
+      /** Unix seconds: the trial's end instead of a number of days. */
+      trialEnd?: number
       description?: string
     }
   }

@@ -218,6 +218,59 @@ describe('Checkout Sessions', () => {
   })
 })
 
+describe('Checkout with subscription_data.trial_end', () => {
+  it('starts the subscription trialing until then, with nothing charged now, and charges at its end', async () => {
+    const { fake, stripe, billing } = await platform({ webhooks: false })
+    const trialEnd = NOW + 12 * DAY
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer_email: 'owner@merchant.example',
+      line_items: [{ price: billing.prices.monthly, quantity: 1 }],
+      subscription_data: { trial_end: trialEnd, billing_mode: { type: 'flexible' } },
+      success_url: 'https://retainkit.example/done',
+    })
+    const paid = await submit(fake, session.url ?? '', {
+      action: 'pay',
+      email: 'owner@merchant.example',
+      card: '4242424242424242',
+    })
+    expect(paid.status).toBe(303)
+    const done = await stripe.checkout.sessions.retrieve(session.id)
+    expect(done).toMatchObject({ status: 'complete', payment_status: 'no_payment_required', invoice: null })
+    const sub = await stripe.subscriptions.retrieve(done.subscription as string)
+    expect(sub).toMatchObject({ status: 'trialing', trial_start: NOW, trial_end: trialEnd })
+    expect(sub.items.data[0]?.current_period_end).toBe(trialEnd)
+    fake.clock.advance(12 * DAY + 60)
+    const after = await stripe.subscriptions.retrieve(sub.id)
+    expect(after.status).toBe('active')
+    const invoice = await stripe.invoices.retrieve(after.latest_invoice as string)
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 10_000,
+      billing_reason: 'subscription_cycle',
+    })
+  })
+
+  it('refuses a trial_end less than 48 hours away, or beside trial_period_days', async () => {
+    const { stripe, billing } = await platform({ webhooks: false })
+    const create = (subscription_data: Stripe.Checkout.SessionCreateParams.SubscriptionData) =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer_email: 'owner@merchant.example',
+        line_items: [{ price: billing.prices.monthly, quantity: 1 }],
+        subscription_data,
+      })
+    expect(await stripeError(create({ trial_end: NOW + 47 * 3600 }))).toMatchObject({
+      statusCode: 400,
+      param: 'subscription_data[trial_end]',
+    })
+    expect(await stripeError(create({ trial_end: NOW + 5 * DAY, trial_period_days: 5 }))).toMatchObject({
+      statusCode: 400,
+      param: 'subscription_data[trial_end]',
+    })
+  })
+})
+
 describe('Billing Portal', () => {
   it('needs saved portal settings, then cancels at the period end', async () => {
     const bare = createStripeFake({ now: () => NOW })

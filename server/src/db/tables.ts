@@ -466,6 +466,8 @@ export interface PlatformSubscriptionsTable {
   billing_interval: 'month' | 'year' | null
   cancel_at_period_end: Generated<boolean>
   current_period_end: NullableTimestamp
+  /** While the subscription is trialing: when its trial ends and the first charge happens (211). */
+  trial_end: NullableTimestamp
   payment_failed_at: NullableTimestamp
   checkout_session_id: string | null
   synced_at: NullableTimestamp

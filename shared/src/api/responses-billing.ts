@@ -17,6 +17,7 @@ export const billingStatus = obj({
     interval: z.enum(BILLING_INTERVALS).nullable(),
     cancel_at_period_end: z.boolean(),
     current_period_end: isoTime.nullable(),
+    trial_end: isoTime.nullable(),
   }).nullable(),
   grace: obj({ ends_at: isoTime }).nullable(),
   can_subscribe: z.boolean(),

@@ -1,5 +1,6 @@
 import {
   type BillingStatus,
+  keepsTrial,
   PRO_ALLOWANCE,
   PRO_WITHOUT_LIMIT,
   type UsageNotice,
@@ -33,6 +34,35 @@ export function trialStatement(status: BillingStatus): string | null {
   if (status.subscription && status.can_subscribe === false)
     return `Your ${PRICING.pro.name} trial ends on ${when}; your subscription continues ${PRICING.pro.name} after it.`
   return `Your ${PRICING.pro.name} trial ends on ${when} (${daysLeftLabel(status.trial.days_left)}). Then your account moves to ${starter} — unless you subscribe to ${PRICING.pro.name}. Nothing is charged unless you subscribe.`
+}
+
+/** Days before its end from which the trial's ending is announced above every page (and mailed). */
+export const TRIAL_NOTICE_FROM_DAYS = 7
+
+const STARTER_LOSES = `${PRICING.starter.cancelSessionsPerMonth} cancel sessions a month, the default flow, no save offers and no reactivation banner`
+
+/**
+ * Above every page in the trial's last week, while nothing follows it: when it ends and what stops
+ * then, so a merchant who went live is not moved to Starter without warning.
+ */
+export function trialEndingNotice(status: BillingStatus): string | null {
+  const trial = status.trial
+  if (!trial || status.source !== 'trial' || trial.days_left > TRIAL_NOTICE_FROM_DAYS) return null
+  const when = trial.days_left <= 1 ? 'tomorrow' : `in ${trial.days_left} days`
+  return `Your ${PRICING.pro.name} trial ends ${when}, on ${formatBillingDate(trial.ends_at)}. Then this account moves to ${PRICING.starter.name}: ${STARTER_LOSES}; your subscribers stop seeing offers and banners. Subscribe to ${PRICING.pro.name} to keep them.`
+}
+
+/**
+ * What subscribing now charges, and when: during the trial the days left are kept and the first charge
+ * is at its end; closer to the end than Checkout can keep a trial (two days), or after it, at once.
+ */
+export function firstChargeSentence(status: BillingStatus, now = new Date()): string {
+  const endsAt = status.source === 'trial' && status.trial ? new Date(status.trial.ends_at) : null
+  if (endsAt && keepsTrial(endsAt, now))
+    return `Subscribing keeps your trial's ${daysLeftLabel(status.trial?.days_left ?? 0)}: nothing is charged today; the first charge is on ${formatBillingDate(endsAt.toISOString())}.`
+  if (endsAt)
+    return 'Your trial ends within two days, too soon for Checkout to keep it: subscribing starts the paid plan today, with the first charge today.'
+  return 'The first charge is the day you subscribe.'
 }
 
 /** "12 / 50 sessions" (Starter's cap, Pro's fair-use line) or "12 sessions" (no limit). */
@@ -74,5 +104,7 @@ export function subscriptionStatement(status: BillingStatus): string | null {
   if (sub.cancel_at_period_end && end)
     return `Your ${PRICING.pro.name} subscription is canceled: ${PRICING.pro.name} until ${end}, then ${PRICING.starter.name}.`
   const interval = sub.interval === 'year' ? 'annual' : sub.interval === 'month' ? 'monthly' : ''
+  if (sub.status === 'trialing' && sub.trial_end)
+    return `${PRICING.pro.name}${interval ? `, billed ${interval}` : ''}; your trial's days were kept: the first charge is on ${formatBillingDate(sub.trial_end)}.`
   return `${PRICING.pro.name}${interval ? `, billed ${interval}` : ''}${end ? `; renews on ${end}` : ''}.`
 }

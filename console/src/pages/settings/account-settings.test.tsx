@@ -195,6 +195,7 @@ describe('plan and billing', () => {
               interval: 'month',
               cancel_at_period_end: true,
               current_period_end: '2026-12-01T00:00:00.000Z',
+              trial_end: null,
             },
           }),
         },

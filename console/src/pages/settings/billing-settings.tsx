@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { Spinner } from '../../components/spinner'
 import {
+  firstChargeSentence,
   formatBillingDate,
   graceStatement,
   planName,
@@ -136,6 +137,7 @@ export function BillingSettings({ accountId }: { accountId: string }) {
                   ${PRICING.pro.monthlyUsd}/month, or ${PRICING.pro.annualMonthlyUsd}/month billed annually.{' '}
                   {PRO_ALLOWANCE}. Everything in {PRICING.starter.name}, plus:
                 </p>
+                <p data-testid="first-charge">{firstChargeSentence(status)}</p>
                 <ul>
                   {PRO_EXTRAS.map((item) => (
                     <li key={item}>{item}</li>

@@ -116,6 +116,7 @@ function pay(ctx: PageContext, session: CheckoutSessionRecord): HostedResult {
   if (
     DECLINING_LAST4.has(number.slice(-4)) &&
     !subscriptionData.trialPeriodDays &&
+    !subscriptionData.trialEnd &&
     session.amount_total > 0
   ) {
     return paymentForm(ctx, session, 'Your card was declined.')
@@ -130,6 +131,7 @@ function pay(ctx: PageContext, session: CheckoutSessionRecord): HostedResult {
       metadata: subscriptionData.metadata,
       billing_mode: { type: subscriptionData.billingMode ?? 'flexible' },
       trial_period_days: subscriptionData.trialPeriodDays,
+      trial_end: subscriptionData.trialEnd,
       description: subscriptionData.description,
       default_payment_method: card.id,
     },

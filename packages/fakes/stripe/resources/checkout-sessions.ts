@@ -32,9 +32,10 @@ const subscriptionDataSpec = p.object({
     ...accepted('flexible'),
   }),
   trial_period_days: p.integer({ min: 1, max: 730 }),
+  trial_end: p.integer(),
   description: p.string(),
   ...accepted('application_fee_percent', 'billing_cycle_anchor', 'default_tax_rates', 'invoice_settings'),
-  ...accepted('on_behalf_of', 'proration_behavior', 'transfer_data', 'trial_end', 'trial_settings'),
+  ...accepted('on_behalf_of', 'proration_behavior', 'transfer_data', 'trial_settings'),
 })
 
 export function requireCheckoutSession(ctx: Pick<RouteContext, 'state'>, id: string): CheckoutSessionRecord {
@@ -102,6 +103,27 @@ function lineItems(ctx: RouteContext, mode: string): { items: CheckoutLineItem[]
   return { items, prices }
 }
 
+/**
+ * `subscription_data.trial_end`: when the trial the customer gets before the first charge ends. Stripe
+ * asks for at least 48 hours ahead, and for one of it and `trial_period_days`, not both.
+ */
+function checkTrialEnd(
+  ctx: RouteContext,
+  data: { trial_period_days?: number; trial_end?: number } | undefined,
+): void {
+  if (data?.trial_end === undefined) return
+  if (data.trial_period_days !== undefined) {
+    throw invalidRequest('You may only specify one of these parameters: trial_end, trial_period_days.', {
+      param: 'subscription_data[trial_end]',
+    })
+  }
+  if (data.trial_end < ctx.now + 48 * HOUR) {
+    throw invalidRequest('`subscription_data[trial_end]` must be at least 48 hours in the future.', {
+      param: 'subscription_data[trial_end]',
+    })
+  }
+}
+
 function create(ctx: RouteContext): Record<string, unknown> {
   const params = ctx.params as {
     mode?: CheckoutSessionRecord['mode']
@@ -118,10 +140,12 @@ function create(ctx: RouteContext): Record<string, unknown> {
       metadata?: Record<string, string | null>
       billing_mode?: { type: 'classic' | 'flexible' }
       trial_period_days?: number
+      trial_end?: number
       description?: string
     }
   }
   if (params.mode === undefined) throw missingParameter('mode')
+  checkTrialEnd(ctx, params.subscription_data)
   if (params.mode !== 'subscription') {
     throw invalidRequest(`The fake models Checkout in subscription mode only (got ${params.mode}).`, {
       param: 'mode',
@@ -205,6 +229,7 @@ function create(ctx: RouteContext): Record<string, unknown> {
         metadata: params.subscription_data?.metadata,
         billingMode,
         trialPeriodDays: params.subscription_data?.trial_period_days,
+        trialEnd: params.subscription_data?.trial_end,
         description: params.subscription_data?.description,
       },
     },

@@ -1,10 +1,10 @@
-import type { BillingInterval } from '@retainkit/shared/billing'
+import { type BillingInterval, keepsTrial } from '@retainkit/shared/billing'
 import { ROUTES } from '@retainkit/shared/routes'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { callBilling, lockBilling, requireBilling } from './platform'
-import { isLiveSubscriptionStatus } from './tier'
+import { isLiveSubscriptionStatus, loadEffectiveTier } from './tier'
 
 export const ALREADY_SUBSCRIBED_MESSAGE =
   'This account already has a Pro subscription. Manage it in the billing portal.'
@@ -60,6 +60,10 @@ export async function startCheckout(
         await callBilling(deps, 'checkout.expire', () => stripe.checkout.sessions.expire(open.id))
       }
     }
+    // The trial's days left are kept: the subscription trials until then, the first charge is then.
+    const trial = await loadEffectiveTier(trx, accountId, now)
+    const keep = trial?.source === 'trial' && trial.trialEndsAt && keepsTrial(trial.trialEndsAt, now)
+    const trialEnd = keep && trial.trialEndsAt ? Math.floor(trial.trialEndsAt.getTime() / 1000) : undefined
     let customerId = row?.customer_id
     if (!customerId) {
       const customer: Stripe.Customer = await callBilling(deps, 'customers.create', () =>
@@ -84,7 +88,11 @@ export async function startCheckout(
         line_items: lineItems,
         metadata: { account_id: accountId, interval },
         // Flexible billing mode lets the annual price and the monthly metered one share a subscription.
-        subscription_data: { metadata: { account_id: accountId }, billing_mode: { type: 'flexible' } },
+        subscription_data: {
+          metadata: { account_id: accountId },
+          billing_mode: { type: 'flexible' },
+          ...(trialEnd === undefined ? {} : { trial_end: trialEnd }),
+        },
         success_url: billingPage(deps, 'success'),
         cancel_url: billingPage(deps, 'canceled'),
       }),

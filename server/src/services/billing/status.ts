@@ -25,6 +25,7 @@ export async function billingStatus(deps: AppDeps, accountId: string): Promise<B
       'p.billing_interval',
       'p.cancel_at_period_end',
       'p.current_period_end',
+      'p.trial_end',
     ])
     .where('a.id', '=', accountId)
     .executeTakeFirst()
@@ -66,6 +67,7 @@ export async function billingStatus(deps: AppDeps, accountId: string): Promise<B
           interval: row.billing_interval ?? null,
           cancel_at_period_end: row.cancel_at_period_end ?? false,
           current_period_end: row.current_period_end?.toISOString() ?? null,
+          trial_end: row.trial_end?.toISOString() ?? null,
         }
       : null,
     grace: tier.graceEndsAt ? { ends_at: tier.graceEndsAt.toISOString() } : null,

@@ -30,6 +30,7 @@ function summarize(billing: PlatformBilling, sub: Stripe.Subscription) {
     billing_interval: interval === 'month' || interval === 'year' ? (interval as BillingInterval) : null,
     cancel_at_period_end: sub.cancel_at_period_end || sub.cancel_at !== null,
     current_period_end: item ? new Date(item.current_period_end * 1000) : null,
+    trial_end: sub.status === 'trialing' && sub.trial_end ? new Date(sub.trial_end * 1000) : null,
   }
 }
 

@@ -78,4 +78,16 @@ export const DE_MAIL: MailWords = {
     merchant_copy_intro: 'Eine Kopie der Bestätigung an Ihren Abonnenten:',
   },
   payment_recovery: recoveryMailWords(RECOVERY_WORDS_DE),
+  trial_ending: {
+    subject: 'Retainkit: Ihre {plan}-Testphase endet in {days} Tagen',
+    subject_last: 'Retainkit: Ihre {plan}-Testphase endet morgen',
+    heading: 'Ihre {plan}-Testphase endet am {date}',
+    lead: 'Die {plan}-Testphase von „{account}“ endet am {date}.',
+    starter:
+      'Danach wechselt das Konto zu {starter}: {sessions} Kündigungssitzungen pro Monat, der Standardablauf und das Standarddesign, keine Halteangebote und kein Reaktivierungsbanner. Ihre Einstellungen und Ihr Verlauf bleiben erhalten.',
+    keep: 'Abonnieren Sie {plan} bis dahin, und Sie behalten jeden verbleibenden Testtag: Die erste Abbuchung, {price}, erfolgt am {date}.',
+    keep_now:
+      'Wenn Sie {plan} jetzt abonnieren, beginnt es sofort: Die erste Abbuchung, {price}, erfolgt am Tag des Abonnements.',
+    button: 'Tarif wählen',
+  },
 }

@@ -75,4 +75,16 @@ export const EN_MAIL: MailWords = {
     merchant_copy_intro: 'A copy of the confirmation sent to your subscriber:',
   },
   payment_recovery: recoveryMailWords(RECOVERY_WORDS_EN),
+  trial_ending: {
+    subject: 'Retainkit: your {plan} trial ends in {days} days',
+    subject_last: 'Retainkit: your {plan} trial ends tomorrow',
+    heading: 'Your {plan} trial ends on {date}',
+    lead: 'The {plan} trial of "{account}" ends on {date}.',
+    starter:
+      'Then the account moves to {starter}: {sessions} cancel sessions a month, the default flow and styling, no save offers and no reactivation banner. Your settings and history stay.',
+    keep: 'Subscribe to {plan} before then and you keep every day left of the trial: the first charge, {price}, is on {date}.',
+    keep_now:
+      'Subscribing to {plan} now starts it at once: the first charge, {price}, is the day you subscribe.',
+    button: 'Choose your plan',
+  },
 }

@@ -76,4 +76,16 @@ export const ES_MAIL: MailWords = {
     merchant_copy_intro: 'Una copia de la confirmación enviada a tu suscriptor:',
   },
   payment_recovery: recoveryMailWords(RECOVERY_WORDS_ES),
+  trial_ending: {
+    subject: 'Retainkit: su prueba de {plan} termina en {days} días',
+    subject_last: 'Retainkit: su prueba de {plan} termina mañana',
+    heading: 'Su prueba de {plan} termina el {date}',
+    lead: 'La prueba de {plan} de «{account}» termina el {date}.',
+    starter:
+      'Después, la cuenta pasa a {starter}: {sessions} sesiones de cancelación al mes, el flujo y el estilo predeterminados, sin ofertas de retención ni banner de reactivación. Su configuración y su historial se conservan.',
+    keep: 'Suscríbase a {plan} antes y conserve cada día de prueba que le queda: el primer cargo, {price}, será el {date}.',
+    keep_now:
+      'Si se suscribe a {plan} ahora, empieza de inmediato: el primer cargo, {price}, será el día de la suscripción.',
+    button: 'Elegir su plan',
+  },
 }

@@ -77,4 +77,16 @@ export const FR_MAIL: MailWords = {
     merchant_copy_intro: 'Une copie de la confirmation envoyée à votre abonné :',
   },
   payment_recovery: recoveryMailWords(RECOVERY_WORDS_FR),
+  trial_ending: {
+    subject: 'Retainkit : votre essai {plan} se termine dans {days} jours',
+    subject_last: 'Retainkit : votre essai {plan} se termine demain',
+    heading: 'Votre essai {plan} se termine le {date}',
+    lead: 'L’essai {plan} de « {account} » se termine le {date}.',
+    starter:
+      'Le compte passe ensuite à {starter} : {sessions} sessions de résiliation par mois, le parcours et le style par défaut, sans offres de rétention ni bannière de réactivation. Vos réglages et votre historique sont conservés.',
+    keep: 'Abonnez-vous à {plan} d’ici là et vous gardez chaque jour d’essai restant : le premier prélèvement, {price}, a lieu le {date}.',
+    keep_now:
+      'Vous abonner à {plan} maintenant le démarre aussitôt : le premier prélèvement, {price}, a lieu le jour de l’abonnement.',
+    button: 'Choisir votre offre',
+  },
 }

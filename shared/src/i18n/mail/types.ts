@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   'payment_final_notice',
   'payment_recovered',
   'card_expiring',
+  'trial_ending',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -121,6 +122,26 @@ export interface ReceiptMailWords {
   merchant_copy_intro: string
 }
 
+/**
+ * Retainkit's own trial ending (issue 33), to the account's owners 7, 3 and 1 days before: when, what
+ * changes on Starter, and that subscribing keeps the days left. `{plan}` Pro, `{starter}` Starter,
+ * `{days}`, `{date}` the trial's end, `{account}`, `{sessions}` Starter's monthly sessions, `{price}`
+ * Pro's monthly price.
+ */
+export interface TrialEndingMailWords {
+  subject: string
+  /** With one day or less left. */
+  subject_last: string
+  heading: string
+  lead: string
+  starter: string
+  /** Subscribing keeps the days left: the first charge is at the trial's end. */
+  keep: string
+  /** Too close to the end to keep them: the first charge is when subscribing. */
+  keep_now: string
+  button: string
+}
+
 export interface MailWords {
   common: CommonMailWords
   sign_in: SignInMailWords
@@ -134,4 +155,5 @@ export interface MailWords {
    * shared/src/recovery/words.ts, so the widget prompt, the card-update page and the mails speak alike.
    */
   payment_recovery: RecoveryMailWords
+  trial_ending: TrialEndingMailWords
 }

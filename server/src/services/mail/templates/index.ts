@@ -11,6 +11,7 @@ import {
   PAYMENT_REMINDER_MAIL,
 } from './payment-recovery'
 import { SIGN_IN_MAIL } from './sign-in'
+import { TRIAL_ENDING_MAIL } from './trial-ending'
 import type { AnyMailTemplate } from './types'
 import { USAGE_NOTICE_MAIL } from './usage-notice'
 
@@ -30,6 +31,7 @@ export const MAIL_TEMPLATES = {
   payment_final_notice: PAYMENT_FINAL_NOTICE_MAIL,
   payment_recovered: PAYMENT_RECOVERED_MAIL,
   card_expiring: CARD_EXPIRING_MAIL,
+  trial_ending: TRIAL_ENDING_MAIL,
 } satisfies Record<MailKind, AnyMailTemplate>
 
 /** What `enqueueMail` takes for a kind: its template's parameters. */

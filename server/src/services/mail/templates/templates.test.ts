@@ -43,6 +43,7 @@ const SAMPLE_PARAMS: { [K in (typeof MAIL_KINDS)[number]]: MailParams<K> } = {
     seal: 'a'.repeat(64),
   },
   ...RECOVERY_SAMPLES,
+  trial_ending: { days_left: 3, ends_at: '2026-12-28T14:05:00.000Z', keeps_trial: true },
 }
 
 const render = (kind: string, locale: string | null, params: unknown, templates = MAIL_TEMPLATES) =>
