@@ -143,6 +143,8 @@ export interface CancelSessionsTable {
   status: Generated<'open' | 'saved' | 'canceled' | 'stayed' | 'abandoned'>
   reason_key: string | null
   mrr: Generated<number>
+  /** The MRR unrounded, what an offer's MRR after is computed from (171); null before it. */
+  mrr_exact: ColumnType<number | null, number | null | undefined, number | null>
   currency: string | null
   eligible_offers: ColumnType<string[], string | undefined, string>
   created_at: Timestamp

@@ -173,3 +173,17 @@ describe('a config saved while a subscriber reads an offer', () => {
     )
   })
 })
+
+describe('the MRR a save records', () => {
+  it('is rounded once: an annual $290 at 20 % off is $19.33 a month (29000 × 0.8 / 12), not $19.34', async () => {
+    await merchantSaves((c) => {
+      c.discount = { enabled: true, amount: 20, duration: 3 }
+    })
+    const annual = await open(m.prices.proAnnual)
+    const res = await accept(annual, { offer: 'discount' })
+    expect(res.status).toBe(200)
+    // 29000 / 12 = 2416.67 → 2417 before; after, from the exact price: 1933.33 → 1933.
+    expect(await res.json()).toMatchObject({ mrrBefore: 2417, mrrAfter: 1933 })
+    expect((await savesOf(annual.sessionId))[0]).toMatchObject({ mrr_before: 2417, mrr_after: 1933 })
+  })
+})

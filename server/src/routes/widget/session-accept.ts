@@ -52,12 +52,15 @@ export const RECENT_SAVE_MESSAGE =
 export const SCHEDULED_CANCEL_MESSAGE =
   'This subscription is already scheduled to cancel, so offers no longer apply to it.'
 
+/** The session's MRR unrounded, what an offer's MRR after starts from (rounded once there). */
+const exactMrr = (session: CancelSession): number => session.mrr_exact ?? session.mrr
+
 /** MRR after an offer Retainkit did not apply itself (redirect or merchant): what the config promises. */
-function promisedMrr(offer: OfferType, config: CancelFlowConfig, mrr: number): number {
+function promisedMrr(offer: OfferType, config: CancelFlowConfig, session: CancelSession): number {
   if (offer === 'discount' && config.discount.amount !== undefined) {
-    return discountedMrr(mrr, { percent_off: config.discount.amount, amount_off: null })
+    return discountedMrr(exactMrr(session), { percent_off: config.discount.amount, amount_off: null })
   }
-  return mrr
+  return session.mrr
 }
 
 interface Accepted {
@@ -122,7 +125,7 @@ async function carryOut(
     // now active): its state is no reason to refuse recording that. The cooldown still applied.
     return {
       response: { status: 'recorded', mechanism },
-      mrrAfter: promisedMrr(offer, config, session.mrr),
+      mrrAfter: promisedMrr(offer, config, session),
       detail: { via: 'merchant', choice: body.choice ?? null },
     }
   }
@@ -136,7 +139,7 @@ async function carryOut(
     if (!redirectUrl) throw new HttpError('BUSINESS_RULE_VIOLATION', OFFER_UNAVAILABLE_MESSAGE)
     return {
       response: { status: 'redirect', mechanism, redirectUrl },
-      mrrAfter: promisedMrr(offer, config, session.mrr),
+      mrrAfter: promisedMrr(offer, config, session),
       detail: { via: 'redirect', redirect_url: redirectUrl, choice: body.choice ?? null },
     }
   }
@@ -149,6 +152,7 @@ async function carryOut(
     subscription,
     choice: body.choice ?? {},
     mrrBefore: session.mrr,
+    mrrExact: exactMrr(session),
     sessionStartedAt: session.created_at,
     idempotencyKey: stripeIdempotencyKey('offer', lock, {
       subscription: subscription.id,

@@ -17,6 +17,7 @@ import { scheduledCancellationOf } from '../../services/widget/reactivation-term
 import { blockWords } from '../../services/widget/session-jurisdiction'
 import { planSession, type SessionPlan } from '../../services/widget/session-plan'
 import { newSessionId } from '../../services/widget/session-store'
+import { subscriptionMrrExact } from '../../services/widget/stripe-subscriber'
 import type { Subscriber } from '../../services/widget/subscriber-token'
 import { recordWidgetErrorInBackground } from '../../services/widget/widget-errors'
 import { authenticateWidgetCall } from './auth'
@@ -111,6 +112,7 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
           customer_id: customerId,
           subscription_id: summary?.subscriptionId ?? null,
           mrr: summary?.mrr ?? 0,
+          mrr_exact: subscription ? subscriptionMrrExact(subscription) : null,
           currency: summary?.plan.currency ?? null,
           eligible_offers: JSON.stringify(eligibility.offers),
           segment_id: routed.segmentId,

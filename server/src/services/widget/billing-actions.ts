@@ -30,6 +30,8 @@ export interface OfferContext {
   subscription: Stripe.Subscription
   choice: OfferChoice
   mrrBefore: number
+  /** The MRR before, unrounded: a discount is taken off it and rounded once. */
+  mrrExact: number
   /** The start of the cancel session: pauses run from it, so a retried request sends Stripe the same params. */
   sessionStartedAt: Date
   idempotencyKey: string
@@ -76,7 +78,7 @@ async function applyDiscount(ctx: OfferContext): Promise<AppliedOffer> {
   const recurring = firstItem(subscription).price.recurring
   return {
     mrrAfter: discountedMrr(
-      ctx.mrrBefore,
+      ctx.mrrExact,
       coupon,
       (recurring?.interval ?? 'month') as BillingInterval,
       recurring?.interval_count ?? 1,

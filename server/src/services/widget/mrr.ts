@@ -1,3 +1,5 @@
+import { roundMinor } from '@retainkit/shared/money'
+
 /**
  * Monthly recurring revenue, in minor units (cents). A price is normalised to one month — a year is
  * 12 months, a week 52/12 of a month, a day 365/12 — divided by its interval_count and multiplied by
@@ -29,7 +31,10 @@ export interface PricedItem {
 }
 
 /** MRR of a subscription's items, rounded once at the end. */
-export function itemsMrr(items: readonly PricedItem[]): number {
+export const itemsMrr = (items: readonly PricedItem[]): number => roundMinor(itemsMrrExact(items))
+
+/** MRR of a subscription's items, unrounded: what a discount is taken off before rounding once. */
+export function itemsMrrExact(items: readonly PricedItem[]): number {
   let total = 0
   for (const item of items) {
     const recurring = item.price.recurring
@@ -38,7 +43,7 @@ export function itemsMrr(items: readonly PricedItem[]): number {
       monthlyAmount(item.price.unit_amount ?? 0, recurring.interval, recurring.interval_count) *
       (item.quantity ?? 1)
   }
-  return Math.round(total)
+  return total
 }
 
 export interface CouponTerms {
@@ -49,7 +54,8 @@ export interface CouponTerms {
 
 /**
  * MRR while a discount applies (its first months): percent off the MRR, or a fixed amount off each
- * invoice normalised to a month with the subscription's own interval.
+ * invoice normalised to a month with the subscription's own interval. Pass the exact (unrounded) MRR:
+ * the result is rounded once, here (an annual $290 at 20 % off is 1933, not 1934 from 2417 × 0.8).
  */
 export function discountedMrr(
   mrr: number,
@@ -57,9 +63,9 @@ export function discountedMrr(
   interval: BillingInterval = 'month',
   intervalCount = 1,
 ): number {
-  if (coupon.percent_off) return Math.max(0, Math.round(mrr * (1 - coupon.percent_off / 100)))
+  if (coupon.percent_off) return Math.max(0, roundMinor((mrr * (100 - coupon.percent_off)) / 100))
   if (coupon.amount_off) {
-    return Math.max(0, Math.round(mrr - monthlyAmount(coupon.amount_off, interval, intervalCount)))
+    return Math.max(0, roundMinor(mrr - monthlyAmount(coupon.amount_off, interval, intervalCount)))
   }
-  return mrr
+  return roundMinor(mrr)
 }

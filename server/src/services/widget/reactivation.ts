@@ -14,6 +14,7 @@ import {
   retrieveSubscription,
   stripeCall,
   subscriptionMrr,
+  subscriptionMrrExact,
 } from './stripe-subscriber'
 
 /**
@@ -222,11 +223,13 @@ export async function reactivate(
     ),
   )
   const listMrr = subscriptionMrr(created)
+  // The discounted MRR from the exact price, rounded once (not from the rounded list MRR).
+  const exactMrr = subscriptionMrrExact(created)
   const suffix = offer ? ` Your ${offer.percentOff}% discount is applied.` : ''
   return {
     subscriptionId: created.id,
     mrrBefore,
-    mrrAfter: coupon ? discountedMrr(listMrr, coupon) : listMrr,
+    mrrAfter: coupon ? discountedMrr(exactMrr, coupon) : listMrr,
     message: `${MESSAGES.churned}${suffix}`,
     detail: { kind: 'churned', previous_subscription: sub.id, ...(coupon ? { coupon: coupon.id } : {}) },
     subscription: created,

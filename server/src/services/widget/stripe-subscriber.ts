@@ -1,10 +1,11 @@
 import type { SubscriberAddress } from '@retainkit/shared/jurisdiction'
+import { roundMinor } from '@retainkit/shared/money'
 import type { SubscriberPlan, SubscriberSummary } from '@retainkit/shared/widget-api'
 import Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { hasStripeCredentials, stripeForAccount } from '../merchant-stripe'
-import { type BillingInterval, itemsMrr } from './mrr'
+import { type BillingInterval, itemsMrrExact } from './mrr'
 
 /** Reading a subscriber's subscription through the merchant's Stripe account, and what we derive from it. */
 
@@ -86,8 +87,11 @@ export function customerAddress(sub: Stripe.Subscription): SubscriberAddress | n
   return address ? { country: address.country ?? null, state: address.state ?? null } : null
 }
 
-export function subscriptionMrr(sub: Stripe.Subscription): number {
-  return itemsMrr(
+export const subscriptionMrr = (sub: Stripe.Subscription): number => roundMinor(subscriptionMrrExact(sub))
+
+/** The subscription's MRR unrounded (mrr.ts's itemsMrrExact): what an offer's MRR after starts from. */
+export function subscriptionMrrExact(sub: Stripe.Subscription): number {
+  return itemsMrrExact(
     sub.items.data.map((item) => ({
       quantity: item.quantity ?? 1,
       price: {
