@@ -69,8 +69,13 @@ const PAGES: ConsolePage[] = [
     path: () => `/editor/?account_id=${accountId}`,
     heading: 'Cancel flow editor',
     title: 'Editor · Retainkit',
-    ready: (page) =>
-      page.getByRole('region', { name: 'Cancel flow preview' }).getByText('Before you go…').waitFor(),
+    // On a phone the preview is a sheet behind a Preview button (editor-preview-sheet.e2e.ts opens it).
+    ready: async (page) => {
+      if ((page.viewportSize()?.width ?? 0) <= 640)
+        await page.getByRole('button', { name: 'Preview', exact: true }).waitFor()
+      else
+        await page.getByRole('region', { name: 'Cancel flow preview' }).getByText('Before you go…').waitFor()
+    },
   },
   {
     name: 'preview',

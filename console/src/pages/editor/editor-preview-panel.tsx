@@ -21,11 +21,10 @@ export interface EditorPreviewPanelProps {
   locales: readonly string[]
 }
 
-/** The live preview beside the form: the real widget, following the unsaved draft on every keystroke. */
-export function EditorPreviewPanel({ onLocaleChange, locales, ...props }: EditorPreviewPanelProps) {
+/** What the preview shows wherever it is (beside the form, or in the phone's sheet): the same component. */
+export function EditorPreviewBody({ onLocaleChange, locales, ...props }: EditorPreviewPanelProps) {
   return (
-    <aside className="rk-editor-preview" aria-labelledby="editor-preview-title">
-      <h2 id="editor-preview-title">Live preview</h2>
+    <>
       <p className="rk-field__hint">
         Unsaved changes show here as you type. Nothing is sent to subscribers until you save.
       </p>
@@ -48,6 +47,16 @@ export function EditorPreviewPanel({ onLocaleChange, locales, ...props }: Editor
         {...props}
         frame={(widget) => <div className={`rk-device rk-device--${props.device}`}>{widget}</div>}
       />
+    </>
+  )
+}
+
+/** The live preview beside the form: the real widget, following the unsaved draft on every keystroke. */
+export function EditorPreviewPanel(props: EditorPreviewPanelProps) {
+  return (
+    <aside className="rk-editor-preview" aria-labelledby="editor-preview-title">
+      <h2 id="editor-preview-title">Live preview</h2>
+      <EditorPreviewBody {...props} />
     </aside>
   )
 }

@@ -14,8 +14,10 @@ import { getConfig, saveConfig } from '../../lib/api'
 import type { ApiError } from '../../lib/api-client'
 import { userMessageOf } from '../../lib/error-handler'
 import { toast } from '../../lib/toast-store'
+import { useNarrowScreen } from '../../lib/use-narrow-screen'
 import { useEditorDraft } from './editor-draft'
 import { EditorPreviewPanel } from './editor-preview-panel'
+import { EditorPreviewSheet } from './editor-preview-sheet'
 import { ErrorSummary } from './error-summary'
 import { ComplianceSection } from './sections/compliance-section'
 import { CopySection } from './sections/copy-section'
@@ -183,6 +185,21 @@ export function EditorWorkspace({
 
   const savedAt = formatSavedAt(state.updatedAt)
   const sectionProps = { draft: state.draft, errors, set, disabled: readOnly }
+  // On a phone the preview is a sheet opened from the header; elsewhere it stays beside the form.
+  const narrow = useNarrowScreen()
+  const previewProps = {
+    config: state.draft,
+    reasons,
+    screen,
+    onScreenChange: showScreen,
+    variant,
+    onVariantChange: setVariant,
+    device,
+    onDeviceChange: setDevice,
+    locale,
+    onLocaleChange: setLocale,
+    locales: availableLocales(state.draft),
+  }
   return (
     <div className="rk-editor">
       <UnsavedChangesGuard when={(dirty || reasonsDirty) && !readOnly} />
@@ -199,29 +216,40 @@ export function EditorWorkspace({
             </Link>
           </p>
         </div>
-        {readOnly ? null : (
+        {readOnly && !narrow ? null : (
           <div className="rk-actions">
-            <button
-              type="button"
-              className="rk-button rk-button--secondary"
-              disabled={!dirty || saving}
-              onClick={() => {
-                dispatch({ type: 'discard' })
-                setAttempted(false)
-                setRuleMessage(null)
-                toast({ title: 'Changes discarded', description: `Back to version ${state.version}.` })
-              }}
-            >
-              Discard changes
-            </button>
-            <button
-              type="submit"
-              form="editor-form"
-              className="rk-button rk-button--primary"
-              disabled={!dirty || saving}
-            >
-              {saving ? 'Saving…' : 'Save changes'}
-            </button>
+            {narrow ? <EditorPreviewSheet {...previewProps} /> : null}
+            {readOnly ? null : (
+              <>
+                <button
+                  type="button"
+                  className="rk-button rk-button--secondary"
+                  disabled={!dirty || saving}
+                  onClick={() => {
+                    dispatch({ type: 'discard' })
+                    setAttempted(false)
+                    setRuleMessage(null)
+                    toast({ title: 'Changes discarded', description: `Back to version ${state.version}.` })
+                  }}
+                >
+                  Discard<span className="rk-editor__wide-only"> changes</span>
+                </button>
+                <button
+                  type="submit"
+                  form="editor-form"
+                  className="rk-button rk-button--primary"
+                  disabled={!dirty || saving}
+                >
+                  {saving ? (
+                    'Saving…'
+                  ) : (
+                    <>
+                      Save<span className="rk-editor__wide-only"> changes</span>
+                    </>
+                  )}
+                </button>
+              </>
+            )}
           </div>
         )}
       </header>
@@ -347,19 +375,7 @@ export function EditorWorkspace({
             />
           </EditorSection>
         </form>
-        <EditorPreviewPanel
-          config={state.draft}
-          reasons={reasons}
-          screen={screen}
-          onScreenChange={showScreen}
-          variant={variant}
-          onVariantChange={setVariant}
-          device={device}
-          onDeviceChange={setDevice}
-          locale={locale}
-          onLocaleChange={setLocale}
-          locales={availableLocales(state.draft)}
-        />
+        {narrow ? null : <EditorPreviewPanel {...previewProps} />}
       </div>
     </div>
   )
