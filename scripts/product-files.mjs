@@ -14,7 +14,10 @@ const SKIPPED_DIRS = new Set([
   'fuzz',
   'test',
 ])
-const NOT_PRODUCT = /\.(?:test|e2e|bench|spec)\.tsx?$|\.d\.ts$|-harness\.tsx?$/
+// Test helpers kept beside the code they drive (`testing.ts`, `billing-testing.ts`, `settings-test-support.tsx`)
+// are test code too; file-cycles.mjs checks that no product file imports one.
+const NOT_PRODUCT =
+  /\.(?:test|e2e|bench|spec)\.tsx?$|\.d\.ts$|-harness\.tsx?$|^(?:.+-)?(?:testing|test-support)\.tsx?$/
 
 /** The product source trees: each workspace's `src/` (tests and support folders skipped). */
 export const PRODUCT_ROOTS = [

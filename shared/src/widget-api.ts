@@ -1,6 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from './config/types'
 import type { OfferType, SaveMechanism, SessionStep } from './config/vocabulary'
-import type { FlowPlan, FlowWords } from './flow/types'
+import type { FlowPlan, FlowWords } from './flow/wire-types'
 import type { PublishedLocale } from './i18n/catalog-types'
 import type { AfterCancelStrings, StatutoryStrings } from './i18n/legal-types'
 import type { JurisdictionMode } from './jurisdiction/modes'

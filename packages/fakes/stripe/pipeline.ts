@@ -1,6 +1,5 @@
-import type { AccountRegistry } from './accounts'
 import { authenticate, checkPermission, readApiKey } from './auth'
-import type { FakeClock } from './clock'
+import { commitEvents, type PendingEvent, type PipelineDeps, type RequestLogEntry } from './commit-events'
 import { FakeStripeError, idempotencyError, internalError, unrecognizedUrl } from './errors'
 import { applyExpansions } from './expand'
 import { decodeForm, type FormObject } from './form-codec'
@@ -9,35 +8,18 @@ import { randomToken } from './ids'
 import { handleOAuth } from './oauth'
 import { handleAuthorize } from './oauth-authorize'
 import { validateFields } from './params'
-import { type JsonObject, lookupObject, markLivemode, previousAttributes } from './render'
+import { type JsonObject, lookupObject, markLivemode } from './render'
 import { invoicePaymentsList } from './resources/charges'
 import { allowedParams, type HttpMethod, matchRoute, type Route, type RouteContext } from './router'
 import { type AccountState, type FakeAccount, restoreState, snapshotState } from './state'
-import { API_VERSION, type WebhookDispatcher } from './webhooks'
+import { API_VERSION } from './webhooks'
 
-export interface RequestLogEntry {
-  method: string
-  path: string
-  /** The account acted on (the connected account under `Stripe-Account`), null if unauthenticated. */
-  accountId: string | null
-  /** Params as decoded from the form body or query string, before validation. */
-  params: FormObject
-  idempotencyKey: string | null
-  status: number
-  replayed: boolean
-  /** Fake-clock time of the request. */
-  at: number
-  requestId: string
-  response: unknown
-}
-
-export interface PipelineDeps {
-  registry: AccountRegistry
-  routes: readonly Route[]
-  clock: FakeClock
-  dispatcher: WebhookDispatcher
-  log: RequestLogEntry[]
-}
+export {
+  commitEvents,
+  type PendingEvent,
+  type PipelineDeps,
+  type RequestLogEntry,
+} from './commit-events'
 
 interface Outcome {
   status: number
@@ -65,30 +47,6 @@ function errorOutcome(error: unknown, accountId: string | null): Outcome {
     accountId,
     replayed: false,
   }
-}
-
-export type PendingEvent = { type: string; object: Record<string, unknown>; before?: Record<string, unknown> }
-
-/**
- * Stores the events a successful change emitted (Stripe sends no `*.updated` event for an update that
- * changed nothing) and lets the dispatcher deliver them.
- */
-export function commitEvents(
-  dispatcher: WebhookDispatcher,
-  account: FakeAccount,
-  pending: readonly PendingEvent[],
-  now: number,
-  request: { id: string | null; idempotency_key: string | null },
-): void {
-  for (const event of pending) {
-    const previous =
-      event.before && event.type.endsWith('.updated')
-        ? previousAttributes(event.before, event.object)
-        : undefined
-    if (previous && Object.keys(previous).length === 0) continue
-    dispatcher.record(account, event.type, event.object, previous, now, request)
-  }
-  dispatcher.changed()
 }
 
 /** Runs a matched route against one account: validation, atomic execution, expansion, events. */

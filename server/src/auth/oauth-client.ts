@@ -1,4 +1,4 @@
-import type { OAuthProviderConfig } from './oauth-config'
+import type { OAuthProviderConfig } from '../config/oauth-providers'
 
 /**
  * The OAuth 2.0 authorization-code client of social sign-in: exchanges the provider's code (client

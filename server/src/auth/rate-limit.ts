@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/tables'
 import { clientAddress, rateLimitKey, type TrustProxy } from '../http/client-address'
-import { GoTrueError } from './gotrue-error'
+import { GoTrueError } from '../http/gotrue-error'
 
 /**
  * Per-IP limits of the auth endpoints, counted in the database (rate_limit_hits) so every instance

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
+import { badRequest, GoTrueError } from '../http/gotrue-error'
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../http/text-hygiene'
-import { badRequest, GoTrueError } from './gotrue-error'
 
 /**
  * Input schemas of /auth/v1, named after the fields supabase-js sends. Messages follow GoTrue's

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
-import type { SecretBox } from '../services/secret-box'
+import { GoTrueError } from '../http/gotrue-error'
+import type { SecretBox } from '../ports/secret-box'
 import { randomToken, sha256Hex } from './crypto'
-import { GoTrueError } from './gotrue-error'
 import type { SigningKeys } from './signing-keys'
 import { type GoTrueUser, loadGoTrueUser } from './users'
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables'
-import type { SecretBox } from '../services/secret-box'
+import type { SecretBox } from '../ports/secret-box'
 
 /**
  * ES256 signing keys of the embedded auth server, persisted in the database (the private half encrypted)

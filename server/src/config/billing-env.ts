@@ -1,4 +1,4 @@
-import { ConfigurationError, type Env, present } from './env'
+import { ConfigurationError, type Env, present } from './env-values'
 
 /**
  * Platform billing variables. Billing is on when any of BILLING_VARIABLES is set; then the platform key,

@@ -10,7 +10,7 @@ import {
 } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { ConfigurationError } from './env'
+import { ConfigurationError } from './env-values'
 
 /**
  * One process per DATA_DIR. The embedded database is files that exactly one PostgreSQL engine may

@@ -1,10 +1,13 @@
 import { resolve } from 'node:path'
-import { type OAuthProviderConfig, parseOAuthProviders } from '../auth/oauth-config'
-import { parseTrustProxy, type TrustProxy } from '../http/client-address'
 import { type BillingConfig, parseBilling } from './billing-env'
+import { ConfigurationError, type Env, httpUrl, present } from './env-values'
 import { parseMerchantSyncInterval } from './merchant-sync-env'
+import { type OAuthProviderConfig, parseOAuthProviders } from './oauth-providers'
 import { type ObservabilityConfig, parseObservability } from './observability-env'
 import { parseWriteInSummaries, type WriteInSummaryConfig } from './summaries-env'
+import { parseTrustProxy, type TrustProxy } from './trust-proxy'
+
+export { ConfigurationError, type Env, httpUrl, present } from './env-values'
 
 /**
  * Startup configuration. Every variable is optional in the
@@ -70,36 +73,6 @@ export interface ServerConfig {
   evidenceRetentionYears: number
   /** How often the Stripe reconcile runs (MERCHANT_SYNC_INTERVAL, 1 minute to 24 hours; default 15 minutes). */
   merchantSyncIntervalMs: number
-}
-
-export class ConfigurationError extends Error {
-  readonly code = 'CONFIGURATION_ERROR'
-  constructor(
-    readonly variable: string,
-    problem: string,
-  ) {
-    super(`CONFIGURATION_ERROR: ${variable} ${problem}`)
-    this.name = 'ConfigurationError'
-  }
-}
-
-export type Env = Record<string, string | undefined>
-
-export const present = (env: Env, name: string): string | undefined => {
-  const value = env[name]?.trim()
-  return value ? value : undefined
-}
-
-export function httpUrl(env: Env, name: string): string | undefined {
-  const value = present(env, name)
-  if (value === undefined) return undefined
-  if (!/^https?:\/\//i.test(value)) throw new ConfigurationError(name, 'must start with http:// or https://')
-  try {
-    new URL(value)
-  } catch {
-    throw new ConfigurationError(name, 'is not a valid URL')
-  }
-  return value.replace(/\/+$/, '')
 }
 
 function minLength(env: Env, name: string, length: number): string | undefined {

@@ -1,4 +1,4 @@
-import { ConfigurationError, type Env, present } from './env'
+import { ConfigurationError, type Env, present } from './env-values'
 
 /**
  * How often each instance's timer offers the Stripe reconcile (MERCHANT_SYNC_INTERVAL): a whole number

@@ -1,6 +1,6 @@
 import type { BlockList } from 'node:net'
-import { parseTrustProxy } from '../http/client-address'
-import type { LogLevel } from '../services/logger'
+import type { LogLevel } from '../ports/logger'
+import { parseTrustProxy } from './trust-proxy'
 
 /**
  * Observability settings (README "Operating it"). `/metrics` is off unless METRICS_TOKEN (a bearer token

@@ -1,4 +1,4 @@
-import { ConfigurationError, type Env, httpUrl, present } from './env'
+import { ConfigurationError, type Env, httpUrl, present } from './env-values'
 
 /**
  * The optional monthly write-in summaries (README "Write-in summaries"): off unless

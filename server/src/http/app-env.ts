@@ -1,4 +1,4 @@
-import type { AuthUser } from '../auth/types'
+import type { AuthUser } from '../ports/auth'
 
 /** Hono's typing of per-request variables. */
 export interface AppEnv {

@@ -1,5 +1,8 @@
 import { BlockList, isIP } from 'node:net'
 import type { Context } from 'hono'
+import type { TrustProxy } from '../config/trust-proxy'
+
+export { parseTrustProxy, TRUST_NONE, type TrustProxy } from '../config/trust-proxy'
 
 /**
  * Who is calling: the ONE answer every limiter and every "local only" check uses.
@@ -7,48 +10,9 @@ import type { Context } from 'hono'
  * The socket's peer is the only address nobody can forge. X-Forwarded-For is written by whoever sends
  * the request, so it is believed only as far as the operator says proxies stand in front of us
  * (TRUST_PROXY): a hop count ("2": two proxies of ours append to the header) or the proxies' addresses
- * as a CIDR list ("10.0.0.0/8,::1"). By default nothing in the header is believed.
+ * as a CIDR list ("10.0.0.0/8,::1"). By default nothing in the header is believed. TRUST_PROXY itself
+ * is read with the rest of the configuration (config/trust-proxy.ts).
  */
-export type TrustProxy =
-  | { kind: 'none' }
-  | { kind: 'hops'; hops: number }
-  | { kind: 'cidrs'; ranges: readonly string[]; list: BlockList }
-
-export const TRUST_NONE: TrustProxy = { kind: 'none' }
-
-/** More than this many proxies in front of one server is a misconfiguration, not a deployment. */
-const MAX_HOPS = 10
-
-/** Parses TRUST_PROXY; throws an Error saying what is wrong (the caller names the variable). */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
-  const text = value?.trim() ?? ''
-  if (text === '' || /^(?:0|false|none)$/i.test(text)) return TRUST_NONE
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text)
-    if (hops > MAX_HOPS) throw new Error(`must be a hop count from 0 to ${MAX_HOPS} or a CIDR list`)
-    return { kind: 'hops', hops }
-  }
-  const list = new BlockList()
-  const ranges = text.split(',').map((part) => part.trim())
-  for (const range of ranges) {
-    const [address = '', bits, extra] = range.split('/')
-    const family = isIP(address)
-    const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits)
-    const maxPrefix = family === 6 ? 128 : 32
-    if (
-      family === 0 ||
-      extra !== undefined ||
-      (bits !== undefined && !/^\d{1,3}$/.test(bits)) ||
-      prefix > maxPrefix
-    ) {
-      throw new Error(
-        `must be a hop count or a comma-separated list of IP addresses or CIDRs; "${range}" is neither`,
-      )
-    }
-    list.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4')
-  }
-  return { kind: 'cidrs', ranges, list }
-}
 
 /** `::ffff:192.0.2.1` (IPv4 on a dual-stack socket) is the IPv4 address it carries. */
 export function normaliseAddress(address: string): string {

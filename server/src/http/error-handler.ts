@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { classifyDatabaseError } from '../db/errors'
-import type { Logger } from '../services/logger'
+import type { Logger } from '../ports/logger'
 import { HttpError } from './http-error'
 
 /** Seconds a client should wait before retrying while the database is unreachable. */

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import type { TokenVerifier } from '../auth/types'
+import type { TokenVerifier } from '../ports/auth'
 import type { AppEnv } from './app-env'
 import { HttpError } from './http-error'
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
-import { badRequest, goTrueErrorResponse } from '../auth/gotrue-error'
 import type { AppEnv } from './app-env'
+import { badRequest, goTrueErrorResponse } from './gotrue-error'
 import { HttpError } from './http-error'
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './text-hygiene'
 

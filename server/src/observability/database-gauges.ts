@@ -1,6 +1,18 @@
+import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { Gauge, Registry } from 'prom-client'
-import type { AppDeps } from '../deps'
+import type { DatabaseAvailability } from '../db/availability'
+import type { PoolStats } from '../db/database'
+import type { Database } from '../db/tables'
+import type { Clock } from '../ports/clock'
+
+/** What the gauges read: the app's database, its pool and availability, and its clock (a part of AppDeps). */
+export interface GaugeSources {
+  db: Kysely<Database>
+  dbAvailability: DatabaseAvailability
+  dbPool?: () => PoolStats
+  clock: Clock
+}
 
 /**
  * What a scrape reads from the database and the pool: queue depths and worker lag (the age of the
@@ -16,7 +28,7 @@ const QUEUES = {
 type QueueName = keyof typeof QUEUES
 
 async function readQueue(
-  deps: AppDeps,
+  deps: GaugeSources,
   name: QueueName,
 ): Promise<{ depth: number; lagSeconds: number } | null> {
   const { table, waiting } = QUEUES[name]
@@ -39,7 +51,7 @@ async function readQueue(
 
 type QueueReads = Map<QueueName, { depth: number; lagSeconds: number }>
 
-export function databaseGauges(deps: AppDeps): Registry {
+export function databaseGauges(deps: GaugeSources): Registry {
   const registry = new Registry()
   // Both queue gauges come from one read per scrape, whichever of them is collected first.
   let reading: Promise<QueueReads> | null = null

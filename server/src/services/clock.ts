@@ -1,6 +1,5 @@
-/** Time as a dependency, so tests can move it (offer cooldowns, OTP expiry, month boundaries). */
-export interface Clock {
-  now(): Date
-}
+import type { Clock } from '../ports/clock'
+
+export type { Clock } from '../ports/clock'
 
 export const systemClock: Clock = { now: () => new Date() }

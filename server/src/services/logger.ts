@@ -1,18 +1,11 @@
 import { redactText, sanitizeMessage } from '@retainkit/shared/sanitize'
+import type { Logger, LogLevel, LogSink } from '../ports/logger'
 
 /**
  * JSON-lines logger. Every line passes the shared sanitizer, so a secret that slips into a message or a
  * field is redacted before it reaches stdout or a log collector.
  */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
-export type LogSink = (line: string) => void
-
-export interface Logger {
-  debug(message: string, fields?: Record<string, unknown>): void
-  info(message: string, fields?: Record<string, unknown>): void
-  warn(message: string, fields?: Record<string, unknown>): void
-  error(message: string, fields?: Record<string, unknown>): void
-}
+export type { Logger, LogLevel, LogSink } from '../ports/logger'
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 }
 

@@ -1,22 +1,14 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { SecretBox } from '../ports/secret-box'
 
 /**
  * AES-256-GCM encryption of secrets at rest (Stripe keys, OAuth tokens, widget secrets, auth signing
  * keys). Ciphertext format: `v1.<iv b64url>.<tag b64url>.<data b64url>`. The key never leaves memory and
  * is never logged; a database copied without the key yields nothing readable.
  */
-export interface SecretBox {
-  encrypt(plaintext: string): string
-  decrypt(ciphertext: string): string
-  /**
-   * A 32-byte key for one purpose (HKDF-SHA256 of the secret key, `purpose` as its info): signed links
-   * (signed-links.ts) get keys of their own, never the encryption key, and one purpose's key signs
-   * nothing another accepts.
-   */
-  deriveKey(purpose: string): Buffer
-}
+export type { SecretBox } from '../ports/secret-box'
 
 const VERSION = 'v1'
 

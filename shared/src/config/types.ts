@@ -1,14 +1,14 @@
 import type { z } from 'zod'
 import type {
-  cancelFlowConfigSchema,
+  cancelFlowConfigShape,
   cancellationReasonSchema,
   copySchema,
   planSchema,
   themeSchema,
-} from './schema'
+} from './shape'
 
 /** Types only: importing this file adds nothing to a bundle. */
-export type CancelFlowConfig = z.infer<typeof cancelFlowConfigSchema>
+export type CancelFlowConfig = z.infer<ReturnType<typeof cancelFlowConfigShape>>
 export type CancelFlowCopy = z.infer<typeof copySchema>
 export type Plan = z.infer<typeof planSchema>
 export type Theme = z.infer<typeof themeSchema>

@@ -1,12 +1,11 @@
 import type { CancelFlowConfig, Plan } from '../config/types'
 import type { OfferType } from '../config/vocabulary'
 import type { OfferChoice } from '../widget-api'
+import type { OfferOption } from './kinds'
 import type { FlowSubscriber } from './types'
 
-/** A choice an offer screen lists: a pause length or a plan to switch to. */
-export type OfferOption =
-  | { readonly kind: 'months'; readonly months: number }
-  | { readonly kind: 'plan'; readonly plan: Plan }
+/** A choice an offer screen lists (a pause length or a plan to switch to): its type lives in `kinds.ts`. */
+export type { OfferOption } from './kinds'
 
 const planOptions =
   (offer: 'plan_switch' | 'billing_cycle_switch') =>

@@ -2,22 +2,16 @@ import type { CancellationReason } from '../config/types'
 import type { OfferType } from '../config/vocabulary'
 import type { UiStrings } from '../i18n/ui-strings'
 import type { AcceptOfferResponse, CancelResponse, OfferChoice, SessionEventInput } from '../widget-api'
+import type { FlowAction } from './kinds'
 import type { FlowPlan, FlowScreen, FlowWords } from './wire-types'
 
+export { FLOW_ACTIONS, type FlowAction, type FlowScreenKind, SCREEN_KINDS } from './kinds'
 export type { FlowPlan, FlowScreen, FlowWords, OptionWords, ScreenWords } from './wire-types'
 
 /**
- * Types of the cancel-flow machine, plus the two closed vocabularies (screen kinds, actions) as
- * `as const` tuples so every `Record` over them is checked for exhaustiveness.
+ * Types of the cancel-flow machine; its two closed vocabularies (screen kinds, actions) live in
+ * `kinds.ts`, a leaf the wire types share, and are re-exported here.
  */
-
-/** Every screen kind, in flow order; parseScreen validates against it. */
-export const SCREEN_KINDS = ['reason', 'feedback', 'offer', 'confirm', 'success', 'final'] as const
-export type FlowScreenKind = (typeof SCREEN_KINDS)[number]
-
-/** What the current screen lets the subscriber do; the widget renders a control for each. */
-export const FLOW_ACTIONS = ['next', 'back', 'accept', 'decline', 'cancel', 'stay', 'close', 'retry'] as const
-export type FlowAction = (typeof FLOW_ACTIONS)[number]
 
 export type FlowEvent =
   | { type: 'SELECT_REASON'; key: string }

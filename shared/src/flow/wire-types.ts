@@ -1,6 +1,5 @@
 import type { FeedbackCategory, OfferType } from '../config/vocabulary'
-import type { OfferOption } from './offers'
-import type { FlowAction, FlowScreenKind } from './types'
+import type { FlowAction, FlowScreenKind, OfferOption } from './kinds'
 
 /**
  * The flow as it travels in the widget API's JSON: the screens, the plan the server made, the words it

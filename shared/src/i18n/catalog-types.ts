@@ -1,5 +1,5 @@
 import type { CancelFlowCopy } from '../config/types'
-import type { FlowWords } from '../flow/types'
+import type { FlowWords } from '../flow/wire-types'
 import type { LegalStrings } from './legal-types'
 import type { UiStrings } from './ui-strings'
 

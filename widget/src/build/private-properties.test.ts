@@ -56,6 +56,7 @@ describe('properties the widget bundle renames', () => {
       join(SHARED, 'flow/wire-types.ts'),
       join(SHARED, 'config/types.ts'),
       join(SHARED, 'config/schema.ts'),
+      join(SHARED, 'config/shape.ts'),
       ...sourceFiles(join(SHARED, 'i18n')),
       join(WIDGET_DIR, 'src/types.ts'),
       join(WIDGET_DIR, 'src/host/types.ts'),

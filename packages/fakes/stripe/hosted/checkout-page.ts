@@ -8,7 +8,7 @@ import { createCard, testCardForNumber } from '../resources/payment-methods'
 import { createSubscription } from '../resources/subscriptions'
 import type { CustomerRecord, SubscriptionRecord } from '../types'
 import { escapeHtml, formatMoney, hiddenFields, TEST_CARDS } from './html'
-import { type HostedResult, htmlResult, type PageContext, redirectResult } from './index'
+import { type HostedResult, htmlResult, type PageContext, redirectResult } from './page'
 
 /**
  * Stripe Checkout's payment page, for a browser test: the line items and their prices, the e-mail,

@@ -1,11 +1,19 @@
+import { commitEvents, type PendingEvent, type PipelineDeps } from '../commit-events'
 import { FakeStripeError } from '../errors'
 import type { FormObject } from '../form-codec'
-import { commitEvents, type PendingEvent, type PipelineDeps } from '../pipeline'
-import type { RouteContext } from '../router'
 import { type FakeAccount, restoreState, snapshotState } from '../state'
 import { checkoutPage } from './checkout-page'
-import { escapeHtml, htmlDocument } from './html'
+import { escapeHtml } from './html'
+import { type HostedResult, htmlResult, type PageContext, type PageHandler } from './page'
 import { portalPage } from './portal-page'
+
+export {
+  type HostedResult,
+  htmlResult,
+  type PageContext,
+  type PageHandler,
+  redirectResult,
+} from './page'
 
 /**
  * The pages Stripe hosts for a platform's customers, served by the fake at the URLs its API hands out:
@@ -13,23 +21,6 @@ import { portalPage } from './portal-page'
  * back, and what the form does runs like an API write — all of it or nothing, its events stored and
  * delivered to webhook endpoints.
  */
-export interface HostedResult {
-  status: number
-  headers: Record<string, string>
-  body: string
-  /** The account the page belongs to, for the request log. */
-  accountId: string | null
-}
-
-/** What a page handler gets: the account's state and clock, `emit`, and the request's form or query. */
-export interface PageContext extends RouteContext {
-  method: 'GET' | 'POST'
-  form: FormObject
-  query: FormObject
-}
-
-export type PageHandler = (ctx: PageContext, id: string) => HostedResult
-
 const PAGES: ReadonlyArray<{
   prefix: string
   owns: (account: FakeAccount, id: string) => boolean
@@ -38,24 +29,6 @@ const PAGES: ReadonlyArray<{
   { prefix: '/c/pay/', owns: (account, id) => account.state.checkoutSessions.has(id), handle: checkoutPage },
   { prefix: '/p/session/', owns: (account, id) => account.state.portalSessions.has(id), handle: portalPage },
 ]
-
-export function htmlResult(
-  title: string,
-  content: string,
-  status = 200,
-  accountId: string | null = null,
-): HostedResult {
-  return {
-    status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8' },
-    body: htmlDocument(title, content),
-    accountId,
-  }
-}
-
-export function redirectResult(location: string, accountId: string): HostedResult {
-  return { status: 303, headers: { Location: location }, body: '', accountId }
-}
 
 /** Whether `path` is one of the hosted pages (so the API router never sees it). */
 export function isHostedPage(path: string): boolean {

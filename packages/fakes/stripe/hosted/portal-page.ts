@@ -9,7 +9,7 @@ import { applyCancelSchedule } from '../resources/subscription-update'
 import type { CustomerRecord, SubscriptionRecord } from '../types'
 import { attachCard } from './checkout-page'
 import { escapeHtml, formatDay, formatMoney, hiddenFields, TEST_CARDS } from './html'
-import { type HostedResult, htmlResult, type PageContext, redirectResult } from './index'
+import { type HostedResult, htmlResult, type PageContext, redirectResult } from './page'
 
 /**
  * The Billing Portal a customer reaches from a portal session's `url`: their plans, with Cancel plan

@@ -4,7 +4,7 @@ import { newId, randomToken } from '../ids'
 import { accepted, mergeMetadata, p } from '../params'
 import { renderRecord } from '../render'
 import type { Route, RouteContext } from '../router'
-import { requireCustomer } from './customers'
+import { requireCustomer } from './customer-lookup'
 
 /**
  * The customer portal: configurations (what subscribers may do there; the first one saved is the

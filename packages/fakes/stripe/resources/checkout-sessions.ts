@@ -6,7 +6,7 @@ import { accepted, mergeMetadata, p } from '../params'
 import { renderRecord } from '../render'
 import type { Route, RouteContext } from '../router'
 import type { PriceRecord } from '../types'
-import { requireCustomer } from './customers'
+import { requireCustomer } from './customer-lookup'
 import { requirePrice } from './prices'
 import { checkItemPrices } from './subscription-items'
 

@@ -6,8 +6,11 @@ import { accepted, mergeMetadata, type Params, p } from '../params'
 import { renderRecord } from '../render'
 import type { Route, RouteContext } from '../router'
 import type { Address, CustomerRecord } from '../types'
+import { requireCustomer } from './customer-lookup'
 import { attachTestPaymentMethod, customerPaymentMethod } from './payment-methods'
 import { cancelSubscriptionNow } from './subscription-lifecycle'
+
+export { requireCustomer } from './customer-lookup'
 
 const address = p.object(
   {
@@ -101,12 +104,6 @@ export function blankCustomer(now: number): CustomerRecord {
     tax_exempt: 'none',
     test_clock: null,
   }
-}
-
-export function requireCustomer(ctx: RouteContext, id: string, param = 'id'): CustomerRecord {
-  const customer = ctx.state.customers.get(id)
-  if (!customer) throw resourceMissing('customer', id, param)
-  return customer
 }
 
 function applyWritable(customer: CustomerRecord, params: Params): void {

@@ -7,7 +7,7 @@ import { renderRecord } from '../render'
 import type { Route, RouteContext } from '../router'
 import type { AccountState } from '../state'
 import type { CustomerRecord } from '../types'
-import { requireCustomer } from './customers'
+import { requireCustomer } from './customer-lookup'
 import type { Mutator } from './subscription-items'
 
 /**

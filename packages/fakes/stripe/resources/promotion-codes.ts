@@ -6,7 +6,7 @@ import { renderRecord } from '../render'
 import type { Route, RouteContext } from '../router'
 import type { PromotionCodeRecord } from '../types'
 import { requireCoupon } from './coupons'
-import { requireCustomer } from './customers'
+import { requireCustomer } from './customer-lookup'
 
 export function requirePromotionCode(ctx: RouteContext, id: string, param = 'id'): PromotionCodeRecord {
   const code = ctx.state.promotionCodes.get(id)

@@ -6,7 +6,7 @@ import { renderRecord } from '../render'
 import type { Route, RouteContext } from '../router'
 import { addDays } from '../time'
 import { CANCELLATION_FEEDBACK, type PriceRecord, type SubscriptionRecord } from '../types'
-import { requireCustomer } from './customers'
+import { requireCustomer } from './customer-lookup'
 import { commitDiscounts, type DiscountInput, discountsSpec, planDiscounts } from './discounts'
 import { invoiceSubscription } from './invoices'
 import {

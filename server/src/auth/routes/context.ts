@@ -19,7 +19,7 @@ export type AuthApp = Hono<AppEnv>
 
 /** Flow codes (PKCE) live 5 minutes, like GoTrue's flow states; one-time sign-in links 15. */
 export const FLOW_CODE_TTL_MS = 5 * 60_000
-export const ONE_TIME_TOKEN_TTL_MS = 15 * 60_000
+export { ONE_TIME_TOKEN_TTL_MS } from '../one-time-token'
 export const OAUTH_STATE_TTL_MS = 10 * 60_000
 /** One sign-in mail per address per minute. */
 export const EMAIL_RESEND_SECONDS = 60

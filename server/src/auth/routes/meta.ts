@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import type { ServerConfig } from '../../config/env'
 import { isLoopback, peerAddress } from '../../http/client-address'
+import { GoTrueError } from '../../http/gotrue-error'
 import { answer } from '../../http/respond'
-import { GoTrueError } from '../gotrue-error'
 import { outboxQuerySchema, parseAuth } from '../schemas'
 import type { AuthApp, AuthContext } from './context'
 

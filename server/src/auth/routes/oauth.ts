@@ -1,7 +1,7 @@
 import { sanitizeMessage } from '@retainkit/shared/sanitize'
 import type { Context } from 'hono'
+import { badRequest, errorRedirectUrl } from '../../http/gotrue-error'
 import { randomToken, sha256Hex } from '../crypto'
-import { badRequest, errorRedirectUrl } from '../gotrue-error'
 import { exchangeCode, fetchProviderUser, OAuthProviderError } from '../oauth-client'
 import { limitByIp } from '../rate-limit'
 import { requestSite, safeRedirect } from '../redirect'

@@ -1,6 +1,6 @@
+import { badRequest, GoTrueError } from '../../http/gotrue-error'
 import { answer } from '../../http/respond'
 import { CODE_CHALLENGE_METHODS, type CodeChallengeMethod, sha256Hex, verifierMatches } from '../crypto'
-import { badRequest, GoTrueError } from '../gotrue-error'
 import { limitByIp } from '../rate-limit'
 import { parseAuth, pkceGrantSchema, readAuthBody, refreshGrantSchema } from '../schemas'
 import { createSession, rotateRefreshToken, type SessionResponse } from '../sessions'

@@ -1,6 +1,6 @@
+import { GoTrueError } from '../../http/gotrue-error'
 import { answer } from '../../http/respond'
 import { authenticateBearer } from '../bearer'
-import { GoTrueError } from '../gotrue-error'
 import { logoutScopeSchema, parseAuth } from '../schemas'
 import { revokeByScope } from '../sessions'
 import { loadGoTrueUser } from '../users'

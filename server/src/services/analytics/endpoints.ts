@@ -12,10 +12,7 @@ import {
 import type { AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
 import { sanitizeMessage } from '@retainkit/shared/sanitize'
 import { MECHANISM_OF_OFFER, OFFER_TYPES, type OfferType } from '@retainkit/shared/vocabulary'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
-import type { Logger } from '../logger'
 import { hasCohort } from './cohort'
 import { followSaves, outsideFlowCancellations, shapeDurability, tallyOfSave } from './durability'
 import { rolledUpDurability } from './durability-rollup'
@@ -27,7 +24,6 @@ import {
   outcomesByMonth,
   writeInWordCounts,
 } from './queries'
-import type { AnalyticsRange } from './range'
 import {
   offerOutcomesOfActivity,
   outcomesOfActivity,
@@ -51,22 +47,9 @@ import { fetchThemes, shapeThemes } from './write-in-themes'
 export const PRO_DASHBOARD_MESSAGE = 'The full dashboard is a Pro feature. Upgrade to Pro to see it.'
 export const FREE_WRITE_IN_WORDS_LIMIT = 25
 
-export type Tier = 'free' | 'pro'
+import type { AnalyticsContext, Tier } from './context'
 
-export interface AnalyticsContext {
-  db: Kysely<Database>
-  logger: Logger
-  accountId: string
-  range: AnalyticsRange
-  tier: Tier
-  /** The server's clock: saves are followed up to this moment. */
-  now: Date
-  /**
-   * Reads already under way for this request, by what they read (shared-reads.ts): the data sets of one
-   * dashboard call share them. Absent: every read runs on its own.
-   */
-  reads?: Map<string, Promise<unknown>>
-}
+export type { AnalyticsContext, Tier } from './context'
 
 /** What an endpoint answers: `{data}`, plus `meta` beside it where a data set has one. */
 export interface AnalyticsResult {

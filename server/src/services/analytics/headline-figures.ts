@@ -2,7 +2,7 @@ import { cancellationReasons, SAVE_RATE_ENDS, saveRate, toCount } from '@retaink
 import { type Money, MoneyTotals } from '@retainkit/shared/money'
 import type { HeadlineFigures } from '@retainkit/shared/schemas'
 import { SAVE_MECHANISMS } from '@retainkit/shared/vocabulary'
-import type { AnalyticsContext } from './endpoints'
+import type { AnalyticsContext } from './context'
 import {
   lastReasons,
   type OutcomeMonthRow,

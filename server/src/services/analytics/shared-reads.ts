@@ -1,4 +1,4 @@
-import type { AnalyticsContext } from './endpoints'
+import type { AnalyticsContext } from './context'
 import type { AnalyticsRange } from './range'
 import { rolledUpActivity, rolledUpSavesByMonth, rolledUpSessionsStarted } from './rollup-queries'
 

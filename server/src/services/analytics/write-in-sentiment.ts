@@ -10,7 +10,7 @@ import {
 } from '@retainkit/shared/feedback-insights'
 import { type RawBuilder, sql } from 'kysely'
 import type { AnalyticsCohort } from './cohort'
-import type { AnalyticsContext } from './endpoints'
+import type { AnalyticsContext } from './context'
 import { rollupWindow } from './rollup-window'
 
 /**

@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely'
 import { type ThemeSetting, themeName, themeSettingsFor } from '../feedback/theme-settings'
 import { hasCohort } from './cohort'
-import type { AnalyticsContext } from './endpoints'
+import type { AnalyticsContext } from './context'
 import { hasEdges, rollupWindow } from './rollup-window'
 import { cohortColumns } from './write-in-sentiment'
 

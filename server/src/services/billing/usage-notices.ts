@@ -1,8 +1,18 @@
+import type { UsageNoticeThreshold } from '@retainkit/shared/constants'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { enqueueMail } from '../mail/outbox'
-import type { NewNotice } from './usage'
+
+/** A usage notice the month's count just crossed into (usage.ts decides, this file mails it). */
+export interface NewNotice {
+  threshold: UsageNoticeThreshold
+  sessions: number
+  limit: number
+  month: string
+  /** Whether Pro's allowance here is "included, then $1 each" (platform billing) or no limit. */
+  pro_has_limit?: boolean
+}
 
 /**
  * The usage mails: at 80 % and 100 % of the month's limit, once each, to the account's owners. Queued

@@ -5,7 +5,9 @@ import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { cancelSessionsThisMonth } from '../widget/session-store'
 import { type EffectiveTier, effectiveTier, loadTierRecords } from './tier'
-import { queueUsageNoticeMails } from './usage-notices'
+import { type NewNotice, queueUsageNoticeMails } from './usage-notices'
+
+export type { NewNotice } from './usage-notices'
 
 /**
  * Usage of cancel sessions against the month's limit, decided when a session starts: Starter's cap
@@ -15,15 +17,6 @@ import { queueUsageNoticeMails } from './usage-notices'
  */
 
 type Db = Kysely<Database> | Transaction<Database>
-
-export interface NewNotice {
-  threshold: UsageNoticeThreshold
-  sessions: number
-  limit: number
-  month: string
-  /** Whether Pro's allowance here is "included, then $1 each" (platform billing) or no limit. */
-  pro_has_limit?: boolean
-}
 
 /** What to do once the session's transaction has committed (report usage; the mails are queued). */
 export interface UsageFollowUp {

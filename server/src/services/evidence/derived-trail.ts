@@ -1,5 +1,7 @@
 import { type FlowPlan, screenKey } from '@retainkit/shared/flow'
-import type { ScreenTrail } from './session-evidence'
+
+/** Screens as the widget reported them: `[screenKey, ms since the epoch]`. */
+export type ScreenTrail = readonly (readonly [string, number])[]
 
 /** A recorded step of a session, as sessionClicks reads it. */
 export interface Click {

@@ -5,7 +5,7 @@ import type { StatutoryPage, SubscriberSummary } from '@retainkit/shared/widget-
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
 import type { EvidenceEntry } from './chain'
-import { trailFromClicks } from './derived-trail'
+import { type ScreenTrail, trailFromClicks } from './derived-trail'
 
 /**
  * What the ledger records of a cancel session (README.md beside this file lists every kind):
@@ -85,8 +85,7 @@ export function sessionStartedEvidence(ref: SessionRef, at: Date, facts: Session
   })
 }
 
-/** Screens as the widget reported them: `[screenKey, ms since the epoch]`. */
-export type ScreenTrail = readonly (readonly [string, number])[]
+export type { ScreenTrail } from './derived-trail'
 
 /** The plan a session started with, from its `session_started` row. */
 async function startedPlan(trx: Transaction<Database>, ref: SessionRef): Promise<FlowPlan | null> {

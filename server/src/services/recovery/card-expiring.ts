@@ -4,7 +4,7 @@ import { enqueueMail } from '../mail'
 import { callStripe } from '../stripe-errors'
 import { idOf } from '../stripe-events'
 import { planOf, SUBSCRIPTION_EXPAND } from '../widget/stripe-subscriber'
-import type { RecoveryEventContext } from './events'
+import type { RecoveryEventContext } from './event-context'
 import { cardUpdateUrl, daysUntil } from './links'
 import { mailTexts } from './mails'
 

@@ -1,10 +1,8 @@
 import { CHANNEL_OF_LINK, type RecoveryChannel } from '@retainkit/shared/recovery'
-import type { Transaction } from 'kysely'
 import type Stripe from 'stripe'
-import type { Database } from '../../db/tables'
-import type { AppDeps } from '../../deps'
 import { idOf } from '../stripe-events'
 import { onCardExpiring } from './card-expiring'
+import type { RecoveryEventContext } from './event-context'
 import { openCampaign, refreshFailure } from './open'
 import { endCampaign } from './outcomes'
 import { type RecoveryAccess, recoveryAccess } from './settings'
@@ -26,16 +24,6 @@ export const RECOVERY_EVENT_TYPES = [
   'invoice.marked_uncollectible',
   'customer.source.expiring',
 ] as const
-
-export interface RecoveryEventContext {
-  trx: Transaction<Database>
-  deps: AppDeps
-  accountId: string
-  stripe: Stripe
-  event: Stripe.Event
-  /** The subscription the event concerns, as just re-read from Stripe (null for others). */
-  subscription: Stripe.Subscription | null
-}
 
 const invoiceIdOf = (event: Stripe.Event): string | null =>
   event.type.startsWith('invoice.') ? ((event.data.object as { id?: string }).id ?? null) : null

@@ -6,6 +6,7 @@ import type { CancelSession, Database } from '../../db/tables'
 import { HttpError } from '../../http/http-error'
 import { countHitSql, type PlannedHit } from '../rate-limit'
 import { type GroupedCall, ingestGroupsOf } from './ingest-groups'
+import type { KnownSession, Write } from './ingest-types'
 import { applyEvents, type SessionState, type Transition } from './session-state'
 import { checkSessionOwner, SESSION_ID } from './session-store'
 import type { Subscriber } from './subscriber-token'
@@ -32,14 +33,7 @@ import type { Subscriber } from './subscriber-token'
 
 type Db = Kysely<Database>
 
-/** What the events call knows of a session: whose it is and its state, and how it knows. */
-export interface KnownSession {
-  id: string
-  accountId: string
-  customerId: string
-  state: SessionState
-  basis: 'memory' | 'guess' | 'read'
-}
+export type { KnownSession, Write } from './ingest-types'
 
 // ---- memory of sessions this process wrote last ----------------------------------------------------
 
@@ -203,12 +197,6 @@ function knownFrom(id: string, row: SessionStateRow): KnownSession {
 }
 
 // ---- writing ------------------------------------------------------------------------------------
-
-export interface Write {
-  transition: Transition
-  events: readonly SessionEventInput[]
-  now: Date
-}
 
 const iso = (at: Date) => at.toISOString()
 

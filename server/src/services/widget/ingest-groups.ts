@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely'
 import { PREPARED } from '../../db/database'
 import type { Database } from '../../db/tables'
 import type { PlannedHit } from '../rate-limit'
-import type { KnownSession, Write } from './event-ingest'
+import type { KnownSession, Write } from './ingest-types'
 
 /**
  * Events calls that arrive while the database is busy with earlier ones, written together: ONE statement

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ONE_TIME_TOKEN_TTL_MS } from '../../../auth/routes/context'
+import { ONE_TIME_TOKEN_TTL_MS } from '../../../auth/one-time-token'
 import { fill } from './layout'
 import { defineMailTemplate } from './types'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigurationError, loadConfig } from '../config/env'
-import { OAUTH_PRESETS, parseOAuthProviders } from './oauth-config'
+import { ConfigurationError, loadConfig } from './env'
+import { OAUTH_PRESETS, parseOAuthProviders } from './oauth-providers'
 
 const load = (value: string, nodeEnv = 'development') =>
   loadConfig({ NODE_ENV: nodeEnv, AUTH_OAUTH_PROVIDERS: value, SMTP_URL: 'smtp://mail.example' }, '/tmp')
