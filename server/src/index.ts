@@ -14,6 +14,7 @@ import { startWriteInSummaries } from './services/feedback/summary-pass'
 import { registerInstance } from './services/instance-registry'
 import { createLogger, type LogLevel } from './services/logger'
 import { startMailWorker } from './services/mail/runner'
+import { startMemoryTrim } from './services/memory-trim'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
 import { startRecoveryWorker } from './services/recovery/pass'
 import { startWebhookWorker } from './services/webhooks-out/deliver'
@@ -78,6 +79,8 @@ async function main() {
   const stopInsights = startFeedbackInsights(deps)
   // Monthly write-in summaries, only when an OpenAI-compatible endpoint is configured (off by default).
   const stopSummaries = startWriteInSummaries({ ...deps, config: deps.config.writeInSummaries })
+  // Emptied heap pages handed back to the system under steady traffic (only when npm start exposes gc).
+  const stopMemoryTrim = startMemoryTrim({ logger })
   // `npm run admin` reaches this process through DATA_DIR/admin.json while it runs.
   const adminToken = newAdminToken()
   const app = createApp({ ...deps, adminToken })
@@ -117,6 +120,7 @@ async function main() {
     const left = leaveRegistry()
     stopInsights()
     stopSummaries()
+    stopMemoryTrim()
     logger.info('shutting down: draining in-flight requests', { signal })
     // Stop accepting connections; close() calls back once in-flight requests have finished.
     const force = setTimeout(() => {

@@ -39,9 +39,15 @@ describe('Settings → Payment recovery', () => {
   })
 
   it("shows the default schedule, refuses an out-of-order one with the shared schema's message, then saves every choice", async () => {
-    const backend = new FakeBackend()
-      .on(GET, { body: { data: view() } })
-      .on(PUT, (request) => ({ body: { data: { ...view({ active: true }), settings: request.body } } }))
+    const backend = new FakeBackend().on(GET, { body: { data: view() } }).on(PUT, (request) => ({
+      body: {
+        data: {
+          ...view({ active: true }),
+          settings: request.body,
+          open: { count: 2, mrr: [{ amount: 5800, currency: 'usd' }] },
+        },
+      },
+    }))
     const user = userEvent.setup()
     await open(backend)
     expect(await screen.findByText('Early access')).toBeTruthy()
@@ -96,7 +102,11 @@ describe('Settings → Payment recovery', () => {
       texts: { fr: { 'payment_failed.subject': 'Paiement refusé chez {merchant}' } },
     })
     await waitFor(() => expect(toastStore.getState().toasts[0]?.title).toBe('Payment recovery saved'))
-    expect(await screen.findByText(/^On: failed payments are being worked/)).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'On: failed payments are being worked. Open live campaigns: 2, $58.00 MRR at risk.',
+      ),
+    ).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
   })
 

@@ -32,8 +32,11 @@ function Availability({ view }: { view: RecoveryView }) {
       </p>
       <p role="status">
         {availability.active
-          ? `On: failed payments are being worked. Open now: ${open.count}${open.mrr.length > 0 ? ` (${formatList(moneyList(open.mrr))} MRR)` : ''}.`
+          ? 'On: failed payments are being worked.'
           : 'Off: failed payments are not worked yet.'}
+        {open.count > 0
+          ? ` Open live campaigns: ${open.count}${open.mrr.length > 0 ? `, ${formatList(moneyList(open.mrr))} MRR at risk` : ''}.`
+          : null}
       </p>
       {availability.pro ? null : (
         <p className="rk-notice rk-notice--info">
