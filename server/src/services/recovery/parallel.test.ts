@@ -9,6 +9,7 @@ import {
   deliver,
   failingSubscriber,
   moveTo,
+  payCalls,
   queuedWebhooks,
   recoveryMerchant,
 } from './testing'
@@ -70,6 +71,8 @@ describe('payment recovery under concurrency', () => {
     expect(campaigns[0]).toMatchObject({ customer_id: sub.customerId, stripe_attempts: 1 })
     const webhooks = await queuedWebhooks(t, merchant.accountId)
     expect(webhooks.map((row) => row.event_type)).toEqual(['payment.failed'])
+    // Deliveries and the reconcile open the campaign; none of them charges (Stripe still retries).
+    expect(payCalls(t, campaigns[0]?.invoice_id as string)).toHaveLength(0)
   })
 
   it('passes running at once: one invoices.pay per scheduled attempt, the attempt recorded once', async () => {

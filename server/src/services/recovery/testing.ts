@@ -17,6 +17,8 @@ export interface RecoveryMerchant {
   token: string
   ownerEmail: string
   stripeAccount: string
+  /** The merchant's Stripe secret key (for suites that check it never leaks). */
+  secretKey: string
   stripe: Stripe
   price: Stripe.Price
 }
@@ -65,7 +67,15 @@ export async function recoveryMerchant(
     recurring: { interval: 'month' },
     product_data: { name: 'Pro' },
   })
-  return { accountId, token: owner.token, ownerEmail: owner.email, stripeAccount: keys.id, stripe, price }
+  return {
+    accountId,
+    token: owner.token,
+    ownerEmail: owner.email,
+    stripeAccount: keys.id,
+    secretKey: keys.secretKey,
+    stripe,
+    price,
+  }
 }
 
 export interface Subscriber {
