@@ -84,10 +84,13 @@ export const accountId = z
 export const tier = z.enum(['free', 'pro'])
 
 /** ISO 8601 date (`2026-01-31`) or datetime (`2026-01-31T10:00:00Z`, offsets allowed). */
+// Built once: constructing the two schemas inside the check cost every widget event two schema builds
+// (about a tenth of the events call's CPU).
+const isoDate = z.iso.date()
+const isoDateTime = z.iso.datetime({ offset: true })
 export const isoDateOrDateTime = z
   .string(MESSAGES.dateFormat)
   .refine(
-    (value) =>
-      z.iso.date().safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success,
+    (value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success,
     MESSAGES.dateFormat,
   )
