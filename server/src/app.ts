@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { authRoutes } from './auth/routes'
 import type { AppDeps } from './deps'
@@ -8,6 +7,7 @@ import type { AppEnv } from './http/app-env'
 import { handleError } from './http/error-handler'
 import { requireApiKey } from './http/guards'
 import { HttpError } from './http/http-error'
+import { nodeBodyLimit, requestHeader } from './http/node-request'
 import { urlHygiene } from './http/url-hygiene'
 import { httpMetrics } from './observability/http-metrics'
 import { accountRoutes } from './routes/account'
@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', widgetConfigRoutes(deps))
   app.use('*', urlHygiene())
   app.use('*', async (c, next) => {
-    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) ?? randomUUID())
+    c.set('requestId', requestHeader(c, 'x-request-id')?.slice(0, 64) ?? randomUUID())
     await next()
     c.header('X-Request-Id', c.get('requestId'))
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       c.header('X-Frame-Options', 'SAMEORIGIN')
   })
   app.use('*', compress())
-  const limit = bodyLimit({
+  const limit = nodeBodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => {
       // The rest of the body is never read, so this connection cannot carry another request: say so,

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net'
 import type { Context } from 'hono'
 import type { TrustProxy } from '../config/trust-proxy'
+import { requestHeader } from './node-request'
 
 export { parseTrustProxy, TRUST_NONE, type TrustProxy } from '../config/trust-proxy'
 
@@ -52,7 +53,7 @@ export function peerAddress(c: Context): string | null {
 
 /** X-Forwarded-For as a list, nearest hop last. */
 function forwardedHops(c: Context): string[] {
-  const header = c.req.header('x-forwarded-for')
+  const header = requestHeader(c, 'x-forwarded-for')
   if (!header) return []
   return header.split(',').map(normaliseAddress)
 }

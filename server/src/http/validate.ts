@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { HttpError, validationError } from './http-error'
+import { requestHeader, requestText } from './node-request'
 import { assertStorableText } from './text-hygiene'
 
 /**
@@ -8,11 +9,11 @@ import { assertStorableText } from './text-hygiene'
  * not store (NUL, unpaired surrogates) is refused here, naming the field, for every route at once.
  */
 export async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header('content-type') ?? ''
+  const type = requestHeader(c, 'content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     throw new HttpError('INVALID_INPUT', 'Content-Type must be application/json', undefined, undefined, 415)
   }
-  const text = await c.req.text()
+  const text = await requestText(c)
   if (text.trim() === '') throw new HttpError('INVALID_INPUT', 'Request body must be valid JSON')
   let value: unknown
   try {
@@ -41,7 +42,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
 
 /** A JSON body that may also be absent (a `POST` with no body means `{}`), validated with `schema`. */
 export async function readOptionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const text = await c.req.text()
+  const text = await requestText(c)
   if (text.trim() === '') return parseWith(schema, {})
   return parseWith(schema, await readJson(c))
 }

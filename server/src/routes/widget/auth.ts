@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { requestHeader } from '../../http/node-request'
 import { isOriginAllowed } from '../../services/widget/origins'
 import { loadPublishedConfig, type PublishedWidgetConfig } from '../../services/widget/published-config'
 import {
@@ -26,7 +27,7 @@ export interface WidgetCaller {
 export async function authenticateWidgetCall(deps: AppDeps, c: WidgetContext): Promise<WidgetCaller> {
   let subscriber: Subscriber
   try {
-    subscriber = await verifySubscriberToken(deps, subscriberTokenFrom(c.req.header('authorization')))
+    subscriber = await verifySubscriberToken(deps, subscriberTokenFrom(requestHeader(c, 'authorization')))
   } catch (error) {
     await answerFailedToken(deps, c, error)
     throw error
@@ -36,7 +37,7 @@ export async function authenticateWidgetCall(deps: AppDeps, c: WidgetContext): P
   try {
     allowOrigin(c, account.domain, subscriber.mode === 'test')
   } catch (error) {
-    const origin = c.req.header('origin') ?? ''
+    const origin = requestHeader(c, 'origin') ?? ''
     recordWidgetErrorInBackground(
       deps,
       subscriber.accountId,
@@ -66,7 +67,7 @@ export function refusedOriginKind(
  * server's reason), and answered with CORS headers when the account allows the origin.
  */
 async function answerFailedToken(deps: AppDeps, c: WidgetContext, error: unknown): Promise<void> {
-  const header = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+  const header = /^Bearer\s+(\S+)$/i.exec(requestHeader(c, 'authorization') ?? '')?.[1]
   if (!header) return
   const claims = unverifiedClaims(header)
   if (!claims.iss) return
@@ -79,5 +80,5 @@ async function answerFailedToken(deps: AppDeps, c: WidgetContext, error: unknown
     expired ? 'expired_token' : 'forged_token',
     expired || !(error instanceof HttpError) ? '' : error.message,
   )
-  if (c.req.header('origin') !== undefined) allowOriginForError(c, account.domain, claims.mode === 'test')
+  if (requestHeader(c, 'origin') !== undefined) allowOriginForError(c, account.domain, claims.mode === 'test')
 }

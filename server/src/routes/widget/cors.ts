@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { AppDeps } from '../../deps'
 import type { AppEnv } from '../../http/app-env'
 import { HttpError } from '../../http/http-error'
+import { requestHeader } from '../../http/node-request'
 import { isOriginAllowed, isOriginAllowedForAnyAccount } from '../../services/widget/origins'
 
 /**
@@ -23,7 +24,7 @@ export const CORS_MAX_AGE_SECONDS = '600'
  * refuses it with 403 before anything happens. Requests without Origin (servers, tests) pass.
  */
 export function allowOrigin(c: WidgetContext, domain: string | null, testMode: boolean): void {
-  const origin = c.req.header('origin')
+  const origin = requestHeader(c, 'origin')
   if (origin === undefined) return
   if (isOriginAllowed(origin, domain, testMode)) {
     c.set('corsOrigin', origin)
@@ -36,13 +37,13 @@ export function allowOrigin(c: WidgetContext, domain: string | null, testMode: b
 
 /** Same, for an error answer where the account is only known from an unverified claim: never throws. */
 export function allowOriginForError(c: WidgetContext, domain: string | null, testMode: boolean): void {
-  const origin = c.req.header('origin')
+  const origin = requestHeader(c, 'origin')
   if (origin !== undefined && isOriginAllowed(origin, domain, testMode)) c.set('corsOrigin', origin)
 }
 
 export function widgetCors(deps: AppDeps): MiddlewareHandler<WidgetEnv> {
   return async (c, next) => {
-    const origin = c.req.header('origin')
+    const origin = requestHeader(c, 'origin')
     if (c.req.method === 'OPTIONS') {
       if (origin === undefined) return c.body(null, 204, { Vary: 'Origin' })
       // A preflight carries no token, so no account: allow what some account (or test mode) could
