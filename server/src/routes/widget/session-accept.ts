@@ -1,3 +1,4 @@
+import type { OfferTerms } from '@retainkit/shared/api'
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { acceptOfferSchema } from '@retainkit/shared/schemas'
 import { MECHANISM_OF_OFFER, type OfferType } from '@retainkit/shared/vocabulary'
@@ -12,6 +13,7 @@ import { answer } from '../../http/respond'
 import { appendEvidence } from '../../services/evidence/chain'
 import { sessionEndEvidence } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
+import { offerTermsOf, promisedTerms } from '../../services/webhooks-out/save-terms'
 import { applyOffer } from '../../services/widget/billing-actions'
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../services/widget/coupons'
 import { type CustomerLock, cooldownWindow, stripeIdempotencyKey } from '../../services/widget/customer-lock'
@@ -67,6 +69,8 @@ interface Accepted {
   response: AcceptOfferResponse
   mrrAfter: number
   detail: Record<string, unknown>
+  /** Kept with the save (detail.terms): what its webhooks say was accepted. */
+  terms: OfferTerms
   /** Stripe's answer when Retainkit changed the subscription itself (not recorded or redirected). */
   changed?: Stripe.Subscription
 }
@@ -127,6 +131,7 @@ async function carryOut(
       response: { status: 'recorded', mechanism },
       mrrAfter: promisedMrr(offer, config, session),
       detail: { via: 'merchant', choice: body.choice ?? null },
+      terms: offerTermsOf(offer, 'merchant', promisedTerms(offer, config, body.choice ?? {})),
     }
   }
   const subscription = await currentSubscription(deps, stripe, caller, session, offer)
@@ -141,6 +146,7 @@ async function carryOut(
       response: { status: 'redirect', mechanism, redirectUrl },
       mrrAfter: promisedMrr(offer, config, session),
       detail: { via: 'redirect', redirect_url: redirectUrl, choice: body.choice ?? null },
+      terms: offerTermsOf(offer, 'redirect', promisedTerms(offer, config, body.choice ?? {})),
     }
   }
   if (!stripe || !subscription) throw new HttpError('CONSTRAINT_VIOLATION', HAND_OVER_MESSAGE)
@@ -170,6 +176,7 @@ async function carryOut(
     },
     mrrAfter: applied.mrrAfter,
     detail: { via: 'stripe', ...applied.detail },
+    terms: offerTermsOf(offer, 'stripe', applied.terms),
     changed: applied.subscription,
   }
 }
@@ -263,7 +270,7 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
               mrr_before: current.mrr,
               mrr_after: accepted.mrrAfter,
               currency: current.currency,
-              detail: JSON.stringify(accepted.detail),
+              detail: JSON.stringify({ ...accepted.detail, terms: accepted.terms }),
               created_at: now,
             })
             .execute()

@@ -1,3 +1,5 @@
+import { WEBHOOK_DATA, webhookBody } from '@retainkit/shared/api'
+import { WEBHOOK_EVENT_LABELS } from '@retainkit/shared/webhooks'
 import { z } from 'zod'
 import { OPERATIONS, type Operation, operationKey, type Security } from './operations'
 
@@ -145,5 +147,28 @@ export function buildOpenApiDocument(serverUrl: string) {
       },
     },
     paths,
+    webhooks: webhookOperations(),
   }
+}
+
+/** The bodies Retainkit posts to a merchant's endpoints (Settings → Webhooks), for the save events. */
+function webhookOperations() {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_DATA).map(([type, data]) => [
+      type,
+      {
+        post: {
+          summary: WEBHOOK_EVENT_LABELS[type as keyof typeof WEBHOOK_DATA],
+          description: 'Signed with the Retainkit-Signature header (README "Webhooks out").',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: json(webhookBody(type, data), 'output') } },
+          },
+          responses: {
+            '200': { description: 'Any 2xx acknowledges the delivery; anything else is retried' },
+          },
+        },
+      },
+    ]),
+  )
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { WebhookEventType } from '@retainkit/shared/webhooks'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
+import { saveMoneyFields } from './save-money'
 import { type EventData, slackMessage } from './slack'
 
 /**
@@ -79,6 +80,15 @@ export async function enqueueSessionEvent(
     .where('id', '=', event.sessionId)
     .executeTakeFirst()
   if (!session) return
+  // A save's events (the caller wrote the save in this transaction) carry its money and terms.
+  const save = SAVE_EVENTS.has(event.type)
+    ? await db
+        .selectFrom('saves')
+        .select(['id', 'subscription_id', 'mrr_before', 'mrr_after', 'currency', 'detail'])
+        .where('session_id', '=', session.id)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+    : undefined
   await enqueueWebhookEvent(db, {
     accountId: event.accountId,
     type: event.type,
@@ -88,11 +98,14 @@ export async function enqueueSessionEvent(
       kind: session.kind,
       mode: session.mode,
       customer_id: session.customer_id,
-      subscription_id: session.subscription_id,
+      subscription_id: save?.subscription_id ?? session.subscription_id,
       reason_key: session.reason_key,
       offer: event.offer ?? null,
       mrr: session.mrr,
       currency: session.currency,
+      ...(save ? saveMoneyFields(save) : {}),
     },
   })
 }
+
+const SAVE_EVENTS: ReadonlySet<WebhookEventType> = new Set(['offer.accepted', 'reactivation.accepted'])

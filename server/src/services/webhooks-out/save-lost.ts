@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/tables'
 import { enqueueWebhookEvent } from './outbox'
+import { saveMoneyFields } from './save-money'
 
 /**
  * `save.lost`: a subscription that was saved in the widget is now cancelled (or scheduled to cancel)
@@ -33,7 +34,7 @@ export async function announceLostSave(
   if (!after || !isLost(after)) return
   const save = await trx
     .selectFrom('saves')
-    .select(['id', 'session_id', 'mechanism', 'mrr_after', 'currency', 'created_at'])
+    .select(['id', 'session_id', 'mechanism', 'mrr_before', 'mrr_after', 'currency', 'detail', 'created_at'])
     .where('account_id', '=', accountId)
     .where('subscription_id', '=', subscriptionId)
     .orderBy('created_at', 'desc')
@@ -45,7 +46,7 @@ export async function announceLostSave(
     eventId: `evt_save_lost_${save.id}`,
     now,
     data: {
-      save_id: String(save.id),
+      ...saveMoneyFields(save),
       session_id: save.session_id,
       customer_id: after.customer_id,
       subscription_id: subscriptionId,

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { paymentEventSample } from '../recovery/announce'
 import { enqueueWebhookEvent } from './outbox'
+import { offerTermsOf } from './save-terms'
 import type { EventData } from './slack'
 
 /**
@@ -23,19 +24,44 @@ const SESSION = {
   currency: 'usd',
 } as const
 
+/** A save's money and terms as the real events carry them: 20 % off $29.00 for 3 months. */
+const SAVE = {
+  save_id: 'save_test_sample',
+  mrr_before: { amount: 2900, currency: 'usd' },
+  mrr_after: { amount: 2320, currency: 'usd' },
+  terms: offerTermsOf('discount', 'stripe', {
+    discount_percent: 20,
+    discount_months: 3,
+    discount_duration: 'repeating',
+  }),
+}
+
 /** What each sample carries: the fields the real event of that type has. */
-const SAMPLES: Readonly<Record<WebhookEventType, EventData & Record<string, unknown>>> = {
+export const TEST_EVENT_SAMPLES: Readonly<Record<WebhookEventType, EventData & Record<string, unknown>>> = {
   'session.started': { ...SESSION, reason_key: null, offer: null },
-  'offer.accepted': { ...SESSION, reason_key: 'too_expensive', offer: 'discount' },
+  'offer.accepted': { ...SESSION, reason_key: 'too_expensive', offer: 'discount', ...SAVE },
   'subscription.cancel_scheduled': { ...SESSION, reason_key: 'not_using_enough', offer: null },
-  'reactivation.accepted': { ...SESSION, kind: 'reactivation', reason_key: null, offer: 'discount' },
+  'reactivation.accepted': {
+    ...SESSION,
+    kind: 'reactivation',
+    reason_key: null,
+    offer: null,
+    ...SAVE,
+    terms: offerTermsOf('reactivation', 'stripe', {
+      discount_percent: 25,
+      discount_months: 1,
+      discount_duration: 'repeating',
+      previous_subscription_id: 'sub_test_ended',
+    }),
+    mrr_after: { amount: 2175, currency: 'usd' },
+  },
   'save.lost': {
-    save_id: 'save_test_sample',
+    ...SAVE,
     session_id: SESSION.session_id,
     customer_id: SESSION.customer_id,
     subscription_id: SESSION.subscription_id,
     offer: 'discount',
-    mrr: SESSION.mrr,
+    mrr: 2320,
     currency: SESSION.currency,
     saved_at: '2026-01-15T10:00:00.000Z',
     subscription_status: 'canceled',
@@ -65,7 +91,7 @@ export async function sendTestEvent(
   await enqueueWebhookEvent(deps.db, {
     accountId,
     type,
-    data: SAMPLES[type],
+    data: TEST_EVENT_SAMPLES[type],
     now: deps.clock.now(),
     eventId,
     test: { endpointId },

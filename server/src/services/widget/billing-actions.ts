@@ -4,6 +4,7 @@ import type { OfferChoice } from '@retainkit/shared/widget-api'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { couponTerms, intervalOf, isoOfUnix, type TermsPart } from '../webhooks-out/save-terms'
 import { discountCoupon } from './coupons'
 import {
   cancelMessage,
@@ -42,6 +43,8 @@ export interface AppliedOffer {
   message: string
   /** Kept on the save row (saves.detail) for support and analytics. */
   detail: Record<string, unknown>
+  /** What the webhooks say the subscriber accepted (webhooks-out/save-terms.ts). */
+  terms: TermsPart
   /** The subscription as Stripe answered the change: remembered at once for the banner (see own-changes.ts). */
   subscription: Stripe.Subscription
 }
@@ -91,6 +94,7 @@ async function applyDiscount(ctx: OfferContext): Promise<AppliedOffer> {
       duration: coupon.duration,
       duration_in_months: coupon.duration_in_months ?? null,
     },
+    terms: couponTerms(coupon),
     subscription: updated,
   }
 }
@@ -114,6 +118,7 @@ async function applyPause(ctx: OfferContext): Promise<AppliedOffer> {
     mrrAfter: ctx.mrrBefore,
     message: pauseMessage(resumesAt),
     detail: { months, resumes_at: resumesAt },
+    terms: { pause_months: months, pause_resumes_at: isoOfUnix(resumesAt) },
     subscription: updated,
   }
 }
@@ -138,6 +143,13 @@ const applySwitch =
       mrrAfter: subscriptionMrr(updated),
       message: switchMessage(plan.name),
       detail: { from_price: item.price.id, to_price: planId },
+      terms: {
+        from_price: item.price.id,
+        to_price: planId,
+        to_plan_name: plan.name,
+        billing_interval_before: intervalOf(item.price),
+        billing_interval_after: intervalOf(updated.items.data[0]?.price),
+      },
       subscription: updated,
     }
   }
@@ -169,6 +181,7 @@ async function applyTrialExtension(ctx: OfferContext): Promise<AppliedOffer> {
     mrrAfter: ctx.mrrBefore,
     message: trialExtensionMessage(extendedTo),
     detail: { days, trial_end_before: trialEnd, trial_end: extendedTo },
+    terms: { trial_extension_days: days, trial_ends_at: isoOfUnix(extendedTo) },
     subscription: updated,
   }
 }

@@ -3,6 +3,7 @@ import type { ReactivationKind } from '@retainkit/shared/widget-api'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
+import { couponTerms, offerTermsOf } from '../webhooks-out/save-terms'
 import { couponIdFor, ensurePercentCoupon } from './coupons'
 import { discountedMrr } from './mrr'
 import {
@@ -179,7 +180,7 @@ export async function reactivate(
       mrrBefore,
       mrrAfter: mrrBefore,
       message: MESSAGES.paused,
-      detail: { kind: 'paused' },
+      detail: { kind: 'paused', terms: offerTermsOf('reactivation', 'stripe', {}) },
       subscription: resumed,
     }
   }
@@ -196,7 +197,7 @@ export async function reactivate(
       mrrBefore,
       mrrAfter: mrrBefore,
       message: MESSAGES.scheduled_cancel,
-      detail: { kind: 'scheduled_cancel' },
+      detail: { kind: 'scheduled_cancel', terms: offerTermsOf('reactivation', 'stripe', {}) },
       subscription: kept,
     }
   }
@@ -231,7 +232,15 @@ export async function reactivate(
     mrrBefore,
     mrrAfter: coupon ? discountedMrr(exactMrr, coupon) : listMrr,
     message: `${MESSAGES.churned}${suffix}`,
-    detail: { kind: 'churned', previous_subscription: sub.id, ...(coupon ? { coupon: coupon.id } : {}) },
+    detail: {
+      kind: 'churned',
+      previous_subscription: sub.id,
+      ...(coupon ? { coupon: coupon.id } : {}),
+      terms: offerTermsOf('reactivation', 'stripe', {
+        ...(coupon ? couponTerms(coupon) : {}),
+        previous_subscription_id: sub.id,
+      }),
+    },
     subscription: created,
   }
 }
