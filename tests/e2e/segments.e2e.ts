@@ -182,7 +182,7 @@ describe('the experiment page', () => {
         name: 'Discount depth',
         segment_id: null,
         allocation: 'fixed',
-        holdout_percent: 0,
+        holdout_percent: 10,
         arms: [
           { name: 'Arm A', weight: 50, config_json: titled(await defaultConfig(token, accountId), 'A') },
           { name: 'Arm B', weight: 50, config_json: titled(await defaultConfig(token, accountId), 'B') },
@@ -193,15 +193,29 @@ describe('the experiment page', () => {
       (await res.json()) as { data: { id: string; arms: Array<{ id: string; holdout: boolean }> } }
     ).data
     const [armA, armB] = experiment.arms.filter((arm) => !arm.holdout)
+    const holdout = experiment.arms.find((arm) => arm.holdout)
     await seedOutcomes(accountId, experiment.id, armA?.id ?? '', 200, 60)
     await seedOutcomes(accountId, experiment.id, armB?.id ?? '', 200, 72)
+    // The holdout sees no offers: 10 of its 50 kept their plan.
+    await seedOutcomes(accountId, experiment.id, holdout?.id ?? '', 50, 0, 10)
 
     await page.goto(`${product.url}/settings/?tab=experiments&account_id=${accountId}`)
     const verdict = page.getByTestId('experiment-verdict')
     await verdict.waitFor()
-    expect(await verdict.textContent()).toContain('Arm B saves more than Arm A with 90 % confidence')
+    // 60 of 200 against 72 of 200: a 6-point lead its always-valid interval cannot tell from none.
+    expect(await verdict.textContent()).toContain('No winner yet: Arm B leads Arm A by 6 points')
     // The save rate with the spec's two decimals, as everywhere (console/src/lib/format.ts).
     await page.getByRole('cell', { name: /^30\.00% \(24\.[01]\d%–36\.[67]\d%\)$/ }).waitFor()
+    await page.getByRole('cell', { name: /^20\.00% \(/ }).waitFor()
+    // Offers together 132 of 400 (33 %) over the holdout's 10 of 50 (20 %): 13 points; per finished
+    // session 132 × $20.30 / 400 = $6.699 against 10 × $29.00 / 50 = $5.80 (saves not followed in Stripe
+    // count at what they saved).
+    const lift = page.getByTestId('holdout-lift')
+    expect(await lift.textContent()).toContain('Save rate: +13.0 points (95 % interval')
+    expect(await lift.textContent()).toContain('Net saved MRR (USD): +$0.90 per finished session')
+    expect(await page.getByTestId('experiments-method').textContent()).toContain(
+      'mixture sequential probability',
+    )
     await page.screenshot({ path: `${ARTIFACTS}experiment-page.png`, fullPage: true, animations: 'disabled' })
     expect(await axeProblems(page)).toEqual([])
     await context.close()
@@ -294,13 +308,14 @@ async function defaultConfig(token: string, accountId: string): Promise<CancelFl
   return ((await res.json()) as { data: { config_json: CancelFlowConfig } }).data.config_json
 }
 
-/** A known data set for one arm: live sessions of distinct customers, the first `saves` saved. */
+/** A known data set for one arm: live sessions of distinct customers, the first `saves` saved, the next `stayed` kept their plan. */
 async function seedOutcomes(
   accountId: string,
   experimentId: string,
   armId: string,
   sessions: number,
   saves: number,
+  stayed = 0,
 ) {
   const at = new Date(Date.now() - 5 * 86_400_000)
   const rows = Array.from({ length: sessions }, (_, index) => ({
@@ -308,7 +323,12 @@ async function seedOutcomes(
     account_id: accountId,
     mode: 'live' as const,
     customer_id: `cus_e2e${armId.slice(4, 12)}${index}`,
-    status: index < saves ? ('saved' as const) : ('canceled' as const),
+    status:
+      index < saves
+        ? ('saved' as const)
+        : index < saves + stayed
+          ? ('stayed' as const)
+          : ('canceled' as const),
     mrr: 2900,
     currency: 'usd',
     experiment_id: experimentId,
@@ -318,6 +338,7 @@ async function seedOutcomes(
     completed_at: at,
   }))
   await product.deps.db.insertInto('cancel_sessions').values(rows).execute()
+  if (saves === 0) return
   await product.deps.db
     .insertInto('saves')
     .values(

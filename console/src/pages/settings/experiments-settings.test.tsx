@@ -29,9 +29,12 @@ const arm = (id: string, name: string, holdout = false) => ({
   config_json: holdout ? null : createDefaultConfig(),
   sessions: 200,
   saves: 60,
+  kept_plan: holdout ? 60 : 10,
+  accepted_offers: holdout ? 0 : 50,
   save_rate: 0.3,
   save_rate_interval: { low: 0.241, high: 0.367 },
-  saved_mrr: 174000,
+  saved_mrr: [{ amount: 174000, currency: 'usd' }],
+  net_mrr: [{ amount: 150800, currency: 'usd' }],
   durability: [30, 60, 90].map((days) => ({ days, decided: 0, kept: 0, rate: null })),
   vs_control: null,
 })
@@ -47,13 +50,21 @@ const running = {
   promoted_arm_id: null,
   started_at: '2026-11-01T10:00:00.000Z',
   stopped_at: null,
-  currency: 'usd',
+  currencies: ['usd'],
   arms: [
     arm('arm_aaaaaaaa01', 'Arm A'),
     arm('arm_bbbbbbbb01', 'Arm B'),
     arm('arm_holdout001', 'Holdout', true),
   ],
-  verdict: { text: 'Too early to tell.', leader_arm_id: null, confidence: null, conclusive: false },
+  holdout_lift: null,
+  verdict: {
+    text: 'Too early to tell.',
+    leader_arm_id: null,
+    confidence: null,
+    conclusive: false,
+    difference: null,
+    interval: null,
+  },
 }
 
 function backend() {
@@ -282,5 +293,64 @@ describe('the experiments page between actions', () => {
     expect(experimentName().value).toBe('Annual nudge')
     expect(Number((screen.getByLabelText('Weight of Arm D') as HTMLInputElement).value)).toBe(80)
     expect(unloadAsks()).toBe(true)
+  })
+})
+
+describe('the results of an experiment', () => {
+  it("shows each arm's saved MRR per currency, what offers add over the holdout, and names the method", async () => {
+    const lifted = {
+      ...running,
+      currencies: ['jpy', 'usd'],
+      arms: running.arms.map((entry) => ({
+        ...entry,
+        saved_mrr: [
+          { amount: 98000, currency: 'jpy' },
+          { amount: 174000, currency: 'usd' },
+        ],
+        net_mrr: [
+          { amount: 49000, currency: 'jpy' },
+          { amount: 150850, currency: 'usd' },
+        ],
+      })),
+      holdout_lift: {
+        save_rate: { difference: 0.1625, low: -0.021, high: 0.346, conclusive: false },
+        net_mrr: [
+          {
+            currency: 'jpy',
+            offer_sessions: 40,
+            holdout_sessions: 10,
+            per_session: { amount: 120, low: -300, high: 540 },
+            total: { amount: 4800, low: -12000, high: 21600 },
+            conclusive: false,
+          },
+          {
+            currency: 'usd',
+            offer_sessions: 400,
+            holdout_sessions: 100,
+            per_session: { amount: 310, low: 40, high: 580 },
+            total: { amount: 124000, low: 16000, high: 232000 },
+            conclusive: true,
+          },
+        ],
+      },
+    }
+    const fake = backend().on(LIST, { body: { data: { experiments: [lifted] } } })
+    renderSection(<ExperimentsSettings accountId="acme" />, { backend: fake })
+    const lift = await screen.findByTestId('holdout-lift')
+    const lines = within(lift)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent?.replace(/\s+/g, ' '))
+    expect(lines).toEqual([
+      'Save rate: +16.3 points (95 % interval −2.1 to +34.6): not yet told apart from no difference.',
+      'Net saved MRR (JPY): +¥120 per finished session (95 % interval −¥300 to +¥540), +¥4,800 over the 40 sessions that saw offers (−¥12,000 to +¥21,600): not yet told apart from no difference.',
+      'Net saved MRR (USD): +$3.10 per finished session (95 % interval +$0.40 to +$5.80), +$1,240.00 over the 400 sessions that saw offers (+$160.00 to +$2,320.00).',
+    ])
+    const rows = within(
+      screen.getByRole('table', { name: 'Results per arm of Discount depth' }),
+    ).getAllByRole('row')
+    expect(within(rows[1] as HTMLElement).getByText('¥49,000 · $1,508.50 (¥98,000 · $1,740.00)')).toBeTruthy()
+    expect(screen.getByTestId('experiments-method').textContent).toMatch(
+      /always-valid test \(a mixture sequential probability ratio test\): look as often as you like/,
+    )
   })
 })

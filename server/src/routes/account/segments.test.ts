@@ -185,15 +185,16 @@ describe('experiments', () => {
     expect(
       found?.arms.map((arm) => [arm.name, arm.sessions, arm.saves, arm.save_rate, arm.saved_mrr]),
     ).toEqual([
-      ['Arm A', 200, 60, 0.3, 60 * 2030],
-      ['Arm B', 200, 72, 0.36, 72 * 2030],
-      ['Holdout', 40, 4, 0.1, 4 * 2030],
+      ['Arm A', 200, 60, 0.3, [{ amount: 60 * 2030, currency: 'usd' }]],
+      ['Arm B', 200, 72, 0.36, [{ amount: 72 * 2030, currency: 'usd' }]],
+      ['Holdout', 40, 4, 0.1, [{ amount: 4 * 2030, currency: 'usd' }]],
     ])
     const interval = found?.arms[0]?.save_rate_interval as { low: number; high: number }
     expect(interval.low).toBeCloseTo(0.24075, 3)
     expect(interval.high).toBeCloseTo(0.36679, 3)
     expect(found?.verdict.text).toBe(
-      'Arm B saves more than Arm A with 90 % confidence (not yet conclusive: 95 % wanted); offers add 26 points over the holdout (100 % confidence); durability needs Stripe events (connect Stripe to follow saves).',
+      // Offers together: 132 of 400 (33 %) against the holdout's 4 of 40 (10 %).
+      'No winner yet: Arm B leads Arm A by 6 points, but the 95 % interval −9.7 to +21.7 points still includes no difference; offers add 23 points over the holdout (95 % interval +3.8 to +42.2 points); durability needs Stripe events (connect Stripe to follow saves).',
     )
   })
 

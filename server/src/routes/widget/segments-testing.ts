@@ -52,18 +52,29 @@ export async function seedArmOutcomes(
     experimentId: string
     armId: string
     sessions: number
+    /** The first `saves` sessions accepted an offer, the next `stayed` kept their plan, the rest cancelled. */
     saves: number
+    stayed?: number
     at: Date
+    /** Numbers the sessions (and their customers) from here: a second batch for the same arm. */
+    firstNumber?: number
   },
 ) {
+  const stayedUntil = input.saves + (input.stayed ?? 0)
+  const number = (index: number) => index + (input.firstNumber ?? 0)
   const rows = Array.from({ length: input.sessions }, (_, index) => ({
-    id: `cs_seed_${input.armId}_${index}`,
+    id: `cs_seed_${input.armId}_${number(index)}`,
     account_id: input.accountId,
     kind: 'cancel' as const,
     mode: 'live' as const,
-    customer_id: `cus_seed${input.armId.slice(4, 14)}${index}`,
+    customer_id: `cus_seed${input.armId.slice(4, 14)}${number(index)}`,
     subscription_id: null,
-    status: index < input.saves ? ('saved' as const) : ('canceled' as const),
+    status:
+      index < input.saves
+        ? ('saved' as const)
+        : index < stayedUntil
+          ? ('stayed' as const)
+          : ('canceled' as const),
     mrr: 2900,
     currency: 'usd',
     experiment_id: input.experimentId,

@@ -54,15 +54,19 @@ export async function findRunningExperiment(
   }
 }
 
-/** Live cancel sessions and saved ones per arm: what Thompson sampling learns from. */
+/**
+ * Live finished cancel sessions and saves (kept their plan or accepted an offer) per arm, the save rate
+ * the results page reads: what Thompson sampling learns from.
+ */
 export async function armOutcomes(
   db: Db,
   experimentId: string,
 ): Promise<Map<string, { sessions: number; saves: number }>> {
   const { rows } = await sql<{ arm_id: string; sessions: string | number; saves: string | number }>`
-    select arm_id, count(*) as sessions, count(*) filter (where status = 'saved') as saves
+    select arm_id, count(*) as sessions, count(*) filter (where status in ('saved', 'stayed')) as saves
     from cancel_sessions
     where experiment_id = ${experimentId} and mode = 'live' and kind = 'cancel'
+      and status in ('saved', 'stayed', 'canceled')
     group by arm_id`.execute(db)
   return new Map(
     rows.map((row) => [row.arm_id, { sessions: Number(row.sessions), saves: Number(row.saves) }]),

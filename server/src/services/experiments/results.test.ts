@@ -101,3 +101,59 @@ describe("durability of an experiment's saves", () => {
     expect(armB?.durability.map((checkpoint) => checkpoint.decided)).toEqual([0, 0, 0])
   })
 })
+
+describe('the save rate of every arm, the holdout included', () => {
+  it('counts subscribers who kept their plan as saves: 5 of 25 in the holdout is 5/25, not 0/25', async () => {
+    // An account of its own: one experiment runs on an audience at a time.
+    const account = await widgetAccount(t, { stripe: false })
+    const experiment = await startExperiment(t, account.accountId, account.ownerToken, {
+      name: 'Holdout stays',
+      segment_id: null,
+      allocation: 'fixed',
+      holdout_percent: 20,
+      arms: [
+        { name: 'A', weight: 1, config_json: flowTitled('A') },
+        { name: 'B', weight: 1, config_json: flowTitled('B') },
+      ],
+    })
+    const [a, b, holdout] = experiment.arms
+    if (!a || !b || !holdout) throw new Error('arms missing')
+    const at = new Date(t.clock.now().getTime() - 5 * DAY_MS)
+    const seed = (armId: string, sessions: number, saves: number, stayed: number, firstNumber = 0) =>
+      seedArmOutcomes(t, {
+        accountId: account.accountId,
+        experimentId: experiment.id,
+        armId,
+        sessions,
+        saves,
+        stayed,
+        at,
+        firstNumber,
+      })
+    const results = async () =>
+      (await loadExperimentResults(t.database.db, account.accountId, t.clock.now(), experiment.id))[0]
+    // A: 10 offers taken and 2 kept their plan of 40; B: 14 and 3 of 40; the holdout (no offers): 5 of 25.
+    await seed(a.id, 40, 10, 2)
+    await seed(b.id, 40, 14, 3)
+    await seed(holdout.id, 25, 0, 5)
+    const early = await results()
+    expect(
+      early?.arms.map((arm) => [arm.name, arm.sessions, arm.saves, arm.kept_plan, arm.save_rate]),
+    ).toEqual([
+      ['A', 40, 12, 2, 12 / 40],
+      ['B', 40, 17, 3, 17 / 40],
+      ['Holdout', 25, 5, 5, 5 / 25],
+    ])
+    // Under 30 finished sessions the holdout is shown but not compared yet.
+    expect(early?.holdout_lift).toBeNull()
+    expect(early?.verdict.text).not.toMatch(/holdout/)
+
+    // 15 more in the holdout, 3 of whom kept their plan: 8 of 40 (20 %). Offers together: 29 of 80
+    // (36.25 %): 16.25 points over the holdout, not the 36.25 − 0 a holdout without saves would show.
+    await seed(holdout.id, 15, 0, 3, 25)
+    const later = await results()
+    expect(later?.arms.at(-1)).toMatchObject({ sessions: 40, saves: 8, save_rate: 0.2 })
+    expect(later?.holdout_lift?.save_rate.difference).toBeCloseTo(29 / 80 - 8 / 40, 10)
+    expect(later?.verdict.text).toMatch(/offers add 16\.3 points over the holdout/)
+  })
+})

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type ArmChoice, chooseArm, currentShares, seededRandom } from './allocation'
+import { compareRatesSequential } from './sequential'
 import { compareRates, normalCdf, wilsonInterval } from './stats'
 import { verdictOf } from './verdict'
 
@@ -56,35 +57,84 @@ describe('the verdict in plain words', () => {
     ...extra,
   })
 
-  it('says who saves more, how sure, and how long durability needs', () => {
+  it('says who leads, by how much, the interval, and how long durability needs', () => {
+    // 60/200 against 72/200: 6 points, always-valid interval ±14.4 points (by hand in the test below).
     const verdict = verdictOf([arm('A', 200, 60), arm('B', 200, 72)])
     expect(verdict.text).toBe(
-      'Arm B saves more than Arm A with 90 % confidence (not yet conclusive: 95 % wanted); durability needs 3 more weeks.',
+      'No winner yet: Arm B leads Arm A by 6 points, but the 95 % interval −8.4 to +20.4 points still includes no difference; durability needs 3 more weeks.',
     )
     expect(verdict).toMatchObject({ leaderArmId: 'B', conclusive: false })
   })
 
-  it('calls a clear winner conclusive and compares offers with the holdout', () => {
+  it('calls a clear winner conclusive and compares offers (all arms) with the holdout', () => {
+    // Two comparisons (B vs A, offers vs holdout): each at 2.5 % so that together they keep to 5 %.
     const verdict = verdictOf([
-      arm('A', 400, 120),
-      arm('B', 400, 150, { durability: { decided30: 12, oldestSaveDays: 40, tracked: true } }),
+      arm('A', 400, 100),
+      arm('B', 400, 160, { durability: { decided30: 12, oldestSaveDays: 40, tracked: true } }),
       arm('H', 100, 10, { holdout: true, name: 'Holdout' }),
     ])
     expect(verdict.text).toBe(
-      'Arm B saves more than Arm A with 99 % confidence; offers add 27.5 points over the holdout (100 % confidence); durability readable (12 saves past 30 days).',
+      'Arm B saves more than Arm A: +15 points (95 % interval +4.3 to +25.7 points); offers add 22.5 points over the holdout (95 % interval +11 to +34 points); durability readable (12 saves past 30 days).',
     )
     expect(verdict.conclusive).toBe(true)
   })
 
   it('refuses to call it too early, and says durability needs Stripe events when saves are not followed', () => {
     expect(verdictOf([arm('A', 12, 3), arm('B', 40, 9)]).text).toBe(
-      'Too early to call: each arm needs at least 30 sessions (Arm A has 12).',
+      'Too early to call: each arm needs at least 30 finished sessions (Arm A has 12).',
     )
     const untracked = verdictOf([
       arm('A', 50, 5, { durability: { decided30: 0, oldestSaveDays: 3, tracked: false } }),
       arm('B', 50, 20, { durability: { decided30: 0, oldestSaveDays: 3, tracked: false } }),
     ])
     expect(untracked.text).toMatch(/durability needs Stripe events/)
+  })
+})
+
+describe('a verdict that agrees with its interval', () => {
+  const arm = (id: string, sessions: number, saves: number) => ({
+    id,
+    name: `Arm ${id}`,
+    holdout: false,
+    sessions,
+    saves,
+    durability: { decided30: 0, oldestSaveDays: 9, tracked: true },
+  })
+
+  it('computes the always-valid interval as by hand', () => {
+    // p̃ = (saves + 1) / (sessions + 2): 7/32 and 13/32; V = Σ p̃(1 − p̃)/n = 0.0137370; τ = 0.1;
+    // half-width = √(V (V + τ²) / τ² · (2 ln 20 + ln(1 + τ²/V))) = 0.461737.
+    const comparison = compareRatesSequential({ saves: 6, sessions: 30 }, { saves: 12, sessions: 30 })
+    closeTo(comparison?.difference, 0.2)
+    closeTo(comparison?.interval.low, 0.2 - 0.461737)
+    closeTo(comparison?.interval.high, 0.2 + 0.461737)
+    expect(comparison?.conclusive).toBe(false)
+  })
+
+  it('does not call 6/30 against 12/30 conclusive: the interval of the difference includes 0', () => {
+    const verdict = verdictOf([arm('A', 30, 6), arm('B', 30, 12)])
+    expect(verdict.conclusive).toBe(false)
+    expect(verdict.leaderArmId).toBe('B')
+    expect(verdict.interval?.low).toBeLessThan(0)
+    expect(verdict.interval?.high).toBeGreaterThan(0.2)
+    expect(verdict.text).not.toMatch(/confidence \(not yet conclusive/)
+    expect(verdict.text).toMatch(/^No winner yet: Arm B leads Arm A by 20 points/)
+  })
+
+  it('is conclusive exactly when the interval it shows excludes no difference, either way', () => {
+    for (const [aSaves, bSaves] of [
+      [60, 90],
+      [90, 60],
+      [60, 72],
+      [70, 70],
+      [30, 120],
+    ] as const) {
+      const verdict = verdictOf([arm('A', 300, aSaves), arm('B', 300, bSaves)])
+      const interval = verdict.interval
+      if (!interval) throw new Error('no interval')
+      expect(verdict.conclusive).toBe(interval.low > 0 || interval.high < 0)
+      expect(verdict.text).not.toMatch(/not yet conclusive/)
+    }
   })
 })
 
