@@ -335,6 +335,19 @@ describe('a newcomer, from sign-up to the dashboard', () => {
       .getByText(/of \$47\.37 saved by 2 saves in this period/)
       .first()
       .waitFor()
+    // A fresh account's saves are days old, not 30: the durability card says it is too early to tell,
+    // with the day the first save reaches 30 days (its acceptance + 30, a UTC day), never "0 of 3".
+    const first = await product.deps.db
+      .selectFrom('saves')
+      .select((eb) => eb.fn.min('created_at').as('at'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow()
+    const due = new Date(new Date(first.at as Date | string).getTime() + 30 * 86_400_000)
+    const dueText = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(due)
+    const stuck = region('Saves that stuck')
+    await stuck.getByText('Too early to tell', { exact: true }).waitFor()
+    await stuck.getByText(`— the first save reaches 30 days on ${dueText}`, { exact: false }).waitFor()
+    expect(await stuck.getByText(/\b0 of \d/).count()).toBe(0)
     await shot(console_, '10-dashboard', true)
   })
 })
