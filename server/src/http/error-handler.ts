@@ -25,6 +25,8 @@ function databaseFailure(error: unknown, c: Context, logger: Logger): Response |
     return c.json({ error: { code: 'DATABASE_ERROR', message: USER_MESSAGES.DATABASE_ERROR } }, 503)
   }
   if (kind === 'transient') {
+    // A deadlock or a serialisation failure: the client may retry, but each one is a lock-order bug to find.
+    logger.warn('a transaction conflicted with another and was answered 503', fields)
     c.header('Retry-After', '1')
     return c.json({ error: { code: 'SERVICE_UNAVAILABLE', message: USER_MESSAGES.SERVICE_UNAVAILABLE } }, 503)
   }

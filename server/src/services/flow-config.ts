@@ -4,6 +4,7 @@ import { cancelFlowConfigSchema } from '@retainkit/shared/schemas'
 import { DEFAULT_THEME } from '@retainkit/shared/theme'
 import type { OfferType } from '@retainkit/shared/vocabulary'
 import type { Kysely, Transaction } from 'kysely'
+import { lockAccountRow } from '../db/account-lock'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
@@ -231,12 +232,7 @@ export interface SaveConfigInput {
  */
 export async function saveConfigVersion(deps: AppDeps, input: SaveConfigInput): Promise<StoredConfig> {
   const saved = await deps.db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('accounts')
-      .select('id')
-      .where('id', '=', input.accountId)
-      .forUpdate()
-      .executeTakeFirst()
+    const locked = await lockAccountRow(trx, input.accountId)
     const account = locked ? await loadEffectiveTier(trx, input.accountId, deps.clock.now()) : null
     if (!account) throw new HttpError('NOT_FOUND')
     const current = await loadCurrentConfig(trx, input.accountId)

@@ -5,8 +5,8 @@ import { startPeriodicWorker } from './periodic-worker'
  * Under steady traffic V8 collects often enough to keep the live heap flat, but it rarely runs the
  * memory-reducing kind of collection that hands emptied pages back to the system: the resident set
  * of a busy server climbed 2.5-3.5 MB a minute for half an hour (the soak benchmark) although one such
- * collection brought it back to where it started. So, once a minute, when the resident set has grown
- * by more than `growthBytes` since the last trim, this asks V8 for that collection (asynchronously: it
+ * collection brought it back to where it started. So, every 15 s, when the resident set has grown
+ * by more than `growthBytes` (16 MB) since the last trim, this asks V8 for that collection (asynchronously: it
  * runs as a task between requests). `npm start` exposes gc to the server (scripts/server-command.mjs);
  * without it (tests, a server started otherwise) this does nothing.
  */
@@ -19,8 +19,8 @@ export interface MemoryTrimOptions {
   residentBytes?: () => number
 }
 
-export const MEMORY_TRIM_EVERY_MS = 60_000
-export const MEMORY_TRIM_GROWTH_BYTES = 24 * 2 ** 20
+export const MEMORY_TRIM_EVERY_MS = 15_000
+export const MEMORY_TRIM_GROWTH_BYTES = 16 * 2 ** 20
 
 type ExposedGc = (options: object) => unknown
 

@@ -1,6 +1,7 @@
 import type { CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultReasons } from '@retainkit/shared/default-config'
 import type { Kysely, Transaction } from 'kysely'
+import { lockAccountRow } from '../db/account-lock'
 import type { Database } from '../db/tables'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../http/http-error'
@@ -88,12 +89,7 @@ export interface SaveReasonsInput {
  */
 export async function saveReasons(deps: AppDeps, input: SaveReasonsInput): Promise<StoredReasons> {
   const saved = await deps.db.transaction().execute(async (trx) => {
-    const account = await trx
-      .selectFrom('accounts')
-      .select('id')
-      .where('id', '=', input.accountId)
-      .forUpdate()
-      .executeTakeFirst()
+    const account = await lockAccountRow(trx, input.accountId)
     if (!account) throw new HttpError('NOT_FOUND')
     const current = await loadStoredReasons(trx, input.accountId)
     if (input.baseVersion !== undefined && input.baseVersion !== current.version) {

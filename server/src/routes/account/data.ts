@@ -1,4 +1,5 @@
 import { accountDataSchema } from '@retainkit/shared/schemas'
+import { lockAccountRow } from '../../db/account-lock'
 import { HttpError } from '../../http/http-error'
 import { ok } from '../../http/respond'
 import { parseWith, readJson } from '../../http/validate'
@@ -37,12 +38,7 @@ export const dataActions: AccountActionHandlers = {
         )
       }
       const updated = await deps.db.transaction().execute(async (trx) => {
-        const locked = await trx
-          .selectFrom('accounts')
-          .select('id')
-          .where('id', '=', accountId)
-          .forUpdate()
-          .executeTakeFirst()
+        const locked = await lockAccountRow(trx, accountId)
         const current = locked ? await loadEffectiveTier(trx, accountId, deps.clock.now()) : null
         if (!current) throw new HttpError('NOT_FOUND')
         // A merchant must not upgrade itself: the tier follows billing, never this form. Sending back

@@ -1,6 +1,7 @@
 import { type Tier, type UsageLimit, usageLimitFor, usageMonth } from '@retainkit/shared/billing'
 import { USAGE_NOTICE_THRESHOLDS, type UsageNoticeThreshold } from '@retainkit/shared/constants'
 import type { Kysely, Transaction } from 'kysely'
+import { lockAccountRow } from '../../db/account-lock'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { cancelSessionsThisMonth } from '../widget/session-store'
@@ -98,7 +99,7 @@ export async function admitCancelSession(
 ): Promise<Admission> {
   if (input.mode === 'test') return { admitted: true, followUp: null }
   const { accountId, now } = input
-  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute()
+  await lockAccountRow(trx, accountId)
   const records = await loadTierRecords(trx, accountId)
   if (!records) return { admitted: true, followUp: null }
   const tier = effectiveTier(records, now)

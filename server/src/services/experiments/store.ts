@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import type { ExperimentCreate, ExperimentUpdate } from '@retainkit/shared/schemas'
 import type { Transaction } from 'kysely'
+import { lockAccountRow } from '../../db/account-lock'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
@@ -29,7 +30,7 @@ export async function createExperiment(
   const now = deps.clock.now()
   const id = newId('exp')
   await deps.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirst()
+    await lockAccountRow(trx, accountId)
     if (input.segment_id !== null) {
       const segment = await trx
         .selectFrom('segments')

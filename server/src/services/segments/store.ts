@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { SegmentInput, SegmentRule } from '@retainkit/shared/schemas'
 import type { Kysely, Transaction } from 'kysely'
+import { lockAccountRow } from '../../db/account-lock'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
@@ -54,7 +55,7 @@ export async function saveSegments(
 ): Promise<StoredSegment[]> {
   const now = deps.clock.now()
   const saved = await deps.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirst()
+    await lockAccountRow(trx, accountId)
     const existing = await loadSegments(trx, accountId)
     const known = new Set(existing.map((segment) => segment.id))
     for (const segment of segments) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { ApiData } from '@retainkit/shared/api'
 import type { WebhookEndpointCreateInput } from '@retainkit/shared/schemas'
+import { lockAccountRow } from '../../db/account-lock'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import {
@@ -82,7 +83,7 @@ export async function createEndpoint(
   const now = deps.clock.now()
   const created = await deps.db.transaction().execute(async (trx) => {
     // Serialises adds per account, so two parallel adds of one URL cannot both pass the check below.
-    await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute()
+    await lockAccountRow(trx, accountId)
     const existing = await trx
       .selectFrom('webhook_endpoints_out')
       .select('url')

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { lockAccountRow } from '../../db/account-lock'
 import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { configChanged } from '../config-changes'
@@ -58,7 +59,7 @@ export async function createWidgetSecret(
   const id = `wsk_${randomBytes(12).toString('base64url')}`
   const created = await deps.db.transaction().execute(async (trx) => {
     // Serialises concurrent creations for the account, so two racing calls cannot leave three active.
-    await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute()
+    await lockAccountRow(trx, accountId)
     // created_at comes from the database (transaction time): strictly increasing across calls, which
     // the "revoke the oldest" rule below relies on.
     const row = await trx
