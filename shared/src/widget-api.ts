@@ -350,6 +350,19 @@ export interface ReactivationTerms {
   firstCharge: string
 }
 
+/**
+ * What another tab or window of the same subscriber already did, when a call loses the race to it: a
+ * 409's `error.already` (`{error: {code, message, already}}`), worded by the server in the session's
+ * language from the widget's own words (`already_*`). The widget shows `text` and offers only Close: a
+ * retry could never work.
+ */
+export interface AlreadyDone {
+  kind: 'offer_applied' | 'trial_extended' | 'cancelled'
+  /** trial_extended: the trial's new end (ISO). */
+  until?: string
+  text: string
+}
+
 export interface ScheduledCancellation {
   /** When the subscription ends (ISO). */
   endsAt: string

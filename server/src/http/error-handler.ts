@@ -51,6 +51,7 @@ export function handleError(error: unknown, c: Context, logger: Logger): Respons
         message: sanitizeMessage(error.message, { audience: 'user' }),
         ...(error.field ? { field: error.field } : {}),
         ...(error.issues ? { issues: error.issues } : {}),
+        ...(error.already ? { already: error.already } : {}),
       },
     }
     return c.json(body, error.status as ContentfulStatusCode)

@@ -1,4 +1,5 @@
 import { type ErrorCode, httpStatusFor, USER_MESSAGES } from '@retainkit/shared/errors'
+import type { AlreadyDone } from '@retainkit/shared/widget-api'
 import type { z } from 'zod'
 
 export interface FieldIssue {
@@ -12,6 +13,8 @@ export interface FieldIssue {
  */
 export class HttpError extends Error {
   readonly status: number
+  /** A race lost to another tab or window: what it already did, for the subscriber (the error body's `already`). */
+  already?: AlreadyDone
   constructor(
     readonly code: ErrorCode,
     message?: string,
@@ -24,6 +27,10 @@ export class HttpError extends Error {
     this.status = status ?? httpStatusFor(code)
   }
 }
+
+/** A 409 for a race lost to another tab or window: `already` says what that one did. */
+export const alreadyDone = (message: string, already: AlreadyDone) =>
+  Object.assign(new HttpError('CONSTRAINT_VIOLATION', message), { already })
 
 export const notFound = (what = 'The requested item was not found.') => new HttpError('NOT_FOUND', what)
 export const forbidden = (message?: string) => new HttpError('FORBIDDEN', message)

@@ -83,6 +83,30 @@ describe('accepting an offer', () => {
     expect(snap().screen).toEqual({ kind: 'success', offer: 'discount' })
   })
 
+  it('lost to another tab: says what that one did in the server’s words and offers only Close, never a retry', async () => {
+    const { send, snap, accepts, effects } = toOffer('too_expensive')
+    send({ type: 'ACCEPT_OFFER' })
+    const text = 'Your trial was already extended to March 3, 2027.'
+    accepts[0]?.call.reject({
+      status: 409,
+      code: 'CONSTRAINT_VIOLATION',
+      already: { kind: 'trial_extended', text },
+    })
+    await flush()
+    expect(snap()).toMatchObject({
+      screen: { kind: 'offer' },
+      status: 'error',
+      error: text,
+      canGoBack: false,
+    })
+    expect(snap().actions).toEqual(['close'])
+    for (const event of BUTTONS.filter((button) => button.type !== 'CLOSE')) send(event)
+    expect(effects.acceptOffer).toHaveBeenCalledTimes(1)
+    expect(snap().done).toBe(false)
+    send({ type: 'CLOSE' })
+    expect(snap()).toMatchObject({ done: true, result: { outcome: 'closed' } })
+  })
+
   it('after a failure, DECLINE still leads on to cancelling', async () => {
     const { send, snap, accepts } = toOffer('too_expensive')
     send({ type: 'ACCEPT_OFFER' })

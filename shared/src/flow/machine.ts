@@ -63,6 +63,8 @@ interface State {
   failed: 'accept' | 'cancel' | null
   /** Failed cancel calls so far (kept across screens): at CANCEL_ATTEMPTS the flow hands over. */
   cancelFailures: number
+  /** Another tab or window already did it (the call's `already`): the flow says so and offers only Close. */
+  over?: boolean
   reasonKey: string | null
   feedback: string
   selection: OfferChoice
@@ -99,9 +101,10 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     const { screen, status, reasonKey, done } = state
     const handedOver = state.cancelFailures >= CANCEL_ATTEMPTS
     const idle = !done && status !== 'working'
-    // Handing over leaves nothing to do here but close (which hands over at once).
-    const canGoBack = idle && !handedOver && state.history.length > 0 && !isTerminal(screen)
-    const actions: FlowAction[] = idle ? (handedOver ? ['close'] : [...SCREEN_ACTIONS[screen.kind]]) : []
+    // Handing over, or a race lost to another tab, leaves nothing to do here but close.
+    const closeOnly = handedOver || state.over
+    const canGoBack = idle && !closeOnly && state.history.length > 0 && !isTerminal(screen)
+    const actions: FlowAction[] = idle ? (closeOnly ? ['close'] : [...SCREEN_ACTIONS[screen.kind]]) : []
     if (canGoBack) actions.push('back')
     if (idle && state.failed) actions.push('retry')
     snapshot = Object.freeze({
@@ -181,10 +184,14 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
           : (error as { handOver?: unknown } | null)?.handOver === true
             ? CANCEL_ATTEMPTS
             : state.cancelFailures + 1
+      // Another tab or window already did it: the server's words say what, and no retry is offered.
+      const already = (error as { already?: { text?: string } } | null)?.already?.text
       update(
         cancelFailures >= CANCEL_ATTEMPTS
           ? { status: 'error', error: context.strings.hand_over, failed: null, cancelFailures }
-          : { status: 'error', error: errorText(context.strings, error), failed: kind, cancelFailures },
+          : already
+            ? { status: 'error', error: already, failed: null, over: true }
+            : { status: 'error', error: errorText(context.strings, error), failed: kind, cancelFailures },
       )
     })
   }

@@ -170,6 +170,10 @@ export const DE: BuiltInCatalog = {
     reactivated: 'Willkommen zurück! Ihr Abo ist wieder aktiv.',
     reactivated_discount: 'Willkommen zurück! Ihr Abo ist wieder aktiv – mit Ihren {n} % Rabatt.',
     reactivation_kept: 'Willkommen zurück! Ihr Abo läuft wie gewohnt weiter.',
+    already_applied:
+      'Dieses Angebot wurde Ihrem Abo bereits gutgeschrieben (in einem anderen Tab oder Fenster).',
+    already_trial: 'Ihr Testzeitraum wurde bereits bis zum {date} verlängert.',
+    already_cancelled: 'Ihr Abo ist bereits gekündigt.',
     error_token_expired:
       'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
     error_unauthorized:

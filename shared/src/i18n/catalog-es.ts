@@ -170,6 +170,9 @@ export const ES: BuiltInCatalog = {
     reactivated_discount:
       '¡Qué bien verte de nuevo! Tu suscripción vuelve a estar activa, con tu descuento del {n} %.',
     reactivation_kept: '¡Qué bien que te quedes! Tu suscripción sigue como hasta ahora.',
+    already_applied: 'Esta oferta ya se aplicó a tu suscripción (en otra pestaña o ventana).',
+    already_trial: 'Tu prueba ya se amplió hasta el {date}.',
+    already_cancelled: 'Tu suscripción ya está cancelada.',
     error_token_expired: 'Tu sesión ha caducado. Vuelve a cargar la página e inténtalo de nuevo.',
     error_unauthorized: 'No hemos podido identificarte. Vuelve a cargar la página e inténtalo de nuevo.',
     error_not_found: 'Esta página ya no está actualizada. Vuelve a cargarla e inténtalo de nuevo.',

@@ -172,6 +172,10 @@ export const FR: BuiltInCatalog = {
     reactivated_discount:
       'Bon retour parmi nous ! Votre abonnement est de nouveau actif, avec votre réduction de {n} %.',
     reactivation_kept: 'Bon retour parmi nous ! Votre abonnement continue comme avant.',
+    already_applied:
+      'Cette offre a déjà été appliquée à votre abonnement (dans un autre onglet ou une autre fenêtre).',
+    already_trial: 'Votre essai a déjà été prolongé jusqu’au {date}.',
+    already_cancelled: 'Votre abonnement est déjà résilié.',
     error_token_expired: 'Votre session a expiré. Veuillez recharger la page et réessayer.',
     error_unauthorized: 'Nous n’avons pas pu vous identifier. Veuillez recharger la page et réessayer.',
     error_not_found: 'Cette page n’est plus à jour. Veuillez la recharger et réessayer.',

@@ -48,6 +48,12 @@ export const UI_STRING_KEYS = [
   'reactivated_discount',
   /** Once a scheduled cancellation is undone */
   'reactivation_kept',
+  // What a second tab (or window) reads when another one already did it: the server words it with the
+  // failed call's answer (`error.already`), in the session's language, and the flow offers only Close.
+  'already_applied',
+  /** `{date}`: the trial's new end */
+  'already_trial',
+  'already_cancelled',
   // A failed call's words, by the error code the API answered with (`errorText`); any other code, or
   // none (the network), reads `call_failed`.
   'error_token_expired',
@@ -96,6 +102,9 @@ export const EN_UI_STRINGS: UiStrings = {
   reactivated: 'Welcome back — your subscription is active again.',
   reactivated_discount: 'Welcome back — your subscription is active again, with your {n}% discount applied.',
   reactivation_kept: 'Welcome back — your subscription will continue as before.',
+  already_applied: 'This offer was already applied to your subscription (in another tab or window).',
+  already_trial: 'Your trial was already extended to {date}.',
+  already_cancelled: 'Your subscription is already cancelled.',
   error_token_expired: 'Your session has expired. Please reload the page and try again.',
   error_unauthorized: "We couldn't confirm it's you. Please reload the page and try again.",
   error_not_found: 'This page is out of date. Please reload it and try again.',

@@ -1,4 +1,5 @@
 import {
+  type AlreadyDone,
   type ReactivationAcceptResponse,
   type ReactivationResponse,
   type RouteResponse,
@@ -24,10 +25,11 @@ import { configUrl } from './config-url'
 /** The session steps the widget sends (`/api/widget/sessions/:id/<action>`). */
 export type SessionAction = 'events' | 'accept' | 'cancel' | 'statutory' | 'after-cancel'
 
-export type WidgetApiError = Error & { status: number; code?: unknown }
+export type WidgetApiError = Error & { status: number; code?: unknown; already?: AlreadyDone }
 
-const failure = (status: number, code?: unknown): WidgetApiError =>
-  Object.assign(new Error(), { status, code })
+/** With the API's error as it answered it: its `code`, and `already` when another tab got there first. */
+const failure = (status: number, error?: object): WidgetApiError =>
+  Object.assign(new Error(), error, { status })
 
 export interface WidgetApi {
   config(): Promise<WidgetConfigResponse>
@@ -82,7 +84,7 @@ export function createWidgetApi(host: Host, context: WidgetContext): WidgetApi {
     if (response.status === 204) return undefined as T
     const data = await response.json().catch(() => null)
     if (response.ok && data !== null) return data
-    throw failure(response.status, data?.error?.code)
+    throw failure(response.status, data?.error)
   }
 
   const session = (token: string, id: string, action: SessionAction, body: object, keepalive?: boolean) =>

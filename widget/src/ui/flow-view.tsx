@@ -70,8 +70,13 @@ export function FlowView({
       {copy.labels[action]}
     </button>
   )
+  // Once only closing is left (a race lost to another tab, handing over), Close is the footer's button too.
   const footer = offered(
-    terminal ? ['close'] : screen.kind === 'confirm' ? ['cancel', 'stay', 'back'] : FOOTER,
+    terminal || actions.length === 1
+      ? ['close']
+      : screen.kind === 'confirm'
+        ? ['cancel', 'stay', 'back']
+        : FOOTER,
   )
   const Screen = SCREENS[screen.kind]
 

@@ -14,6 +14,7 @@ import { appendEvidence } from '../../services/evidence/chain'
 import { sessionEndEvidence } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { offerTermsOf, promisedTerms } from '../../services/webhooks-out/save-terms'
+import { alreadyCancelled, offerAlreadyApplied } from '../../services/widget/already-done'
 import { applyOffer } from '../../services/widget/billing-actions'
 import { OFFER_UNAVAILABLE_MESSAGE } from '../../services/widget/coupons'
 import { type CustomerLock, cooldownWindow, stripeIdempotencyKey } from '../../services/widget/customer-lock'
@@ -21,7 +22,7 @@ import type { ActionOutcome } from '../../services/widget/idempotency'
 import { TRIAL_ONLY_MESSAGE } from '../../services/widget/messages'
 import { discountedMrr } from '../../services/widget/mrr'
 import { offerDestination } from '../../services/widget/offer-destination'
-import { hasRecentSave, recordSessionEnd } from '../../services/widget/session-store'
+import { recentSave, recordSessionEnd } from '../../services/widget/session-store'
 import {
   assertOwnedBy,
   hasActiveDiscount,
@@ -107,7 +108,9 @@ async function currentSubscription(
   const subscription = await retrieveSubscription(deps, stripe, session.subscription_id)
   if (!subscription || isEnded(subscription)) throw noLongerAvailable()
   assertOwnedBy(subscription, caller.subscriber.customerId)
-  if (isScheduledToCancel(subscription)) throw new HttpError('CONSTRAINT_VIOLATION', SCHEDULED_CANCEL_MESSAGE)
+  // Cancelled meanwhile (another tab, or the merchant): the subscriber reads that, not a retry.
+  if (isScheduledToCancel(subscription))
+    throw alreadyCancelled(caller.account.payload, session, SCHEDULED_CANCEL_MESSAGE)
   const refusal = STATE_REFUSAL[offer](subscription, Math.floor(deps.clock.now().getTime() / 1000))
   if (refusal) throw refusal
   return subscription
@@ -218,8 +221,14 @@ export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
         throw new HttpError('BUSINESS_RULE_VIOLATION', 'This offer is not available for this subscription.')
       }
       const now = deps.clock.now()
-      if (await hasRecentSave(lock.trx, current.account_id, current.customer_id, now, current.mode)) {
-        throw new HttpError('CONSTRAINT_VIOLATION', RECENT_SAVE_MESSAGE)
+      const saved = await recentSave(lock.trx, current.account_id, current.customer_id, now, current.mode)
+      if (saved) {
+        // Another tab (or window) saved this subscriber first: say what it did, a trial's new end included.
+        const subscription =
+          saved === 'trial_extension' && stripe && current.subscription_id
+            ? await retrieveSubscription(deps, stripe, current.subscription_id)
+            : null
+        throw offerAlreadyApplied(caller.account.payload, current, saved, subscription, RECENT_SAVE_MESSAGE)
       }
       const accepted = await carryOut(deps, stripe, caller, lock, current, body)
       const reasonKey = body.reasonKey ?? current.reason_key

@@ -22,6 +22,17 @@ const errorBody = {
         code: { type: 'string' },
         message: { type: 'string' },
         field: { type: 'string' },
+        already: {
+          type: 'object',
+          description:
+            "A widget call that lost a race to another tab or window (409): what that one already did, worded in the session's language; the widget shows `text` and offers only Close.",
+          required: ['kind', 'text'],
+          properties: {
+            kind: { type: 'string', enum: ['offer_applied', 'trial_extended', 'cancelled'] },
+            until: { type: 'string', format: 'date-time' },
+            text: { type: 'string' },
+          },
+        },
         issues: {
           type: 'array',
           items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },

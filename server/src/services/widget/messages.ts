@@ -1,6 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { endsOnText } from '@retainkit/shared/flow'
-import { languagesOf, uiStringsIn } from '@retainkit/shared/i18n'
+import { languagesOf, type UiStrings, uiStringsIn } from '@retainkit/shared/i18n'
 import { formatMoney, fromStripe } from '@retainkit/shared/money'
 
 /** Subscriber-facing confirmations: plain words the subscriber can keep. */
@@ -60,11 +60,15 @@ export const cancelMessage = (cancelAt: number | null): string =>
  * without one), the date formatted for it: the widget shows the server's sentence on its final screen and
  * in its already-scheduled dialog, so its size-budgeted bundle carries no date formatting.
  */
-export function endsOnSentence(
-  payload: { config: CancelFlowConfig; reasons: readonly CancellationReason[] },
-  locale: string | null,
-  iso: string,
-): string {
+export function endsOnSentence(payload: AccountWords, locale: string | null, iso: string): string {
+  const { strings, tag } = sessionUi(payload, locale)
+  return endsOnText(strings, iso, tag)
+}
+
+type AccountWords = { config: CancelFlowConfig; reasons: readonly CancellationReason[] }
+
+/** The widget's words in a session's language (the account's default for a session stored without one). */
+export function sessionUi(payload: AccountWords, locale: string | null): { strings: UiStrings; tag: string } {
   const tag = locale ?? languagesOf(payload.config).default
-  return endsOnText(uiStringsIn(payload.config, payload.reasons, tag), iso, tag)
+  return { strings: uiStringsIn(payload.config, payload.reasons, tag), tag }
 }

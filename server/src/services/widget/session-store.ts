@@ -78,10 +78,21 @@ export async function hasRecentSave(
   now: Date,
   mode: 'live' | 'test',
 ): Promise<boolean> {
+  return (await recentSave(db, accountId, customerId, now, mode)) !== undefined
+}
+
+/** The mechanism of that recent save (see hasRecentSave), the latest first; undefined when there is none. */
+export async function recentSave(
+  db: Kysely<Database>,
+  accountId: string,
+  customerId: string,
+  now: Date,
+  mode: 'live' | 'test',
+): Promise<string | undefined> {
   const since = new Date(now.getTime() - OFFER_COOLDOWN_DAYS * 86_400_000)
   const row = await db
     .selectFrom('saves')
-    .select('id')
+    .select('mechanism')
     .where('account_id', '=', accountId)
     .where('customer_id', '=', customerId)
     .where('live', '=', mode === 'live')
@@ -95,9 +106,10 @@ export async function hasRecentSave(
         ]),
       ]),
     )
+    .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst()
-  return row !== undefined
+  return row?.mechanism
 }
 
 /**
