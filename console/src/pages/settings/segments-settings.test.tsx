@@ -125,9 +125,10 @@ describe('the condition builder', () => {
     await user.selectOptions(within(inGroup).getByLabelText('Attribute'), 'mrr')
     await user.selectOptions(within(inGroup).getByLabelText('Test'), 'between')
     await user.clear(within(inGroup).getByLabelText('From'))
-    await user.type(within(inGroup).getByLabelText('From'), '5000')
+    // Money in the account's currency (US dollars without a catalogue), kept in cents.
+    await user.type(within(inGroup).getByLabelText('From'), '50')
     await user.clear(within(inGroup).getByLabelText('To'))
-    await user.type(within(inGroup).getByLabelText('To'), '20000')
+    await user.type(within(inGroup).getByLabelText('To'), '200.00')
     await user.click(within(group).getByRole('button', { name: 'Add condition to group 1' }))
     const second = within(group).getByRole('group', { name: 'Group 1, condition 2' })
     await user.selectOptions(within(second).getByLabelText('Attribute'), 'status')

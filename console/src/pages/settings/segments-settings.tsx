@@ -14,6 +14,7 @@ import { useApiResource } from '../../lib/use-api-resource'
 import { useCapability } from '../../session/session-store'
 import { jsonEqual } from '../editor/config-path'
 import { useStripePlans } from '../editor/use-stripe-plans'
+import { SegmentCatalogContext } from './segments/catalog-picker'
 import { sampleFactsFor } from './segments/condition-model'
 import {
   EMPTY_SAMPLE,
@@ -91,7 +92,8 @@ export function SegmentsSettings({ accountId }: { accountId: string }) {
   const baseline = saved ?? (state.status === 'ready' ? toDrafts(state.data.segments) : [])
   const dirty = canEdit && !jsonEqual(inputs, baseline.map(toInput))
   const reach = useSegmentReach(accountId, inputs, state.status === 'ready')
-  const stripePlans = useStripePlans(accountId, canEdit && openKey !== null)
+  // Read by the conditions' pickers and the flows' plan switches alike.
+  const stripePlans = useStripePlans(accountId, true)
 
   if (state.status === 'loading') return <Spinner label="Loading segments..." />
   if (state.status === 'error')
@@ -149,116 +151,118 @@ export function SegmentsSettings({ accountId }: { accountId: string }) {
   const previewLocale = locale ?? languagesOf(editedConfig).default
 
   return (
-    <div className="rk-settings__stack rk-segments">
-      <UnsavedChangesGuard when={dirty} />
-      <p className="rk-form__help">
-        Segments give groups of subscribers their own flow. They are checked in order when a cancel session
-        starts — the first that matches wins — from the subscriber's Stripe subscription and the attributes
-        you sign into the subscriber token. Everyone else sees your default flow.
-        {readOnly ? ' Your role can view segments but not change them.' : ''}
-      </p>
-      {problems ? (
-        <SaveProblems ref={problemsRef} message={problems.message} problems={problems.list} />
-      ) : null}
-      <div className="rk-editor__layout rk-segments__layout">
-        <div>
-          {list.length === 0 ? (
-            <p className="rk-muted">No segments yet: every subscriber sees the default flow.</p>
-          ) : (
-            <ol className="rk-segments__list">
-              {list.map((draft, index) => (
-                <SegmentCard
-                  key={draft.key}
-                  draft={draft}
-                  index={index}
-                  count={list.length}
-                  readOnly={readOnly}
-                  reach={reachText(reach, index)}
-                  flowOpen={openKey === draft.key}
-                  onChange={(next) => replace(draft.key, next)}
-                  onMove={(by) => {
-                    const next = [...list]
-                    const [moved] = next.splice(index, 1)
-                    if (moved) next.splice(index + by, 0, moved)
-                    update(next)
-                  }}
-                  onRemove={() => update(list.filter((old) => old.key !== draft.key))}
-                  onToggleFlow={() => {
-                    const opening = openKey !== draft.key
-                    setOpenKey(opening ? draft.key : null)
-                    setLocale(null)
-                    if (opening) previewAsMember(draft)
-                  }}
-                  onPreviewAsMember={() => previewAsMember(draft)}
-                  flowEditor={
-                    <SegmentFlowEditor
-                      key={draft.key}
-                      accountId={accountId}
-                      title={draft.name || 'Unnamed segment'}
-                      config={draft.config_json as CancelFlowConfig}
-                      reasons={(draft.reasons as CancellationReason[] | null | undefined) ?? null}
-                      accountReasons={loaded.reasons}
-                      disabled={readOnly}
-                      stripePlans={stripePlans}
-                      onConfigChange={(config_json) => replace(draft.key, { ...draft, config_json })}
-                      onReasonsChange={(reasons) => {
-                        const { reasons: _old, ...rest } = draft
-                        replace(draft.key, reasons ? { ...rest, reasons } : rest)
-                      }}
-                      onShowScreen={setScreen}
-                      locale={previewLocale}
-                      onLocaleChange={setLocale}
-                    />
-                  }
-                />
-              ))}
-            </ol>
-          )}
-          {readOnly ? null : (
-            <div className="rk-form__actions">
-              <button
-                type="button"
-                className="rk-button"
-                onClick={() =>
-                  update([
-                    ...list,
-                    {
-                      key: draftKey(),
-                      name: `Segment ${list.length + 1}`,
-                      enabled: true,
-                      rule: {
-                        match: 'all',
-                        conditions: [{ attribute: 'billing_interval', operator: 'equals', value: 'year' }],
+    <SegmentCatalogContext.Provider value={stripePlans}>
+      <div className="rk-settings__stack rk-segments">
+        <UnsavedChangesGuard when={dirty} />
+        <p className="rk-form__help">
+          Segments give groups of subscribers their own flow. They are checked in order when a cancel session
+          starts — the first that matches wins — from the subscriber's Stripe subscription and the attributes
+          you sign into the subscriber token. Everyone else sees your default flow.
+          {readOnly ? ' Your role can view segments but not change them.' : ''}
+        </p>
+        {problems ? (
+          <SaveProblems ref={problemsRef} message={problems.message} problems={problems.list} />
+        ) : null}
+        <div className="rk-editor__layout rk-segments__layout">
+          <div>
+            {list.length === 0 ? (
+              <p className="rk-muted">No segments yet: every subscriber sees the default flow.</p>
+            ) : (
+              <ol className="rk-segments__list">
+                {list.map((draft, index) => (
+                  <SegmentCard
+                    key={draft.key}
+                    draft={draft}
+                    index={index}
+                    count={list.length}
+                    readOnly={readOnly}
+                    reach={reachText(reach, index)}
+                    flowOpen={openKey === draft.key}
+                    onChange={(next) => replace(draft.key, next)}
+                    onMove={(by) => {
+                      const next = [...list]
+                      const [moved] = next.splice(index, 1)
+                      if (moved) next.splice(index + by, 0, moved)
+                      update(next)
+                    }}
+                    onRemove={() => update(list.filter((old) => old.key !== draft.key))}
+                    onToggleFlow={() => {
+                      const opening = openKey !== draft.key
+                      setOpenKey(opening ? draft.key : null)
+                      setLocale(null)
+                      if (opening) previewAsMember(draft)
+                    }}
+                    onPreviewAsMember={() => previewAsMember(draft)}
+                    flowEditor={
+                      <SegmentFlowEditor
+                        key={draft.key}
+                        accountId={accountId}
+                        title={draft.name || 'Unnamed segment'}
+                        config={draft.config_json as CancelFlowConfig}
+                        reasons={(draft.reasons as CancellationReason[] | null | undefined) ?? null}
+                        accountReasons={loaded.reasons}
+                        disabled={readOnly}
+                        stripePlans={stripePlans}
+                        onConfigChange={(config_json) => replace(draft.key, { ...draft, config_json })}
+                        onReasonsChange={(reasons) => {
+                          const { reasons: _old, ...rest } = draft
+                          replace(draft.key, reasons ? { ...rest, reasons } : rest)
+                        }}
+                        onShowScreen={setScreen}
+                        locale={previewLocale}
+                        onLocaleChange={setLocale}
+                      />
+                    }
+                  />
+                ))}
+              </ol>
+            )}
+            {readOnly ? null : (
+              <div className="rk-form__actions">
+                <button
+                  type="button"
+                  className="rk-button"
+                  onClick={() =>
+                    update([
+                      ...list,
+                      {
+                        key: draftKey(),
+                        name: `Segment ${list.length + 1}`,
+                        enabled: true,
+                        rule: {
+                          match: 'all',
+                          conditions: [{ attribute: 'billing_interval', operator: 'equals', value: 'year' }],
+                        },
+                        config_json: structuredClone(loaded.config),
                       },
-                      config_json: structuredClone(loaded.config),
-                    },
-                  ])
-                }
-              >
-                Add segment
-              </button>
-              <button
-                type="button"
-                className="rk-button rk-button--primary"
-                disabled={saving}
-                onClick={() => void save()}
-              >
-                {saving ? 'Saving…' : 'Save segments'}
-              </button>
-            </div>
-          )}
+                    ])
+                  }
+                >
+                  Add segment
+                </button>
+                <button
+                  type="button"
+                  className="rk-button rk-button--primary"
+                  disabled={saving}
+                  onClick={() => void save()}
+                >
+                  {saving ? 'Saving…' : 'Save segments'}
+                </button>
+              </div>
+            )}
+          </div>
+          <SamplePreviewPanel
+            segments={inputs}
+            defaultConfig={loaded.config}
+            accountReasons={loaded.reasons}
+            values={sample}
+            onValuesChange={setSample}
+            screen={screen}
+            onScreenChange={setScreen}
+            locale={previewLocale}
+          />
         </div>
-        <SamplePreviewPanel
-          segments={inputs}
-          defaultConfig={loaded.config}
-          accountReasons={loaded.reasons}
-          values={sample}
-          onValuesChange={setSample}
-          screen={screen}
-          onScreenChange={setScreen}
-          locale={previewLocale}
-        />
       </div>
-    </div>
+    </SegmentCatalogContext.Provider>
   )
 }

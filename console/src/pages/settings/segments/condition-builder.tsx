@@ -8,6 +8,8 @@ import {
   segmentConditionSchema,
 } from '@retainkit/shared/schemas'
 import { useId } from 'react'
+import { catalogCurrency } from './catalog-options'
+import { useSegmentCatalog } from './catalog-picker'
 import {
   ATTRIBUTES,
   blankCondition,
@@ -49,9 +51,13 @@ function ConditionEditor(props: {
   const custom = isCustom(condition.attribute)
   const type = valueTypeOf(condition)
   const problem = conditionProblem(condition)
+  const catalog = useSegmentCatalog()
+  const currency = catalogCurrency(catalog?.status === 'ready' ? catalog.plans : null).toUpperCase()
   const hint = custom
     ? `Signed into the subscriber token as attributes.${customName(condition.attribute) || '<name>'}`
-    : ATTRIBUTES[condition.attribute as SegmentAttribute]?.hint
+    : condition.attribute === 'mrr'
+      ? `Monthly revenue in ${currency}, your Stripe prices’ currency`
+      : ATTRIBUTES[condition.attribute as SegmentAttribute]?.hint
   const describedBy =
     [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined
   return (

@@ -31,11 +31,20 @@ export const SUBSCRIPTION_STATUSES = [
 export const ATTRIBUTES: Readonly<
   Record<SegmentAttribute, { label: string; kind: AttributeKind; choices?: readonly string[]; hint?: string }>
 > = {
-  plan: { label: 'Plan (Stripe price id)', kind: 'text', hint: 'A Stripe price id, e.g. price_123' },
-  product: { label: 'Product (Stripe product id)', kind: 'text' },
+  plan: {
+    label: 'Plan (Stripe price)',
+    kind: 'text',
+    hint: 'Type a price’s name to pick it from your Stripe catalogue, or its id (price_…)',
+  },
+  product: {
+    label: 'Product (Stripe product)',
+    kind: 'text',
+    hint: 'Type a product’s name to pick it from your Stripe catalogue, or its id (prod_…)',
+  },
   billing_interval: { label: 'Billing interval', kind: 'choice', choices: BILLING_INTERVALS },
   tenure_days: { label: 'Tenure (days subscribed)', kind: 'number' },
-  mrr: { label: 'MRR (in cents)', kind: 'number', hint: 'Monthly revenue in cents: 2900 is 29.00' },
+  // The hint names the account's currency (condition-builder.tsx); the rule keeps Stripe's minor units.
+  mrr: { label: 'MRR (monthly revenue)', kind: 'number' },
   status: { label: 'Subscription status', kind: 'choice', choices: SUBSCRIPTION_STATUSES },
   country: { label: 'Country (ISO code)', kind: 'text', hint: 'Two letters, e.g. US, FR' },
   state: { label: 'State or region', kind: 'text', hint: 'e.g. CA, NY' },

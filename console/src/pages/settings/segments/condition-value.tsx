@@ -1,5 +1,7 @@
 import type { SegmentAttribute, SegmentCondition } from '@retainkit/shared/schemas'
 import { useEffect, useId, useState } from 'react'
+import { type AmountCodec, catalogCurrency, catalogOptions, moneyCodec } from './catalog-options'
+import { CatalogCombobox, describeIds, useSegmentCatalog } from './catalog-picker'
 import { ATTRIBUTES, type CustomValueType, parseList } from './condition-model'
 
 /**
@@ -18,22 +20,28 @@ interface ValueProps {
   describedBy: string | undefined
 }
 
+const PLAIN_NUMBER: AmountCodec = {
+  format: String,
+  parse: (text) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : null),
+  error: 'Enter a number',
+}
+
 function NumberBox(props: {
   label: string
   value: number
   disabled: boolean
   describedBy: string | undefined
+  codec?: AmountCodec
   onChange: (value: number) => void
 }) {
   const id = useId()
-  const [text, setText] = useState(String(props.value))
+  const codec = props.codec ?? PLAIN_NUMBER
+  const [text, setText] = useState(codec.format(props.value))
   // A value changed from outside (another test chosen, a reload) replaces the text being typed.
   useEffect(() => {
-    setText((current) =>
-      Number(current) === props.value && current.trim() !== '' ? current : String(props.value),
-    )
-  }, [props.value])
-  const invalid = text.trim() === '' || !Number.isFinite(Number(text))
+    setText((current) => (codec.parse(current) === props.value ? current : codec.format(props.value)))
+  }, [props.value, codec])
+  const invalid = codec.parse(text) === null
   return (
     <span className="rk-segment__value">
       <label htmlFor={id}>{props.label}</label>
@@ -48,24 +56,45 @@ function NumberBox(props: {
         aria-describedby={props.describedBy}
         onChange={(event) => {
           setText(event.target.value)
-          const next = Number(event.target.value)
-          if (event.target.value.trim() !== '' && Number.isFinite(next)) props.onChange(next)
+          const next = codec.parse(event.target.value)
+          if (next !== null) props.onChange(next)
         }}
       />
-      {invalid ? <span className="rk-field__error">Enter a number</span> : null}
+      {invalid ? <span className="rk-field__error">{codec.error}</span> : null}
     </span>
   )
 }
 
-function ListBox({ condition, type, disabled, onChange, describedBy }: ValueProps) {
+/** A list as its box shows it: amounts written as money, anything else as it is. */
+function listText(value: readonly (string | number)[], codec: AmountCodec | undefined): string {
+  return value
+    .map((item) => (codec && typeof item === 'number' ? codec.format(item) : String(item)))
+    .join(', ')
+}
+
+function parseListWith(text: string, type: CustomValueType, codec: AmountCodec | undefined) {
+  if (!codec) return parseList(text, type)
+  return parseList(text, 'text').map((part) => codec.parse(String(part)) ?? part)
+}
+
+function ListBox({
+  condition,
+  type,
+  disabled,
+  onChange,
+  describedBy,
+  codec,
+}: ValueProps & { codec?: AmountCodec }) {
   const id = useId()
   const value = condition.operator === 'in' ? condition.value : []
-  const [text, setText] = useState(value.join(', '))
+  const [text, setText] = useState(listText(value, codec))
   useEffect(() => {
     setText((current) =>
-      JSON.stringify(parseList(current, type)) === JSON.stringify(value) ? current : value.join(', '),
+      JSON.stringify(parseListWith(current, type, codec)) === JSON.stringify(value)
+        ? current
+        : listText(value, codec),
     )
-  }, [value, type])
+  }, [value, type, codec])
   return (
     <span className="rk-segment__value">
       <label htmlFor={id}>Values, separated by commas</label>
@@ -80,11 +109,77 @@ function ListBox({ condition, type, disabled, onChange, describedBy }: ValueProp
           onChange({
             attribute: condition.attribute,
             operator: 'in',
-            value: parseList(event.target.value, type),
+            value: parseListWith(event.target.value, type, codec),
           })
         }}
       />
     </span>
+  )
+}
+
+/**
+ * A plan or product: picked from the connected Stripe catalogue by name, or typed as an id (kept as
+ * typed when the catalogue cannot be read or does not hold it), with what each chosen id is beside it.
+ */
+function CatalogValue(props: ValueProps & { attribute: 'plan' | 'product' }) {
+  const { condition, disabled, onChange, attribute } = props
+  const id = useId()
+  const catalog = useSegmentCatalog()
+  const options = catalog?.status === 'ready' ? catalogOptions(attribute, catalog.plans) : null
+  const noun = attribute === 'plan' ? 'price' : 'product'
+  const ids =
+    condition.operator === 'equals'
+      ? [String(condition.value)]
+      : condition.operator === 'in'
+        ? condition.value.map(String)
+        : []
+  const described = describeIds(ids.filter(Boolean), options)
+  const note =
+    catalog?.status === 'error'
+      ? `Your Stripe catalogue could not be read (${catalog.error.message}): type a Stripe ${noun} id.`
+      : described
+  const describedBy = [props.describedBy, note ? `${id}-note` : ''].filter(Boolean).join(' ') || undefined
+  const picker =
+    condition.operator === 'equals' ? (
+      <CatalogCombobox
+        label={attribute === 'plan' ? 'Price' : 'Product'}
+        options={options ?? []}
+        value={String(condition.value)}
+        disabled={disabled}
+        describedBy={describedBy}
+        onChange={(value) => onChange({ attribute, operator: 'equals', value })}
+      />
+    ) : condition.operator === 'in' ? (
+      <>
+        <ListBox {...props} describedBy={describedBy} />
+        {options && options.length > 0 && !disabled ? (
+          <CatalogCombobox
+            label={`Add a ${noun} from Stripe`}
+            options={options.filter((option) => !ids.includes(option.value))}
+            value=""
+            clearOnPick
+            disabled={disabled}
+            describedBy={undefined}
+            onChange={(value) =>
+              onChange({
+                attribute,
+                operator: 'in',
+                value: [...condition.value.filter((old) => old !== ''), value],
+              })
+            }
+          />
+        ) : null}
+      </>
+    ) : null
+  return (
+    <>
+      {picker}
+      {note ? (
+        <span id={`${id}-note`} className="rk-field__hint rk-catalog__note" data-testid="catalog-note">
+          {note}
+        </span>
+      ) : null}
+    </>
   )
 }
 
@@ -119,10 +214,18 @@ function ChoiceChecks({
 }
 
 export function ConditionValue(props: ValueProps) {
-  const { condition, type, disabled, onChange, describedBy } = props
-  const id = useId()
+  const { condition, disabled, onChange, describedBy } = props
   const choices = ATTRIBUTES[condition.attribute as SegmentAttribute]?.choices
   const { attribute } = condition
+  const catalog = useSegmentCatalog()
+  // MRR is written as money in the account's currency; the rule keeps Stripe's minor units.
+  const codec =
+    attribute === 'mrr'
+      ? moneyCodec(catalogCurrency(catalog?.status === 'ready' ? catalog.plans : null))
+      : undefined
+  if ((attribute === 'plan' || attribute === 'product') && condition.operator !== 'exists')
+    if (condition.operator === 'equals' || condition.operator === 'in')
+      return <CatalogValue {...props} attribute={attribute} />
   switch (condition.operator) {
     case 'exists':
       return null
@@ -132,6 +235,7 @@ export function ConditionValue(props: ValueProps) {
         <NumberBox
           label="Value"
           value={condition.value}
+          codec={codec}
           disabled={disabled}
           describedBy={describedBy}
           onChange={(value) => onChange({ attribute, operator: condition.operator, value })}
@@ -144,6 +248,7 @@ export function ConditionValue(props: ValueProps) {
           <NumberBox
             label="From"
             value={low}
+            codec={codec}
             disabled={disabled}
             describedBy={describedBy}
             onChange={(value) => onChange({ attribute, operator: 'between', value: [value, high] })}
@@ -151,6 +256,7 @@ export function ConditionValue(props: ValueProps) {
           <NumberBox
             label="To"
             value={high}
+            codec={codec}
             disabled={disabled}
             describedBy={describedBy}
             onChange={(value) => onChange({ attribute, operator: 'between', value: [low, value] })}
@@ -159,59 +265,70 @@ export function ConditionValue(props: ValueProps) {
       )
     }
     case 'in':
-      return choices ? <ChoiceChecks {...props} choices={choices} /> : <ListBox {...props} />
+      return choices ? <ChoiceChecks {...props} choices={choices} /> : <ListBox {...props} codec={codec} />
     case 'equals':
-      if (choices || type === 'boolean') {
-        const options = choices ?? ['true', 'false']
-        return (
-          <span className="rk-segment__value">
-            <label htmlFor={id}>Value</label>
-            <select
-              id={id}
-              className="rk-input rk-select"
-              value={String(condition.value)}
-              disabled={disabled}
-              aria-describedby={describedBy}
-              onChange={(event) =>
-                onChange({
-                  attribute,
-                  operator: 'equals',
-                  value: type === 'boolean' ? event.target.value === 'true' : event.target.value,
-                })
-              }
-            >
-              {options.map((option) => (
-                <option key={option} value={option}>
-                  {option.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </select>
-          </span>
-        )
-      }
-      if (type === 'number') {
-        return (
-          <NumberBox
-            label="Value"
-            value={typeof condition.value === 'number' ? condition.value : 0}
-            disabled={disabled}
-            describedBy={describedBy}
-            onChange={(value) => onChange({ attribute, operator: 'equals', value })}
-          />
-        )
-      }
-      return (
-        <span className="rk-segment__value">
-          <label htmlFor={id}>Value</label>
-          <input
-            id={id}
-            className="rk-input"
-            value={String(condition.value)}
-            disabled={disabled}
-            aria-describedby={describedBy}
-            onChange={(event) => onChange({ attribute, operator: 'equals', value: event.target.value })}
-          />
-        </span>
-      )
+      return <EqualsValue {...props} codec={codec} />
   }
+}
+
+/** "is": a list of choices, a number (or amount) box, or a text box. */
+function EqualsValue(props: ValueProps & { codec?: AmountCodec }) {
+  const { condition, type, disabled, onChange, describedBy, codec } = props
+  const id = useId()
+  const { attribute } = condition
+  if (condition.operator !== 'equals') return null
+  const choices = ATTRIBUTES[attribute as SegmentAttribute]?.choices
+  if (choices || type === 'boolean') {
+    const options = choices ?? ['true', 'false']
+    return (
+      <span className="rk-segment__value">
+        <label htmlFor={id}>Value</label>
+        <select
+          id={id}
+          className="rk-input rk-select"
+          value={String(condition.value)}
+          disabled={disabled}
+          aria-describedby={describedBy}
+          onChange={(event) =>
+            onChange({
+              attribute,
+              operator: 'equals',
+              value: type === 'boolean' ? event.target.value === 'true' : event.target.value,
+            })
+          }
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+      </span>
+    )
+  }
+  if (type === 'number') {
+    return (
+      <NumberBox
+        label="Value"
+        value={typeof condition.value === 'number' ? condition.value : 0}
+        codec={codec}
+        disabled={disabled}
+        describedBy={describedBy}
+        onChange={(value) => onChange({ attribute, operator: 'equals', value })}
+      />
+    )
+  }
+  return (
+    <span className="rk-segment__value">
+      <label htmlFor={id}>Value</label>
+      <input
+        id={id}
+        className="rk-input"
+        value={String(condition.value)}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange({ attribute, operator: 'equals', value: event.target.value })}
+      />
+    </span>
+  )
 }

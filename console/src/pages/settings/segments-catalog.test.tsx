@@ -1,0 +1,149 @@
+import { failure } from '@retainkit/fakes/api-server'
+import type { StripePlan } from '@retainkit/shared/api'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { registerConsoleCleanup } from '../../test-support/render-console'
+import { backendWith, SAVE, savedBody } from './segments/segments-test-support'
+import { SegmentsSettings } from './segments-settings'
+import { renderSection } from './settings-test-support'
+
+vi.mock(
+  '../../features/preview/widget-preview-entry',
+  () => import('../../features/test-support/preview-mock'),
+)
+vi.setConfig({ testTimeout: 30_000 })
+registerConsoleCleanup()
+
+const plan = (
+  id: string,
+  product: string,
+  name: string,
+  amount: number,
+  nickname: string | null = null,
+): StripePlan => ({
+  id,
+  product_id: product,
+  product_name: name,
+  nickname,
+  unit_amount: amount,
+  currency: 'eur',
+  interval: 'month',
+  interval_count: 1,
+  display: `€${amount / 100}/month`,
+})
+const CATALOGUE = [
+  plan('price_pro_m', 'prod_pro', 'Pro', 2900, 'Monthly'),
+  plan('price_team_m', 'prod_team', 'Team', 9900),
+]
+const PLANS = 'GET /api/stripe/plans/acme'
+
+async function firstCondition() {
+  const card = await screen.findByRole('listitem', { name: /1\. Annual/ })
+  return within(card).getByRole('group', { name: 'Condition 1' })
+}
+
+describe('segment conditions from the Stripe catalogue', () => {
+  it('picks a price by name with the keyboard, keeps a typed id, and adds products to a list', async () => {
+    const backend = backendWith().on(PLANS, { body: { data: CATALOGUE } })
+    const user = userEvent.setup()
+    renderSection(<SegmentsSettings accountId="acme" />, { backend })
+    const condition = await firstCondition()
+    await user.selectOptions(within(condition).getByLabelText('Attribute'), 'plan')
+    const box = within(condition).getByRole('combobox', { name: 'Price' })
+    await user.clear(box)
+    await user.type(box, 'team')
+    const list = within(condition).getByRole('listbox', { name: 'Price' })
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Team · €99/month price_team_m'])
+    expect(box.getAttribute('aria-expanded')).toBe('true')
+    await user.keyboard('{ArrowDown}{Enter}')
+    expect((box as HTMLInputElement).value).toBe('price_team_m')
+    expect(within(condition).getByTestId('catalog-note').textContent).toBe('Team · €99/month')
+    expect(box.getAttribute('aria-describedby')).toContain(within(condition).getByTestId('catalog-note').id)
+
+    // An id Stripe does not list (an archived price) is kept as typed, and said to be outside it.
+    await user.clear(box)
+    await user.type(box, 'price_legacy')
+    await user.keyboard('{Escape}')
+    expect(within(condition).getByTestId('catalog-note').textContent).toBe(
+      'price_legacy (not in your Stripe catalogue)',
+    )
+
+    await user.click(within(firstCardOf()).getByRole('button', { name: 'Add condition' }))
+    const second = within(firstCardOf()).getByRole('group', { name: 'Condition 2' })
+    await user.selectOptions(within(second).getByLabelText('Attribute'), 'product')
+    await user.selectOptions(within(second).getByLabelText('Test'), 'in')
+    await user.clear(within(second).getByLabelText('Values, separated by commas'))
+    const add = within(second).getByRole('combobox', { name: 'Add a product from Stripe' })
+    await user.type(add, 'pro')
+    await user.click(within(second).getByRole('option', { name: 'Pro prod_pro' }))
+    await user.type(add, 'tea')
+    await user.keyboard('{Enter}')
+    expect((add as HTMLInputElement).value).toBe('')
+    expect((within(second).getByLabelText('Values, separated by commas') as HTMLInputElement).value).toBe(
+      'prod_pro, prod_team',
+    )
+    expect(within(second).getByTestId('catalog-note').textContent).toBe('Pro; Team')
+
+    await user.click(screen.getByRole('button', { name: 'Save segments' }))
+    await waitFor(() => expect(backend.requestsTo(SAVE)).toHaveLength(1))
+    expect(savedBody(backend)[0]?.rule.conditions).toEqual([
+      { attribute: 'plan', operator: 'equals', value: 'price_legacy' },
+      { attribute: 'product', operator: 'in', value: ['prod_pro', 'prod_team'] },
+    ])
+  })
+
+  it("takes MRR as money in the account's currency and keeps cents in the rule", async () => {
+    const backend = backendWith().on(PLANS, { body: { data: CATALOGUE } })
+    const user = userEvent.setup()
+    renderSection(<SegmentsSettings accountId="acme" />, { backend })
+    const condition = await firstCondition()
+    await user.selectOptions(within(condition).getByLabelText('Attribute'), 'mrr')
+    await user.selectOptions(within(condition).getByLabelText('Test'), 'gt')
+    await waitFor(() =>
+      expect(
+        within(condition).getByText('Monthly revenue in EUR, your Stripe prices’ currency'),
+      ).toBeTruthy(),
+    )
+    const value = within(condition).getByLabelText('Value')
+    await user.clear(value)
+    await user.type(value, '49.999')
+    expect(within(condition).getByText('Enter an amount in EUR, such as 29.00')).toBeTruthy()
+    await user.clear(value)
+    await user.type(value, '49.90')
+    expect(within(condition).queryByText('Enter an amount in EUR, such as 29.00')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Save segments' }))
+    await waitFor(() => expect(backend.requestsTo(SAVE)).toHaveLength(1))
+    expect(savedBody(backend)[0]?.rule.conditions).toEqual([
+      { attribute: 'mrr', operator: 'gt', value: 4990 },
+    ])
+  })
+
+  it('says when the catalogue cannot be read, and takes a typed id', async () => {
+    const backend = backendWith().on(PLANS, failure(400, 'CONFIGURATION_ERROR', 'Connect Stripe first'))
+    const user = userEvent.setup()
+    renderSection(<SegmentsSettings accountId="acme" />, { backend })
+    const condition = await firstCondition()
+    await user.selectOptions(within(condition).getByLabelText('Attribute'), 'product')
+    await waitFor(() =>
+      expect(within(condition).getByTestId('catalog-note').textContent).toContain(
+        'Your Stripe catalogue could not be read (Connect Stripe first): type a Stripe product id.',
+      ),
+    )
+    const box = within(condition).getByRole('combobox', { name: 'Product' })
+    await user.clear(box)
+    await user.type(box, 'prod_legacy')
+    expect(within(condition).queryByRole('listbox')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Save segments' }))
+    await waitFor(() => expect(backend.requestsTo(SAVE)).toHaveLength(1))
+    expect(savedBody(backend)[0]?.rule.conditions).toEqual([
+      { attribute: 'product', operator: 'equals', value: 'prod_legacy' },
+    ])
+  })
+})
+
+const firstCardOf = () => screen.getByRole('listitem', { name: /1\. Annual/ })
