@@ -19,6 +19,7 @@
  * and the goals: first and filtered page each under 50 ms, and their ratio to the baseline's.
  */
 import { randomUUID } from 'node:crypto'
+import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createApp } from '@retainkit/server/app'
 import { type DatabaseHandle, openDatabase } from '@retainkit/server/database'
@@ -170,6 +171,12 @@ async function main() {
         `| ${label} | ${big.ms.toFixed(1)} ms | ${big.rows} | ${small.ms.toFixed(1)} ms | ${ratio.toFixed(2)}× | ${goal ? `< ${GOAL_MS} ms` : ''} | ${verdict} |`,
       )
     }
+    // Wall times on a shared machine follow the neighbours: say how busy it was.
+    console.log(
+      `\nload ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')} (${cpus().length} CPUs) at the end`,
+    )
   } finally {
     await database.close()
     await postgres.drop()

@@ -16,7 +16,7 @@ import { launchChromium, type Product, startProduct } from '../support/product'
  * Segment conditions from the connected Stripe catalogue in Chromium, at laptop and phone widths:
  * a price picked by typing its name and choosing with the keyboard (the Stripe fake's catalogue read
  * through the server), MRR written as dollars and saved as cents, axe clean with the list open and
- * nothing wider than the screen.
+ * nothing wider than the screen; the preview's sample subscriber given by the same pickers.
  */
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/segments-catalog/', import.meta.url))
@@ -89,6 +89,29 @@ describe.each([
       { attribute: 'plan', operator: 'equals', value: account.merchant.prices.teamMonthly },
       { attribute: 'mrr', operator: 'gt', value: 4990 },
     ])
+
+    // The sample subscriber is given the same way: a plan picked by name, MRR in dollars.
+    const sample = page.getByRole('region', { name: 'Preview as a sample subscriber' })
+    const plan = sample.getByRole('combobox', { name: 'Plan' })
+    await plan.focus()
+    await page.keyboard.type('team')
+    const sampleList = sample.getByRole('listbox', { name: 'Plan' })
+    await sampleList.waitFor()
+    const sampleListBox = await sampleList.boundingBox()
+    expect(sampleListBox && sampleListBox.x >= 0 && sampleListBox.x + sampleListBox.width <= width).toBe(true)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0)
+    expect(await axeProblems(page)).toEqual([])
+    await page.keyboard.press('Enter')
+    await expect.poll(() => plan.inputValue()).toBe(account.merchant.prices.teamMonthly)
+    const mrr = sample.getByLabel('MRR in USD')
+    const verdict = sample.getByTestId('sample-segment')
+    await mrr.fill('49.90')
+    await verdict.filter({ hasText: 'the default flow' }).waitFor()
+    await mrr.fill('49.91')
+    await verdict.filter({ hasText: 'segment 1' }).waitFor()
+    await page.screenshot({ path: `${ARTIFACTS}${name}-sample.png`, animations: 'disabled' })
     await context.close()
   })
 })

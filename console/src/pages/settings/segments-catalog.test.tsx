@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { registerConsoleCleanup } from '../../test-support/render-console'
-import { backendWith, SAVE, savedBody } from './segments/segments-test-support'
+import { backendWith, SAVE, savedBody, storedSegment } from './segments/segments-test-support'
 import { SegmentsSettings } from './segments-settings'
 import { renderSection } from './settings-test-support'
 
@@ -143,6 +143,60 @@ describe('segment conditions from the Stripe catalogue', () => {
     expect(savedBody(backend)[0]?.rule.conditions).toEqual([
       { attribute: 'product', operator: 'equals', value: 'prod_legacy' },
     ])
+  })
+
+  it('gives the sample subscriber a plan and product from the catalogue and MRR as money', async () => {
+    const teamAbove40 = storedSegment({
+      rule: {
+        match: 'all',
+        conditions: [
+          { attribute: 'plan', operator: 'equals', value: 'price_team_m' },
+          { attribute: 'mrr', operator: 'gt', value: 4000 },
+        ],
+      },
+    })
+    const backend = backendWith([teamAbove40]).on(PLANS, { body: { data: CATALOGUE } })
+    const user = userEvent.setup()
+    renderSection(<SegmentsSettings accountId="acme" />, { backend })
+    const panel = await screen.findByRole('region', { name: 'Preview as a sample subscriber' })
+    // The ids and cents typed by hand are gone from the sample as from the conditions.
+    expect(within(panel).queryByLabelText(/Stripe price id|Stripe product id|in cents/)).toBeNull()
+    const verdict = () => within(panel).getByTestId('sample-segment').textContent
+
+    const plan = within(panel).getByRole('combobox', { name: 'Plan' })
+    await user.type(plan, 'team')
+    expect(within(panel).getByRole('listbox', { name: 'Plan' })).toBeTruthy()
+    await user.keyboard('{Enter}')
+    expect((plan as HTMLInputElement).value).toBe('price_team_m')
+    const notes = () =>
+      within(panel)
+        .getAllByTestId('catalog-note')
+        .map((note) => note.textContent)
+    expect(notes()).toEqual(['Team · €99/month'])
+    const product = within(panel).getByRole('combobox', { name: 'Product' })
+    await user.type(product, 'pro')
+    await user.click(within(panel).getByRole('option', { name: 'Pro prod_pro' }))
+    expect(notes()).toEqual(['Team · €99/month', 'Pro'])
+
+    const mrr = await within(panel).findByLabelText('MRR in EUR')
+    await user.type(mrr, '39.90')
+    expect(verdict()).toContain('the default flow')
+    await user.clear(mrr)
+    await user.type(mrr, '40.01')
+    expect(verdict()).toContain('segment 1: Annual')
+    await user.clear(mrr)
+    await user.type(mrr, '40.001')
+    expect(within(panel).getByText('Enter an amount in EUR, such as 29.00')).toBeTruthy()
+    // Emptied, the MRR is not known again: a rule on it does not match.
+    await user.clear(mrr)
+    expect(within(panel).queryByText('Enter an amount in EUR, such as 29.00')).toBeNull()
+    expect(verdict()).toContain('the default flow')
+
+    // A member of the segment, filled from its rule: the amount shown as money, the plan by its id.
+    await user.click(screen.getByRole('button', { name: 'Preview as a subscriber of Annual' }))
+    expect((mrr as HTMLInputElement).value).toBe('40.01')
+    expect((plan as HTMLInputElement).value).toBe('price_team_m')
+    expect(verdict()).toContain('segment 1: Annual')
   })
 })
 

@@ -117,3 +117,18 @@ export function describeIds(ids: readonly string[], options: readonly CatalogOpt
     )
     .join('; ')
 }
+
+/**
+ * The line under a catalogue box: what the chosen ids are, or why the catalogue cannot be read and an
+ * id has to be typed; null when there is nothing to say.
+ */
+export function catalogNote(
+  catalog: StripePlansState | null,
+  noun: 'price' | 'product',
+  ids: readonly string[],
+  options: readonly CatalogOption[] | null,
+): string | null {
+  if (catalog?.status === 'error')
+    return `Your Stripe catalogue could not be read (${catalog.error.message}): type a Stripe ${noun} id.`
+  return describeIds(ids.filter(Boolean), options)
+}

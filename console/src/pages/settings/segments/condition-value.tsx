@@ -1,8 +1,9 @@
 import type { SegmentAttribute, SegmentCondition } from '@retainkit/shared/schemas'
 import { useEffect, useId, useState } from 'react'
 import { type AmountCodec, catalogCurrency, catalogOptions, moneyCodec } from './catalog-options'
-import { CatalogCombobox, describeIds, useSegmentCatalog } from './catalog-picker'
+import { CatalogCombobox, catalogNote, useSegmentCatalog } from './catalog-picker'
 import { ATTRIBUTES, type CustomValueType, parseList } from './condition-model'
+import { NumberBox } from './number-box'
 
 /**
  * The value part of a condition, a control per test: a list of choices or a box for "is", a
@@ -18,51 +19,6 @@ interface ValueProps {
   onChange: (next: SegmentCondition) => void
   /** Ids of the hint and message the controls are described by. */
   describedBy: string | undefined
-}
-
-const PLAIN_NUMBER: AmountCodec = {
-  format: String,
-  parse: (text) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : null),
-  error: 'Enter a number',
-}
-
-function NumberBox(props: {
-  label: string
-  value: number
-  disabled: boolean
-  describedBy: string | undefined
-  codec?: AmountCodec
-  onChange: (value: number) => void
-}) {
-  const id = useId()
-  const codec = props.codec ?? PLAIN_NUMBER
-  const [text, setText] = useState(codec.format(props.value))
-  // A value changed from outside (another test chosen, a reload) replaces the text being typed.
-  useEffect(() => {
-    setText((current) => (codec.parse(current) === props.value ? current : codec.format(props.value)))
-  }, [props.value, codec])
-  const invalid = codec.parse(text) === null
-  return (
-    <span className="rk-segment__value">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        className="rk-input"
-        type="text"
-        inputMode="decimal"
-        value={text}
-        disabled={props.disabled}
-        aria-invalid={invalid || undefined}
-        aria-describedby={props.describedBy}
-        onChange={(event) => {
-          setText(event.target.value)
-          const next = codec.parse(event.target.value)
-          if (next !== null) props.onChange(next)
-        }}
-      />
-      {invalid ? <span className="rk-field__error">{codec.error}</span> : null}
-    </span>
-  )
 }
 
 /** A list as its box shows it: amounts written as money, anything else as it is. */
@@ -133,11 +89,7 @@ function CatalogValue(props: ValueProps & { attribute: 'plan' | 'product' }) {
       : condition.operator === 'in'
         ? condition.value.map(String)
         : []
-  const described = describeIds(ids.filter(Boolean), options)
-  const note =
-    catalog?.status === 'error'
-      ? `Your Stripe catalogue could not be read (${catalog.error.message}): type a Stripe ${noun} id.`
-      : described
+  const note = catalogNote(catalog, noun, ids, options)
   const describedBy = [props.describedBy, note ? `${id}-note` : ''].filter(Boolean).join(' ') || undefined
   const picker =
     condition.operator === 'equals' ? (

@@ -6,8 +6,11 @@ import { useId, useState } from 'react'
 import type { PreviewVariant } from '../../../features/preview/preview-module'
 import { SamplePreview } from '../../../features/preview/sample-preview'
 import type { SegmentInput } from '../../../lib/api'
+import { catalogCurrency, catalogOptions, moneyCodec } from './catalog-options'
+import { CatalogCombobox, catalogNote, useSegmentCatalog } from './catalog-picker'
 import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES } from './condition-model'
 import { CustomAttributesFields } from './custom-attributes-fields'
+import { NumberBox } from './number-box'
 import { type AttributeRow, attributesOf, rowsOf } from './sample-attributes'
 
 /**
@@ -21,16 +24,23 @@ export interface SampleValues {
 
 export const EMPTY_SAMPLE: SampleValues = { fields: {}, custom: [] }
 
+/**
+ * Each fact of the sample subscriber: plans and products picked from the connected Stripe catalogue
+ * (an id typed by hand still counts), MRR written as money in the account's currency and kept in
+ * Stripe's minor units as the server compares it, the closed lists as choices.
+ */
 const FIELDS = [
-  ['plan', 'Plan (Stripe price id)', 'text'],
-  ['product', 'Product (Stripe product id)', 'text'],
+  ['plan', 'Plan', 'plan'],
+  ['product', 'Product', 'product'],
   ['billing_interval', 'Billing interval', BILLING_INTERVALS],
   ['tenure_days', 'Tenure in days', 'number'],
-  ['mrr', 'MRR in cents', 'number'],
+  ['mrr', 'MRR', 'money'],
   ['status', 'Subscription status', SUBSCRIPTION_STATUSES],
   ['country', 'Country (ISO code)', 'text'],
   ['state', 'State or region', 'text'],
 ] as const
+
+type Field = (typeof FIELDS)[number]
 
 /**
  * The form as the facts the server would match on: empty fields left out, and the custom attributes
@@ -40,7 +50,7 @@ export function factsOf(values: SampleValues): { facts: SubscriberFacts; leftOut
   const facts: Record<string, unknown> = {}
   for (const [name, , type] of FIELDS) {
     const value = values.fields[name]?.trim()
-    if (value) facts[name] = type === 'number' ? Number(value) : value
+    if (value) facts[name] = type === 'number' || type === 'money' ? Number(value) : value
   }
   const { attributes, leftOut } = attributesOf(values.custom)
   if (Object.keys(attributes).length > 0) facts.custom = attributes
@@ -90,33 +100,13 @@ export function SamplePreviewPanel(props: SamplePreviewPanelProps) {
       <h3 id={`${id}-heading`}>Preview as a sample subscriber</h3>
       <fieldset className="rk-segments__sample">
         <legend>Sample subscriber</legend>
-        {FIELDS.map(([name, label, type]) => (
-          <div className="rk-form-field" key={name}>
-            <label htmlFor={`${id}-${name}`}>{label}</label>
-            {typeof type === 'string' ? (
-              <input
-                id={`${id}-${name}`}
-                className="rk-input"
-                inputMode={type === 'number' ? 'numeric' : undefined}
-                value={props.values.fields[name] ?? ''}
-                onChange={(event) => set(name, event.target.value)}
-              />
-            ) : (
-              <select
-                id={`${id}-${name}`}
-                className="rk-input rk-select"
-                value={props.values.fields[name] ?? ''}
-                onChange={(event) => set(name, event.target.value)}
-              >
-                <option value="">(not known)</option>
-                {type.map((option) => (
-                  <option key={option} value={option}>
-                    {option.replace(/_/g, ' ')}
-                  </option>
-                ))}
-              </select>
-            )}
-          </div>
+        {FIELDS.map((field) => (
+          <SampleField
+            key={field[0]}
+            field={field}
+            value={props.values.fields[field[0]] ?? ''}
+            onChange={(value) => set(field[0], value)}
+          />
         ))}
         <CustomAttributesFields
           rows={props.values.custom}
@@ -144,5 +134,85 @@ export function SamplePreviewPanel(props: SamplePreviewPanelProps) {
         frame={(widget) => <div className="rk-device rk-device--desktop">{widget}</div>}
       />
     </section>
+  )
+}
+
+/** One fact's control, its value kept as the text the facts are read from (MRR: minor units). */
+function SampleField({
+  field: [, label, type],
+  value,
+  onChange,
+}: {
+  field: Field
+  value: string
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  const catalog = useSegmentCatalog()
+  const plans = catalog?.status === 'ready' ? catalog.plans : null
+  if (type === 'plan' || type === 'product') {
+    const options = plans ? catalogOptions(type, plans) : null
+    const note = catalogNote(catalog, type === 'plan' ? 'price' : 'product', [value], options)
+    return (
+      <div className="rk-form-field rk-segments__sample-wide">
+        <CatalogCombobox
+          label={label}
+          options={options ?? []}
+          value={value}
+          disabled={false}
+          describedBy={note ? `${id}-note` : undefined}
+          onChange={onChange}
+        />
+        {note ? (
+          <span id={`${id}-note`} className="rk-field__hint" data-testid="catalog-note">
+            {note}
+          </span>
+        ) : null}
+      </div>
+    )
+  }
+  if (type === 'money') {
+    const currency = catalogCurrency(plans)
+    return (
+      <div className="rk-form-field">
+        <NumberBox
+          label={`${label} in ${currency.toUpperCase()}`}
+          value={value === '' ? null : Number(value)}
+          codec={moneyCodec(currency)}
+          disabled={false}
+          describedBy={undefined}
+          onChange={(minor) => onChange(String(minor))}
+          onClear={() => onChange('')}
+        />
+      </div>
+    )
+  }
+  return (
+    <div className="rk-form-field">
+      <label htmlFor={id}>{label}</label>
+      {typeof type === 'string' ? (
+        <input
+          id={id}
+          className="rk-input"
+          inputMode={type === 'number' ? 'numeric' : undefined}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : (
+        <select
+          id={id}
+          className="rk-input rk-select"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">(not known)</option>
+          {type.map((option) => (
+            <option key={option} value={option}>
+              {option.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
   )
 }
