@@ -103,10 +103,13 @@ describe.each(Object.entries(VIEWPORTS))('Settings → Webhooks at %s size', (si
     const row = log.locator('tr', { hasText: 'save.lost' })
     await row.getByText('Test', { exact: true }).waitFor()
     await row.getByText(SLACK_MASKED).waitFor()
+    // Nothing was attempted yet: it says it is on its way, never "Retrying".
+    await row.getByText('Queued: sending…').waitFor()
+    expect(await row.textContent()).not.toContain('Retrying')
     answers = [500]
     expect(await deliverDueWebhooks(product.deps)).toEqual({ attempted: 1, delivered: 0 })
     expect(received.at(-1)).toContain('[Test]')
-    await row.getByText('Retrying').waitFor()
+    await row.getByText(/^Retrying in \d+ (second|minute)s? \(last answer 500\)$/).waitFor()
     await row.getByText('500', { exact: true }).waitFor()
     await row.getByRole('button', { name: /^Replay save\.lost delivery/ }).click()
     await row.getByText('Replay queued: sending…').waitFor()

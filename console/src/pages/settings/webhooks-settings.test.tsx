@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { FakeBackend } from '../../test-support/fake-backend'
@@ -144,6 +144,64 @@ describe('webhooks section', () => {
     const log = screen.getByRole('table', { name: 'Recent deliveries' })
     const row = (await within(log).findByText('Test')).closest('tr') as HTMLElement
     expect(within(row).getByText('save.lost')).toBeTruthy()
+  })
+
+  it('says a test event is queued until its first attempt, then when it retries, then what a replay got', async () => {
+    const TEST = 'POST /api/webhooks/acme/endpoints/we_1/test'
+    const REPLAY_8 = 'POST /api/webhooks/acme/deliveries/8/replay'
+    const inTwoMinutes = new Date(Date.now() + 2 * 60_000 + 5_000).toISOString()
+    const attempt = (status: number) => ({
+      at: new Date().toISOString(),
+      status,
+      error: null,
+      duration_ms: 5,
+    })
+    const queued = {
+      ...delivery,
+      id: '8',
+      event_id: 'evt_test_2',
+      event_type: 'save.lost',
+      test: true,
+      status: 'pending',
+      attempts: 0,
+      last_status: null,
+      next_attempt_at: new Date().toISOString(),
+      delivered_at: null,
+      log: [] as ReturnType<typeof attempt>[],
+    }
+    let row: typeof queued | null = null
+    const backend = new FakeBackend()
+      .on(LIST, { body: { data: [endpoint] } })
+      .on(LOG, () => ({ body: { data: row ? [row] : [] } }))
+      .on(TEST, () => {
+        row = queued
+        return {
+          status: 201,
+          body: { data: { delivery_id: '8', event_id: 'evt_test_2', type: 'save.lost' } },
+        }
+      })
+      .on(REPLAY_8, { body: { data: { replayed: true } } })
+    const user = userEvent.setup()
+    renderSection(<WebhooksSettings accountId="acme" />, { backend })
+    await screen.findByText('No deliveries yet.')
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Send test event (offer.accepted) to https://merchant.example/hooks',
+      }),
+    )
+    const log = await screen.findByRole('table', { name: 'Recent deliveries' })
+    const status = () =>
+      (log.querySelector('[data-delivery="8"] td[data-label="Status"]') as HTMLElement).textContent
+    // Nothing was attempted yet: it is on its way, not retrying.
+    expect(status()).toBe('Queued: sending…')
+    // The worker's first attempt fails: the log (read every two seconds meanwhile) says when it retries.
+    row = { ...queued, attempts: 1, last_status: 500, next_attempt_at: inTwoMinutes, log: [attempt(500)] }
+    await waitFor(() => expect(status()).toBe('Retrying in 2 minutes (last answer 500)'), { timeout: 5000 })
+    await user.click(within(log).getByRole('button', { name: 'Replay save.lost delivery evt_test_2' }))
+    expect(backend.requestsTo(REPLAY_8)).toHaveLength(1)
+    expect(status()).toBe('Replay queued: sending…')
+    row = { ...row, attempts: 2, last_status: 503, log: [attempt(500), attempt(503)] }
+    await waitFor(() => expect(status()).toBe('Replayed: 503, retrying in 2 minutes'), { timeout: 5000 })
   })
 
   it('lets a viewer read but not change anything', async () => {

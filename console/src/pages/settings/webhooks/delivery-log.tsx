@@ -15,21 +15,41 @@ export type DeliveryLogResource = Resource<WebhookDelivery[]>
 /** While a delivery is on its way (a replay or a test event just queued), the log is read this often. */
 export const LOG_POLL_MS = 2000
 
-const STATUS_LABELS: Readonly<Record<WebhookDelivery['status'], string>> = {
-  pending: 'Retrying',
+/** A delivery that is over; a pending one is worded by statusText from its attempts. */
+const DONE_LABELS: Readonly<Record<Exclude<WebhookDelivery['status'], 'pending'>, string>> = {
   delivered: 'Delivered',
   failed: 'Failed',
 }
 
+/** When a pending delivery's next attempt is due: 'now', 'in 40 seconds', 'in 2 minutes'. */
+function nextAttempt(delivery: WebhookDelivery): string {
+  const at = delivery.next_attempt_at ? new Date(delivery.next_attempt_at).getTime() : Number.NaN
+  if (Number.isNaN(at)) return 'soon'
+  const wait = at - Date.now()
+  if (wait <= 1000) return 'now'
+  if (wait < 60_000) return new Intl.RelativeTimeFormat('en').format(Math.round(wait / 1000), 'second')
+  return relativeTime(delivery.next_attempt_at)
+}
+
+const lastAnswer = (delivery: WebhookDelivery) => delivery.last_status ?? 'no answer'
+
 /**
- * A delivery's status in words. One the merchant just replayed says so until its next attempt lands,
- * then what that attempt got; the log is read again every two seconds meanwhile (useWatchWhilePending).
+ * A delivery's status in words. Pending is either queued (nothing attempted yet: on its way, not
+ * retrying) or retrying, with when and what the last attempt got. One the merchant just replayed says
+ * so until its next attempt lands, then what that attempt got; the log is read again every two seconds
+ * meanwhile (useWatchWhilePending).
  */
 function statusText(delivery: WebhookDelivery, attemptsBefore: number | undefined): string {
-  if (attemptsBefore === undefined) return STATUS_LABELS[delivery.status]
-  if (delivery.log.length <= attemptsBefore) return 'Replay queued: sending…'
-  if (delivery.status === 'delivered') return 'Replayed: delivered'
-  return `Replayed: ${delivery.last_status ?? 'no answer'}, ${STATUS_LABELS[delivery.status].toLowerCase()}`
+  if (attemptsBefore !== undefined) {
+    if (delivery.log.length <= attemptsBefore) return 'Replay queued: sending…'
+    if (delivery.status === 'delivered') return 'Replayed: delivered'
+    if (delivery.status === 'failed') return `Replayed: ${lastAnswer(delivery)}, failed`
+    return `Replayed: ${lastAnswer(delivery)}, retrying ${nextAttempt(delivery)}`
+  }
+  if (delivery.status !== 'pending') return DONE_LABELS[delivery.status]
+  if (delivery.log.length === 0) return 'Queued: sending…'
+  const last = delivery.last_status === null ? 'no answer last time' : `last answer ${delivery.last_status}`
+  return `Retrying ${nextAttempt(delivery)} (${last})`
 }
 
 /** Reads the log again every two seconds while something the merchant started has not landed. */
