@@ -30,6 +30,10 @@ export async function unlabelledTableValues(page: Page): Promise<string[]> {
       }
       return right - left > 2 && bottom - top > 2
     }
+    // The label a cell draws before its value: the content before any "/ alt text" (which is what
+    // assistive technology gets instead: nothing, since it reads the column header).
+    const drawnLabel = (cell: Element) =>
+      getComputedStyle(cell, '::before').content.replace(/ \/ "[^"]*"$/, '')
     const actionsOnly = (cell: Element) => {
       const clone = cell.cloneNode(true) as Element
       // Controls, and the labels of its fields (checked apart), are not values.
@@ -50,7 +54,7 @@ export async function unlabelledTableValues(page: Page): Promise<string[]> {
           if (!drawn(cell)) return
           if (words(cell) === '' && !cell.querySelector('input, select, textarea')) {
             // A column's name over nothing (the holdout arm has no weight) reads as a value left out.
-            const label = getComputedStyle(cell, '::before').content
+            const label = drawnLabel(cell)
             if (!headerShown && label !== 'none' && label !== 'normal')
               problems.push(`${name}: ${label} is drawn over an empty cell`)
             return
@@ -60,7 +64,7 @@ export async function unlabelledTableValues(page: Page): Promise<string[]> {
             if (!labels.some(drawn)) problems.push(`${name}: a field in '${words(cell)}' has no drawn label`)
           }
           if (headerShown || actionsOnly(cell)) return
-          const shown = getComputedStyle(cell, '::before').content
+          const shown = drawnLabel(cell)
           const expected = JSON.stringify(headers[index] ?? '')
           if (shown !== expected)
             problems.push(`${name}: '${words(cell)}' shows ${shown}, its column is ${expected}`)
