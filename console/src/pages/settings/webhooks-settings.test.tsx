@@ -164,7 +164,7 @@ describe('webhooks section', () => {
       test: true,
       status: 'pending',
       attempts: 0,
-      last_status: null,
+      last_status: null as number | null,
       next_attempt_at: new Date().toISOString(),
       delivered_at: null,
       log: [] as ReturnType<typeof attempt>[],
