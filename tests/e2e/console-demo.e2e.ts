@@ -14,7 +14,8 @@ import { overlappingText } from '../support/text-overlap'
  * The demo merchant (a year of sessions) as a visitor meets it, at a phone's and a laptop's width, in
  * Chromium against the real server: a checklist without impossible states and Stripe plainly marked
  * "Demo data: not connected" (issue 33 #3); the headline row's counts grouped and its save rate with
- * the same two decimals as the save-rate card; the 7-day preset (#9).
+ * the same two decimals as the save-rate card; the 7-day preset (#9); the durability card with a year
+ * of followed saves (kept, cancelled again, unpaid).
  */
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/demo/', import.meta.url))
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } } as const
@@ -100,6 +101,37 @@ describe.each(Object.entries(VIEWPORTS))('the demo at %s size', (size, viewport)
       await cards
         .nth(index)
         .screenshot({ path: `${ARTIFACTS}chart-${index + 1}-${size}.png`, animations: 'disabled' })
+  })
+
+  it("follows its saves: 'Saves that stuck' says how many still pay and what was lost, never 'too early'", async () => {
+    await page.goto(`${product.url}/dashboard/?account_id=demo&period=12months`)
+    const chart = page.getByRole('img', { name: /saves kept and lost per save offer/ })
+    await chart.waitFor()
+    const card = page.locator('.rk-card', { hasText: 'Saves that stuck' })
+    const text = (await card.textContent()) ?? ''
+    expect(text).not.toContain('Too early to tell')
+    expect(text).toMatch(/[\d,]+ of [\d,]+\s+saves old enough to tell still paying 30 days on/)
+    const figure = async (label: string) =>
+      (
+        await card
+          .locator('dl > div', { has: page.locator('dt', { hasText: label }) })
+          .locator('dd')
+          .textContent()
+      )?.trim()
+    for (const label of ['MRR still paid', 'MRR lost']) {
+      expect(await figure(label), label).toMatch(/^\$[\d,]+\.\d\d$/)
+      expect(await figure(label), label).not.toBe('$0.00')
+    }
+    expect(text).not.toContain('Not followed in Stripe')
+    // Every offer has saves lost as well as kept.
+    const summary = (await chart.getAttribute('aria-label')) ?? ''
+    const lost = [...summary.matchAll(/([\d,]+) kept, ([\d,]+) lost/g)]
+    expect(lost.length).toBeGreaterThanOrEqual(4)
+    for (const [, kept, lostCount] of lost) {
+      expect(Number(kept?.replace(/,/g, ''))).toBeGreaterThan(Number(lostCount?.replace(/,/g, '')))
+      expect(Number(lostCount?.replace(/,/g, ''))).toBeGreaterThan(0)
+    }
+    await layoutIsClean(page, viewport.width)
   })
 
   it('writes counts with grouping and the save rate with the same two decimals in the tile and its card', async () => {

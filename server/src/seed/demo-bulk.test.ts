@@ -31,6 +31,7 @@ function historyFor(account: string) {
       (row): Insertable<SessionEventsTable> => ({ ...row, session_id: id(row.session_id) }),
     ),
     saves: history.saves.map((row): Insertable<SavesTable> => ({ ...row, session_id: id(row.session_id) })),
+    subscriptions: history.subscriptions,
   }
 }
 
@@ -61,6 +62,8 @@ beforeAll(async () => {
       ['cancel_sessions', triggered.sessions],
       ['session_events', triggered.events],
       ['saves', triggered.saves],
+      // After the saves here: each row's trigger follows the saves already written.
+      ['subscriber_subscriptions', triggered.subscriptions],
     ] as const)
       for (let index = 0; index < rows.length; index += 1000)
         await trx

@@ -20,7 +20,7 @@ import type { DemoHistory } from './demo-history'
  */
 export async function insertDemoHistory(
   trx: Transaction<Database>,
-  history: Pick<DemoHistory, 'sessions' | 'events' | 'saves'>,
+  history: Pick<DemoHistory, 'sessions' | 'events' | 'saves' | 'subscriptions'>,
   kind: DatabaseKind,
   // A few days' sessions (a template's catch-up) go through the triggers: rebuilding the account's
   // rollups would cost more than the rows.
@@ -59,6 +59,8 @@ export async function insertDemoHistory(
       from (${events}) as event order by ordinality`
   ).execute(trx)
 
+  await insertDemoSubscriptions(trx, history.subscriptions)
+
   const saves = sql`
     select row.account_id, row.session_id, row.customer_id, row.subscription_id, row.mechanism,
       row.mrr_before, row.mrr_after, row.currency, row.detail::jsonb as detail, row.created_at,
@@ -91,5 +93,30 @@ export async function insertDemoHistory(
   // rows, the planner joins them as if they were empty (a dashboard call took a minute).
   await sql`analyze cancel_sessions, session_events, saves, analytics_daily, analytics_daily_words,
     analytics_session_last, analytics_daily_saves, analytics_daily_sessions, analytics_save_followups,
-    analytics_daily_durability`.execute(trx)
+    analytics_daily_durability, subscriber_subscriptions`.execute(trx)
+}
+
+/**
+ * The saves' subscriptions as Stripe described them, written before the saves (so the triggers that
+ * follow a new save find them) or, on a later start, over what an earlier start wrote.
+ */
+export async function insertDemoSubscriptions(
+  trx: Transaction<Database>,
+  rows: DemoHistory['subscriptions'],
+): Promise<void> {
+  if (rows.length === 0) return
+  await sql`
+    insert into subscriber_subscriptions as ss (account_id, subscription_id, customer_id, status,
+      cancel_at_period_end, canceled_at, ended_at, paused, unpaid_since, stripe_created, synced_at)
+    select account_id, subscription_id, customer_id, status, cancel_at_period_end, canceled_at, ended_at, paused,
+      unpaid_since, stripe_created, synced_at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as row (account_id text, subscription_id text,
+      customer_id text, status text, cancel_at_period_end boolean, canceled_at timestamptz, ended_at timestamptz,
+      paused boolean, unpaid_since timestamptz, stripe_created timestamptz, synced_at timestamptz)
+    order by subscription_id
+    on conflict (account_id, subscription_id) do update set customer_id = excluded.customer_id,
+      status = excluded.status, cancel_at_period_end = excluded.cancel_at_period_end,
+      canceled_at = excluded.canceled_at, ended_at = excluded.ended_at, paused = excluded.paused,
+      unpaid_since = excluded.unpaid_since, stripe_created = excluded.stripe_created,
+      synced_at = excluded.synced_at`.execute(trx)
 }

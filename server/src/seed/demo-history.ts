@@ -1,7 +1,13 @@
 import { shiftUtcMonths, startOfUtcDay } from '@retainkit/shared/period'
 import { MECHANISM_OF_OFFER, type OfferType } from '@retainkit/shared/vocabulary'
 import type { Insertable } from 'kysely'
-import type { CancelSessionsTable, SavesTable, SessionEventsTable } from '../db/tables'
+import type {
+  CancelSessionsTable,
+  SavesTable,
+  SessionEventsTable,
+  SubscriberSubscriptionsTable,
+} from '../db/tables'
+import { type DemoFollowed, demoSubscriptionAt, followDemoSave } from './demo-followups'
 import { DEMO_LANGUAGES, type DemoLanguage, feedbackFor } from './demo-texts'
 import { createPrng, type Prng } from './prng'
 
@@ -17,7 +23,9 @@ import { createPrng, type Prng } from './prng'
  *   the flow in); ~10% keep their subscription from the reason or feedback screen;
  * - offers follow the demo reasons' mapping; pause saves more often than a plan switch, which saves more
  *   often than a discount, and all improve a little over a year from mid-2025 (the merchant tunes the copy);
- * - a reactivation banner shown to a few dozen lapsed subscribers a month.
+ * - a reactivation banner shown to a few dozen lapsed subscribers a month;
+ * - what became of each save afterwards (kept, cancelled again, unpaid): its subscription as Stripe
+ *   would have described it at the history's end (seed/demo-followups.ts).
  */
 export const DEMO_SEED = 20_251_121
 
@@ -90,6 +98,10 @@ export interface DemoHistory {
   sessions: Insertable<CancelSessionsTable>[]
   events: Insertable<SessionEventsTable>[]
   saves: Insertable<SavesTable>[]
+  /** Each save's fate, in the saves' order. */
+  followed: DemoFollowed[]
+  /** Each save's subscription at the history's end (`demoHistoryUntil(now)`). */
+  subscriptions: Insertable<SubscriberSubscriptionsTable>[]
   cancelSessions: number
   bannerSessions: number
 }
@@ -128,7 +140,7 @@ const prngFor = (part: number, stream: number) => createPrng(Math.imul(DEMO_SEED
  * which is what a DATA_DIR started from an older demo template adds (seed/demo-template.ts).
  */
 export function buildDemoHistory(accountId: string, now: Date, since?: Date): DemoHistory {
-  const history: DemoHistory = { sessions: [], events: [], saves: [], cancelSessions: 0, bannerSessions: 0 }
+  const history = emptyHistory()
   const from = since?.getTime() ?? startOfUtcDay(shiftUtcMonths(now, -12)).getTime()
   const until = demoHistoryUntil(now).getTime()
   for (let day = startOfUtcDay(new Date(from)).getTime(); day < until; day += DAY_MS) {
@@ -144,9 +156,23 @@ export function buildDemoHistory(accountId: string, now: Date, since?: Date): De
     }
     history.events.push(...whole.events.filter((event) => kept.has(event.session_id as string)))
     history.saves.push(...whole.saves.filter((save) => kept.has(save.session_id as string)))
+    history.followed.push(
+      ...whole.followed.filter((_, index) => kept.has(whole.saves[index]?.session_id as string)),
+    )
   }
+  history.subscriptions = history.followed.map((followed) => demoSubscriptionAt(followed, until))
   return history
 }
+
+const emptyHistory = (): DemoHistory => ({
+  sessions: [],
+  events: [],
+  saves: [],
+  followed: [],
+  subscriptions: [],
+  cancelSessions: 0,
+  bannerSessions: 0,
+})
 
 /**
  * One whole UTC day: its share of the month's sessions (the month's volume is drawn once per month, so
@@ -171,7 +197,7 @@ function buildDay(accountId: string, day: number): DemoHistory {
     age: Math.min(12, Math.max(0, monthNumber - (DEMO_TUNING_FROM.year * 12 + DEMO_TUNING_FROM.month))),
   }
   const stamp = date.toISOString().slice(0, 10).replace(/-/g, '')
-  const history: DemoHistory = { sessions: [], events: [], saves: [], cancelSessions: 0, bannerSessions: 0 }
+  const history = emptyHistory()
   const dayNumber = Math.floor(day / DAY_MS)
   const cancels = prngFor(dayNumber, 2)
   // The language each subscriber reads the flow in comes from a stream of its own: the languages did not
@@ -185,6 +211,9 @@ function buildDay(accountId: string, day: number): DemoHistory {
   startTimes(lapsed, day, shareOfDay(banners)).forEach((at, index) => {
     addBannerSession(history, accountId, lapsed, at, `${stamp}_${String(index + 1).padStart(2, '0')}`)
   })
+  // What became of the day's saves: a stream of its own again, so no other row changed when it came.
+  const fates = prngFor(dayNumber, 5)
+  history.followed = history.saves.map((save) => followDemoSave(save, fates))
   return history
 }
 
@@ -332,6 +361,8 @@ function addBannerSession(history: DemoHistory, accountId: string, random: Prng,
       account_id: accountId,
       session_id: id,
       customer_id: `cus_Lapsed${number}`,
+      // The subscription the reactivation started.
+      subscription_id: `sub_Lapsed${number}`,
       mechanism: 'reactivation',
       mrr_before: 0,
       mrr_after: Math.round(mrr * 0.75),

@@ -37,6 +37,35 @@ beforeAll(async () => {
 const count = async (db: Awaited<ReturnType<typeof openDatabase>>['db'], table: string) =>
   (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]?.n
 
+/** A subscription row as comparable JSON (instants as ISO strings), in subscription order. */
+const comparable = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    [
+      'subscription_id',
+      'customer_id',
+      'status',
+      'cancel_at_period_end',
+      'canceled_at',
+      'ended_at',
+      'paused',
+      'unpaid_since',
+      'stripe_created',
+      'synced_at',
+    ].map((key) => [key, row[key] instanceof Date ? (row[key] as Date).toISOString() : row[key]]),
+  ) as Record<string, unknown> & { subscription_id: string }
+const bySubscription = (a: { subscription_id: string }, b: { subscription_id: string }) =>
+  a.subscription_id < b.subscription_id ? -1 : a.subscription_id > b.subscription_id ? 1 : 0
+const subscriptionRows = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
+  (
+    await db
+      .selectFrom('subscriber_subscriptions')
+      .selectAll()
+      .where('account_id', '=', DEMO_ACCOUNT_ID)
+      .execute()
+  )
+    .map((row) => comparable(row))
+    .sort(bySubscription)
+
 describe('the demo template', () => {
   it('starts a DATA_DIR on its day with the demo seeded, and the Stripe key written with its own secret', async () => {
     const dataDir = join(scratch, 'today', 'pglite')
@@ -125,6 +154,29 @@ describe('the demo template', () => {
           mrr: session.mrr,
           created_at: session.created_at,
         })
+      // Each save's subscription is where a seed at `later` puts it: the template's saves moved on (a
+      // cancellation or a failed renewal come due since the build), the new saves' written.
+      // (The template's days older than a year before `later` keep theirs, long decided.)
+      const followed = await subscriptionRows(database.db)
+      const atBuild = new Map(
+        buildDemoHistory(DEMO_ACCOUNT_ID, BUILT).subscriptions.map((row) => [
+          row.subscription_id,
+          comparable(row),
+        ]),
+      )
+      const inYear = new Set(seededNow.subscriptions.map((row) => row.subscription_id))
+      expect(followed.filter((row) => inYear.has(row.subscription_id))).toEqual(
+        seededNow.subscriptions.map(comparable).sort(bySubscription),
+      )
+      const older = followed.filter((row) => !inYear.has(row.subscription_id))
+      expect(older.length).toBeGreaterThan(0)
+      for (const row of older) expect(row).toEqual(atBuild.get(row.subscription_id))
+      const movedOn = followed.filter((row) => {
+        const then = atBuild.get(row.subscription_id)
+        return then !== undefined && JSON.stringify(then) !== JSON.stringify(row)
+      })
+      expect(movedOn.length).toBeGreaterThan(0)
+
       const built = buildDemoHistory(DEMO_ACCOUNT_ID, BUILT)
       expect(stored).toHaveLength(built.sessions.length + added.sessions.length)
       expect(await count(database.db, 'session_events')).toBe(built.events.length + added.events.length)
@@ -157,6 +209,33 @@ describe('the demo template', () => {
 
       // Nothing left to add at the same moment.
       expect(await completeDemoSeed(deps)).toEqual({ secretWritten: false, sessionsAdded: 0 })
+    } finally {
+      await database.close()
+    }
+  }, 120_000)
+
+  it('gives a demo seeded before its saves were followed their subscriptions at the next start', async () => {
+    const dataDir = join(scratch, 'unfollowed', 'pglite')
+    expect(startFromTemplates(dataDir, { demoOn: BUILT, templateDir: templates })).toBe('demo')
+    const database = await openDatabase({ dataDir })
+    try {
+      await database.db.deleteFrom('subscriber_subscriptions').execute()
+      const next = new Date(BUILT.getTime() + 3_600_000)
+      const deps = {
+        db: database.db,
+        dbKind: database.kind,
+        secrets: createSecretBox(randomBytes(32)),
+        clock: { now: () => next },
+      }
+      await completeDemoSeed(deps)
+      const wanted = buildDemoHistory(DEMO_ACCOUNT_ID, next).subscriptions
+      expect(wanted.length).toBeGreaterThan(700)
+      expect(await subscriptionRows(database.db)).toEqual(wanted.map(comparable).sort(bySubscription))
+      // And the durability rollup follows them, as a rebuild from the rows would.
+      const before = await rollupRows(database.db, 'analytics_daily_durability', DEMO_ACCOUNT_ID)
+      await sql`select retainkit_rebuild_rollups(${DEMO_ACCOUNT_ID})`.execute(database.db)
+      expect(await rollupRows(database.db, 'analytics_daily_durability', DEMO_ACCOUNT_ID)).toEqual(before)
+      expect(before.some((row) => row.includes('"lost":true'))).toBe(true)
     } finally {
       await database.close()
     }

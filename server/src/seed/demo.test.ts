@@ -1,3 +1,4 @@
+import type { SaveDurabilityData, SavedRevenueData } from '@retainkit/shared/api'
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '@retainkit/shared/schemas'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -233,6 +234,75 @@ describe('the demo history is realistic', () => {
     expect(Number(rows[0]?.shown)).toBe(seeded?.bannerSessions)
     expect(Number(rows[0]?.accepted)).toBe(Number(rows[0]?.won))
     expect(Number(rows[0]?.won)).toBeGreaterThan(0)
+  })
+})
+
+describe('the demo saves are followed afterwards', () => {
+  // What became of each save, as Stripe would have told us: the durability card and net saved revenue
+  // have a year of outcomes to show rather than "too early to tell".
+  it('keeps most saves, loses some (cancelled again, or unpaid) at 30, 60 and 90 days, the same for the same clock', async () => {
+    const durability = (await analytics('save-durability')) as SaveDurabilityData
+    const { totals } = durability
+    expect(durability.firstOutcomeDue).toBeNull()
+    expect(totals.saves).toBe(789)
+    expect(totals.unknown).toBe(0)
+    expect(totals.kept + totals.lost).toBe(789)
+    // The same figures for the same clock, every run (the fates come from the day-by-day seed).
+    expect([totals.kept, totals.lost]).toEqual([595, 194])
+    expect(totals.stuck.map(({ decided, kept }) => [decided, kept])).toEqual([
+      [718, 689],
+      [661, 592],
+      [600, 496],
+    ])
+    const lostShare = totals.lost / totals.saves
+    expect(lostShare).toBeGreaterThan(0.12)
+    expect(lostShare).toBeLessThan(0.35)
+    // Fewer stick the longer one looks: most of the losses come after the first month.
+    const rates = totals.stuck.map((checkpoint) => checkpoint.rate ?? Number.NaN)
+    expect(rates[0]).toBeGreaterThan(88)
+    expect(rates[0]).toBeLessThan(98)
+    expect(rates[1]).toBeLessThan(rates[0] as number)
+    expect(rates[2]).toBeLessThan(rates[1] as number)
+    expect(rates[2]).toBeGreaterThan(65)
+    // Every offer has kept and lost saves.
+    for (const offer of ['discount', 'pause', 'plan_switch', 'reactivation']) {
+      const group = durability.byOffer.find((row) => row.key === offer)
+      expect(group?.kept, offer).toBeGreaterThan(0)
+      expect(group?.lost, offer).toBeGreaterThan(0)
+    }
+
+    // Of the lost, some were cancelled again and some stopped paying (a renewal failed).
+    const { rows } = await sql<{ unpaid: number; cancelled: number }>`
+      select count(*) filter (where ss.unpaid_since is not null)::int as unpaid,
+        count(*) filter (where ss.unpaid_since is null)::int as cancelled
+      from analytics_save_followups f
+      join subscriber_subscriptions ss on ss.account_id = f.account_id and ss.subscription_id = f.subscription_id
+      where f.account_id = 'demo' and f.lost_at is not null`.execute(t.database.db)
+    const unpaid = rows[0]?.unpaid ?? 0
+    const cancelled = rows[0]?.cancelled ?? 0
+    expect(unpaid + cancelled).toBe(totals.lost)
+    expect(unpaid / totals.saves).toBeGreaterThan(0.02)
+    expect(unpaid / totals.saves).toBeLessThan(0.1)
+    expect(cancelled).toBeGreaterThan(unpaid * 2)
+    expect([unpaid, cancelled]).toEqual([29, 165])
+
+    // Net saved revenue: the gross splits into paying now, paused now (recent pauses) and lost.
+    const revenue = (await analytics('saved-revenue')) as SavedRevenueData
+    const usd = revenue.currencies[0]
+    expect(usd?.currency).toBe('usd')
+    expect(usd?.unknown).toBe(0)
+    expect(usd?.lost).toBeGreaterThan(0)
+    expect(usd?.paused).toBeGreaterThan(0)
+    expect((usd?.kept ?? 0) + (usd?.paused ?? 0) + (usd?.lost ?? 0)).toBe(usd?.gross)
+    expect(usd?.kept).toBeGreaterThan((usd?.gross ?? 0) * 0.6)
+    // $15,164.00 gross = $10,897.20 paying + $606.00 paused + $3,660.80 lost (reactivations are apart).
+    expect(usd).toMatchObject({
+      saves: 645,
+      gross: 1_516_400,
+      kept: 1_089_720,
+      paused: 60_600,
+      lost: 366_080,
+    })
   })
 })
 

@@ -9,8 +9,15 @@ import { DEMO_ACCOUNT_ID } from '../services/demo-account'
 import { drainFeedbackInsights } from '../services/feedback/insights'
 import { maskSecret } from '../services/secret-box'
 import { readSetting, writeSetting } from '../services/settings'
-import { insertDemoHistory } from './demo-bulk'
-import { buildDemoHistory, DEMO_REASON_OFFERS, DEMO_SWITCH_PLANS, demoHistoryUntil } from './demo-history'
+import { insertDemoHistory, insertDemoSubscriptions } from './demo-bulk'
+import { DEMO_FATE_HORIZON_DAYS } from './demo-followups'
+import {
+  buildDemoHistory,
+  DEMO_REASON_OFFERS,
+  DEMO_SWITCH_PLANS,
+  type DemoHistory,
+  demoHistoryUntil,
+} from './demo-history'
 
 /**
  * The demo merchant seeded on first start (RETAINKIT_SEED_DEMO, on by default): sign in as
@@ -137,9 +144,52 @@ async function catchUpDemoHistory(deps: Pick<AppDeps, 'db' | 'dbKind'>, now: Dat
     if (!since || Number.isNaN(since.getTime()) || since >= until) return 0
     const history = buildDemoHistory(DEMO_ACCOUNT_ID, now, since)
     if (history.sessions.length > 0) await insertDemoHistory(trx, history, deps.dbKind, { bulk: false })
+    await followDemoSavesForward(trx, now, since)
     await writeHistoryUntil(trx, until, now)
     return history.sessions.length
   })
+}
+
+type SubscriptionRow = DemoHistory['subscriptions'][number]
+const FOLLOWED_FIELDS = [
+  'customer_id',
+  'status',
+  'cancel_at_period_end',
+  'canceled_at',
+  'ended_at',
+  'paused',
+  'unpaid_since',
+  'stripe_created',
+  'synced_at',
+] as const satisfies readonly (keyof SubscriptionRow)[]
+const sameRow = (a: SubscriptionRow, b: SubscriptionRow) =>
+  FOLLOWED_FIELDS.every((field) => {
+    const [x, y] = [a[field], b[field]]
+    return x instanceof Date || y instanceof Date
+      ? x !== null && y !== null && new Date(x as Date).getTime() === new Date(y as Date).getTime()
+      : x === y
+  })
+
+/**
+ * Moves the older saves' subscriptions to what Stripe would say of them now (a cancellation come due, a
+ * pause over, a renewal failed since the last start): the rows a seed at this moment writes. Only saves
+ * young enough for their fate to be undecided are looked at, unless the demo has no subscription rows
+ * at all (seeded before they existed), when the whole year gets them.
+ */
+async function followDemoSavesForward(trx: Transaction<Database>, now: Date, since: Date): Promise<void> {
+  const stored = await trx
+    .selectFrom('subscriber_subscriptions')
+    .selectAll()
+    .where('account_id', '=', DEMO_ACCOUNT_ID)
+    .execute()
+  const undecidedFrom = new Date(since.getTime() - DEMO_FATE_HORIZON_DAYS * 86_400_000)
+  const wanted = buildDemoHistory(DEMO_ACCOUNT_ID, now, stored.length === 0 ? undefined : undecidedFrom)
+  const byId = new Map(stored.map((row) => [row.subscription_id, row]))
+  const changed = wanted.subscriptions.filter((row) => {
+    const old = byId.get(row.subscription_id as string)
+    return !old || !sameRow(old, row)
+  })
+  await insertDemoSubscriptions(trx, changed)
 }
 
 const demoExists = async (db: Kysely<Database> | Transaction<Database>) =>
