@@ -48,8 +48,9 @@ export default defineConfig({
     testTimeout: 20_000,
     // Vitest's default is one worker fewer than the cores: ONE on a 2-core CI machine, which ran the
     // whole suite file after file while most files wait on PostgreSQL, PGlite or a socket. Two workers
-    // keep both cores busy. The browser suites set fileParallelism: false, so Vitest runs them after the
-    // others, one file at a time, with the machine to themselves (their timings stay honest).
+    // keep both cores busy. The browser suites set fileParallelism: false: one file at a time. In one
+    // Vitest such a project runs after all the others; `npm test` (scripts/test.mjs) runs it in a second
+    // Vitest beside them instead, as a browser file keeps only about half a core busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

@@ -16,11 +16,19 @@ let stopSignal = null
 /**
  * Runs `command` with the terminal (stdio inherited), forwarding stop signals while it runs. Resolves
  * to how it ended: `{ code, signal }`. After a stop signal it starts nothing and answers that signal.
+ * With `prefix`, its output goes through us, each line prefixed (two commands sharing one log).
  */
-export function run(command, args, { env = process.env, cwd } = {}) {
+export function run(command, args, { env = process.env, cwd, prefix } = {}) {
   if (stopSignal) return Promise.resolve({ code: null, signal: stopSignal })
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env, cwd })
+    const stdio = prefix ? ['inherit', 'pipe', 'pipe'] : 'inherit'
+    const child = spawn(command, args, { stdio, env, cwd })
+    const flushed = prefix
+      ? Promise.all([
+          prefixLines(child.stdout, process.stdout, prefix),
+          prefixLines(child.stderr, process.stderr, prefix),
+        ])
+      : Promise.resolve()
     const forward = (signal) => {
       stopSignal ??= signal
       // The child may have exited a moment ago; nothing to hand it then.
@@ -35,7 +43,24 @@ export function run(command, args, { env = process.env, cwd } = {}) {
       process.stderr.write(`${command}: ${error.message}\n`)
       done({ code: 127, signal: null })
     })
-    child.on('exit', (code, signal) => done({ code, signal }))
+    child.on('exit', (code, signal) => flushed.then(() => done({ code, signal })))
+  })
+}
+
+/** Copies `from` to `to` line by line, each line prefixed; resolves once `from` has ended. */
+function prefixLines(from, to, prefix) {
+  let partial = ''
+  from.setEncoding('utf8')
+  from.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n')
+    partial = lines.pop() ?? ''
+    if (lines.length > 0) to.write(lines.map((line) => `${prefix}${line}\n`).join(''))
+  })
+  return new Promise((resolve) => {
+    from.on('close', () => {
+      if (partial) to.write(`${prefix}${partial}\n`)
+      resolve()
+    })
   })
 }
 

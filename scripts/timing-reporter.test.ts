@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type FileTiming, timingReport } from './timing-reporter'
+import { type FileTiming, timingReport } from './timing-report.mjs'
 
 const file = (project: string, name: string, ms: number, start: number): FileTiming => ({
   project,

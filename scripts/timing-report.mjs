@@ -1,0 +1,33 @@
+// The timing report's text, shared by the Vitest reporter (timing-reporter.ts) and `npm test`
+// (test.mjs), which runs the browser project beside the others in a second Vitest and prints one
+// report for both at the end. Plain JavaScript so test.mjs can use it on any Node.
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+
+/**
+ * The report's lines: the `slowest` slowest files, then one line per project (longest span first).
+ * @param {readonly import('./timing-report.d.mts').FileTiming[]} files
+ * @returns {string[]}
+ */
+export function timingReport(files, slowest = 15) {
+  if (files.length === 0) return []
+  const lines = [`Slowest ${Math.min(slowest, files.length)} test files:`]
+  for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, slowest))
+    lines.push(`  ${seconds(f.ms).padStart(8)}  ${f.project.padEnd(13)} ${f.file}`)
+  const projects = new Map()
+  for (const f of files) projects.set(f.project, [...(projects.get(f.project) ?? []), f])
+  const rows = [...projects].map(([name, own]) => ({
+    name,
+    count: own.length,
+    sum: own.reduce((total, f) => total + f.ms, 0),
+    span: Math.max(...own.map((f) => f.end)) - Math.min(...own.map((f) => f.start)),
+  }))
+  lines.push('Per project (files, summed file time, wall-clock span first start → last end):')
+  for (const row of rows.sort((a, b) => b.span - a.span))
+    lines.push(
+      `  ${row.name.padEnd(13)} ${String(row.count).padStart(4)} files  ${seconds(row.sum).padStart(9)}  ${seconds(row.span).padStart(8)}`,
+    )
+  const all = Math.max(...files.map((f) => f.end)) - Math.min(...files.map((f) => f.start))
+  lines.push(`  whole run: ${files.length} files in ${seconds(all)}`)
+  return lines
+}
