@@ -2,6 +2,7 @@ import { invalidRequest, missingParameter, resourceMissing } from '../errors'
 import { newId } from '../ids'
 import { paginate } from '../pagination'
 import { accepted, mergeMetadata, type Params, p } from '../params'
+import { rangeFilter } from '../range'
 import { renderRecord } from '../render'
 import type { Route, RouteContext } from '../router'
 import { addDays } from '../time'
@@ -163,7 +164,9 @@ export function createSubscription(ctx: RouteContext): Record<string, unknown> {
 function list(ctx: RouteContext): Record<string, unknown> {
   const q = ctx.params as { customer?: string; price?: string; plan?: string; status?: string }
   const priceId = q.price ?? q.plan
+  const created = rangeFilter(ctx.params, 'created')
   const all = ctx.state.subscriptions.list().filter((sub) => {
+    if (!created(sub.created)) return false
     if (q.customer !== undefined && sub.customer !== q.customer) return false
     if (priceId !== undefined && !sub.items.some((item) => item.price === priceId)) return false
     // Without a status filter Stripe leaves out canceled subscriptions.
@@ -290,13 +293,9 @@ export const subscriptionRoutes: Route[] = [
       price: p.string(),
       plan: p.string(),
       status: p.enum([...STATUSES, 'all', 'ended']),
-      ...accepted(
-        'automatic_tax',
-        'collection_method',
-        'created',
-        'current_period_end',
-        'current_period_start',
-      ),
+      // An exact time or gt/gte/lt/lte bounds, checked by rangeFilter.
+      created: p.any(),
+      ...accepted('automatic_tax', 'collection_method', 'current_period_end', 'current_period_start'),
       ...accepted('customer_account', 'test_clock'),
     },
     handle: list,
