@@ -16,6 +16,7 @@ import { createLogger, type LogLevel } from './services/logger'
 import { startMailWorker } from './services/mail/runner'
 import { startMemoryTrim } from './services/memory-trim'
 import { startMerchantSyncWorker } from './services/merchant-events/sync'
+import { startPastImportWorker } from './services/past-cancellations/import-run'
 import { startRecoveryWorker } from './services/recovery/pass'
 import { startWebhookWorker } from './services/webhooks-out/deliver'
 import { startupBanner } from './startup-banner'
@@ -66,6 +67,8 @@ async function main() {
   const stopTrialNotices = startTrialNotices(deps)
   // Merchants' subscriptions: events Stripe failed to deliver are read back and applied.
   const stopMerchantSync = startMerchantSyncWorker(deps)
+  // Past cancellations imported on connect: new imports, those whose run died (from their cursor), retries.
+  const stopPastImports = startPastImportWorker(deps)
   // Payment recovery: open campaigns' retries, mails and ends, once per cluster every five minutes.
   const stopRecovery = startRecoveryWorker(deps)
   // Merchants' webhooks: the durable queue, shared safely by every instance.
@@ -110,6 +113,7 @@ async function main() {
     stopBillingWorker()
     stopTrialNotices()
     stopMerchantSync()
+    stopPastImports()
     stopRecovery()
     // Attempts in flight end within their deadline; their results are written before the database closes.
     const webhooksDrained = stopWebhooks()

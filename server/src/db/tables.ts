@@ -11,6 +11,7 @@ import type {
   FeedbackSummariesTable,
   FeedbackThemesTable,
 } from './tables-feedback'
+import type { PastCancellationImportsTable, PastCancellationsTable } from './tables-past-cancellations'
 
 /**
  * Kysely's view of migrations/*.sql. A column added there is added here: tables-match-schema.test.ts
@@ -854,6 +855,8 @@ export interface Database {
   recovery_settings: RecoverySettingsTable
   recovery_campaigns: RecoveryCampaignsTable
   recovery_attempts: RecoveryAttemptsTable
+  past_cancellation_imports: PastCancellationImportsTable
+  past_cancellations: PastCancellationsTable
 }
 
 export type Account = Selectable<AccountsTable>

@@ -228,4 +228,16 @@ export const RETENTION_TARGETS: Target[] = [
     caller: 'merchant',
     valid: async (f) => ({ path: `/api/sessions/${f.shop.accountId}/${(await f.freshSession()).sessionId}` }),
   },
+  {
+    method: 'GET',
+    doc: 'GET /api/stripe/past-cancellations/{accountId}',
+    caller: 'merchant',
+    valid: (f) => ({ path: `/api/stripe/past-cancellations/${f.shop.accountId}` }),
+  },
+  {
+    method: 'POST',
+    doc: 'POST /api/stripe/past-cancellations/{accountId}/import',
+    caller: 'merchant',
+    valid: (f) => ({ path: `/api/stripe/past-cancellations/${f.shop.accountId}/import` }),
+  },
 ]

@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/app-env'
 import { requireUser } from '../http/guards'
 import { catalogRoutes } from './stripe/catalog'
 import { connectionRoutes } from './stripe/connection'
+import { pastCancellationRoutes } from './stripe/past-cancellations'
 
 /**
  * `/api/stripe/*`: every call needs the API key (app-wide) and a signed-in user; each route
@@ -14,5 +15,6 @@ export function stripeRoutes(deps: AppDeps) {
   app.use('/api/stripe/*', requireUser(deps.verifier))
   app.route('/', catalogRoutes(deps))
   app.route('/', connectionRoutes(deps))
+  app.route('/', pastCancellationRoutes(deps))
   return app
 }

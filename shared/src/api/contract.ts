@@ -7,6 +7,7 @@ import * as auth from './responses-auth'
 import * as billing from './responses-billing'
 import * as evidence from './responses-evidence'
 import * as feedback from './responses-feedback'
+import * as past from './responses-past-cancellations'
 import * as recovery from './responses-recovery'
 import * as retention from './responses-retention'
 import * as segments from './responses-segments'
@@ -83,6 +84,8 @@ export const API_RESPONSES = {
   'GET /api/sessions/{accountId}': data(sessions.sessionsPage),
   'GET /api/sessions/{accountId}/export': sessions.sessionsCsv,
   'GET /api/sessions/{accountId}/{sessionId}': data(sessions.sessionDetail),
+  'GET /api/stripe/past-cancellations/{accountId}': data(past.pastCancellations),
+  'POST /api/stripe/past-cancellations/{accountId}/import': data(past.pastCancellations),
   'POST /api/stripe/oauth/start': data(services.oauthStarted),
   'POST /api/stripe/oauth/callback': data(services.oauthConnected),
   'GET /api/stripe/plans/{accountId}': data(services.plans),

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type * as account from './responses-account'
 import type * as auth from './responses-auth'
 import type * as billing from './responses-billing'
+import type * as past from './responses-past-cancellations'
 import type * as services from './responses-services'
 import type * as widget from './responses-widget'
 
@@ -58,3 +59,7 @@ export type EventsPartlyStored = z.output<typeof widget.eventsPartlyStored>
 export type AuthSessionResponse = z.output<typeof auth.authSession>
 export type AuthUserResponse = z.output<typeof auth.authUser>
 export type OutboxMail = z.output<typeof auth.outboxMail>
+
+export type PastCancellations = z.output<typeof past.pastCancellations>
+export type PastCancellation = z.output<typeof past.pastCancellation>
+export type PastImportState = z.output<typeof past.pastImportState>

@@ -2,6 +2,8 @@ import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { startClusterPass } from '../cluster-pass'
 import { stripeForAccount } from '../merchant-stripe'
+import { runPastImport } from '../past-cancellations/import-run'
+import { requestPastImport } from '../past-cancellations/import-state'
 import { callStripe } from '../stripe-errors'
 import { ensureConnectEndpoint } from './connect'
 import { clearDeliveryFailureBefore } from './delivery-health'
@@ -148,4 +150,7 @@ export async function followNewConnection(deps: AppDeps, accountId: string): Pro
     await registerMerchantEndpoint(deps, accountId, await stripeForAccount(deps, accountId))
   if (row?.connected_via === 'oauth') await ensureConnectEndpoint(deps)
   deps.background.run('subscription backfill', () => syncMerchantSubscriptions(deps, accountId))
+  // The last 12 months of cancellations from before Retainkit, kept apart from the flow's sessions.
+  if (await requestPastImport(deps, accountId))
+    deps.background.run('past cancellations import', () => runPastImport(deps, accountId))
 }

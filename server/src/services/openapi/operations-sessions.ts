@@ -61,3 +61,25 @@ export const SESSION_OPERATIONS: OperationSpec[] = [
     ],
   },
 ]
+
+/** Cancellations from before Retainkit, imported from Stripe on connect and kept apart from sessions. */
+export const PAST_CANCELLATION_OPERATIONS: OperationSpec[] = [
+  {
+    method: 'get',
+    path: '/api/stripe/past-cancellations/{accountId}',
+    summary:
+      'Stripe cancellations of the last 12 months from before Retainkit (imported on connect, apart from sessions): the import’s progress, the count by Stripe feedback and reason, the MRR per currency and the latest ones (customers masked for viewers; members who view analytics)',
+    tag: 'Analytics',
+    security: merchant,
+    params: [pathAccountId],
+  },
+  {
+    method: 'post',
+    path: '/api/stripe/past-cancellations/{accountId}/import',
+    summary:
+      'Imports the last 12 months of canceled subscriptions from the connected Stripe account again (in the background; each cancellation is kept once). Members who manage credentials',
+    tag: 'Stripe',
+    security: merchant,
+    params: [pathAccountId],
+  },
+]

@@ -7,7 +7,7 @@ import { FEEDBACK_OPERATIONS } from './operations-feedback'
 import { RECOVERY_OPERATIONS } from './operations-recovery'
 import { RETENTION_OPERATIONS } from './operations-retention'
 import { SERVICE_OPERATIONS } from './operations-services'
-import { SESSION_OPERATIONS } from './operations-sessions'
+import { PAST_CANCELLATION_OPERATIONS, SESSION_OPERATIONS } from './operations-sessions'
 
 export type { Operation, QueryParam, Security } from './operation-types'
 
@@ -26,6 +26,7 @@ export const OPERATIONS: Operation[] = [
   ...RETENTION_OPERATIONS,
   ...FEEDBACK_OPERATIONS,
   ...SESSION_OPERATIONS,
+  ...PAST_CANCELLATION_OPERATIONS,
   ...RECOVERY_OPERATIONS,
 ].map(withResponse)
 
