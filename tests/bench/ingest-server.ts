@@ -13,7 +13,9 @@ import { createApp } from '@retainkit/server/app'
 import { createDeps } from '@retainkit/server/bootstrap'
 import { loadConfig } from '@retainkit/server/config'
 import { createLogger } from '@retainkit/server/logger'
+import { startMemoryTrim } from '@retainkit/server/memory-trim'
 import { createAppServer } from '@retainkit/server/node-listener'
+import { configureIngestGroups } from '@retainkit/server/widget/ingest-groups'
 import { createWidgetSecret } from '@retainkit/server/widget/widget-secrets'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import type { SessionEventInput } from '@retainkit/shared/widget-api'
@@ -71,8 +73,12 @@ async function serve(): Promise<void> {
       ? { DATABASE_URL: databaseUrl, RETAINKIT_SECRET_KEY: randomBytes(32).toString('hex') }
       : {}),
   })
-  const { deps, close } = await createDeps(config, createLogger({ level: 'warn' }))
+  const logger = createLogger({ level: 'warn' })
+  const { deps, close } = await createDeps(config, logger)
   const db = deps.db
+  // The bench's --in-flight: statements the events calls may have out at once (else the server's default).
+  const inFlight = Number(process.env.BENCH_INGEST_IN_FLIGHT ?? 0)
+  if (inFlight > 0) configureIngestGroups(db, { maxInFlight: inFlight })
   await db
     .insertInto('accounts')
     .values({
@@ -89,6 +95,9 @@ async function serve(): Promise<void> {
     .execute()
   const { secret } = await createWidgetSecret(deps, BENCH_ACCOUNT)
   const server = createAppServer(createApp(deps), deps)
+  // As npm start runs it (the bench forks this process with --expose-gc, as npm start does): every 15 s,
+  // a collection that hands emptied pages back when the resident set grew.
+  const stopMemoryTrim = startMemoryTrim({ logger })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const ready: ServerReady = {
     port: (server.address() as { port: number }).port,
@@ -124,6 +133,7 @@ async function serve(): Promise<void> {
         return Number(rows[0]?.n ?? 0)
       }
       case 'stop':
+        stopMemoryTrim()
         server.close()
         server.closeAllConnections()
         await close()
