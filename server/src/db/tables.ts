@@ -226,7 +226,10 @@ export interface SessionEventsTable {
   client_at: NullableTimestamp
   /** Write-in tokens of feedback_submitted text, computed by the database (031); never written. */
   words: ColumnType<string[] | null, never, never>
-  /** Whether the session is live (not test mode): set by the database on insert (033), never written. */
+  /**
+   * Whether the session is live (not test mode): set by the database on insert (033), never written
+   * through Kysely (the events call's statements copy it from the session row they update, 240).
+   */
   live: ColumnType<boolean, never, never>
 }
 

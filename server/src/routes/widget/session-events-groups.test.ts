@@ -7,7 +7,15 @@ import {
   ingestGroupLimitsOf,
 } from '../../services/widget/ingest-groups'
 import { createTestContext, type TestContext } from '../../test-support/harness'
-import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
+import {
+  createSecret,
+  errorOf,
+  startSession,
+  tokenFor,
+  type WidgetAccount,
+  widgetAccount,
+  widgetCall,
+} from './testing'
 
 /**
  * Events calls that arrive together are written together (services/widget/ingest-groups.ts): one
@@ -33,10 +41,10 @@ interface OpenSession {
   token: string
 }
 
-async function openSessions(count: number, tag: string): Promise<OpenSession[]> {
+async function openSessions(count: number, tag: string, of = account): Promise<OpenSession[]> {
   const sessions: OpenSession[] = []
   for (let i = 0; i < count; i++) {
-    const token = await tokenFor(t, account, `cus_${tag}${i}`)
+    const token = await tokenFor(t, of, `cus_${tag}${i}`)
     const { status, body } = await startSession(t, token)
     expect(status, JSON.stringify(body)).toBe(201)
     sessions.push({ id: body.sessionId, token })
@@ -267,4 +275,50 @@ describe('calls that arrive together', () => {
       }
     },
   )
+})
+
+describe("each event's live flag", () => {
+  it('is its session’s mode, written alone or in a group (the events statements copy it from the row)', async () => {
+    const testAccount = {
+      ...account,
+      secret: await createSecret(t, account.accountId, account.ownerToken, 'test'),
+    }
+    const live = await openSessions(3, 'livemode')
+    const rehearsal = await openSessions(3, 'testmode', testAccount)
+    // Alone: nothing busy, so each call is its own statement.
+    for (const s of [live[0], rehearsal[0]] as OpenSession[])
+      expect((await post(s.id, s.token, reason('other'))).status).toBe(204)
+    const before = ingestGroupCounters(t.database.db)
+    const answers = await whileSlotsAreBusy(() =>
+      [...live.slice(1), ...rehearsal.slice(1)].map((s) => post(s.id, s.token, reason('too_expensive'))),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204])
+    const after = ingestGroupCounters(t.database.db)
+    expect(after.calls - before.calls).toBeGreaterThan(after.statements - before.statements)
+
+    const flags = async (sessions: OpenSession[]) => {
+      const rows = await t.database.db
+        .selectFrom('session_events')
+        .select(['session_id', 'step', 'live'])
+        .where(
+          'session_id',
+          'in',
+          sessions.map((s) => s.id),
+        )
+        .orderBy('id')
+        .execute()
+      return rows.map((row) => `${row.step}:${row.live}`)
+    }
+    // session_started is written without `live` (the trigger sets it); reason_selected by the events call.
+    for (const s of live) expect(await flags([s])).toEqual(['session_started:true', 'reason_selected:true'])
+    for (const s of rehearsal)
+      expect(await flags([s])).toEqual(['session_started:false', 'reason_selected:false'])
+    expect(await counterDifferences(t.database.db, account.accountId)).toEqual([])
+  })
+
+  it('is true for a row without a session when its writer leaves it out', async () => {
+    const { rows } = await sql<{ live: boolean }>`insert into session_events (account_id, step)
+      values (${account.accountId}, 'session_started') returning live`.execute(t.database.db)
+    expect(rows[0]?.live).toBe(true)
+  })
 })

@@ -233,14 +233,17 @@ function conditionalUpdate(
     where ${ownedBy(session)} and status = ${from.status}
       and reason_key is not distinct from ${from.reasonKey}::text and client_events = ${from.clientEvents}
       and offers_on_screen = ${JSON.stringify(from.offersOnScreen)}::jsonb${eligible}${sql.join(withinLimits, sql``)}
-    returning id, account_id, eligible_offers`
+    returning id, account_id, eligible_offers, mode = 'live' as live`
 }
 
-/** Every event of the batch in one insert, in batch order (ids ascend with it), after `updated`. */
+/**
+ * Every event of the batch in one insert, in batch order (ids ascend with it), after `updated`. `live` is
+ * the updated row's mode, so the per-row trigger that would look the session up again does not run.
+ */
 function insertEvents({ events, now }: Write): RawBuilder<unknown> {
-  return sql`insert into session_events (account_id, session_id, step, reason_key, offer, text, created_at, client_at)
+  return sql`insert into session_events (account_id, session_id, step, reason_key, offer, text, created_at, client_at, live)
     select u.account_id, u.id, e.step, e.reason_key, e.offer, e.text, ${iso(now)}::timestamptz,
-      e.client_at::timestamptz
+      e.client_at::timestamptz, u.live
     from updated as u
     cross join unnest(
       ${events.map((event) => event.step)}::text[], ${events.map((event) => event.reasonKey ?? null)}::text[],

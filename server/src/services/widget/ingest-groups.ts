@@ -303,10 +303,12 @@ async function writeGroup(db: Db, calls: readonly GroupedCall[]): Promise<CallRe
         and s.client_events = p.from_client_events and s.offers_on_screen = p.from_offers::jsonb
         and (p.from_eligible is null or s.eligible_offers = p.from_eligible::jsonb)
         and p.part in (select part from within)
-      returning p.part, s.id, s.account_id, s.eligible_offers
+      returning p.part, s.id, s.account_id, s.eligible_offers, s.mode = 'live' as live
     ), stored as (
-      insert into session_events (account_id, session_id, step, reason_key, offer, text, created_at, client_at)
-      select u.account_id, u.id, e.step, e.reason_key, e.offer, e.text, p.now::timestamptz, e.client_at::timestamptz
+      -- live: the updated row's mode (the per-row trigger that would read the session again is skipped)
+      insert into session_events (account_id, session_id, step, reason_key, offer, text, created_at, client_at, live)
+      select u.account_id, u.id, e.step, e.reason_key, e.offer, e.text, p.now::timestamptz, e.client_at::timestamptz,
+        u.live
       from unnest(
         ${events.map((e) => e.part)}::int[], ${events.map((e) => e.event.step)}::text[],
         ${events.map((e) => e.event.reasonKey ?? null)}::text[], ${events.map((e) => e.event.offer ?? null)}::text[],
