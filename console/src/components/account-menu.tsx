@@ -1,5 +1,5 @@
 import { ROUTES } from '@retainkit/shared/routes'
-import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react'
+import { type MouseEvent, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { openBillingPortal } from '../lib/api'
 import { browserLocation } from '../lib/browser-location'
@@ -10,6 +10,7 @@ import { toast } from '../lib/toast-store'
 import { useBillingStatus } from '../session/billing-store'
 import { DEFAULT_BILLING_URL } from '../session/nav-hint'
 import { useActiveAccount, useSession } from '../session/session-store'
+import { useMenuButton } from './use-menu-button'
 
 /** The account menu shows the account name, else its slug, else the email. */
 export function accountMenuLabel(
@@ -25,112 +26,82 @@ export function billingLinks(): { plan: string; billing: string } {
   return { plan: configured ?? DEFAULT_BILLING_URL, billing: configured ?? DEFAULT_BILLING_URL }
 }
 
-function menuItems(menu: HTMLElement | null): HTMLElement[] {
-  return Array.from(menu?.querySelectorAll<HTMLElement>('[data-menu-item]') ?? [])
-}
-
 const isExternal = (url: string) => /^https?:\/\//i.test(url)
 
 /** Routes whose URL carries the account id: switching accounts rewrites it. */
 const ACCOUNT_PAGES: readonly string[] = [ROUTES.dashboard, ROUTES.editor, ROUTES.preview]
 
+/** An account's id and names, as the session lists them. */
+type AccountItem = { id: string; name: string; slug: string }
+
 /**
- * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown open it on the first item, ArrowUp on
- * the last; arrows, Home and End move; Escape closes and returns focus to the button; Tab closes.
+ * The account menu (a menu button, use-menu-button.ts): switching among the user's accounts, Plan,
+ * Billing (the Stripe Billing Portal when the platform bills the account), Log Out.
  */
 export function AccountMenu() {
   const account = useActiveAccount()
   const accounts = useSession((state) => state.accounts)
   const userEmail = useSession((state) => state.user?.email)
-  const switchAccount = useSession((state) => state.switchAccount)
-  const [open, setOpen] = useState(false)
-  const [switching, setSwitching] = useState(false)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLDivElement>(null)
-  const focusOnOpen = useRef<'first' | 'last'>('first')
-  const menuId = useId()
-  const location = useLocation()
+  const menu = useMenuButton()
   const navigate = useNavigate()
   const label = accountMenuLabel(account, userEmail)
-  const billing = useBillingStatus()
-  // With the platform's billing, Plan is the plan page in Settings (Checkout starts there) whatever a
-  // BILLING_PORTAL_URL says, and Billing opens the Stripe Billing Portal of the account's customer.
-  const links = billing?.billing_enabled
-    ? { plan: DEFAULT_BILLING_URL, billing: DEFAULT_BILLING_URL }
-    : billingLinks()
-  const onOpenPortal = async (accountId: string) => {
-    close(false)
-    const result = await openBillingPortal(accountId)
-    if (result.error) {
-      handleError(result.error)
-      return
-    }
-    browserLocation.assign(result.data.url)
-  }
+  const onSwitch = useAccountSwitch(account?.id, menu.close)
 
-  useEffect(() => {
-    if (!open) return
-    const all = menuItems(menuRef.current)
-    ;(focusOnOpen.current === 'last' ? all[all.length - 1] : all[0])?.focus()
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open])
+  // Same-site targets navigate inside the app; a configured portal opens in a new tab.
+  const linkProps = (url: string) =>
+    isExternal(url)
+      ? { href: url, target: '_blank', rel: 'noopener noreferrer', onClick: () => menu.close(false) }
+      : {
+          href: url,
+          onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+            event.preventDefault()
+            menu.close(false)
+            navigate(url)
+          },
+        }
 
-  const openMenu = (focus: 'first' | 'last') => {
-    focusOnOpen.current = focus
-    setOpen(true)
-  }
+  return (
+    <div className="rk-account-menu">
+      <button type="button" className="rk-account-menu__button" {...menu.button}>
+        <span className="rk-visually-hidden">Account menu: </span>
+        {label}
+        <span aria-hidden="true" className="rk-account-menu__chevron">
+          ▾
+        </span>
+      </button>
+      <div role="menu" aria-label={`Account: ${label}`} className="rk-account-menu__list" {...menu.menu}>
+        {accounts.length > 1 ? (
+          <SwitchAccountGroup accounts={accounts} activeId={account?.id} onSwitch={onSwitch} />
+        ) : null}
+        <BillingItems accountId={account?.id} close={menu.close} linkProps={linkProps} />
+        <hr className="rk-account-menu__separator" />
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          data-menu-item=""
+          className="rk-account-menu__item"
+          onClick={() => {
+            menu.close(false)
+            void signOut()
+          }}
+        >
+          Log Out
+        </button>
+      </div>
+    </div>
+  )
+}
 
-  const close = (returnFocus: boolean) => {
-    setOpen(false)
-    if (returnFocus) buttonRef.current?.focus()
-  }
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      openMenu(event.key === 'ArrowUp' ? 'last' : 'first')
-    }
-  }
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const all = menuItems(menuRef.current)
-    const index = all.indexOf(document.activeElement as HTMLElement)
-    const focusAt = (next: number) => all[(next + all.length) % all.length]?.focus()
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault()
-        focusAt(index + 1)
-        break
-      case 'ArrowUp':
-        event.preventDefault()
-        focusAt(index - 1)
-        break
-      case 'Home':
-        event.preventDefault()
-        focusAt(0)
-        break
-      case 'End':
-        event.preventDefault()
-        focusAt(all.length - 1)
-        break
-      case 'Escape':
-        event.preventDefault()
-        close(true)
-        break
-      case 'Tab':
-        close(false)
-        break
-    }
-  }
-
-  const onSwitch = async (accountId: string) => {
+/** Switches to another of the user's accounts; a page whose URL names the account follows. */
+function useAccountSwitch(activeId: string | undefined, close: (returnFocus: boolean) => void) {
+  const switchAccount = useSession((state) => state.switchAccount)
+  const [switching, setSwitching] = useState(false)
+  const location = useLocation()
+  const navigate = useNavigate()
+  return async (accountId: string) => {
     close(true)
-    if (accountId === account?.id || switching) return
+    if (accountId === activeId || switching) return
     setSwitching(true)
     const result = await switchAccount(accountId)
     setSwitching(false)
@@ -150,124 +121,101 @@ export function AccountMenu() {
       navigate(`${location.pathname}?${params.toString()}`, { replace: true })
     }
   }
+}
 
-  const onSignOut = () => {
-    close(false)
-    void signOut()
-  }
-
-  // Same-site targets navigate inside the app; a configured portal opens in a new tab.
-  const linkProps = (url: string) =>
-    isExternal(url)
-      ? { href: url, target: '_blank', rel: 'noopener noreferrer', onClick: () => close(false) }
-      : {
-          href: url,
-          onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-            event.preventDefault()
-            close(false)
-            navigate(url)
-          },
-        }
-
+function SwitchAccountGroup(props: {
+  accounts: readonly AccountItem[]
+  activeId: string | undefined
+  onSwitch: (accountId: string) => Promise<void>
+}) {
   return (
-    <div className="rk-account-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="rk-account-menu__button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => (open ? close(false) : openMenu('first'))}
-        onKeyDown={onButtonKeyDown}
-      >
-        <span className="rk-visually-hidden">Account menu: </span>
-        {label}
-        <span aria-hidden="true" className="rk-account-menu__chevron">
-          ▾
-        </span>
-      </button>
-      <div
-        ref={menuRef}
-        id={menuId}
-        role="menu"
-        aria-label={`Account: ${label}`}
-        className="rk-account-menu__list"
-        hidden={!open}
-        onKeyDown={onMenuKeyDown}
-      >
-        {accounts.length > 1 ? (
-          <>
-            {/* biome-ignore lint/a11y/useSemanticElements: a menu's group of radio items (WAI-ARIA menu), not a form fieldset. */}
-            <div role="group" aria-label="Switch account" className="rk-account-menu__group">
-              <p className="rk-account-menu__heading" aria-hidden="true">
-                Switch account
-              </p>
-              {accounts.map((item) => (
-                <button
-                  key={item.id}
-                  type="button"
-                  role="menuitemradio"
-                  aria-checked={item.id === account?.id}
-                  tabIndex={-1}
-                  data-menu-item=""
-                  className="rk-account-menu__item"
-                  onClick={() => void onSwitch(item.id)}
-                >
-                  {item.name || item.slug}
-                </button>
-              ))}
-            </div>
-            <hr className="rk-account-menu__separator" />
-          </>
-        ) : null}
-        <a
-          role="menuitem"
-          tabIndex={-1}
-          data-menu-item=""
-          className="rk-account-menu__item"
-          {...linkProps(links.plan)}
-        >
-          Plan
-          {isExternal(links.plan) ? <span className="rk-visually-hidden"> (opens in a new tab)</span> : null}
-        </a>
-        {billing?.can_manage && account ? (
+    <>
+      {/* biome-ignore lint/a11y/useSemanticElements: a menu's group of radio items (WAI-ARIA menu), not a form fieldset. */}
+      <div role="group" aria-label="Switch account" className="rk-account-menu__group">
+        <p className="rk-account-menu__heading" aria-hidden="true">
+          Switch account
+        </p>
+        {props.accounts.map((item) => (
           <button
+            key={item.id}
             type="button"
-            role="menuitem"
+            role="menuitemradio"
+            aria-checked={item.id === props.activeId}
             tabIndex={-1}
             data-menu-item=""
             className="rk-account-menu__item"
-            onClick={() => void onOpenPortal(account.id)}
+            onClick={() => void props.onSwitch(item.id)}
           >
-            Billing
+            {item.name || item.slug}
           </button>
-        ) : (
-          <a
-            role="menuitem"
-            tabIndex={-1}
-            data-menu-item=""
-            className="rk-account-menu__item"
-            {...linkProps(links.billing)}
-          >
-            Billing
-            {isExternal(links.billing) ? (
-              <span className="rk-visually-hidden"> (opens in a new tab)</span>
-            ) : null}
-          </a>
-        )}
-        <hr className="rk-account-menu__separator" />
+        ))}
+      </div>
+      <hr className="rk-account-menu__separator" />
+    </>
+  )
+}
+
+type LinkProps = (url: string) => { href: string; onClick: (event: MouseEvent<HTMLAnchorElement>) => void }
+
+/** Plan and Billing: links (a configured portal in a new tab), or the account's Billing Portal. */
+function BillingItems(props: {
+  accountId: string | undefined
+  close: (returnFocus: boolean) => void
+  linkProps: LinkProps
+}) {
+  const { accountId, close, linkProps } = props
+  const billing = useBillingStatus()
+  // With the platform's billing, Plan is the plan page in Settings (Checkout starts there) whatever a
+  // BILLING_PORTAL_URL says, and Billing opens the Stripe Billing Portal of the account's customer.
+  const links = billing?.billing_enabled
+    ? { plan: DEFAULT_BILLING_URL, billing: DEFAULT_BILLING_URL }
+    : billingLinks()
+  const onOpenPortal = async (id: string) => {
+    close(false)
+    const result = await openBillingPortal(id)
+    if (result.error) {
+      handleError(result.error)
+      return
+    }
+    browserLocation.assign(result.data.url)
+  }
+  const newTab = (url: string) =>
+    isExternal(url) ? <span className="rk-visually-hidden"> (opens in a new tab)</span> : null
+  return (
+    <>
+      <a
+        role="menuitem"
+        tabIndex={-1}
+        data-menu-item=""
+        className="rk-account-menu__item"
+        {...linkProps(links.plan)}
+      >
+        Plan
+        {newTab(links.plan)}
+      </a>
+      {billing?.can_manage && accountId ? (
         <button
           type="button"
           role="menuitem"
           tabIndex={-1}
           data-menu-item=""
           className="rk-account-menu__item"
-          onClick={onSignOut}
+          onClick={() => void onOpenPortal(accountId)}
         >
-          Log Out
+          Billing
         </button>
-      </div>
-    </div>
+      ) : (
+        <a
+          role="menuitem"
+          tabIndex={-1}
+          data-menu-item=""
+          className="rk-account-menu__item"
+          {...linkProps(links.billing)}
+        >
+          Billing
+          {newTab(links.billing)}
+        </a>
+      )}
+    </>
   )
 }

@@ -110,33 +110,7 @@ export function ChartCard<K extends DashboardDataset>(props: ChartCardProps<K>) 
         )}
       </header>
       <div className="rk-card__body">
-        {state.status === 'loading' ? (
-          <>
-            <div className="rk-skeleton" aria-hidden="true" />
-            <p className="rk-visually-hidden" role="status">
-              Loading {title.toLowerCase()}…
-            </p>
-          </>
-        ) : null}
-        {state.status === 'locked' ? (
-          <div className="rk-upgrade">
-            <p>
-              <strong>{title} is part of the full dashboard on Pro.</strong> Free accounts see cancellation
-              reasons, the save rate and write-in words.
-            </p>
-            <a className="rk-button rk-button--primary" href={DEFAULT_BILLING_URL}>
-              Upgrade to Pro
-            </a>
-          </div>
-        ) : null}
-        {state.status === 'error' ? (
-          <div className="rk-card__error" role="alert">
-            <p>{userMessageOf(state.error)}</p>
-            <button type="button" className="rk-button rk-button--secondary" onClick={retry}>
-              Retry<span className="rk-visually-hidden">: {title}</span>
-            </button>
-          </div>
-        ) : null}
+        <CardStatus state={state} title={title} retry={retry} />
         {data && empty ? (
           <div className="rk-card__empty" role="status">
             <p>{EMPTY_MESSAGE}</p>
@@ -156,6 +130,49 @@ export function ChartCard<K extends DashboardDataset>(props: ChartCardProps<K>) 
         ) : null}
       </div>
     </section>
+  )
+}
+
+/** A card's body while it is not drawing data: loading, locked on the free tier, or failed with a retry. */
+function CardStatus({
+  state,
+  title,
+  retry,
+}: {
+  state: DatasetLoad['state']
+  title: string
+  retry: () => void
+}) {
+  return (
+    <>
+      {state.status === 'loading' ? (
+        <>
+          <div className="rk-skeleton" aria-hidden="true" />
+          <p className="rk-visually-hidden" role="status">
+            Loading {title.toLowerCase()}…
+          </p>
+        </>
+      ) : null}
+      {state.status === 'locked' ? (
+        <div className="rk-upgrade">
+          <p>
+            <strong>{title} is part of the full dashboard on Pro.</strong> Free accounts see cancellation
+            reasons, the save rate and write-in words.
+          </p>
+          <a className="rk-button rk-button--primary" href={DEFAULT_BILLING_URL}>
+            Upgrade to Pro
+          </a>
+        </div>
+      ) : null}
+      {state.status === 'error' ? (
+        <div className="rk-card__error" role="alert">
+          <p>{userMessageOf(state.error)}</p>
+          <button type="button" className="rk-button rk-button--secondary" onClick={retry}>
+            Retry<span className="rk-visually-hidden">: {title}</span>
+          </button>
+        </div>
+      ) : null}
+    </>
   )
 }
 

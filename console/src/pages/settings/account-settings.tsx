@@ -95,31 +95,7 @@ function AccountForm({
       )}
       <fieldset disabled={!canManage || saving} className="rk-fieldset">
         <legend className="rk-visually-hidden">Account details</legend>
-        <FormField
-          label="Account name"
-          value={values.name}
-          onChange={set('name')}
-          error={errors.name}
-          maxLength={100}
-        />
-        <FormField
-          label="Contact email"
-          type="email"
-          autoComplete="email"
-          hint="Where we send account notices. Leave empty to use your sign-in email."
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
-        <FormField
-          label="Website domain"
-          hint="The site the widget runs on, e.g. shop.example.com. Only this domain (and its subdomains) may load your cancel flow."
-          value={values.domain}
-          onChange={set('domain')}
-          error={errors.domain}
-          spellCheck={false}
-          autoCapitalize="off"
-        />
+        <AccountFields values={values} errors={errors} set={set} />
       </fieldset>
       <p className="rk-muted">
         Account ID: <code className="rk-code-inline">{account.account_id}</code>
@@ -139,6 +115,43 @@ function AccountForm({
         </div>
       ) : null}
     </form>
+  )
+}
+
+function AccountFields(props: {
+  values: Values
+  errors: FieldErrors<Field>
+  set: (field: Field) => (value: string) => void
+}) {
+  const { values, errors, set } = props
+  return (
+    <>
+      <FormField
+        label="Account name"
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+        maxLength={100}
+      />
+      <FormField
+        label="Contact email"
+        type="email"
+        autoComplete="email"
+        hint="Where we send account notices. Leave empty to use your sign-in email."
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <FormField
+        label="Website domain"
+        hint="The site the widget runs on, e.g. shop.example.com. Only this domain (and its subdomains) may load your cancel flow."
+        value={values.domain}
+        onChange={set('domain')}
+        error={errors.domain}
+        spellCheck={false}
+        autoCapitalize="off"
+      />
+    </>
   )
 }
 

@@ -61,38 +61,22 @@ export function ThemeEditor({
           onChange={(event) => setName(event.target.value)}
         />
       </div>
-      <div className="rk-field">
-        <label htmlFor={`${id}-merge`}>Merge into</label>
-        <select
-          id={`${id}-merge`}
-          className="rk-select"
-          value={mergedInto}
-          onChange={(event) => setMergedInto(event.target.value)}
-        >
-          <option value="">Keep as its own theme</option>
-          {others.map((other) => (
-            <option key={other.key} value={other.key}>
-              {other.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="rk-field">
-        <label htmlFor={`${id}-reason`}>Cancellation reason</label>
-        <select
-          id={`${id}-reason`}
-          className="rk-select"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        >
-          <option value="">None</option>
-          {[...reasons].map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceField
+        id={`${id}-merge`}
+        label="Merge into"
+        value={mergedInto}
+        onChange={setMergedInto}
+        none="Keep as its own theme"
+        options={others.map((other) => [other.key, other.name] as const)}
+      />
+      <ChoiceField
+        id={`${id}-reason`}
+        label="Cancellation reason"
+        value={reason}
+        onChange={setReason}
+        none="None"
+        options={[...reasons]}
+      />
       <label className="rk-check">
         <input type="checkbox" checked={pinned} onChange={(event) => setPinned(event.target.checked)} /> Pin
         to the top of the list
@@ -111,5 +95,34 @@ export function ThemeEditor({
         </button>
       </div>
     </form>
+  )
+}
+
+/** A labelled select whose empty value means `none`. */
+function ChoiceField(props: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  none: string
+  options: readonly (readonly [key: string, label: string])[]
+}) {
+  return (
+    <div className="rk-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        className="rk-select"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        <option value="">{props.none}</option>
+        {props.options.map(([key, label]) => (
+          <option key={key} value={key}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }

@@ -37,7 +37,6 @@ export function couponTerms(coupon: Coupon): string {
 export function CouponPicker({ accountId, selected, onPick, disabled }: CouponPickerProps) {
   const [list, setList] = useState<ListState>({ status: 'idle' })
   const [creating, setCreating] = useState(false)
-  const groupId = useId()
 
   const load = async (after: Coupon[]) => {
     setList({ status: 'loading', coupons: after })
@@ -98,24 +97,7 @@ export function CouponPicker({ accountId, selected, onPick, disabled }: CouponPi
         />
       ) : null}
       {coupons.length > 0 ? (
-        <fieldset className="rk-coupons__list" disabled={disabled}>
-          <legend id={groupId}>Stripe coupons</legend>
-          {coupons.map((coupon) => (
-            <div key={coupon.id} className="rk-radio">
-              <input
-                type="radio"
-                id={`${groupId}-${coupon.id}`}
-                name={`${groupId}-coupon`}
-                checked={coupon.id === selected}
-                onChange={() => onPick(coupon)}
-              />
-              <label htmlFor={`${groupId}-${coupon.id}`}>
-                <span className="rk-mono">{coupon.id}</span>
-                {coupon.name ? ` · ${coupon.name}` : ''} · {couponTerms(coupon)}
-              </label>
-            </div>
-          ))}
-        </fieldset>
+        <CouponList coupons={coupons} selected={selected} onPick={onPick} disabled={disabled} />
       ) : null}
       <div role="status" className="rk-coupons__status">
         {list.status === 'loading' ? 'Loading coupons…' : null}
@@ -133,5 +115,31 @@ export function CouponPicker({ accountId, selected, onPick, disabled }: CouponPi
         </button>
       ) : null}
     </div>
+  )
+}
+
+/** The account's coupons as radio buttons: picking one puts it in the offer. */
+function CouponList(props: Omit<CouponPickerProps, 'accountId'> & { coupons: readonly Coupon[] }) {
+  const { coupons, selected, onPick, disabled } = props
+  const groupId = useId()
+  return (
+    <fieldset className="rk-coupons__list" disabled={disabled}>
+      <legend id={groupId}>Stripe coupons</legend>
+      {coupons.map((coupon) => (
+        <div key={coupon.id} className="rk-radio">
+          <input
+            type="radio"
+            id={`${groupId}-${coupon.id}`}
+            name={`${groupId}-coupon`}
+            checked={coupon.id === selected}
+            onChange={() => onPick(coupon)}
+          />
+          <label htmlFor={`${groupId}-${coupon.id}`}>
+            <span className="rk-mono">{coupon.id}</span>
+            {coupon.name ? ` · ${coupon.name}` : ''} · {couponTerms(coupon)}
+          </label>
+        </div>
+      ))}
+    </fieldset>
   )
 }

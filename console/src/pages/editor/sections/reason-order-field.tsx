@@ -59,39 +59,15 @@ export const ReasonOrderField = memo(function ReasonOrderField({
             {order.map((key, index) => {
               const label = labelOf(key)
               return (
-                <li key={key} className="rk-list-editor__row">
-                  <span className="rk-order__label">
-                    {index + 1}. {label ?? key}{' '}
-                    {label ? null : (
-                      <span className="rk-field__error">No longer a reason: the flow skips it</span>
-                    )}
-                  </span>
-                  {index > 0 ? (
-                    <button
-                      type="button"
-                      className="rk-button rk-button--small"
-                      onClick={() => move(index, -1)}
-                    >
-                      Move up<span className="rk-visually-hidden">: {label ?? key}</span>
-                    </button>
-                  ) : null}
-                  {index < order.length - 1 ? (
-                    <button
-                      type="button"
-                      className="rk-button rk-button--small"
-                      onClick={() => move(index, 1)}
-                    >
-                      Move down<span className="rk-visually-hidden">: {label ?? key}</span>
-                    </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="rk-button rk-button--small rk-button--danger"
-                    onClick={() => write(order.filter((_, i) => i !== index))}
-                  >
-                    Remove<span className="rk-visually-hidden">: {label ?? key}</span>
-                  </button>
-                </li>
+                <OrderRow
+                  key={key}
+                  name={label ?? key}
+                  known={Boolean(label)}
+                  index={index}
+                  last={index === order.length - 1}
+                  move={move}
+                  remove={() => write(order.filter((_, i) => i !== index))}
+                />
               )
             })}
           </ol>
@@ -137,3 +113,36 @@ export const ReasonOrderField = memo(function ReasonOrderField({
     </fieldset>
   )
 })
+
+/** One listed reason: its place and name (flagged when it is no longer a reason), move up, down, remove. */
+function OrderRow(props: {
+  name: string
+  known: boolean
+  index: number
+  last: boolean
+  move: (index: number, by: -1 | 1) => void
+  remove: () => void
+}) {
+  const { name, known, index, last, move, remove } = props
+  return (
+    <li className="rk-list-editor__row">
+      <span className="rk-order__label">
+        {index + 1}. {name}{' '}
+        {known ? null : <span className="rk-field__error">No longer a reason: the flow skips it</span>}
+      </span>
+      {index > 0 ? (
+        <button type="button" className="rk-button rk-button--small" onClick={() => move(index, -1)}>
+          Move up<span className="rk-visually-hidden">: {name}</span>
+        </button>
+      ) : null}
+      {last ? null : (
+        <button type="button" className="rk-button rk-button--small" onClick={() => move(index, 1)}>
+          Move down<span className="rk-visually-hidden">: {name}</span>
+        </button>
+      )}
+      <button type="button" className="rk-button rk-button--small rk-button--danger" onClick={remove}>
+        Remove<span className="rk-visually-hidden">: {name}</span>
+      </button>
+    </li>
+  )
+}
