@@ -77,6 +77,8 @@ export function widgetRows(output: string): Row[] {
       })
     }
   }
+  // Click → dialog as a ratio to the inline <dialog> anchor measured in the same runs.
+  rows.push(...goalRows('widget', output))
   return rows
 }
 
