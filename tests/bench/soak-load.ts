@@ -5,6 +5,11 @@
  * offer (a tenth, when it is eligible) or closes the flow; every fifth visit also asks for the
  * reactivation banner. Each subscriber comes back at most a few times an hour (the per-customer
  * session limit is 20). Counts every answer by status, so refusals show in the report.
+ *
+ * The load is bounded: visits start at a fixed rate (`rate` a second, on a schedule that does not drift),
+ * at most `concurrency` at once. A visit due while that many are still running is skipped and counted
+ * (`skipped`), so the server sees the same traffic whatever else the machine runs, and a report says
+ * when it could not keep up instead of quietly measuring less.
  */
 import { createSubscriberToken } from '@retainkit/widget/token'
 import type { SoakMerchant } from './soak-merchant'
@@ -19,6 +24,8 @@ const WRITE_INS = [
 
 export interface LoadCounters {
   visits: number
+  /** Visits due while `concurrency` were still in flight: not made. */
+  skipped: number
   sessions: number
   /** `<call> <status>` → count. */
   answers: Map<string, number>
@@ -34,9 +41,15 @@ function count(counters: LoadCounters, call: string, status: number | 'error') {
   counters.answers.set(key, (counters.answers.get(key) ?? 0) + 1)
 }
 
-export function startLoad(options: { base: string; merchant: SoakMerchant; concurrency: number }): SoakLoad {
+export function startLoad(options: {
+  base: string
+  merchant: SoakMerchant
+  concurrency: number
+  /** Visits started per second. */
+  rate: number
+}): SoakLoad {
   const { base, merchant } = options
-  const counters: LoadCounters = { visits: 0, sessions: 0, answers: new Map() }
+  const counters: LoadCounters = { visits: 0, skipped: 0, sessions: 0, answers: new Map() }
   let running = true
   let next = 0
 
@@ -94,14 +107,31 @@ export function startLoad(options: { base: string; merchant: SoakMerchant; concu
     counters.visits++
   }
 
-  const loops = Array.from({ length: options.concurrency }, async () => {
-    while (running) await visit(next++)
-  })
+  const inFlight = new Set<Promise<void>>()
+  const started = Date.now()
+  let due = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  // The k-th visit is due at started + k / rate, however late the previous tick ran.
+  const tick = () => {
+    const now = Date.now()
+    while (running && started + (due * 1000) / options.rate <= now) {
+      due++
+      if (inFlight.size >= options.concurrency) {
+        counters.skipped++
+        continue
+      }
+      const visiting = visit(next++).finally(() => inFlight.delete(visiting))
+      inFlight.add(visiting)
+    }
+    if (running) timer = setTimeout(tick, Math.max(0, started + (due * 1000) / options.rate - Date.now()))
+  }
+  tick()
   return {
     counters,
     async stop() {
       running = false
-      await Promise.all(loops)
+      clearTimeout(timer)
+      await Promise.all(inFlight)
     },
   }
 }
