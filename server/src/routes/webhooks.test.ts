@@ -419,7 +419,7 @@ describe('events from the product', () => {
     })
     await deliverDueWebhooks(deps)
     expect(JSON.parse(hook.received[0]?.body ?? '{}')).toEqual({
-      text: '*Saved: a subscriber accepted an offer* — customer cus_42, offer: plan switch, reason: too expensive, MRR 14.99 USD',
+      text: '*Saved: a subscriber accepted an offer* — customer cus_42, offer: plan switch, reason: too expensive, MRR $14.99',
     })
   })
 })
