@@ -89,35 +89,9 @@ export function BillingSettings({ accountId }: { accountId: string }) {
 
   if (!status) return <Spinner label="Loading plan..." />
   const subscribe = (interval: BillingInterval) => void go(interval, () => startCheckout(accountId, interval))
-  const confirming = returned === 'success' && status.source !== 'subscription' && status.source !== 'grace'
-  const trial = trialStatement(status)
-  const grace = graceStatement(status)
-  const subscription = subscriptionStatement(status)
   return (
     <div className="rk-settings__stack">
-      <div className="rk-settings__block">
-        <p className="rk-plan" data-testid="current-plan">
-          Current plan: <strong>{planName(status)}</strong>
-          {status.source === 'trial' && status.trial ? ' (free trial)' : ''}
-          {status.source === 'operator' ? ' (set by this server’s operator)' : ''}
-        </p>
-        {confirming ? (
-          <p className="rk-notice rk-notice--info" role="status">
-            Payment received — waiting for Stripe to confirm your subscription. This page updates by itself.
-          </p>
-        ) : null}
-        {returned === 'success' && !confirming ? (
-          <p className="rk-notice rk-notice--success" role="status">
-            You are on {PRICING.pro.name}. Thank you!
-          </p>
-        ) : null}
-        {returned === 'canceled' ? (
-          <p className="rk-notice">Checkout was canceled; nothing was charged.</p>
-        ) : null}
-        {trial ? <p data-testid="trial-statement">{trial}</p> : null}
-        {grace ? <p className="rk-notice rk-notice--warning">{grace}</p> : null}
-        {subscription ? <p data-testid="subscription-statement">{subscription}</p> : null}
-      </div>
+      <PlanSummary status={status} returned={returned} />
       <Usage status={status} />
       <div className="rk-settings__block">
         <h3>Billing</h3>
@@ -131,41 +105,7 @@ export function BillingSettings({ accountId }: { accountId: string }) {
         ) : (
           <>
             {status.can_subscribe ? (
-              <div className="rk-upgrade-card">
-                <h4>Subscribe to {PRICING.pro.name}</h4>
-                <p>
-                  ${PRICING.pro.monthlyUsd}/month, or ${PRICING.pro.annualMonthlyUsd}/month billed annually.{' '}
-                  {PRO_ALLOWANCE}. Everything in {PRICING.starter.name}, plus:
-                </p>
-                <p data-testid="first-charge">{firstChargeSentence(status)}</p>
-                <ul>
-                  {PRO_EXTRAS.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-                <div className="rk-plan-actions">
-                  <button
-                    type="button"
-                    className="rk-button rk-button--primary"
-                    disabled={busy !== null}
-                    onClick={() => subscribe('month')}
-                  >
-                    {busy === 'month'
-                      ? 'Opening Checkout…'
-                      : `Subscribe monthly — $${PRICING.pro.monthlyUsd}/month`}
-                  </button>
-                  <button
-                    type="button"
-                    className="rk-button"
-                    disabled={busy !== null}
-                    onClick={() => subscribe('year')}
-                  >
-                    {busy === 'year'
-                      ? 'Opening Checkout…'
-                      : `Subscribe annually — $${PRICING.pro.annualMonthlyUsd}/month`}
-                  </button>
-                </div>
-              </div>
+              <SubscribeCard status={status} busy={busy} subscribe={subscribe} />
             ) : null}
             {status.can_manage ? (
               <p>
@@ -192,6 +132,83 @@ export function BillingSettings({ accountId }: { accountId: string }) {
             {error}
           </p>
         ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** The current plan, what Checkout's return means for it, and the trial, grace and subscription. */
+function PlanSummary({ status, returned }: { status: BillingStatus; returned: string | null }) {
+  const confirming = returned === 'success' && status.source !== 'subscription' && status.source !== 'grace'
+  const trial = trialStatement(status)
+  const grace = graceStatement(status)
+  const subscription = subscriptionStatement(status)
+  return (
+    <div className="rk-settings__block">
+      <p className="rk-plan" data-testid="current-plan">
+        Current plan: <strong>{planName(status)}</strong>
+        {status.source === 'trial' && status.trial ? ' (free trial)' : ''}
+        {status.source === 'operator' ? ' (set by this server’s operator)' : ''}
+      </p>
+      {confirming ? (
+        <p className="rk-notice rk-notice--info" role="status">
+          Payment received — waiting for Stripe to confirm your subscription. This page updates by itself.
+        </p>
+      ) : null}
+      {returned === 'success' && !confirming ? (
+        <p className="rk-notice rk-notice--success" role="status">
+          You are on {PRICING.pro.name}. Thank you!
+        </p>
+      ) : null}
+      {returned === 'canceled' ? (
+        <p className="rk-notice">Checkout was canceled; nothing was charged.</p>
+      ) : null}
+      {trial ? <p data-testid="trial-statement">{trial}</p> : null}
+      {grace ? <p className="rk-notice rk-notice--warning">{grace}</p> : null}
+      {subscription ? <p data-testid="subscription-statement">{subscription}</p> : null}
+    </div>
+  )
+}
+
+/** Pro's price, allowance and extras, the first charge, and Subscribe monthly / annually. */
+function SubscribeCard(props: {
+  status: BillingStatus
+  busy: string | null
+  subscribe: (interval: BillingInterval) => void
+}) {
+  const { status, busy, subscribe } = props
+  return (
+    <div className="rk-upgrade-card">
+      <h4>Subscribe to {PRICING.pro.name}</h4>
+      <p>
+        ${PRICING.pro.monthlyUsd}/month, or ${PRICING.pro.annualMonthlyUsd}/month billed annually.{' '}
+        {PRO_ALLOWANCE}. Everything in {PRICING.starter.name}, plus:
+      </p>
+      <p data-testid="first-charge">{firstChargeSentence(status)}</p>
+      <ul>
+        {PRO_EXTRAS.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <div className="rk-plan-actions">
+        <button
+          type="button"
+          className="rk-button rk-button--primary"
+          disabled={busy !== null}
+          onClick={() => subscribe('month')}
+        >
+          {busy === 'month' ? 'Opening Checkout…' : `Subscribe monthly — $${PRICING.pro.monthlyUsd}/month`}
+        </button>
+        <button
+          type="button"
+          className="rk-button"
+          disabled={busy !== null}
+          onClick={() => subscribe('year')}
+        >
+          {busy === 'year'
+            ? 'Opening Checkout…'
+            : `Subscribe annually — $${PRICING.pro.annualMonthlyUsd}/month`}
+        </button>
       </div>
     </div>
   )

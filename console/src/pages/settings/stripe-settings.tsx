@@ -98,9 +98,6 @@ function ConnectWithStripe({ accountId }: { accountId: string }) {
 /** The Stripe connection: masked current key, test, disconnect, paste keys, or Stripe Connect OAuth. */
 export function StripeSettings({ accountId }: { accountId: string }) {
   const { state, reload, setData } = useApiResource(() => getCredentials(accountId), accountId)
-  const [test, setTest] = useState<TestState>({ kind: 'idle' })
-  const [confirmDisconnect, setConfirmDisconnect] = useState(false)
-  const [disconnecting, setDisconnecting] = useState(false)
   const stripeConnect = getRuntimeConfig().stripeConnect
 
   if (state.status === 'loading') return <Spinner label="Loading Stripe connection..." />
@@ -108,6 +105,45 @@ export function StripeSettings({ accountId }: { accountId: string }) {
     return <LoadError what="The Stripe connection" error={state.error} onRetry={() => void reload()} />
   }
   const credentials = state.data
+
+  return (
+    <div className="rk-settings__stack">
+      {credentials.connected ? (
+        <ConnectedStripe
+          accountId={accountId}
+          credentials={credentials}
+          onTested={() => void reload()}
+          onDisconnected={() => setData({ gateway: 'stripe', connected: false })}
+        />
+      ) : credentials.demo ? (
+        <p className="rk-status" data-testid="demo-not-connected">
+          Demo data: not connected. This demo merchant's sessions are generated; no Stripe account stands
+          behind them. Connect your own test keys below to try save offers against Stripe.
+        </p>
+      ) : (
+        <p className="rk-status">
+          Not connected. Connect Stripe so save offers (discounts, pauses, plan switches) apply automatically.
+        </p>
+      )}
+      {stripeConnect ? <ConnectWithStripe accountId={accountId} /> : null}
+      <div className="rk-settings__block">
+        <StripeKeyForm accountId={accountId} connected={credentials.connected} onSaved={setData} />
+      </div>
+    </div>
+  )
+}
+
+/** A connected account: its details, a connection test and disconnecting (asked first). */
+function ConnectedStripe(props: {
+  accountId: string
+  credentials: ConnectedCredentials
+  onTested: () => void
+  onDisconnected: () => void
+}) {
+  const { accountId, credentials, onTested, onDisconnected } = props
+  const [test, setTest] = useState<TestState>({ kind: 'idle' })
+  const [confirmDisconnect, setConfirmDisconnect] = useState(false)
+  const [disconnecting, setDisconnecting] = useState(false)
 
   const runTest = async () => {
     setTest({ kind: 'testing' })
@@ -117,7 +153,7 @@ export function StripeSettings({ accountId }: { accountId: string }) {
       return
     }
     setTest({ kind: 'done', result: result.data })
-    void reload()
+    onTested()
   }
 
   const disconnect = async () => {
@@ -133,7 +169,7 @@ export function StripeSettings({ accountId }: { accountId: string }) {
       return
     }
     setTest({ kind: 'idle' })
-    setData({ gateway: 'stripe', connected: false })
+    onDisconnected()
     toast({
       title: 'Stripe disconnected',
       description: 'Save offers that need Stripe are paused.',
@@ -142,81 +178,68 @@ export function StripeSettings({ accountId }: { accountId: string }) {
   }
 
   return (
-    <div className="rk-settings__stack">
-      {credentials.connected ? (
-        <div className="rk-settings__block">
-          <p className="rk-status rk-status--ok">Connected to Stripe</p>
-          <ConnectionDetails credentials={credentials} />
-          <div className="rk-form__actions">
-            <button
-              type="button"
-              className="rk-button rk-button--secondary"
-              disabled={test.kind === 'testing'}
-              onClick={() => void runTest()}
-            >
-              {test.kind === 'testing' ? 'Testing...' : 'Test connection'}
-            </button>
-            {confirmDisconnect ? null : (
-              <button
-                type="button"
-                className="rk-button rk-button--danger"
-                onClick={() => setConfirmDisconnect(true)}
-              >
-                Disconnect
-              </button>
-            )}
-          </div>
-          <div aria-live="polite">
-            {test.kind === 'done' ? (
-              <p className={`rk-notice ${test.result.ok ? 'rk-notice--success' : 'rk-notice--error'}`}>
-                {test.result.ok
-                  ? `Connection works${test.result.account?.name ? `: ${test.result.account.name}` : ''} (${test.result.livemode ? 'live' : 'test'} mode).`
-                  : `Connection failed: ${test.result.message ?? 'Stripe did not accept the key.'}`}
-              </p>
-            ) : null}
-          </div>
-          {confirmDisconnect ? (
-            <div
-              className="rk-notice rk-notice--warning"
-              role="alertdialog"
-              aria-labelledby="disconnect-question"
-            >
-              <p id="disconnect-question">
-                Disconnect Stripe? Discounts, pauses and plan switches stop until you connect again.
-              </p>
-              <div className="rk-form__actions">
-                <button
-                  type="button"
-                  className="rk-button rk-button--danger"
-                  disabled={disconnecting}
-                  onClick={() => void disconnect()}
-                >
-                  {disconnecting ? 'Disconnecting...' : 'Yes, disconnect'}
-                </button>
-                <button
-                  type="button"
-                  className="rk-button rk-button--secondary"
-                  onClick={() => setConfirmDisconnect(false)}
-                >
-                  Cancel
-                </button>
-              </div>
-            </div>
-          ) : null}
-        </div>
-      ) : credentials.demo ? (
-        <p className="rk-status" data-testid="demo-not-connected">
-          Demo data: not connected. This demo merchant's sessions are generated; no Stripe account stands
-          behind them. Connect your own test keys below to try save offers against Stripe.
-        </p>
-      ) : (
-        <p className="rk-status">
-          Not connected. Connect Stripe so save offers (discounts, pauses, plan switches) apply automatically.
-        </p>
-      )}
-      {stripeConnect ? <ConnectWithStripe accountId={accountId} /> : null}
-      <div className="rk-settings__block">
-        <StripeKeyForm accountId={accountId} connected={credentials.connected} onSaved={setData} />
+    <div className="rk-settings__block">
+      <p className="rk-status rk-status--ok">Connected to Stripe</p>
+      <ConnectionDetails credentials={credentials} />
+      <div className="rk-form__actions">
+        <button
+          type="button"
+          className="rk-button rk-button--secondary"
+          disabled={test.kind === 'testing'}
+          onClick={() => void runTest()}
+        >
+          {test.kind === 'testing' ? 'Testing...' : 'Test connection'}
+        </button>
+        {confirmDisconnect ? null : (
+          <button
+            type="button"
+            className="rk-button rk-button--danger"
+            onClick={() => setConfirmDisconnect(true)}
+          >
+            Disconnect
+          </button>
+        )}
+      </div>
+      <div aria-live="polite">
+        {test.kind === 'done' ? (
+          <p className={`rk-notice ${test.result.ok ? 'rk-notice--success' : 'rk-notice--error'}`}>
+            {test.result.ok
+              ? `Connection works${test.result.account?.name ? `: ${test.result.account.name}` : ''} (${test.result.livemode ? 'live' : 'test'} mode).`
+              : `Connection failed: ${test.result.message ?? 'Stripe did not accept the key.'}`}
+          </p>
+        ) : null}
+      </div>
+      {confirmDisconnect ? (
+        <DisconnectQuestion
+          disconnecting={disconnecting}
+          onConfirm={() => void disconnect()}
+          onCancel={() => setConfirmDisconnect(false)}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+/** Asked before disconnecting: what stops until Stripe is connected again. */
+function DisconnectQuestion(props: { disconnecting: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { disconnecting, onConfirm, onCancel } = props
+  return (
+    <div className="rk-notice rk-notice--warning" role="alertdialog" aria-labelledby="disconnect-question">
+      <p id="disconnect-question">
+        Disconnect Stripe? Discounts, pauses and plan switches stop until you connect again.
+      </p>
+      <div className="rk-form__actions">
+        <button
+          type="button"
+          className="rk-button rk-button--danger"
+          disabled={disconnecting}
+          onClick={onConfirm}
+        >
+          {disconnecting ? 'Disconnecting...' : 'Yes, disconnect'}
+        </button>
+        <button type="button" className="rk-button rk-button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </div>
   )

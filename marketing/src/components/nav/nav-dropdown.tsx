@@ -13,18 +13,26 @@ function panelLinks(item: HTMLElement | null): HTMLAnchorElement[] {
   return Array.from(item?.querySelectorAll<HTMLAnchorElement>('.nav-panel a[href]') ?? [])
 }
 
+/** The link an arrow, Home or End key moves to from the focused one (undefined for other keys). */
+function linkAfterKey(links: HTMLAnchorElement[], key: string): HTMLAnchorElement | undefined {
+  const index = links.indexOf(document.activeElement as HTMLAnchorElement)
+  if (key === 'ArrowDown') return links[(index + 1) % links.length]
+  if (key === 'ArrowUp') return links[(index - 1 + links.length) % links.length]
+  if (key === 'Home') return links[0]
+  if (key === 'End') return links[links.length - 1]
+  return undefined
+}
+
 /**
- * A disclosure menu (button + panel of links), the pattern the WAI-ARIA practices recommend for site
- * navigation. Enter/Space toggle, ArrowDown opens and moves into the links, arrows move between
- * links, Escape closes and returns focus to the button, Tab simply moves on and closes it.
+ * The panel's open state (opened from the keyboard, focus goes to its first link) and, while it is
+ * open: focus leaving the item or a press outside closes it; in the panel, arrows, Home and End move
+ * between the links and Escape closes and gives focus back to the button.
  */
-export function NavDropdown({ id, label, enhanced, children, className = '' }: NavDropdownProps) {
+function useDisclosure() {
   const [open, setOpen] = useState(false)
   const itemRef = useRef<HTMLLIElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const focusFirstOnOpen = useRef(false)
-  const openedByHover = useRef(false)
-  const panelId = `${id}-panel`
 
   useEffect(() => {
     if (open && focusFirstOnOpen.current) {
@@ -47,19 +55,13 @@ export function NavDropdown({ id, label, enhanced, children, className = '' }: N
     }
     const onPanelKeyDown = (event: KeyboardEvent) => {
       if (!(event.target instanceof Element) || !event.target.closest('.nav-panel')) return
-      const links = panelLinks(item)
-      const index = links.indexOf(document.activeElement as HTMLAnchorElement)
-      let target: HTMLAnchorElement | undefined
       if (event.key === 'Escape') {
         event.preventDefault()
         setOpen(false)
         buttonRef.current?.focus()
         return
       }
-      if (event.key === 'ArrowDown') target = links[(index + 1) % links.length]
-      else if (event.key === 'ArrowUp') target = links[(index - 1 + links.length) % links.length]
-      else if (event.key === 'Home') target = links[0]
-      else if (event.key === 'End') target = links[links.length - 1]
+      const target = linkAfterKey(panelLinks(item), event.key)
       if (target) {
         event.preventDefault()
         target.focus()
@@ -74,6 +76,18 @@ export function NavDropdown({ id, label, enhanced, children, className = '' }: N
       document.removeEventListener('pointerdown', onPointerDown)
     }
   }, [open])
+  return { open, setOpen, itemRef, buttonRef, focusFirstOnOpen }
+}
+
+/**
+ * A disclosure menu (button + panel of links), the pattern the WAI-ARIA practices recommend for site
+ * navigation. Enter/Space toggle, ArrowDown opens and moves into the links, arrows move between
+ * links, Escape closes and returns focus to the button, Tab simply moves on and closes it.
+ */
+export function NavDropdown({ id, label, enhanced, children, className = '' }: NavDropdownProps) {
+  const { open, setOpen, itemRef, buttonRef, focusFirstOnOpen } = useDisclosure()
+  const openedByHover = useRef(false)
+  const panelId = `${id}-panel`
 
   const onButtonClick = () => {
     // A pointer that opened the panel by hovering should not close it again with the click that follows.
