@@ -28,12 +28,12 @@ const BUTTONS: FlowEvent[] = [
 ]
 
 describe('accepting an offer', () => {
-  it('works, ignores every event meanwhile, then shows success with the saved outcome', async () => {
+  it('works, ignores every event but closing meanwhile, then shows success with the saved outcome', async () => {
     const { send, snap, accepts, effects } = toOffer('too_expensive')
     send({ type: 'ACCEPT_OFFER' })
     const working = snap()
     expect(working).toMatchObject({ status: 'working', actions: [], canGoBack: false })
-    for (const event of BUTTONS) send(event)
+    for (const event of BUTTONS) if (event.type !== 'CLOSE') send(event)
     expect(snap()).toBe(working)
     expect(effects.acceptOffer).toHaveBeenCalledTimes(1)
     expect(accepts[0]?.input).toEqual({ offer: 'discount', choice: {}, reasonKey: 'too_expensive' })
@@ -48,6 +48,47 @@ describe('accepting an offer', () => {
       canGoBack: false,
       done: false,
     })
+  })
+
+  it('closes at once while a billing call that never answers is in flight, recording nothing of its own', async () => {
+    for (const start of ['ACCEPT_OFFER', 'CANCEL'] as const) {
+      const { send, snap, events, accepts, cancels } = toOffer('too_expensive')
+      send({ type: start })
+      if (start === 'CANCEL') send({ type: 'CANCEL' })
+      expect(snap().status).toBe('working')
+      const recorded = events.length
+      send({ type: 'CLOSE' })
+      // The subscriber is out: the flow is over, its outcome still the call's to tell.
+      expect(snap()).toMatchObject({ done: true, result: null })
+      // The call decides what happened (the server records it); no abandoned flow is claimed meanwhile.
+      expect(events).toHaveLength(recorded)
+      expect(accepts.length + cancels.length).toBe(1)
+      await flush()
+      expect(snap()).toMatchObject({ done: true, result: null })
+    }
+  })
+
+  it('a call that answers after the subscriber closed still says what it did', async () => {
+    const saved = toOffer('too_expensive')
+    saved.send({ type: 'ACCEPT_OFFER' })
+    saved.send({ type: 'CLOSE' })
+    saved.accepts[0]?.call.resolve(APPLIED)
+    await flush()
+    expect(saved.snap()).toMatchObject({
+      done: true,
+      status: 'idle',
+      result: { outcome: 'saved', offer: 'discount', response: APPLIED },
+    })
+    // Nothing more is handled once over.
+    saved.send({ type: 'RETRY' })
+    expect(saved.effects.acceptOffer).toHaveBeenCalledTimes(1)
+
+    const failed = toOffer('too_expensive')
+    failed.send({ type: 'ACCEPT_OFFER' })
+    failed.send({ type: 'CLOSE' })
+    failed.accepts[0]?.call.reject(new Error('Card declined'))
+    await flush()
+    expect(failed.snap()).toMatchObject({ done: true, status: 'error', result: null })
   })
 
   it('ignores choices and text while working too', () => {

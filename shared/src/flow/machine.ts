@@ -267,10 +267,10 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     },
     CLOSE() {
       // Closing a confirmation (success/final) is the normal end, not an abandoned flow; nor is closing
-      // while the widget hands over to the merchant's cancellation.
-      if (isTerminal(state.screen)) return end(null)
-      if (state.cancelFailures >= CANCEL_ATTEMPTS) return end({ outcome: 'closed' })
-      record('flow_abandoned')
+      // while the widget hands over to the merchant's cancellation. Closing while a call runs ends the
+      // flow with no outcome of its own: the call's, once it answers, is the result (the server records it).
+      if (isTerminal(state.screen) || state.status === 'working') return end(null)
+      if (state.cancelFailures < CANCEL_ATTEMPTS) record('flow_abandoned')
       end({ outcome: 'closed' })
     },
     RETRY: () => (state.failed === 'accept' ? acceptOffer() : performCancel()),
@@ -292,10 +292,12 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     },
     send(event) {
       const { type } = event
-      // No double submit while a call is in flight; nothing after the flow ended.
-      if (state.status === 'working' || state.done) return
+      // Nothing after the flow ended. While a call is in flight, no double submit, but the subscriber can
+      // always leave: a slow payment service must not hold them (up to the call's timeout).
+      if (state.done) return
       const action = BUTTONS.find((button) => ACTION_EVENTS[button] === type)
-      if (!action || snapshot.actions.includes(action)) (ON[type] as (event: FlowEvent) => void)(event)
+      if (state.status === 'working' ? type === 'CLOSE' : !action || snapshot.actions.includes(action))
+        (ON[type] as (event: FlowEvent) => void)(event)
     },
   }
 }

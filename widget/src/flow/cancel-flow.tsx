@@ -189,9 +189,8 @@ export async function runCancelFlow(
     mounted = false
     surface.close()
     window.removeEventListener('pagehide', onPageHide)
-    // Focus goes back to the cancel button the subscriber activated.
-    const trigger = request.trigger as HTMLElement | null
-    if (trigger?.isConnected) trigger.focus?.()
+    // Focus goes back to the cancel button the subscriber activated (a no-op once it left the page).
+    ;(request.trigger as HTMLElement | null)?.focus?.()
   }
 
   let resolveResult: (result: SessionResult) => void = () => {}
@@ -240,7 +239,9 @@ export async function runCancelFlow(
         }
       }
     }
-    if (snapshot.done) return finish(result ?? { outcome: 'closed' })
+    // Closed while a call runs: the dialog goes now, the flow ends with the call's answer.
+    if (snapshot.done)
+      return snapshot.status === 'working' ? unmount() : finish(result ?? { outcome: 'closed' })
     if (!mounted) return
     if (loading && !session)
       render(
@@ -358,10 +359,11 @@ export async function runCancelFlow(
     // Counted from now, when the dialog is on screen: a cold click on a slow network spends most of the
     // 3 s fetching the bundle, and a subscriber already reading the flow is not sent away for that.
     const deadline = window.setTimeout(giveUp, WIDGET_FAIL_OPEN_MS)
+    // (Once the flow has ended, a deadline still pending finds it settled and does nothing.)
     starting.then((start) => {
-      window.clearTimeout(deadline)
       if (settled) return
       if (start.fallback) return giveUp()
+      window.clearTimeout(deadline)
       begin(start, held, left)
     }, giveUp)
   }

@@ -141,6 +141,46 @@ describe('focus and Escape', () => {
     await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
   })
 
+  it('Escape while the offer is still being applied closes the dialog at once; the page hears of the save when it lands', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const onSave = vi.fn()
+    const onClose = vi.fn()
+    const flow = await openFlow(fakeApi({ gate: { accept: gate } }), { onSave, onClose })
+    flow.choose("It's too expensive")
+    flow.click('Continue')
+    flow.click('Continue')
+    flow.click('Accept 20% off')
+    await vi.waitFor(() => expect(flow.api.callsTo('accept')).toHaveLength(1))
+    expect(flow.ui.getByRole('dialog').getAttribute('aria-busy')).toBe('true')
+    pressEscape(flow.root.activeElement ?? flow.ui.getByRole('dialog'))
+    // Gone at once, focus back on the page's cancel button: nobody waits on a slow payment service.
+    expect(flow.element.isConnected).toBe(false)
+    expect(document.activeElement).toBe(flow.trigger)
+    expect(flow.settled()).toBeUndefined()
+    release()
+    // The server applied it: the page is told so, not that the subscriber merely closed.
+    await expect(flow.result).resolves.toMatchObject({ outcome: 'saved', offer: 'discount' })
+    expect(onSave).toHaveBeenCalledTimes(1)
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(flow.api.events().map((event) => event.step)).not.toContain('flow_abandoned')
+  })
+
+  it('× while a cancellation never answers closes at once; the flow ends closed when the call gives up', async () => {
+    const onCancel = vi.fn()
+    const flow = await openFlow(fakeApi({ gate: { cancel: new Promise(() => {}) } }), { onCancel })
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    confirmCancellation(flow)
+    await vi.waitFor(() => expect(flow.api.callsTo('cancel')).toHaveLength(1))
+    flow.click('Close')
+    expect(flow.element.isConnected).toBe(false)
+    await vi.advanceTimersByTimeAsync(BILLING_TIMEOUT_MS + 10)
+    await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
+    expect(onCancel).not.toHaveBeenCalled()
+  })
+
   it('Escape while handing over goes to the merchant at once', async () => {
     const flow = await openFlow(fakeApi({ fail: { cancel: { status: 409, message: 'Hand over.' } } }))
     confirmCancellation(flow)
