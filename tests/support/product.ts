@@ -97,10 +97,19 @@ export interface StartProductOptions extends MerchantAccountOptions {
   billing?: { autoDeliver: boolean }
   /** Opens the admin endpoint with this token (what `npm start` writes to DATA_DIR/admin.json). */
   adminToken?: string
+  /**
+   * Starts the Stripe fake's clock this far in the past, so a test can give a Stripe account a history
+   * (`seedCancellationHistory`) and then bring the clock to now (`stripe.clock.advanceTo`).
+   */
+  stripeBehindSeconds?: number
 }
 
 export async function startProduct(options: StartProductOptions = {}): Promise<Product> {
-  const stripe = createStripeFake({ webhooks: { autoDeliver: options.billing?.autoDeliver ?? false } })
+  const behind = options.stripeBehindSeconds ?? 0
+  const stripe = createStripeFake({
+    webhooks: { autoDeliver: options.billing?.autoDeliver ?? false },
+    ...(behind > 0 ? { now: () => Date.now() / 1000 - behind } : {}),
+  })
   const stripeServer = await stripe.listen()
   // The URL is known once listening; the app is built right after, before any request can arrive.
   // The node bindings (the socket) go through: the dev outbox answers loopback peers only.

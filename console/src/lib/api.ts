@@ -212,6 +212,19 @@ export async function listCoupons(
   return { data: { coupons: result.data.data, has_more: result.data.has_more } }
 }
 
+/** Cancellations from before Retainkit, imported from Stripe on connect (kept apart from sessions). */
+export const getPastCancellations = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/stripe/past-cancellations/{accountId}'>>(
+    'GET',
+    `/api/stripe/past-cancellations/${enc(accountId)}`,
+  )
+
+export const importPastCancellations = (accountId: string) =>
+  apiRequest<ApiData<'POST /api/stripe/past-cancellations/{accountId}/import'>>(
+    'POST',
+    `/api/stripe/past-cancellations/${enc(accountId)}/import`,
+  )
+
 export const testConnection = (accountId: string) =>
   apiRequest<ApiData<'POST /api/stripe/test-connection/{accountId}'>>(
     'POST',

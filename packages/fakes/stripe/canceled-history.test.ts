@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { createStripeClient } from './client'
-import { seedCancellationHistory } from './seed-history'
+import { seedCancellationHistories, seedCancellationHistory } from './seed-history'
 import { setup, stripeError } from './test-support'
 
 const DAY = 86_400
@@ -82,5 +82,26 @@ describe('listing canceled subscriptions', () => {
     const error = await stripeError(restricted.subscriptions.list({ status: 'canceled' }))
     expect(error).toMatchObject({ statusCode: 403, type: 'StripePermissionError' })
     expect(error.message).toContain("'rak_subscription_read'")
+  })
+
+  it('gives several accounts their past on one timeline, and refuses a past the clock has left behind', async () => {
+    const { fake, keys } = setup({ now: () => START })
+    const other = fake.createAccount({ businessName: 'Other' })
+    const entry = (email: string, days: number) => ({
+      email,
+      startedAt: START + days * DAY,
+      canceledAt: START + (days + 30) * DAY,
+      amount: 900,
+    })
+    const [mine = [], theirs = []] = await seedCancellationHistories(fake, [
+      { secretKey: keys.secretKey, entries: [entry('a@example.com', 0), entry('b@example.com', 50)] },
+      { secretKey: other.secretKey, entries: [entry('c@example.com', 10)] },
+    ])
+    const sdk = createStripeClient(fake, other.secretKey)
+    expect((await sdk.subscriptions.retrieve(theirs[0] as string)).canceled_at).toBe(START + 40 * DAY)
+    expect(mine).toHaveLength(2)
+    await expect(
+      seedCancellationHistory(fake, other.secretKey, [entry('late@example.com', 0)]),
+    ).rejects.toThrow(/already past the history's start/)
   })
 })

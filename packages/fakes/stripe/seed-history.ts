@@ -24,11 +24,46 @@ export interface PastCancellation {
 
 type Step = { at: number; run: () => Promise<void> }
 
+/** One account's past; `seedCancellationHistories` for several accounts on one timeline. */
 export async function seedCancellationHistory(
   fake: StripeFake,
   secretKey: string,
   entries: readonly PastCancellation[],
 ): Promise<{ subscriptionIds: string[] }> {
+  const [ids = []] = await seedCancellationHistories(fake, [{ secretKey, entries }])
+  return { subscriptionIds: ids }
+}
+
+/**
+ * Several accounts' pasts at once: the clock only moves forward, so their steps share one timeline.
+ * Returns each account's subscription ids in the order of its entries.
+ */
+export async function seedCancellationHistories(
+  fake: StripeFake,
+  histories: ReadonlyArray<{ secretKey: string; entries: readonly PastCancellation[] }>,
+): Promise<string[][]> {
+  const earliest = Math.min(...histories.flatMap((h) => h.entries.map((entry) => entry.startedAt)))
+  if (earliest < fake.clock.now()) {
+    throw new RangeError(
+      `The fake's clock (${fake.clock.now()}) is already past the history's start (${earliest})`,
+    )
+  }
+  const timelines = histories.map(({ secretKey, entries }) => accountSteps(fake, secretKey, entries))
+  const steps = timelines.flatMap((timeline) => timeline.steps)
+  // Stable by time; a subscription's start sorts before its own cancel at the same second.
+  steps.sort((a, b) => a.at - b.at)
+  for (const step of steps) {
+    if (step.at > fake.clock.now()) fake.clock.advanceTo(step.at)
+    await step.run()
+  }
+  return timelines.map((timeline) => timeline.ids)
+}
+
+function accountSteps(
+  fake: StripeFake,
+  secretKey: string,
+  entries: readonly PastCancellation[],
+): { steps: Step[]; ids: string[] } {
   const stripe = createStripeClient(fake, secretKey)
   const prices = new Map<string, Promise<Stripe.Price>>()
   const priceFor = (entry: PastCancellation) => {
@@ -73,11 +108,5 @@ export async function seedCancellationHistory(
       },
     },
   ])
-  // Stable by time; a subscription's start sorts before its own cancel at the same second.
-  steps.sort((a, b) => a.at - b.at)
-  for (const step of steps) {
-    if (step.at > fake.clock.now()) fake.clock.advanceTo(step.at)
-    await step.run()
-  }
-  return { subscriptionIds: ids }
+  return { steps, ids }
 }

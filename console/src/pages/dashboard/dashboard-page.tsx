@@ -29,6 +29,7 @@ import {
 import { shapeDurability } from './durability-shaping'
 import { FeedbackSection } from './feedback/feedback-section'
 import { HeadlineFiguresRow } from './headline-figures'
+import { PastCancellationsSection } from './past-cancellations-section'
 import { PeriodSelector } from './period-selector'
 import { RecoverySection } from './recovery-section'
 import { shapeSavedRevenue } from './saved-revenue-shaping'
@@ -311,6 +312,8 @@ export default function DashboardPage() {
       )}
       {/* Failed payments are not cancel sessions: shown even when the period has none. */}
       <RecoverySection range={range} tier={tier} />
+      {/* Stripe's history from before Retainkit: the last 12 months whatever the period, never in the charts. */}
+      <PastCancellationsSection accountId={accountId} />
     </div>
   )
 }
