@@ -52,8 +52,6 @@ export function LanguagesSection({
   const { strings, missing } = resolver.resolve(current)
   const own = languages.translations[current] ?? {}
   const keys = isDefault ? resolver.keys.filter((key) => key.startsWith('ui.')) : resolver.keys
-  const [adding, setAdding] = useState('')
-  const [addError, setAddError] = useState<string | undefined>()
 
   const write = (next: Languages) => set('languages', next)
   const setString = (key: string, value: string) => {
@@ -61,16 +59,6 @@ export function LanguagesSection({
     if (value === '') delete strings[key]
     else strings[key] = value
     write({ ...languages, translations: { ...languages.translations, [current]: strings } })
-  }
-  const add = () => {
-    const parsed = localeTagSchema.safeParse(adding.trim())
-    if (!parsed.success) return setAddError(parsed.error.issues[0]?.message)
-    const tag = parsed.data.toLowerCase()
-    setAddError(undefined)
-    setAdding('')
-    if (!languages.translations[tag])
-      write({ ...languages, translations: { ...languages.translations, [tag]: {} } })
-    onLocaleChange(tag)
   }
   const defaultName = languageName(languages.default)
   // Built-in languages are always offered; the merchant's own (and their translations) can go.
@@ -83,26 +71,12 @@ export function LanguagesSection({
 
   return (
     <div className="rk-languages">
-      <div className="rk-field">
-        <label htmlFor="editor-default-language">Default language</label>
-        <select
-          id="editor-default-language"
-          className="rk-input"
-          value={languages.default}
-          disabled={disabled}
-          onChange={(event) => write({ ...languages, default: event.target.value })}
-        >
-          {tags.map((tag) => (
-            <option key={tag} value={tag}>
-              {languageName(tag)} ({tag})
-            </option>
-          ))}
-        </select>
-        <p className="rk-field__hint">
-          Subscribers whose language the account does not offer get it, and so does any string missing in
-          another language. Your copy above is written in it.
-        </p>
-      </div>
+      <DefaultLanguageField
+        value={languages.default}
+        tags={tags}
+        disabled={disabled}
+        onChange={(tag) => write({ ...languages, default: tag })}
+      />
       <div className="rk-field">
         <label htmlFor="editor-language">Language to edit and preview</label>
         <select
@@ -128,20 +102,68 @@ export function LanguagesSection({
           </button>
         ) : null}
       </div>
-      <div className="rk-languages__add">
-        <TextField
-          id="editor-add-language"
-          label="Add a language"
-          hint="A language tag, such as it, ar, he or pt-BR. Arabic and Hebrew are laid out right to left."
-          value={adding}
-          error={addError}
-          disabled={disabled}
-          onChange={setAdding}
-        />
-        <button type="button" className="rk-button rk-button--secondary" disabled={disabled} onClick={add}>
-          Add language
-        </button>
-      </div>
+      <AddLanguage
+        disabled={disabled}
+        onAdd={(tag) => {
+          if (!languages.translations[tag])
+            write({ ...languages, translations: { ...languages.translations, [tag]: {} } })
+          onLocaleChange(tag)
+        }}
+      />
+      <MissingStrings current={current} defaultName={defaultName} isDefault={isDefault} missing={missing} />
+      <TranslationFields
+        current={current}
+        keys={keys}
+        own={own}
+        fallback={strings}
+        missing={missing}
+        errors={errors}
+        disabled={disabled}
+        onChange={setString}
+      />
+    </div>
+  )
+}
+
+/** A language tag typed in and checked; a new one starts with no translations and is opened. */
+function AddLanguage({ disabled, onAdd }: { disabled: boolean; onAdd: (tag: string) => void }) {
+  const [adding, setAdding] = useState('')
+  const [addError, setAddError] = useState<string | undefined>()
+  const add = () => {
+    const parsed = localeTagSchema.safeParse(adding.trim())
+    if (!parsed.success) return setAddError(parsed.error.issues[0]?.message)
+    setAddError(undefined)
+    setAdding('')
+    onAdd(parsed.data.toLowerCase())
+  }
+  return (
+    <div className="rk-languages__add">
+      <TextField
+        id="editor-add-language"
+        label="Add a language"
+        hint="A language tag, such as it, ar, he or pt-BR. Arabic and Hebrew are laid out right to left."
+        value={adding}
+        error={addError}
+        disabled={disabled}
+        onChange={setAdding}
+      />
+      <button type="button" className="rk-button rk-button--secondary" disabled={disabled} onClick={add}>
+        Add language
+      </button>
+    </div>
+  )
+}
+
+/** What the language being edited lacks (each a link to its field), or why the default lacks nothing. */
+function MissingStrings(props: {
+  current: string
+  defaultName: string
+  isDefault: boolean
+  missing: string[]
+}) {
+  const { current, defaultName, isDefault, missing } = props
+  return (
+    <>
       {isDefault ? (
         <p className="rk-field__hint">
           {defaultName} is the default language: nothing can be missing in it. Below, the widget’s own words
@@ -172,27 +194,75 @@ export function LanguagesSection({
           )}
         </div>
       )}
-      <div className="rk-languages__strings" lang={current}>
-        {keys.map((key) => (
-          <TextField
-            key={`${current}:${key}`}
-            id={fieldId('editor-lang', key)}
-            label={
-              <span lang="en" dir="ltr">
-                {keyLabel(key)}
-                {missing.includes(key) ? ' (missing)' : ''}
-              </span>
-            }
-            value={own[key] ?? ''}
-            placeholder={strings[key]}
-            maxLength={500}
-            multiline={key.endsWith('subheadline')}
-            disabled={disabled}
-            error={errors[`languages.translations.${current}.${key}`]}
-            onChange={(value) => setString(key, value)}
-          />
+    </>
+  )
+}
+
+/** One field per string of the language being edited; empty keeps the fallback shown as placeholder. */
+function TranslationFields(props: {
+  current: string
+  keys: readonly string[]
+  own: Readonly<Record<string, string>>
+  fallback: Readonly<Record<string, string>>
+  missing: readonly string[]
+  errors: SectionProps['errors']
+  disabled: boolean
+  onChange: (key: string, value: string) => void
+}) {
+  const { current, keys, own, fallback, missing, errors, disabled, onChange } = props
+  return (
+    <div className="rk-languages__strings" lang={current}>
+      {keys.map((key) => (
+        <TextField
+          key={`${current}:${key}`}
+          id={fieldId('editor-lang', key)}
+          label={
+            <span lang="en" dir="ltr">
+              {keyLabel(key)}
+              {missing.includes(key) ? ' (missing)' : ''}
+            </span>
+          }
+          value={own[key] ?? ''}
+          placeholder={fallback[key]}
+          maxLength={500}
+          multiline={key.endsWith('subheadline')}
+          disabled={disabled}
+          error={errors[`languages.translations.${current}.${key}`]}
+          onChange={(value) => onChange(key, value)}
+        />
+      ))}
+    </div>
+  )
+}
+
+/** The language a missing string falls back to, chosen among the account's. */
+function DefaultLanguageField(props: {
+  value: string
+  tags: readonly string[]
+  disabled: boolean
+  onChange: (tag: string) => void
+}) {
+  const { value, tags, disabled, onChange } = props
+  return (
+    <div className="rk-field">
+      <label htmlFor="editor-default-language">Default language</label>
+      <select
+        id="editor-default-language"
+        className="rk-input"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {tags.map((tag) => (
+          <option key={tag} value={tag}>
+            {languageName(tag)} ({tag})
+          </option>
         ))}
-      </div>
+      </select>
+      <p className="rk-field__hint">
+        Subscribers whose language the account does not offer get it, and so does any string missing in
+        another language. Your copy above is written in it.
+      </p>
     </div>
   )
 }
