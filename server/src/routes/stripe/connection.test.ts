@@ -206,6 +206,21 @@ describe('Stripe Connect OAuth', () => {
       await t.request(`/api/stripe/plans/${accountId}`, { token: owner.token }),
     )
     expect(plans.data.map((p) => p.id)).toContain(merchant.prices.proMonthly)
+
+    // Connecting imports the account's past cancellations too (its one churned subscriber), apart from sessions.
+    await t.deps.background.idle()
+    const past = await t.database.db
+      .selectFrom('past_cancellations')
+      .select(['subscription_id', 'feedback', 'comment'])
+      .where('account_id', '=', accountId)
+      .execute()
+    expect(past).toEqual([
+      {
+        subscription_id: merchant.customers.churned.subscriptionId,
+        feedback: 'too_expensive',
+        comment: 'Found something cheaper',
+      },
+    ])
   })
 
   it('accepts a state once, for its own user, within 15 minutes', async () => {
