@@ -35,10 +35,10 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     env: { TEST_DB: db },
     // One module graph per worker instead of one per file: every file here imports the whole app, and
     // evaluating it anew was a third of the suite's time (routes/account: 80 s isolated, 44 s shared on
-    // the loaded 2-core machine). Each test builds its own app, database and clock (test-support/
+    // the loaded 2-core machine). Each test builds its own app, database and clock (test/support/
     // harness.ts), and no file mocks a module, so nothing a file does is seen by the next.
     isolate: false,
-    globalSetup: ['server/src/test-support/global-setup.ts'],
+    globalSetup: ['server/test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

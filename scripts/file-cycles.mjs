@@ -51,17 +51,19 @@ export function importGraph(root, roots = PRODUCT_ROOTS) {
 
 /**
  * Product files that import test code (a test, a test helper, fuzzing) by relative path: `from → to`.
- * Test helpers may sit beside the code they drive only as long as nothing the product runs needs them.
+ * Test helpers may sit beside the code they drive only as long as nothing the product runs needs them;
+ * a package's own `test/` folder beside its `src/` (server/test/support) is test code throughout.
  */
 export function testCodeImports(root, roots = PRODUCT_ROOTS) {
   const graph = importGraph(root, roots)
+  const testTrees = roots.flatMap((dir) => [join(root, dir), join(root, dirname(dir), 'test')])
   const found = []
   for (const file of graph.keys())
     for (const target of importsOf(file))
       if (
         !graph.has(target) &&
         /\.(?:ts|tsx|mts|mjs|js)$/.test(target) &&
-        roots.some((dir) => target.startsWith(join(root, dir) + sep))
+        testTrees.some((dir) => target.startsWith(dir + sep))
       )
         found.push(`${relative(root, file)} → ${relative(root, target)}`)
   return [...new Set(found)].sort()
@@ -132,7 +134,7 @@ export const SERVER_FLOORS = [
   ['services', 'seed', 'admin', 'deps.ts'],
   ['routes', 'auth/routes'],
   // Composition: what wires the floors below into an app and a listening server.
-  ['app.ts', 'bootstrap.ts', 'startup-banner.ts', 'http/node-listener.ts'],
+  ['app.ts', 'bootstrap.ts', 'embed.ts', 'startup-banner.ts', 'http/node-listener.ts'],
   // Entry points.
   ['index.ts', 'db/build-pglite-template.ts', 'admin/cli.ts'],
 ]

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { describeCycles, packageCycles, packageEdges, problems } from './package-cycles.mjs'
+import { describeCycles, exportsSubpath, packageCycles, packageEdges, problems } from './package-cycles.mjs'
 
 /**
  * The package-cycle check on a small workspace of its own — where a cycle hides in a test file and
@@ -97,6 +97,24 @@ describe('package-cycle check', () => {
     expect(edges.get('@retainkit/console')?.has('@retainkit/shared')).toBe(true)
     expect(describeCycles(edges, packageCycles(edges))).toEqual([])
     expect(problems).toEqual([])
+  })
+})
+
+describe("the server's doors", () => {
+  // Three subpaths, each documented in server/README.md; anything else other packages need goes
+  // through one of them, so an internal (a raw query, a worker) is never imported from outside by name.
+  const server = join(scriptsDir, '..', 'server')
+
+  it('offer ./app, ./admin and ./testing and nothing else', () => {
+    const { exports } = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'))
+    expect(Object.keys(exports).sort()).toEqual(['./admin', './app', './testing'])
+    for (const internal of [
+      './bootstrap',
+      './analytics/raw-queries',
+      './widget/ingest-groups',
+      './testing/template-db',
+    ])
+      expect(exportsSubpath(server, internal)).toBe(false)
   })
 })
 

@@ -1,11 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createApp } from '@retainkit/server/app'
-import { createDeps } from '@retainkit/server/bootstrap'
-import { loadConfig } from '@retainkit/server/config'
-import type { AppDeps } from '@retainkit/server/deps'
-import { createLogger, type LogLevel } from '@retainkit/server/logger'
-import { startMailWorker } from '@retainkit/server/mail'
+import {
+  type AppDeps,
+  createApp,
+  createDeps,
+  createLogger,
+  type LogLevel,
+  loadConfig,
+  startMailWorker,
+} from '@retainkit/server/app'
 import { describeListener, PortTakenError, portIsFree } from './ports'
 
 /**

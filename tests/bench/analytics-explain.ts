@@ -7,9 +7,9 @@
  * Each data set runs once as the route runs it (pro tier, the default 3-month range, now), its
  * statements are captured with their parameters, then each is run again under EXPLAIN.
  */
-import { ANALYTICS } from '@retainkit/server/analytics/endpoints'
-import { resolveRange } from '@retainkit/server/analytics/range'
-import { createLogger } from '@retainkit/server/logger'
+
+import { createLogger } from '@retainkit/server/app'
+import { ANALYTICS, resolveRange } from '@retainkit/server/testing'
 import { ANALYTICS_ENDPOINTS, type AnalyticsEndpoint } from '@retainkit/shared/analytics-endpoints'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'

@@ -14,7 +14,7 @@
  *   print their URLs, e.g. for `npx tsx tests/bench/analytics-explain.ts <url>`)
  *
  * The data is loaded in bulk, triggers held back and each account's rollups built once
- * (server/src/test-support/analytics-load.ts, whose test checks they equal what the triggers build),
+ * (server/test/support/analytics-load.ts, whose test checks they equal what the triggers build),
  * then, on PostgreSQL, the rolled-up counters are spread over the four slots concurrent writers leave
  * them in (the embedded database has one backend, so one slot), and the server's hourly compaction pass
  * folds the past days back into one row per key, today's rows staying spread: the rows a dashboard adds
@@ -30,25 +30,26 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { compactRollupSlots } from '@retainkit/server/analytics/compaction'
-import { followSaves, shapeDurability, tallyOfSave } from '@retainkit/server/analytics/durability'
-import { resolveRange } from '@retainkit/server/analytics/range'
-import {
-  lastReasons,
-  lastReasonsByMonth,
-  offerOutcomes,
-  outcomesByMonth,
-  savesByMonth,
-  writeInWordCounts,
-} from '@retainkit/server/analytics/raw-queries'
 import { createApp } from '@retainkit/server/app'
-import { type DatabaseHandle, openDatabase } from '@retainkit/server/database'
-import { migrate } from '@retainkit/server/migrate'
 import {
   type AnalyticsLoad,
+  compactRollupSlots,
+  type DatabaseHandle,
+  followSaves,
+  lastReasons,
+  lastReasonsByMonth,
   loadAnalytics,
+  migrate,
+  offerOutcomes,
+  openDatabase,
+  outcomesByMonth,
+  resolveRange,
+  savesByMonth,
+  shapeDurability,
   spreadRollupSlots,
-} from '@retainkit/server/testing/analytics-load'
+  tallyOfSave,
+  writeInWordCounts,
+} from '@retainkit/server/testing'
 import { ANALYTICS_ENDPOINTS } from '@retainkit/shared/analytics-endpoints'
 import { parsePeriod } from '@retainkit/shared/period'
 import { sql } from 'kysely'

@@ -3,19 +3,19 @@
  * their own there, and the app's dependencies wired as a real process wires them (no Stripe calls).
  */
 import { randomBytes } from 'node:crypto'
-import { loadOrCreateSigningKeys } from '@retainkit/server/auth/signing-keys'
-import { createEmbeddedVerifier } from '@retainkit/server/auth/verifier'
-import { createBackgroundWork } from '@retainkit/server/background-work'
-import { defaultStaticRoots } from '@retainkit/server/bootstrap'
-import { systemClock } from '@retainkit/server/clock'
-import { loadConfig } from '@retainkit/server/config'
-import { createWidgetConfigCache } from '@retainkit/server/config-cache'
-import type { DatabaseHandle } from '@retainkit/server/database'
-import type { AppDeps } from '@retainkit/server/deps'
-import { createLogger } from '@retainkit/server/logger'
-import { createSecretBox } from '@retainkit/server/secret-box'
-import { createStripeClientFactory } from '@retainkit/server/stripe-client'
-import { withDatabase } from '@retainkit/server/testing/template-db'
+import { type AppDeps, createLogger, loadConfig } from '@retainkit/server/app'
+import {
+  createBackgroundWork,
+  createEmbeddedVerifier,
+  createSecretBox,
+  createStripeClientFactory,
+  createWidgetConfigCache,
+  type DatabaseHandle,
+  defaultStaticRoots,
+  loadOrCreateSigningKeys,
+  systemClock,
+  withDatabase,
+} from '@retainkit/server/testing'
 import pg from 'pg'
 
 export const API_KEY = `rk_pub_bench_${randomBytes(12).toString('hex')}`

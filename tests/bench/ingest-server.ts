@@ -9,14 +9,15 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApp } from '@retainkit/server/app'
-import { createDeps } from '@retainkit/server/bootstrap'
-import { loadConfig } from '@retainkit/server/config'
-import { createLogger } from '@retainkit/server/logger'
-import { startMemoryTrim } from '@retainkit/server/memory-trim'
-import { createAppServer } from '@retainkit/server/node-listener'
-import { configureIngestGroups } from '@retainkit/server/widget/ingest-groups'
-import { createWidgetSecret } from '@retainkit/server/widget/widget-secrets'
+import {
+  createApp,
+  createAppServer,
+  createDeps,
+  createLogger,
+  loadConfig,
+  startMemoryTrim,
+} from '@retainkit/server/app'
+import { configureIngestGroups, createWidgetSecret } from '@retainkit/server/testing'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import type { SessionEventInput } from '@retainkit/shared/widget-api'
 import { sql } from 'kysely'

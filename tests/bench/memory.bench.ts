@@ -15,9 +15,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { REPO_ROOT } from '@retainkit/server/bootstrap'
-import { freePort } from '@retainkit/server/testing/server-process'
-import { startThrowawayPostgres, type ThrowawayPostgres } from '@retainkit/server/testing/throwaway-postgres'
+import { REPO_ROOT } from '@retainkit/server/app'
+import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '@retainkit/server/testing'
 import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../../scripts/server-command.mjs'
 
 const IDLE_MS = 10_000

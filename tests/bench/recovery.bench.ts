@@ -12,10 +12,7 @@
  */
 import { cpus, loadavg } from 'node:os'
 import { createStripeClient, createStripeFake } from '@retainkit/fakes/stripe'
-import { openDatabase } from '@retainkit/server/database'
-import { migrate } from '@retainkit/server/migrate'
-import { runRecoveryPass } from '@retainkit/server/recovery'
-import { createStripeClientFactory } from '@retainkit/server/stripe-client'
+import { createStripeClientFactory, migrate, openDatabase, runRecoveryPass } from '@retainkit/server/testing'
 import { DEFAULT_RECOVERY_SETTINGS } from '@retainkit/shared/recovery'
 import { sql } from 'kysely'
 import { benchDeps, freshPostgres, postgresBase } from './bench-app'

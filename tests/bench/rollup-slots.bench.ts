@@ -22,8 +22,7 @@
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { openDatabase } from '@retainkit/server/database'
-import { migrate } from '@retainkit/server/migrate'
+import { migrate, openDatabase } from '@retainkit/server/testing'
 import pg from 'pg'
 import { freshPostgres, postgresBase } from './bench-app'
 

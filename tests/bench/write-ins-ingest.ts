@@ -6,9 +6,8 @@
  * neighbour's load falls on both.
  */
 import { performance } from 'node:perf_hooks'
-import type { createApp } from '@retainkit/server/app'
-import type { AppDeps } from '@retainkit/server/deps'
-import { startFeedbackInsights } from '@retainkit/server/feedback/insights'
+import type { AppDeps, createApp } from '@retainkit/server/app'
+import { startFeedbackInsights } from '@retainkit/server/testing'
 import { SignJWT } from 'jose'
 import { sql } from 'kysely'
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createStripeClient } from '@retainkit/fakes/stripe'
-import { queueTrialNotices } from '@retainkit/server/billing/trial-notices'
+import { queueTrialNotices } from '@retainkit/server/testing'
 import type { Browser, Page } from 'playwright-core'
 import type Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

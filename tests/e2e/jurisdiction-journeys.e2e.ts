@@ -1,5 +1,5 @@
 import { createStripeClient } from '@retainkit/fakes/stripe'
-import type { MailMessage } from '@retainkit/server/mailer'
+import type { MailMessage } from '@retainkit/server/testing'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

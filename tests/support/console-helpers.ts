@@ -1,4 +1,4 @@
-import { createOutboxMailer } from '@retainkit/server/mailer'
+import { createOutboxMailer } from '@retainkit/server/testing'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { Product } from './product'
 

@@ -1,5 +1,5 @@
 import { createStripeClient } from '@retainkit/fakes/stripe'
-import { setEarlyAccess } from '@retainkit/server/recovery'
+import { setEarlyAccess } from '@retainkit/server/testing'
 import { DEFAULT_RECOVERY_SETTINGS } from '@retainkit/shared/recovery'
 import { expect } from 'vitest'
 import type { Product, Subscriber } from './product'

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync } from 'node:zlib'
-import { freePort } from '@retainkit/server/testing/server-process'
+import { freePort } from '@retainkit/server/testing'
 
 /**
  * The previous release, as a fresh clone has it without rebuilding old commits: its widget under

@@ -1,16 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createFakeDns } from '@retainkit/fakes/dns'
-import { createApp } from '@retainkit/server/app'
-import { assembleDeps } from '@retainkit/server/bootstrap'
-import { systemClock } from '@retainkit/server/clock'
-import { loadConfig } from '@retainkit/server/config'
-import type { AppDeps } from '@retainkit/server/deps'
-import { createMemoryLogger } from '@retainkit/server/logger'
-import { startMailWorker } from '@retainkit/server/mail'
-import { createMemoryMailer, type MailMessage } from '@retainkit/server/mailer'
-import { createSecretBox } from '@retainkit/server/secret-box'
-import { createStripeClientFactory } from '@retainkit/server/stripe-client'
-import { openPgliteFromTemplate } from '@retainkit/server/testing/template-db'
+import { type AppDeps, createApp, loadConfig, startMailWorker } from '@retainkit/server/app'
+import {
+  assembleDeps,
+  createMemoryLogger,
+  createMemoryMailer,
+  createSecretBox,
+  createStripeClientFactory,
+  type MailMessage,
+  openPgliteFromTemplate,
+  systemClock,
+} from '@retainkit/server/testing'
 
 /**
  * The server's dependencies, assembled by bootstrap.ts as for a real process, with what a browser

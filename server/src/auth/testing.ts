@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { nodeBindings, type TestContext } from '../test-support/harness'
+import { nodeBindings, type TestContext } from '../../test/support/harness'
 import type { SessionResponse } from './sessions'
 
 /** Helpers for the auth test files: PKCE pairs, the magic-link round trip, GoTrue error bodies. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { importJWK, type JWK, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { errorOf, type WidgetAccount, widgetAccount, widgetCall } from '../routes/widget/testing'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import { PUBLIC } from './testing'
 import { createSupabaseVerifier } from './verifier'
 

@@ -5,8 +5,8 @@ import { createDefaultReasons } from '@retainkit/shared/default-config'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext, testPostgresUrl } from '../test-support/harness'
-import { openPgliteFromTemplate } from '../test-support/template-db'
+import { createTestContext, type TestContext, testPostgresUrl } from '../../test/support/harness'
+import { openPgliteFromTemplate } from '../../test/support/template-db'
 
 /**
  * The database goes away (PostgreSQL restarts, a connection is cut, PGlite's engine dies): the

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/harness'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { type DatabaseHandle, openDatabase, PREPARED } from './database'
 
 /**

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testPostgresUrl } from '../test-support/harness'
-import { openPgliteFromTemplate, openPostgresFromTemplate } from '../test-support/template-db'
+import { testPostgresUrl } from '../../test/support/harness'
+import { openPgliteFromTemplate, openPostgresFromTemplate } from '../../test/support/template-db'
 import type { DatabaseHandle } from './database'
 
 /**

@@ -1,8 +1,8 @@
 import { Agent, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { MAX_BODY_BYTES } from '../app'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import { createAppServer } from './node-listener'
 
 /**

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { pkcePair, uniqueEmail } from '../auth/testing'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import { localOrigin } from './site-origin'
 
 const PORT = 8787

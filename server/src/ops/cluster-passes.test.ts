@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { openDatabase } from '../db/database'
 import { backgroundPasses } from '../observability/metrics'
 import { runClusterPass } from '../services/cluster-pass'
 import { startMerchantSyncWorker } from '../services/merchant-events/sync'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
  * Three instances on one PostgreSQL: a once-per-cluster pass runs in one of them per interval, however

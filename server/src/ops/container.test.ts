@@ -6,9 +6,9 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../../../scripts/server-command.mjs'
+import { testPostgresUrl } from '../../test/support/harness'
+import { freePort } from '../../test/support/server-process'
 import { REPO_ROOT } from '../bootstrap'
-import { testPostgresUrl } from '../test-support/harness'
-import { freePort } from '../test-support/server-process'
 
 /**
  * The container image and compose file. This machine (and CI's) has Docker's client but no engine, so

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ServerProcess, startServerProcess } from '../../test/support/server-process'
+import { openPgliteFromTemplate } from '../../test/support/template-db'
 import { openDatabase } from '../db/database'
-import { type ServerProcess, startServerProcess } from '../test-support/server-process'
-import { openPgliteFromTemplate } from '../test-support/template-db'
 
 /**
  * Two `npm start` on one DATA_DIR used to run side by side, each with its own copy of the embedded

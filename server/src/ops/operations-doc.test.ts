@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { testPostgresUrl } from '../../test/support/harness'
+import { type ServerProcess, startServerProcess } from '../../test/support/server-process'
 import { REPO_ROOT } from '../bootstrap'
-import { testPostgresUrl } from '../test-support/harness'
-import { type ServerProcess, startServerProcess } from '../test-support/server-process'
 
 /**
  * docs/operations.md, run: every `test:` block of the guide is executed verbatim with bash against a

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ServerProcess, startServerProcess } from '../test-support/server-process'
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../test-support/throwaway-postgres'
+import { type ServerProcess, startServerProcess } from '../../test/support/server-process'
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../test/support/throwaway-postgres'
 
 /**
  * Chaos on PostgreSQL, with real processes: the server under a steady load of writes, the database

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testPostgresUrl } from '../test-support/harness'
-import { type ServerProcess, startServerProcess } from '../test-support/server-process'
+import { testPostgresUrl } from '../../test/support/harness'
+import { type ServerProcess, startServerProcess } from '../../test/support/server-process'
 
 /**
  * Instances behind one balancer with different PUBLIC_URLs reject each other's sign-ins (the token's

@@ -2,9 +2,9 @@ import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/def
 import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext, testPostgresUrl } from '../../test/support/harness'
 import { setTier } from '../admin/operations'
 import { openDatabase } from '../db/database'
-import { createTestContext, type TestContext, testPostgresUrl } from '../test-support/harness'
 
 /**
  * Two instances on one PostgreSQL, each with its own pool and its own widget config cache: a change

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { MAX_OWNED_ACCOUNTS } from '../services/accounts'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 let t: TestContext
 beforeAll(async () => {

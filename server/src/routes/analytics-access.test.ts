@@ -1,8 +1,8 @@
 import { ANALYTICS_ENDPOINTS } from '@retainkit/shared/analytics-endpoints'
 import { UNKNOWN_DATASET_MESSAGE } from '@retainkit/shared/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { insertEvents, insertSessions } from '../services/analytics/test-fixtures'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 /** Validation order, membership and tier gating of GET /api/analytics. */
 let t: TestContext

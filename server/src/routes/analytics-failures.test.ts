@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { insertSaves } from '../services/analytics/test-fixtures'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
  * The analytics error messages. No request can cause these: the database is broken on purpose (its

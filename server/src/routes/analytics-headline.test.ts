@@ -1,7 +1,7 @@
 import type { HeadlineFigures } from '@retainkit/shared/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { insertEvents, insertSaves } from '../services/analytics/test-fixtures'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
  * The dashboard's headline row on known data: March 2026 (31 days) against the 31 days before it

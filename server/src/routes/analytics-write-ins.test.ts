@@ -1,9 +1,9 @@
 import type { SentimentBreakdown, WriteInSentiment, WriteInThemes } from '@retainkit/shared/feedback-insights'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { insertEvents, insertSessions } from '../services/analytics/test-fixtures'
 import { drainFeedbackInsights } from '../services/feedback/insights'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
  * The write-in data sets, their quotes and the theme settings through the real routes, on write-ins the

@@ -1,8 +1,8 @@
 import { ANALYTICS_ENDPOINTS } from '@retainkit/shared/analytics-endpoints'
 import { savedRevenueData } from '@retainkit/shared/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { insertEvents, insertSaves, insertSessions } from '../services/analytics/test-fixtures'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
  * Each data set's exact output on a hand-built set of events. The range is

@@ -2,7 +2,7 @@ import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { type Capability, capabilitiesFor, ROLES, type Role } from '@retainkit/shared/roles'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/harness'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 
 /**
  * The authorization matrix ("every account-scoped query filters by an account the caller is

@@ -2,7 +2,7 @@ import { createStripeClient } from '@retainkit/fakes/stripe'
 import type { BillingStatus } from '@retainkit/shared/billing'
 import Stripe from 'stripe'
 import { expect } from 'vitest'
-import type { TestContext } from '../test-support/harness'
+import type { TestContext } from '../../test/support/harness'
 
 /** Shared set-up for the billing suites (not a test file itself). */
 

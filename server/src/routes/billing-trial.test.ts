@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { queueTrialNotices } from '../services/billing/trial-notices'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import {
   advanceBoth,
   alignClocks,

@@ -1,7 +1,7 @@
 import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { reportPendingUsage } from '../services/billing/usage-reports'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import { alignClocks, checkoutUrl, deliver, payCheckout, signUp, status } from './billing-testing'
 import { createSecret, startSession, tokenFor, type WidgetAccount } from './widget/testing'
 

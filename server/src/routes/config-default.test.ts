@@ -1,6 +1,6 @@
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/harness'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 
 let t: TestContext
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import type { EvidenceExport } from '../services/evidence/export'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import {
   newSubscriber,
   startSession,

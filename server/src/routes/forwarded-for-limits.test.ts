@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, nodeBindings, type TestContext } from '../../test/support/harness'
 import { parseTrustProxy } from '../http/client-address'
-import { createTestContext, nodeBindings, type TestContext } from '../test-support/harness'
 
 /**
  * Every limiter keyed by the caller's address takes it from one place (http/client-address.ts), and

@@ -1,7 +1,7 @@
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { authRequest } from '../auth/testing'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import {
   errorOf,
   startSession,

@@ -8,7 +8,7 @@ import {
 } from '@retainkit/shared/api'
 import type { HeadlineFigures } from '@retainkit/shared/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/harness'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { advanceBoth, alignClocks } from './billing-testing'
 import {
   capturedWebhooks,

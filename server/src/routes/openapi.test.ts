@@ -1,8 +1,8 @@
 import { API_RESPONSES } from '@retainkit/shared/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
+import { servedCalls } from '../../test/support/served-calls'
 import { contractKey, OPERATIONS, operationKey } from '../services/openapi/operations'
-import { createTestContext, type TestContext } from '../test-support/harness'
-import { servedCalls } from '../test-support/served-calls'
 
 let t: TestContext
 beforeAll(async () => {

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { createApp } from '../app'
 import { parseObservability } from '../config/observability-env'
 import type { Database } from '../db/tables'
 import { createAppServer } from '../http/node-listener'
 import { enqueueWebhookEvent } from '../services/webhooks-out/outbox'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 /**
  * /livez, /readyz and /metrics: liveness never asks the database (a database blip must not get every

@@ -1,5 +1,6 @@
 import { DEFAULT_RECOVERY_SETTINGS } from '@retainkit/shared/recovery'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { cardUpdateToken } from '../services/recovery/links'
 import { saveRecoverySettings } from '../services/recovery/settings'
 import {
@@ -11,7 +12,6 @@ import {
   recoveryMerchant,
   type Subscriber,
 } from '../services/recovery/testing'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 let t: TestContext
 let merchant: RecoveryMerchant

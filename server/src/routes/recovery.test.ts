@@ -1,5 +1,6 @@
 import { DEFAULT_RECOVERY_SETTINGS } from '@retainkit/shared/recovery'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { setEarlyAccess } from '../services/recovery/settings'
 import {
   DAY,
@@ -9,7 +10,6 @@ import {
   type RecoveryMerchant,
   recoveryMerchant,
 } from '../services/recovery/testing'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 let t: TestContext
 let merchant: RecoveryMerchant

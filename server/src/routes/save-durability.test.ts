@@ -1,7 +1,7 @@
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import { type Money, money } from '@retainkit/shared/money'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/harness'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { advanceBoth, alignClocks } from './billing-testing'
 import { backfilled, saveKeys } from './stripe/test-support'
 import { acceptHelpers, acceptSuiteAccount, type WidgetAccount } from './widget/testing'

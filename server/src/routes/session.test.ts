@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
 import { capabilitiesFor } from '@retainkit/shared/roles'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { DEMO_OWNER_EMAIL } from '../services/accounts'
-import { createTestContext, type TestContext } from '../test-support/harness'
 
 let t: TestContext
 beforeAll(async () => {

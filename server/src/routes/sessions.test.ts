@@ -1,7 +1,7 @@
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import type { ApiData } from '@retainkit/shared/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/harness'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { backfilled, saveKeys } from './stripe/test-support'
 import { startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './widget/testing'
 

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { createApp } from '../app'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import { PUBLIC_URL_PLACEHOLDER, publicUrlForMarkup } from './static-site'
 
 /**

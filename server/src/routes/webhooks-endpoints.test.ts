@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
+import { verifyRetainkitSignature } from '../../test/support/webhook-recipe'
 import type { AppDeps } from '../deps'
 import { deliverDueWebhooks } from '../services/webhooks-out/deliver'
-import { createTestContext, type TestContext } from '../test-support/harness'
-import { verifyRetainkitSignature } from '../test-support/webhook-recipe'
 
 /** Settings → Webhooks: one endpoint per URL, and a test event per endpoint and event type. */
 let t: TestContext

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
+import { localhostCertificate, startHttpsReceiver } from '../../test/support/https-receiver'
+import { type Misbehaviour, startMisbehavingReceiver } from '../../test/support/misbehaving-receivers'
 import type { AppDeps } from '../deps'
 import { deliverDueWebhooks, LEASE_MS, startWebhookWorker } from '../services/webhooks-out/deliver'
 import { enqueueWebhookEvent } from '../services/webhooks-out/outbox'
-import { createTestContext, type TestContext } from '../test-support/harness'
-import { localhostCertificate, startHttpsReceiver } from '../test-support/https-receiver'
-import { type Misbehaviour, startMisbehavingReceiver } from '../test-support/misbehaving-receivers'
 
 /**
  * One merchant's broken receiver must not hold anyone else's webhooks: each attempt has one deadline

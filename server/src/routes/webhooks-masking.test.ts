@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/harness'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 
 /**
  * An endpoint URL can itself be a credential: whoever knows a Slack incoming-webhook URL can post into

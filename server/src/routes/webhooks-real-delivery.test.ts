@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
+import { startHttpsReceiver } from '../../test/support/https-receiver'
+import { verifyRetainkitSignature } from '../../test/support/webhook-recipe'
 import type { AppDeps } from '../deps'
 import { deliverDueWebhooks } from '../services/webhooks-out/deliver'
 import { enqueueWebhookEvent } from '../services/webhooks-out/outbox'
-import { createTestContext, type TestContext } from '../test-support/harness'
-import { startHttpsReceiver } from '../test-support/https-receiver'
-import { verifyRetainkitSignature } from '../test-support/webhook-recipe'
 
 /**
  * Deliveries over the real network path (DNS guard, address pinning, TLS, no redirects) to an HTTPS

@@ -1,10 +1,10 @@
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
+import { verifyRetainkitSignature } from '../../test/support/webhook-recipe'
 import type { AppDeps } from '../deps'
 import { deliverDueWebhooks, LEASE_MS, retryDelayMs } from '../services/webhooks-out/deliver'
 import { enqueueWebhookEvent } from '../services/webhooks-out/outbox'
-import { createTestContext, type TestContext } from '../test-support/harness'
-import { verifyRetainkitSignature } from '../test-support/webhook-recipe'
 import { backfilled, saveKeys } from './stripe/test-support'
 import { acceptHelpers, acceptSuiteAccount, type WidgetAccount, widgetCall } from './widget/testing'
 

@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
+import { liveCounts, ROLLUP_TABLES, rollupRows } from '../../test/support/rollup-tables'
 import type { CancelSessionsTable, SavesTable, SessionEventsTable } from '../db/tables'
-import { createTestContext, type TestContext } from '../test-support/harness'
-import { liveCounts, ROLLUP_TABLES, rollupRows } from '../test-support/rollup-tables'
 import { insertDemoHistory } from './demo-bulk'
 import { buildDemoHistory } from './demo-history'
 

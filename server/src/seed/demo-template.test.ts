@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROLLUP_TABLES, rollupRows } from '../../test/support/rollup-tables'
 import { openDatabase } from '../db/database'
 import { migrate } from '../db/migrate'
 import {
@@ -13,7 +14,6 @@ import {
   writePgliteTemplate,
 } from '../db/pglite-template'
 import { createSecretBox } from '../services/secret-box'
-import { ROLLUP_TABLES, rollupRows } from '../test-support/rollup-tables'
 import { completeDemoSeed, DEMO_ACCOUNT_ID } from './demo'
 import { buildDemoHistory, demoHistoryUntil } from './demo-history'
 import { writeDemoTemplate } from './demo-template'

@@ -1,7 +1,7 @@
 import type { SentimentBreakdown, WriteInThemes } from '@retainkit/shared/feedback-insights'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/harness'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { DEMO_ACCOUNT_ID, DEMO_OWNER_EMAIL, seedDemoIfEmpty } from './demo'
 
 /**

@@ -2,8 +2,8 @@ import type { SaveDurabilityData, SavedRevenueData } from '@retainkit/shared/api
 import { cancelFlowConfigSchema, cancellationReasonsSchema } from '@retainkit/shared/schemas'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { DEMO_OWNER_EMAIL as ACCOUNTS_DEMO_OWNER_EMAIL } from '../services/accounts'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import { DEMO_ACCOUNT_ID, DEMO_OWNER_EMAIL, type DemoSeedResult, seedDemoIfEmpty } from './demo'
 import { buildDemoHistory } from './demo-history'
 

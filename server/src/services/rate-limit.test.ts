@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../test/support/harness'
 import { HttpError } from '../http/http-error'
-import { createTestContext, type TestContext } from '../test-support/harness'
 import { countHitSql, hit, planHit, settleHits } from './rate-limit'
 
 let t: TestContext

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { parseTrustProxy } from '../../http/client-address'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { sha256Hex } from '../crypto'
 import {
   authRequest,

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { sha256Hex } from '../crypto'
 import { REVOKED_SESSION_MESSAGE } from '../session-check'
 import { REFRESH_TOKEN_REUSE_INTERVAL_MS, type SessionResponse } from '../sessions'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { REVOKED_SESSION_MESSAGE } from '../session-check'
 import type { SessionResponse } from '../sessions'
 import { authRequest, CALLBACK, errorBody, follow, lastLink, signInWithLink, uniqueEmail } from '../testing'

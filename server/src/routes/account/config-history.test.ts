@@ -1,7 +1,7 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { newSubscriber, startSession, tokenFor, widgetAccount, widgetCall } from '../widget/testing'
 
 /**

@@ -1,8 +1,8 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { MAX_CONFIG_VERSIONS } from '../../services/flow-config'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 
 let t: TestContext
 beforeAll(async () => {

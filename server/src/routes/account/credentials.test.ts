@@ -1,7 +1,7 @@
 import { seedMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { maskSecret } from '../../services/secret-box'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { body, errorOf, otherSecretBox, saveKeys, stripeOutage } from '../stripe/test-support'
 
 let t: TestContext

@@ -1,6 +1,6 @@
 import type { GettingLive } from '@retainkit/shared/schemas'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { createSecret, publishConfig, startSession, tokenFor, widgetCall } from '../widget/testing'
 
 let t: TestContext

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { INVITATION_TTL_DAYS, MAX_PENDING_INVITATIONS, TEAM_MESSAGES } from '../../services/members'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 
 /** Settings → Team: `/api/account?action=members` and the bootstrap that accepts invitations. */
 let t: TestContext

@@ -1,8 +1,8 @@
 import { WIDGET_ERRORS_KEPT } from '@retainkit/shared/getting-live'
 import type { WidgetError } from '@retainkit/shared/schemas'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { recordWidgetError } from '../../services/widget/widget-errors'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { mintToken, startSession, tokenFor, widgetAccount, widgetCall } from '../widget/testing'
 
 let t: TestContext

@@ -1,7 +1,7 @@
 import { createStripeClient } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { MAX_PLANS } from '../../services/stripe-catalog'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { body, errorOf, saveKeys, storeKeyUnchecked, stripeOutage } from './test-support'
 
 let t: TestContext

@@ -1,7 +1,7 @@
 import { createStripeClient, seedMerchant } from '@retainkit/fakes/stripe'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { alignClocks } from '../billing-testing'
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { createStripeClient, seedMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { maskSecret } from '../../services/secret-box'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { body, errorOf, otherSecretBox, saveKeys, storeKeyUnchecked } from './test-support'
 
 const CLIENT_ID = 'ca_RetainkitPlatformTest'

@@ -1,8 +1,8 @@
 import { createStripeClient, seedMerchant } from '@retainkit/fakes/stripe'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { syncMerchantSubscriptions } from '../../services/merchant-events/sync'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { alignClocks } from '../billing-testing'
 import { backfilled, saveKeys } from './test-support'
 

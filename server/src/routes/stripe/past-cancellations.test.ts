@@ -1,6 +1,7 @@
 import { type PastCancellation, seedCancellationHistory } from '@retainkit/fakes/stripe'
 import type { PastCancellations } from '@retainkit/shared/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import {
   PAST_IMPORT_LEASE_MS,
   PAST_IMPORT_RETRY_MS,
@@ -9,7 +10,6 @@ import {
 } from '../../services/past-cancellations/import-run'
 import { requestPastImport } from '../../services/past-cancellations/import-state'
 import { createStripeClientFactory } from '../../services/stripe-client'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { body, errorOf, saveKeys } from './test-support'
 
 const DAY = 86_400

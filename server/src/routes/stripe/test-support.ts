@@ -1,6 +1,6 @@
+import type { TestContext } from '../../../test/support/harness'
 import { createSecretBox } from '../../services/secret-box'
 import { createStripeClientFactory } from '../../services/stripe-client'
-import type { TestContext } from '../../test-support/harness'
 
 /** Shared by the Stripe route tests: typed bodies, key planting, and Stripe outages on demand. */
 

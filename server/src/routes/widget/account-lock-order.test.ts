@@ -1,7 +1,7 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { lockAccountRow } from '../../db/account-lock'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import {
   acceptSuiteAccount,
   newSubscriber,

@@ -1,7 +1,7 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import type { StatutoryResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import {
   newSubscriber,
   publishConfig,

@@ -2,8 +2,8 @@ import { request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { createAppServer } from '../../http/node-listener'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { publishConfig } from './testing'
 
 /**

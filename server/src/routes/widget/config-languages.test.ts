@@ -2,7 +2,7 @@ import { widgetConfig } from '@retainkit/shared/api'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import type { WidgetConfigResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { newSubscriber, tokenFor, widgetAccount, widgetCall } from './testing'
 
 /**

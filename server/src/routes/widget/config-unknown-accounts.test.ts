@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { MAX_MISSING, MISSING_TTL_MS } from '../../services/config-cache'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 
 /**
  * Unknown account ids on the public config endpoint used to reach the database every time: a flood of

@@ -1,6 +1,7 @@
 import { DEFAULT_RECOVERY_SETTINGS } from '@retainkit/shared/recovery'
 import type { ReactivationResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { saveRecoverySettings } from '../../services/recovery/settings'
 import {
   failingSubscriber,
@@ -9,7 +10,6 @@ import {
   recoveryMerchant,
   type Subscriber,
 } from '../../services/recovery/testing'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { createSecret, mintToken, reactivationBanner } from './testing'
 
 /** The widget's payment prompt: what the reactivation call answers a past-due subscriber. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { REMEMBERED_SESSION_MS, rememberedSessionCount } from '../../services/widget/event-ingest'
 import { WIDGET_CONFIG_TTL_MS } from '../../services/widget/published-config'
 import { verifiedTokenCount } from '../../services/widget/subscriber-token'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
 
 /**

@@ -1,7 +1,7 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import { BANNER_DISMISS_DAYS } from '@retainkit/shared/constants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import {
   newSubscriber,
   reactivationBanner,

@@ -1,8 +1,8 @@
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import type { ReactivationResponse, SessionStartResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { discountedCharges } from '../../services/widget/reactivation-terms'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import {
   fakeSubscription,
   newSubscriber,

@@ -1,7 +1,7 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import type { RouteResponse, SessionStartResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { ROUTES_PER_TOKEN } from './route'
 import { flowTitled, putSegments } from './segments-testing'
 import {

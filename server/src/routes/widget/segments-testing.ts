@@ -1,7 +1,7 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { expect } from 'vitest'
-import type { TestContext } from '../../test-support/harness'
+import type { TestContext } from '../../../test/support/harness'
 
 /** Shared set-up for the segment and experiment suites (not a test file itself). */
 

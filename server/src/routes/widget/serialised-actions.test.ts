@@ -1,6 +1,6 @@
 import { createStripeClient, type SeededMerchant, seedMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import {
   acceptSuiteAccount,
   errorOf,

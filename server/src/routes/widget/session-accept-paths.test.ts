@@ -1,7 +1,7 @@
 /** accept: what it refuses, and offers carried out without a Stripe change (redirect, merchant). */
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import {
   acceptHelpers,
   acceptSuiteAccount,

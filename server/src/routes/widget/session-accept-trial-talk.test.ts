@@ -1,7 +1,7 @@
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { TRIAL_ONLY_MESSAGE } from '../../services/widget/messages'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import {
   errorOf,
   fakeSubscription,

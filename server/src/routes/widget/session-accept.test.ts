@@ -1,7 +1,7 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { addMonthsUtc } from '../../services/widget/billing-actions'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import {
   acceptHelpers,
   acceptSuiteAccount,

@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { counterDifferences } from '../../services/analytics/rollup-oracle'
 import {
   configureIngestGroups,
   ingestGroupCounters,
   ingestGroupLimitsOf,
 } from '../../services/widget/ingest-groups'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import {
   createSecret,
   errorOf,

@@ -1,9 +1,9 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { openDatabase } from '../../db/database'
 import type { AnalyticsRange } from '../../services/analytics/range'
 import { counterDifferences, readDifferences } from '../../services/analytics/rollup-oracle'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
 
 /**

@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { createApp } from '../../app'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
 
 let t: TestContext

@@ -1,9 +1,9 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { verifyAccountChain } from '../../services/evidence/store'
 import { widgetChunkFile } from '../../services/widget/chunks'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import {
   newSubscriber,
   publishConfig,

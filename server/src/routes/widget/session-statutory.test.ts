@@ -1,8 +1,8 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import type { StatutoryResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { verifyAccountChain } from '../../services/evidence/store'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import {
   errorOf,
   fakeSubscription,

@@ -1,6 +1,6 @@
 import type { SessionStartResponse } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import {
   fakeSubscription,
   publishConfig,

@@ -5,7 +5,7 @@ import type { ReactivationResponse } from '@retainkit/shared/widget-api'
 import { SignJWT } from 'jose'
 import type Stripe from 'stripe'
 import { expect } from 'vitest'
-import type { TestContext } from '../../test-support/harness'
+import type { TestContext } from '../../../test/support/harness'
 
 /** Shared set-up for the widget API's tests (not a test file itself). */
 

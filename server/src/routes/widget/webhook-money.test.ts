@@ -6,10 +6,10 @@ import {
   WEBHOOK_DATA,
 } from '@retainkit/shared/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import type { AppDeps } from '../../deps'
 import { deliverDueWebhooks } from '../../services/webhooks-out/deliver'
 import { TEST_EVENT_SAMPLES } from '../../services/webhooks-out/test-event'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { backfilled, saveKeys } from '../stripe/test-support'
 import {
   acceptHelpers,

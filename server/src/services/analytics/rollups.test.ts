@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { migrate } from '../../db/migrate'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { foldWordMonths } from './compaction'
 import { followSaves, type SaveDurability, shapeDurability, tallyOfSave } from './durability'
 import { rolledUpDurability } from './durability-rollup'

@@ -1,7 +1,7 @@
 import { wordFrequencies } from '@retainkit/shared/analytics'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { writeInWordCounts } from './queries'
 import { resolveRange } from './range'
 import { insertEvents, insertSessions } from './test-fixtures'

@@ -1,5 +1,6 @@
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import {
   newSubscriber,
   startSession,
@@ -8,7 +9,6 @@ import {
   widgetAccount,
   widgetCall,
 } from '../../routes/widget/testing'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { pruneAccountEvidence, retentionCutoff, sealEndedSessions } from './passes'
 import { verifyAccountChain } from './store'
 

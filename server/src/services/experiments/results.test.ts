@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { flowTitled, seedArmOutcomes, startExperiment } from '../../routes/widget/segments-testing'
 import { type WidgetAccount, widgetAccount } from '../../routes/widget/testing'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { loadExperimentResults } from './results'
 
 const DAY_MS = 86_400_000

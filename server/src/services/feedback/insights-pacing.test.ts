@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { leaveWriteIn, type WidgetAccount, widgetAccount } from '../../routes/widget/testing'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { startFeedbackInsights } from './insights'
 import { noteEventsCall } from './nudge'
 

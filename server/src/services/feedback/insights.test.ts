@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import {
   leaveWriteIn,
   publishConfig,
@@ -7,7 +8,6 @@ import {
   widgetAccount,
   widgetCall,
 } from '../../routes/widget/testing'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { drainFeedbackInsights, runInsightsPass, scoreQueued, settleOutcomes } from './insights'
 
 /**

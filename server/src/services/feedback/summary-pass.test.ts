@@ -1,9 +1,9 @@
 import { type FakeChatServer, startFakeChatCompletions } from '@retainkit/fakes/chat-completions'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import type { WriteInSummaryConfig } from '../../config/summaries-env'
 import { leaveWriteIn, type WidgetAccount, widgetAccount } from '../../routes/widget/testing'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { drainFeedbackInsights } from './insights'
 import { RETRY_AFTER_MS, runSummaryPass } from './summary-pass'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { mailAttempts } from '../../observability/metrics'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import type { Mailer } from '../mailer'
 import { cancelMail, enqueueMail } from './outbox'
 import { claimDueMail, MAIL_LEASE_MS, pruneMailOutbox, sendDueMail } from './worker'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { requestLink } from '../../auth/testing'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { createMemoryMailer, type Mailer } from '../mailer'
 import { enqueueMail } from './outbox'
 import { startMailWorker } from './runner'

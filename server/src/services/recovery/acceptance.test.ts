@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
+import { startHttpsReceiver } from '../../../test/support/https-receiver'
+import { verifyRetainkitSignature } from '../../../test/support/webhook-recipe'
 import type { AppDeps } from '../../deps'
-import { createTestContext, type TestContext } from '../../test-support/harness'
-import { startHttpsReceiver } from '../../test-support/https-receiver'
-import { verifyRetainkitSignature } from '../../test-support/webhook-recipe'
 import { deliverDueWebhooks } from '../webhooks-out/deliver'
 import { cardUpdateToken } from './links'
 import {

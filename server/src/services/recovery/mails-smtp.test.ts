@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
-import { type SmtpReceiver, startSmtpReceiver } from '../../test-support/smtp-receiver'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
+import { type SmtpReceiver, startSmtpReceiver } from '../../../test/support/smtp-receiver'
 import { enqueueMail } from '../mail/outbox'
 import { RECOVERY_SAMPLES } from '../mail/templates/payment-recovery-samples'
 import { createSmtpMailer } from '../mailer'

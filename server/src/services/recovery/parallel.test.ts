@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/harness'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { syncMerchantSubscriptions } from '../merchant-events/sync'
 import { runRecoveryPass } from './pass'
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
 import { openDatabase } from '../../db/database'
-import { createTestContext, type TestContext } from '../../test-support/harness'
 import { advanceGeneration, stripeIdempotencyKey, withCustomerLock } from './customer-lock'
 
 /**

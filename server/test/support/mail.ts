@@ -1,6 +1,6 @@
-import type { AppDeps } from '../deps'
-import { sendDueMail } from '../services/mail/worker'
-import type { MailMessage } from '../services/mailer'
+import type { AppDeps } from '../../src/deps'
+import { sendDueMail } from '../../src/services/mail/worker'
+import type { MailMessage } from '../../src/services/mailer'
 
 /**
  * How server tests read mail: every mail is a row of the outbox until the mail worker sends it, so

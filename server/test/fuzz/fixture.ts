@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
-import { lastLink, pkcePair, requestLink, uniqueEmail } from '../auth/testing'
+import { lastLink, pkcePair, requestLink, uniqueEmail } from '../../src/auth/testing'
 import {
   newSubscriber,
   startSession,
   tokenFor,
   type WidgetAccount,
   widgetAccount,
-} from '../routes/widget/testing'
-import { createTestContext, type TestContext } from '../test-support/harness'
+} from '../../src/routes/widget/testing'
+import { createTestContext, type TestContext } from '../../src/support/harness'
 
 /**
  * The world the API fuzz suite sends requests into: a Pro merchant with Stripe connected, a widget

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DatabaseHandle } from '../db/database'
+import type { DatabaseHandle } from '../../src/db/database'
 
 /**
  * Counts the rows every request writes, so the fuzz suite can check "no partial write": a request

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { Database } from '../db/tables'
+import type { Database } from '../../src/db/tables'
 
 /**
  * Every analytics rollup table of one account as comparable text: what a bulk load (triggers held back,

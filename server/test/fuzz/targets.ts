@@ -1,5 +1,5 @@
 import { createDefaultConfig, createDefaultReasons } from '@retainkit/shared/default-config'
-import { widgetCall } from '../routes/widget/testing'
+import { widgetCall } from '../../src/routes/widget/testing'
 import { type Fixture, METRICS_TOKEN, PUBLIC_ORIGIN } from './fixture'
 import { BILLING_TARGETS } from './targets-billing'
 import { RECOVERY_TARGETS } from './targets-recovery'

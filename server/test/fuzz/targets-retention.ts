@@ -1,6 +1,6 @@
 import { seedMerchant } from '@retainkit/fakes/stripe'
 import Stripe from 'stripe'
-import { saveKeys } from '../routes/stripe/test-support'
+import { saveKeys } from '../../src/routes/stripe/test-support'
 import type { Fixture } from './fixture'
 import type { Target } from './targets'
 

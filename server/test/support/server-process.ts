@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { REPO_ROOT } from '../bootstrap'
+import { REPO_ROOT } from '../../src/bootstrap'
 
 /**
  * The real server as its own process (what `npm start` runs), for tests about processes: two on one

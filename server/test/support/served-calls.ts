@@ -1,7 +1,7 @@
-import { ADMIN_COMMANDS } from '../admin/operations'
-import { GRANT_TYPES } from '../auth/routes/token'
-import { ACCOUNT_HANDLERS } from '../routes/account'
-import { SESSION_ACTIONS } from '../routes/session'
+import { ADMIN_COMMANDS } from '../../src/admin/operations'
+import { GRANT_TYPES } from '../../src/auth/routes/token'
+import { ACCOUNT_HANDLERS } from '../../src/routes/account'
+import { SESSION_ACTIONS } from '../../src/routes/session'
 
 /**
  * Every call the app answers, as `METHOD path-key` in the OpenAPI document's spelling

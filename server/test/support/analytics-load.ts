@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Database } from '../db/tables'
+import type { Database } from '../../src/db/tables'
 
 /**
  * The analytics benchmark's data (tests/bench/analytics.bench.ts): cancel sessions following a real flow

@@ -1,5 +1,5 @@
 import { DEFAULT_RECOVERY_SETTINGS } from '@retainkit/shared/recovery'
-import { setEarlyAccess } from '../services/recovery/settings'
+import { setEarlyAccess } from '../../src/services/recovery/settings'
 import type { Fixture } from './fixture'
 import type { Target } from './targets'
 

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
-import { REPO_ROOT } from '../bootstrap'
-import { type DatabaseHandle, openDatabase } from '../db/database'
-import { migrate } from '../db/migrate'
-import { migrationsHash } from '../db/pglite-template'
+import { REPO_ROOT } from '../../src/bootstrap'
+import { type DatabaseHandle, openDatabase } from '../../src/db/database'
+import { migrate } from '../../src/db/migrate'
+import { migrationsHash } from '../../src/db/pglite-template'
 
 /**
  * Test databases start from a migrated template instead of being created and migrated per test file:
