@@ -11,7 +11,7 @@ import { buildDemoHistory } from './demo-history'
  * The demo history written in bulk (the embedded database's seed: triggers held back, the rollups rebuilt
  * once by retainkit_rebuild_rollups) must leave exactly the rollups that the triggers build when the same
  * rows arrive as ordinary writes, a thousand rows per statement. One twin account gets each; every
- * rollup table is compared (test-support/rollup-tables.ts). The history spans twelve months, so month
+ * rollup table is compared (server/test/support/rollup-tables.ts). The history spans twelve months, so month
  * and day edges are in it.
  */
 let t: TestContext

@@ -43,7 +43,7 @@ export interface TestContext {
   logger: ReturnType<typeof createMemoryLogger>
   /**
    * Runs the mail worker's pass, then lists the mail sent (to `to`, when given), oldest first
-   * (test-support/mail.ts). The worker is not running on its own here: tests drive it.
+   * (test/support/mail.ts). The worker is not running on its own here: tests drive it.
    */
   readOutbox(to?: string): Promise<MailMessage[]>
   apiKey: string
