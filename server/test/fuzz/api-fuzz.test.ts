@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATIONS, operationKey } from '../../src/services/openapi/operations'
-import { servedCalls } from '../../src/support/served-calls'
+import { servedCalls } from '../support/served-calls'
 import { createFixture, type Fixture } from './fixture'
 import { mutationOf } from './mutations'
 import { type Outgoing, send } from './send'

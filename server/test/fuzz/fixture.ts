@@ -8,7 +8,7 @@ import {
   type WidgetAccount,
   widgetAccount,
 } from '../../src/routes/widget/testing'
-import { createTestContext, type TestContext } from '../../src/support/harness'
+import { createTestContext, type TestContext } from '../support/harness'
 
 /**
  * The world the API fuzz suite sends requests into: a Pro merchant with Stripe connected, a widget

@@ -1,4 +1,4 @@
-import { nodeBindings } from '../../src/support/harness'
+import { nodeBindings } from '../support/harness'
 import { ADMIN_TOKEN, type Fixture } from './fixture'
 import type { RequestSpec, Target } from './targets'
 
