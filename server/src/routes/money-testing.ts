@@ -1,8 +1,8 @@
 import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import { expect } from 'vitest'
+import type { TestContext } from '../../test/support/harness'
 import type { AppDeps } from '../deps'
 import { deliverDueWebhooks } from '../services/webhooks-out/deliver'
-import type { TestContext } from '../../test/support/harness'
 import { type OpenedSession, startSession, tokenFor, type WidgetAccount } from './widget/testing'
 
 /** What the money acceptance scenario does with the Stripe fake, our webhooks and the owner's reads. */
