@@ -129,6 +129,11 @@ describe.each(Object.entries(VIEWPORTS))('the demo at %s size', (size, viewport)
     const months = await page.getByRole('img', { name: DASHBOARD_CHARTS[1] }).getAttribute('aria-label')
     expect(months?.match(/[A-Z][a-z]{2} 20\d\d/g)?.length).toBeGreaterThanOrEqual(12)
     const stuck = await page.getByRole('img', { name: DASHBOARD_CHARTS[5] }).getAttribute('aria-label')
+    // Every chart's card opens the sessions behind it.
+    for (const name of DASHBOARD_CHARTS) {
+      const card = page.locator('.rk-card', { has: page.getByRole('img', { name }) })
+      expect(await card.getByRole('button', { name: /^Sessions\b/ }).count(), String(name)).toBe(1)
+    }
     expect(stuck).toMatch(/Discount [1-9]\d* kept, [1-9]\d* lost/)
     // No two labels of a chart (x and y axis ticks, legends, value labels) touch, slanted or not.
     expect(await overlappingChartLabels(page)).toEqual([])
