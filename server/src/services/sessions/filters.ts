@@ -42,7 +42,8 @@ export function sessionConditions(accountId: string, filters: SessionFilters): R
   if (query.arm_id) parts.push(sql` and cs.arm_id = ${query.arm_id}`)
   if (query.offer)
     parts.push(sql` and exists (select 1 from session_events e
-      where e.session_id = cs.id and e.step = 'offer_shown' and e.offer = ${query.offer})`)
+      where e.session_id = cs.id and e.account_id = ${accountId} and e.step = 'offer_shown'
+        and e.offer = ${query.offer})`)
   if (query.q) parts.push(searchCondition(accountId, query.q, filters.masked))
   return sql.join(parts, sql``)
 }
