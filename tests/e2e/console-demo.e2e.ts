@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { seedDemoIfEmpty } from '@retainkit/server/testing'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
-import { sql } from 'kysely'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems } from '../support/axe'
@@ -32,7 +31,6 @@ beforeAll(async () => {
   product = await startProduct({ seed: false })
   useDevOutbox(product)
   expect(await seedDemoIfEmpty(product.deps)).not.toBeNull()
-  await followDemoSaves()
   browser = await launchChromium()
   const context = await browser.newContext({ viewport: VIEWPORTS.laptop })
   await signUpInConsole(product, context, 'demo@retainkit.dev')
@@ -44,28 +42,6 @@ afterAll(async () => {
   await browser?.close()
   await product?.stop()
 })
-
-/**
- * The demo is not connected to Stripe, so nothing follows its saves and the saves-that-stuck chart (and
- * saved revenue's "still paid") would be drawn without a value to label. Its saves' subscriptions are
- * given what Stripe would say of them — most still paying, one in four cancelled 40 days after the save
- * — so every chart is measured with a year of values (the durability triggers follow them as for a
- * connected account).
- */
-async function followDemoSaves() {
-  await sql`
-    insert into subscriber_subscriptions (account_id, subscription_id, customer_id, status,
-      cancel_at_period_end, canceled_at, ended_at, paused, unpaid_since, stripe_created, synced_at)
-    select s.account_id, s.subscription_id, s.customer_id, v.status, false, v.ended, v.ended, false, null,
-      s.created_at - interval '200 days', now()
-    from saves s
-    cross join lateral (select case when abs(hashtext(s.subscription_id)) % 4 = 0
-      and s.created_at < now() - interval '40 days' then s.created_at + interval '40 days' end as ended) e
-    cross join lateral (select case when e.ended is null then 'active' else 'canceled' end as status,
-      e.ended) v
-    where s.account_id = 'demo' and s.subscription_id is not null
-    on conflict do nothing`.execute(product.deps.db)
-}
 
 /** Every chart the dashboard draws as an SVG (the word cloud is HTML text, checked with the page's). */
 const DASHBOARD_CHARTS = [
