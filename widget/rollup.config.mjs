@@ -4,7 +4,8 @@
 //                     of the bundle from the first pass, through @rollup/plugin-replace
 //   preview.js        ESM, the same components for the console's editor and /preview/
 //   <chunk>.<hash>.js ESM, one per CHUNKS entry (src/chunks/): the parts only some sessions draw (the
-//                     statutory page, the question after cancelling), imported by the bundle when the
+//                     statutory page, the question after cancelling, the already-scheduled dialog, the
+//                     payment prompt), imported by the bundle when the
 //                     session's answer names them; they draw with the bundle's Preact, handed over
 //   sizes.json        gzip sizes of the budgeted files (widget/src/size.test.ts enforces the budgets)
 // Configs in an array are built one after another, so the loader pass sees the bundle's name.
@@ -27,12 +28,21 @@ const CHUNKS = ['statutory', 'after-cancel']
  * Chunks that share the bundle's frame as well as its Preact (src/chunks/<name>/index.ts): the imports
  * of Preact, the dialog and the surface become the runtime the bundle hands them (sharedWithBundle).
  */
-const RUNTIME_CHUNKS = { 'payment-prompt': here('./src/chunks/payment-prompt/index.ts') }
 /** What a chunk imports that the bundle has, by module: read from the runtime the bundle hands it. */
 const SHARED_WITH_CHUNKS = {
   preact: ['h', 'render'],
   [here('./src/ui/dialog.tsx')]: ['Dialog'],
   [here('./src/ui/surface.ts')]: ['openSurface'],
+}
+/**
+ * `scheduled` (a subscriber already scheduled to cancel) is called as the jurisdiction chunks are, with
+ * Preact only: the dialog frame it draws in is built into it.
+ */
+const PREACT_ONLY = { preact: SHARED_WITH_CHUNKS.preact }
+const RUNTIME_CHUNKS = {
+  'payment-prompt': [here('./src/chunks/payment-prompt/index.ts'), SHARED_WITH_CHUNKS],
+  banner: [here('./src/chunks/banner/index.ts'), SHARED_WITH_CHUNKS],
+  scheduled: [here('./src/chunks/scheduled/index.ts'), PREACT_ONLY],
 }
 /** The runtime's order (src/chunks/runtime.ts, CHUNK_RUNTIME_NAMES). */
 const CHUNK_RUNTIME_NAMES = ['h', 'render', 'Dialog', 'openSurface']
@@ -44,14 +54,14 @@ const RUNTIME_ID = '\0retainkit:chunk-runtime'
  * dialog, the shadow-root surface) are not copied in: this plugin turns each import of them into the
  * live bindings of one module, filled from the runtime the bundle passes the entry (bindRuntime).
  */
-const sharedWithBundle = () => ({
+const sharedWithBundle = (shared) => ({
   name: 'shared-with-bundle',
   async resolveId(source, importer) {
     if (source === 'retainkit:chunk-runtime') return RUNTIME_ID
     if (source === 'preact') return '\0rk-shared:preact'
     if (!importer || !source.startsWith('.')) return null
     const resolved = await this.resolve(source, importer, { skipSelf: true })
-    return resolved && Object.hasOwn(SHARED_WITH_CHUNKS, resolved.id) ? `\0rk-shared:${resolved.id}` : null
+    return resolved && Object.hasOwn(shared, resolved.id) ? `\0rk-shared:${resolved.id}` : null
   },
   load(id) {
     if (id === RUNTIME_ID) {
@@ -60,11 +70,15 @@ const sharedWithBundle = () => ({
     }
     if (!id.startsWith('\0rk-shared:')) return null
     const names = SHARED_WITH_CHUNKS[id.slice('\0rk-shared:'.length)]
-    return `export { ${names.join(', ')} } from 'retainkit:chunk-runtime'`
+    const shared = `export { ${names.join(', ')} } from 'retainkit:chunk-runtime'`
+    // JSX fragments (<>…</>) draw their children: a function component does that with any Preact.
+    return id === '\0rk-shared:preact'
+      ? `${shared}\nexport const Fragment = (props) => props.children`
+      : shared
   },
 })
 
-const chunkConfig = (name, input) => ({
+const chunkConfig = (name, [input, shared]) => ({
   input,
   onwarn,
   jsx: JSX,
@@ -75,7 +89,7 @@ const chunkConfig = (name, input) => ({
         built.chunks[name] = Object.keys(bundle).find((file) => file.startsWith(`${name}.`)) ?? ''
       },
     },
-    sharedWithBundle(),
+    sharedWithBundle(shared),
     aliases(),
     resolve({ browser: true, extensions: ['.ts', '.tsx', '.js'] }),
     typescriptPlugin(),
@@ -249,7 +263,7 @@ export default [
     },
   })),
   // After the bundle, whose shortened property names they reuse; before the loader, which records sizes.
-  ...Object.entries(RUNTIME_CHUNKS).map(([name, input]) => chunkConfig(name, input)),
+  ...Object.entries(RUNTIME_CHUNKS).map(([name, entry]) => chunkConfig(name, entry)),
   {
     input: here('./src/loader/index.ts'),
     onwarn,

@@ -370,6 +370,11 @@ export interface ScheduledCancellation {
   endsOn?: string
   /** What keeping it costs; null when it cannot be stated (then no undo is offered). */
   terms: ReactivationTerms | null
+  /**
+   * The absolute URL of the widget's chunk that draws this (when it ends, and the undo): the bundle
+   * imports it only for these subscribers. Absent from older servers and when the widget is not built.
+   */
+  chunk?: string
 }
 
 /** `POST /api/widget/reactivation` (body: `{}`) */
@@ -385,6 +390,11 @@ export type ReactivationResponse =
       offer: { percentOff: number; months: number } | null
       /** What accepting costs and when: the banner states it and asks once more before any charge. */
       terms: ReactivationTerms
+      /**
+       * The absolute URL of the widget's chunk that draws the banner: the bundle imports it only for
+       * these subscribers. Absent from older servers and when the widget is not built (then no banner).
+       */
+      chunk?: string
     }
   | {
       eligible: false

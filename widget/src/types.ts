@@ -36,7 +36,7 @@ export interface CancelInput {
   subscriber: SubscriberSummary | null
 }
 
-export type SessionOutcome = 'saved' | 'canceled' | 'stayed' | 'closed' | 'fallback'
+export type SessionOutcome = 'saved' | 'contacted' | 'canceled' | 'stayed' | 'closed' | 'fallback'
 
 export interface SessionResult {
   outcome: SessionOutcome

@@ -142,6 +142,7 @@ export const scheduledCancellation = obj({
   endsAt: isoTime,
   endsOn: z.string().optional(),
   terms: reactivationTerms.nullable(),
+  chunk: z.string().optional(),
 })
 export const sessionStarted = z.union([
   obj({
@@ -216,6 +217,7 @@ export const reactivation = z.union([
     plan: subscriberPlan.nullable(),
     offer: obj({ percentOff: z.number(), months: z.number() }).nullable(),
     terms: reactivationTerms,
+    chunk: z.string().optional(),
   }),
   obj({
     eligible: z.literal(false),

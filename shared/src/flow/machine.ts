@@ -212,10 +212,19 @@ export function createFlowMachine(options: FlowMachineOptions): FlowMachine {
     if (screen.kind !== 'offer') return
     const { offer } = screen
     const choice = { ...selection }
+    // "Talk to us" handing over to a mail app or a support page is a contact, not a save: only the
+    // merchant's own handler (answered 'recorded') reports one.
     call(
       'accept',
       () => effects.acceptOffer({ offer, choice, reasonKey }),
-      (response) => show({ kind: 'success', offer }, [], { result: { outcome: 'saved', offer, response } }),
+      (response) =>
+        show({ kind: 'success', offer }, [], {
+          result: {
+            outcome: offer === 'talk_to_us' && response.status === 'redirect' ? 'contacted' : 'saved',
+            offer,
+            response,
+          },
+        }),
     )
   }
 

@@ -33,7 +33,12 @@ export type FlowStatus = 'idle' | 'working' | 'error'
  * outcome, with the offer and the server's answer when there was one.
  */
 export type FlowResult =
-  | { readonly outcome: 'saved'; readonly offer: OfferType; readonly response: AcceptOfferResponse }
+  | {
+      /** 'contacted': "talk to us" answered with the support address or page (not a save). */
+      readonly outcome: 'saved' | 'contacted'
+      readonly offer: OfferType
+      readonly response: AcceptOfferResponse
+    }
   | { readonly outcome: 'canceled'; readonly response: CancelResponse }
   | { readonly outcome: 'stayed' }
   | { readonly outcome: 'closed' }

@@ -3,6 +3,7 @@ import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import { fireEvent, within } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
+import { BANNER_CHUNK } from '../test-support/banner-chunk'
 import { fakeApi, flowConfig, TOKEN } from '../test-support/fake-api'
 import { CONTEXT, flushPromises, testHost, trackedBundle } from '../test-support/flow-harness'
 
@@ -13,6 +14,7 @@ const ELIGIBLE = {
   subscriptionId: null,
   plan: null,
   offer: { percentOff: 25, months: 1 },
+  chunk: BANNER_CHUNK,
   terms: withDescription({
     planName: 'Pro',
     currency: 'usd',

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { WIDGET_DIST as DIST, ensureWidgetBuilt } from '../build/ensure-built'
 
 /**
- * The lazily loaded chunks (the statutory page, the question after cancelling, the payment prompt): each its own
+ * The lazily loaded chunks (the statutory page, the question after cancelling, the payment prompt, the
+ * reactivation banner, the already-scheduled dialog): each its own
  * content-hashed ES module under /w/, named in sizes.json for the server, at most 4 KB gzip, drawing
  * with the bundle's Preact (none of its own), and reading only names the bundle's minifier keeps.
  */
@@ -26,7 +27,13 @@ describe('lazily loaded chunks', () => {
   }, 600_000)
 
   it('are built, hashed and named in sizes.json for the server', () => {
-    expect(Object.keys(sizes.chunks ?? {}).sort()).toEqual(['after-cancel', 'payment-prompt', 'statutory'])
+    expect(Object.keys(sizes.chunks ?? {}).sort()).toEqual([
+      'after-cancel',
+      'banner',
+      'payment-prompt',
+      'scheduled',
+      'statutory',
+    ])
     for (const [name, { file }] of Object.entries(sizes.chunks ?? {}))
       expect(file).toMatch(new RegExp(`^${name}\\.[0-9a-f]{8,}\\.js$`))
   })

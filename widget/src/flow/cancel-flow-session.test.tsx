@@ -95,6 +95,70 @@ describe('redirect offers', () => {
     expect(flow.element.isConnected).toBe(false)
   })
 
+  /** A reason leading to "Talk to us", answered by the support address. */
+  const talkToUs = () => ({
+    config: flowConfig((c) => {
+      c.talk_to_us = { enabled: true, email: 'help@shop.test' }
+    }),
+    reasons: [
+      ...flowReasons(),
+      {
+        key: 'help',
+        label: 'I need help',
+        feedback: 'other' as const,
+        offer: 'talk_to_us' as const,
+        enabled: true,
+      },
+    ],
+    start: {
+      fallback: false as const,
+      sessionId: SESSION_ID,
+      subscriber: SUBSCRIBER,
+      eligibleOffers: ['talk_to_us' as const],
+    },
+  })
+
+  it('"Talk to us" opening a mail is a contact: no onSave, the session resolves as contacted', async () => {
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location)
+    const redirectUrl = 'mailto:help@shop.test'
+    const api = fakeApi({
+      ...talkToUs(),
+      accept: { status: 'redirect', mechanism: 'talk_to_us', redirectUrl },
+    })
+    const onSave = vi.fn()
+    const flow = await openFlow(api, { onSave })
+    flow.choose('I need help')
+    flow.click('Continue')
+    flow.click('Continue')
+    flow.click('Talk to us')
+    await expect(flow.result).resolves.toEqual({
+      outcome: 'contacted',
+      offer: 'talk_to_us',
+      response: { status: 'redirect', mechanism: 'talk_to_us', redirectUrl },
+    })
+    expect(assign).toHaveBeenCalledWith(redirectUrl)
+    expect(onSave).not.toHaveBeenCalled()
+  })
+
+  it('"Talk to us" carried out by the merchant\'s handleOffer is the save that handler reports', async () => {
+    const api = fakeApi({ ...talkToUs(), accept: { status: 'recorded', mechanism: 'talk_to_us' } })
+    const onSave = vi.fn()
+    const handleOffer = vi.fn()
+    const flow = await openFlow(api, { onSave, handleOffer })
+    flow.choose('I need help')
+    flow.click('Continue')
+    flow.click('Continue')
+    flow.click('Talk to us')
+    await vi.waitFor(() => expect(flow.heading()).toBe('Thanks for reaching out'))
+    expect(handleOffer).toHaveBeenCalledTimes(1)
+    expect(onSave).toHaveBeenCalledWith({
+      outcome: 'saved',
+      offer: 'talk_to_us',
+      response: { status: 'recorded', mechanism: 'talk_to_us' },
+    })
+  })
+
   it('never follow a non-http URL', async () => {
     const assign = vi.fn()
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location)

@@ -6,22 +6,16 @@ import {
   type FlowResult,
   type FlowSnapshot,
 } from '@retainkit/shared/flow'
-import {
-  type RouteResponse,
-  type ScheduledCancellation,
-  WIDGET_FAIL_OPEN_MS,
-} from '@retainkit/shared/widget-api'
+import { type RouteResponse, WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import { h, render } from 'preact'
 import { createWidgetApi } from '../api/client'
 import { createTokens } from '../api/token-source'
-import { BannerView } from '../banner/banner-view'
-import { reactivation } from '../banner/terms'
 import type { Host, WidgetContext } from '../host/types'
 import { type CancelFlowOptions, FALLBACK_RESULT, type SessionResult, type ShowRequest } from '../types'
 import { Dialog } from '../ui/dialog'
 import { flowDrawer } from '../ui/flow-view'
 import { openSurface } from '../ui/surface'
-import { fill, localize, wantedLocales } from './localize'
+import { localize, wantedLocales } from './localize'
 import { saveTextFile } from './save-file'
 import { createSessionMachine, type SessionMachine, type StartedSession } from './session-machine'
 
@@ -86,7 +80,7 @@ export function prefetchRoute(host: Host, context: WidgetContext, options: Cance
  * to the merchant's own cancellation ('fallback') after HAND_OVER_DELAY_MS; once a cancel call has failed
  * on this page, the next flow steps aside at once (closing the dialog and clicking the cancel link again
  * reaches the merchant's page). Escape closes from anywhere on the page, and focus never drops out of
- * the dialog. A subscriber already scheduled to cancel gets ScheduledView instead of the flow.
+ * the dialog. A subscriber already scheduled to cancel gets the scheduled chunk instead of the flow.
  */
 export async function runCancelFlow(
   host: Host,
@@ -101,9 +95,7 @@ export async function runCancelFlow(
   const api = createWidgetApi(host, context)
   const tokens = createTokens(options)
   // Aborted by the loader's fail-open timer: stop quietly, the loader has already let the click through.
-  const checkpoint = () => {
-    if (request.signal.aborted) throw new Error('aborted')
-  }
+  const checkpoint = () => request.signal.throwIfAborted()
   // No `mode`: the server takes it from the signed token alone. The page's and the browser's languages
   // only choose the session's words: the server picks among them (after the token's claim) as
   // `localize` does here, so both speak the same language.
@@ -229,14 +221,12 @@ export async function runCancelFlow(
     if (result && result !== announced) {
       announced = result
       if (result.outcome === 'canceled') options.onCancel?.(result)
-      if (result.outcome === 'saved') {
-        options.onSave?.(result)
-        const { response } = result
-        // "Talk to us" may hand over to the subscriber's mail app (mailto:).
-        if (response.status === 'redirect' && /^(https?|mailto):/i.test(response.redirectUrl)) {
-          finish(result)
-          return window.location.assign(response.redirectUrl)
-        }
+      if (result.outcome === 'saved') options.onSave?.(result)
+      // An offer's redirect, or "talk to us" handing over to the subscriber's mail app (mailto:).
+      const response = (result as { response?: Partial<{ status: string; redirectUrl: string }> }).response
+      if (response?.status === 'redirect' && /^(https?|mailto):/i.test(response.redirectUrl as string)) {
+        finish(result)
+        return window.location.assign(response.redirectUrl as string)
       }
     }
     // Closed while a call runs: the dialog goes now, the flow ends with the call's answer.
@@ -271,72 +261,35 @@ export async function runCancelFlow(
   return result
 
   /**
-   * The session exists: the subscriber already scheduled to cancel gets when it ends and an undo;
-   * everyone else its machine, which takes over the screen with the reason and text chosen meanwhile
-   * and then receives the step that was held.
+   * The session exists: the subscriber already scheduled to cancel gets when it ends and an undo (its
+   * own chunk, chunks/scheduled/); everyone else its machine, which takes over the screen with the reason
+   * and text chosen meanwhile and then receives the step that was held.
    */
   function begin(start: StartedSession, held?: FlowEvent | null, left?: SessionResult | null) {
     hold = null
-    if (start.scheduledCancellation) {
-      unsubscribe()
-      // Closed (or stayed) while the session started: the dialog is gone already.
-      return left ? finish(left) : showScheduled(start)
-    }
-    const { reasonKey, feedback } = early.getSnapshot()
-    const next = connect(start)
-    if (reasonKey) next.send({ type: 'SELECT_REASON', key: reasonKey })
-    if (feedback) next.send({ type: 'SET_FEEDBACK', text: feedback })
     unsubscribe()
-    machine = next
-    unsubscribe = next.subscribe(onSnapshot)
-    onSnapshot(next.getSnapshot())
-    if (held) next.send(held)
-    // A mode with a page of its own (the statutory page, the question after cancelling): its chunk,
-    // drawing with this Preact. If it cannot load, the flow stays (it has no offers in those modes).
-    const chunk = start.jurisdiction?.chunk
-    if (chunk)
-      import(chunk).then((part) => part.default(h, render, mount, start, tokens, api, strings, next, finish))
-  }
-
-  /**
-   * Already scheduled to cancel: no offers, no questions. When it ends, and (when the server could state
-   * what keeping it costs) an undo that asks for one confirmation naming the amount and the date of the
-   * next charge. The undo names this cancel session: the server undoes that session's own scheduled
-   * cancellation (no banner, no Pro plan needed).
-   */
-  function showScheduled({ sessionId, scheduledCancellation }: StartedSession) {
-    const { endsAt, endsOn, terms } = scheduledCancellation as ScheduledCancellation
-    let kept = false
-    const close = () => finish({ outcome: kept ? 'stayed' : 'closed' })
-    reactivation(
-      (now, onKeep, onBack) => {
-        kept = now.kind === 'done'
-        render(
-          <BannerView
-            dialog
-            copy={{
-              // The server's sentence in the subscriber's language; an older server's date as it is.
-              headline:
-                now.kind === 'done' ? strings.continues : (endsOn ?? fill(strings.ends_on, { date: endsAt })),
-              subheadline: '',
-              cta_primary: strings.stay,
-              cta_secondary: strings.close,
-            }}
-            strings={strings}
-            terms={terms}
-            state={now}
-            onReactivate={onKeep}
-            onBack={onBack}
-            onDismiss={close}
-            onClose={close}
-          />,
-          mount,
-        )
-        // Focus was on the page or on the stand-in screen's controls, now gone: it lands on the headline.
-        holdFocus(false)
-      },
-      () => tokens.use((token) => api.reactivationAccept(token, sessionId)),
-    )
+    const scheduled = start.scheduledCancellation
+    if (!scheduled) {
+      const { reasonKey, feedback } = early.getSnapshot()
+      machine = connect(start)
+      if (reasonKey) machine.send({ type: 'SELECT_REASON', key: reasonKey })
+      if (feedback) machine.send({ type: 'SET_FEEDBACK', text: feedback })
+      unsubscribe = machine.subscribe(onSnapshot)
+      onSnapshot(machine.getSnapshot())
+      if (held) machine.send(held)
+    }
+    // A page of its own (already scheduled; the statutory page, the question after cancelling): its
+    // chunk, drawing with this Preact, unless the subscriber closed (or stayed) while the session started
+    // (the dialog is gone already). If a mode's chunk cannot load, the flow stays (it has no offers in
+    // those modes); without the scheduled one nothing is left to show: the merchant's cancel takes over.
+    const fail = () => scheduled && finish(left ?? FALLBACK_RESULT)
+    const chunk = (scheduled || start.jurisdiction)?.chunk
+    if (chunk && !left)
+      import(chunk).then(
+        (part) => part.default(h, render, mount, start, tokens, api, strings, machine, finish),
+        fail,
+      )
+    else fail()
   }
 
   function waitForSession() {

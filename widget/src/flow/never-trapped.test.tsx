@@ -3,8 +3,18 @@ import { withDescription } from '@retainkit/shared/reactivation-terms'
 import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import type { ScheduledCancellation } from '@retainkit/shared/widget-api'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { clearConfigCache } from '../api/client'
 import { fakeApi, SUBSCRIBER, TOKEN } from '../test-support/fake-api'
-import { CONTEXT, closeFlows, flushPromises, openFlow, pressEscape } from '../test-support/flow-harness'
+import {
+  CONTEXT,
+  closeFlows,
+  flushPromises,
+  openFlow,
+  pressEscape,
+  testHost,
+  trackedBundle,
+} from '../test-support/flow-harness'
+import { SCHEDULED_CHUNK } from '../test-support/scheduled-chunk'
 import { HAND_OVER_DELAY_MS } from './cancel-flow'
 import { BILLING_TIMEOUT_MS } from './session-machine'
 
@@ -198,6 +208,7 @@ describe('a subscriber already scheduled to cancel', () => {
     endsAt: '2027-03-31T00:00:00Z',
     endsOn: 'Your subscription ends on March 31, 2027',
     terms,
+    chunk: SCHEDULED_CHUNK,
   })
   const TERMS = withDescription({
     planName: 'Pro',
@@ -252,6 +263,21 @@ describe('a subscriber already scheduled to cancel', () => {
     pressEscape(flow.ui.getByRole('dialog'))
     await expect(flow.result).resolves.toEqual({ outcome: 'closed' })
     expect(api.calls.filter((call) => call.path.includes('reactivation'))).toEqual([])
+  })
+
+  it('is drawn by its own chunk: without one (an older server), or when it cannot load, the merchant takes over', async () => {
+    const { chunk: _none, ...older } = scheduled(TERMS)
+    for (const answer of [older, { ...scheduled(TERMS), chunk: `${SCHEDULED_CHUNK}.missing.ts` }]) {
+      const api = startWith(answer)
+      const host = testHost()
+      clearConfigCache(host)
+      window.fetch = api.fetch as unknown as typeof fetch
+      const request = { trigger: null, onVisible: () => {}, signal: new AbortController().signal }
+      const result = await trackedBundle(host).showCancelFlow(CONTEXT, { token: TOKEN }, request)
+      expect(result).toEqual({ outcome: 'fallback' })
+      expect(document.querySelector('[data-retainkit="cancel-flow"]')).toBeNull()
+      expect(api.calls.filter((call) => call.path.includes('reactivation'))).toEqual([])
+    }
   })
 
   it('from a server older than the widget (no sentence), says the date as the server sent it', async () => {

@@ -4,6 +4,7 @@ import { EN_UI_STRINGS } from '@retainkit/shared/ui-strings'
 import { fireEvent, within } from '@testing-library/dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache } from '../api/client'
+import { BANNER_CHUNK } from '../test-support/banner-chunk'
 import { fakeApi, flowConfig, TOKEN } from '../test-support/fake-api'
 import { CONTEXT, closeFlows, openFlow, testHost, trackedBundle } from '../test-support/flow-harness'
 
@@ -93,6 +94,7 @@ describe('the reactivation banner', () => {
     subscriptionId: null,
     plan: null,
     offer: { percentOff: 25, months: 1 },
+    chunk: BANNER_CHUNK,
     terms: withDescription(
       {
         planName: 'Pro',

@@ -162,6 +162,8 @@ describe('a session for a subscriber already scheduled to cancel', () => {
         chargesNow: false,
         firstChargeAt: periodEnd(customer.subscriptionId),
       }),
+      // The widget's chunk that draws it.
+      chunk: expect.stringMatching(/^http:\/\/localhost:8787\/w\/scheduled\.[0-9a-f]+\.js$/),
     })
   })
 

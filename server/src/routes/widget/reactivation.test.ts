@@ -67,6 +67,8 @@ describe('a paused subscriber', () => {
       offer: null,
       // What it costs and when: reactivation-terms.test.ts.
       terms: expect.objectContaining({ amount: 2900, chargesNow: false }),
+      // The widget's banner chunk, which draws it (the widget is built for the server's tests).
+      chunk: expect.stringMatching(/^http:\/\/localhost:8787\/w\/banner\.[0-9a-f]+\.js$/),
     })
     const session = await t.database.db
       .selectFrom('cancel_sessions')

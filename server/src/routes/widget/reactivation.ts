@@ -10,6 +10,7 @@ import { answer } from '../../http/respond'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { paymentPromptFor } from '../../services/recovery/prompt'
 import { identityOf, rememberCustomer } from '../../services/sessions/customers'
+import { widgetChunkUrl } from '../../services/widget/chunks'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
 import { findBannerTarget } from '../../services/widget/followed-reactivation'
 import {
@@ -152,6 +153,8 @@ export function reactivationHandler(deps: AppDeps): Handler<WidgetEnv> {
       plan: planOf(target.subscription),
       offer,
       terms,
+      // The widget's part that draws the banner, loaded only for these subscribers.
+      chunk: widgetChunkUrl(deps, 'banner'),
     }
     return answer(c, 'POST /api/widget/reactivation', response, 200)
   }

@@ -11,6 +11,7 @@ import { sessionStartedEvidence } from '../../services/evidence/session-evidence
 import { enforceRateLimit } from '../../services/rate-limit'
 import { identityOf, rememberCustomer } from '../../services/sessions/customers'
 import { enqueueSessionEvent } from '../../services/webhooks-out/outbox'
+import { widgetChunkUrl } from '../../services/widget/chunks'
 import { endsOnSentence } from '../../services/widget/messages'
 import type { PublishedWidgetConfig } from '../../services/widget/published-config'
 import { scheduledCancellationOf } from '../../services/widget/reactivation-terms'
@@ -176,13 +177,13 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
       // Already leaving: the widget shows when it ends and an undo instead of the offers.
       ...(subscription && typeof scheduledEnd === 'number'
         ? {
-            scheduledCancellation: scheduledCancellationOf(
-              subscription,
-              scheduledEnd,
-              now,
-              planned.legal.terms,
-              (iso) => endsOnSentence(account.payload, locale, iso),
-            ),
+            scheduledCancellation: {
+              ...scheduledCancellationOf(subscription, scheduledEnd, now, planned.legal.terms, (iso) =>
+                endsOnSentence(account.payload, locale, iso),
+              ),
+              // The widget's part that draws it, loaded only for these subscribers.
+              chunk: widgetChunkUrl(deps, 'scheduled'),
+            },
           }
         : {}),
     }

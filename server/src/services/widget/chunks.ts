@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { AppDeps } from '../../deps'
 
 /**
  * The widget's lazily loaded chunks (widget/src/chunks/: the statutory page, the question after a
@@ -26,4 +27,13 @@ export function widgetChunkFile(widgetRoot: string, name: string): string | null
   // A missing build is looked for again next time (the widget may be built while the server runs).
   if (file) chunkFiles.set(key, file)
   return file
+}
+
+/** The absolute URL the bundle imports a widget chunk from (undefined when the widget is built without it). */
+export function widgetChunkUrl(
+  deps: Pick<AppDeps, 'staticRoots' | 'config'>,
+  name: string,
+): string | undefined {
+  const file = widgetChunkFile(deps.staticRoots.widget, name)
+  return file ? `${deps.config.publicUrl}/w/${file}` : undefined
 }

@@ -7,7 +7,7 @@ import { toPublishedConfig } from '@retainkit/shared/widget-api'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { type RoutedFlow, routeFlow, subscriberFacts } from '../segments/route-flow'
-import { widgetChunkFile } from './chunks'
+import { widgetChunkUrl } from './chunks'
 import { decideOffers, type Eligibility } from './eligibility'
 import type { PublishedWidgetConfig } from './published-config'
 import { decideSessionJurisdiction, statutoryPage } from './session-jurisdiction'
@@ -150,8 +150,7 @@ export async function planSession(
         })
       : undefined
   const chunkName = MODE_CHUNKS[decision.mode]
-  const file = chunkName ? widgetChunkFile(deps.staticRoots.widget, chunkName) : null
-  const chunk = file ? `${deps.config.publicUrl}/w/${file}` : undefined
+  const chunk = chunkName ? widgetChunkUrl(deps, chunkName) : undefined
   return {
     ...{ stripe, subscription, summary, scheduledEnd, decision, routed, eligibility, plan, words, locale },
     ...{ legal, statutory, published, chunk },
