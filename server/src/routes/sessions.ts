@@ -1,6 +1,7 @@
 import {
   accountIdSchema,
   type SessionsQuery,
+  sessionEvidenceParamsSchema,
   sessionIdSchema,
   sessionsQuerySchema,
 } from '@retainkit/shared/schemas'
@@ -8,10 +9,13 @@ import { type Context, Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { requireUser } from '../http/guards'
+import { HttpError } from '../http/http-error'
 import { ok } from '../http/respond'
 import { parseWith } from '../http/validate'
 import { requireMembership } from '../services/access'
 import { resolveRange } from '../services/analytics/range'
+import { sessionEvidenceView } from '../services/evidence/session-view'
+import { readLedger } from '../services/evidence/store'
 import { sessionsCsvOf } from '../services/sessions/csv'
 import { seesCustomers } from '../services/sessions/customers'
 import { sessionDetail } from '../services/sessions/detail'
@@ -47,7 +51,8 @@ function readQuery(c: Context<AppEnv>): SessionsQuery {
 /**
  * The Sessions page (issue 33): `/api/sessions/{accountId}` lists the account's sessions, newest first,
  * a keyset page at a time, filtered and searched; `/export` is the filtered view as CSV; `/{sessionId}`
- * is one session's whole story. Members who may view analytics; a viewer sees customers masked.
+ * is one session's whole story, `/{sessionId}/evidence` its evidence ledger rows. Members who may view
+ * analytics; a viewer sees customers masked.
  */
 export function sessionLogRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -89,6 +94,28 @@ export function sessionLogRoutes(deps: AppDeps) {
     c.header('Cache-Control', 'no-store')
     const detail = await sessionDetail(deps.db, accountId, sessionId, { masked, now: deps.clock.now() })
     return ok(c, 'GET /api/sessions/{accountId}/{sessionId}', detail)
+  })
+
+  app.get('/api/sessions/:accountId/:sessionId/evidence', async (c) => {
+    const { sessionId } = parseWith(sessionEvidenceParamsSchema, {
+      accountId: c.req.param('accountId'),
+      sessionId: c.req.param('sessionId'),
+    })
+    const { accountId, masked } = await access(c)
+    const session = await deps.db
+      .selectFrom('cancel_sessions')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('id', '=', sessionId)
+      .executeTakeFirst()
+    if (!session) throw new HttpError('NOT_FOUND', 'No such session.')
+    const rows = await readLedger(deps.db, accountId, { sessionId })
+    c.header('Cache-Control', 'no-store')
+    return ok(
+      c,
+      'GET /api/sessions/{accountId}/{sessionId}/evidence',
+      sessionEvidenceView(sessionId, rows, masked),
+    )
   })
   return app
 }

@@ -84,6 +84,7 @@ export const API_RESPONSES = {
   'GET /api/sessions/{accountId}': data(sessions.sessionsPage),
   'GET /api/sessions/{accountId}/export': sessions.sessionsCsv,
   'GET /api/sessions/{accountId}/{sessionId}': data(sessions.sessionDetail),
+  'GET /api/sessions/{accountId}/{sessionId}/evidence': data(evidence.sessionEvidence),
   'GET /api/stripe/past-cancellations/{accountId}': data(past.pastCancellations),
   'POST /api/stripe/past-cancellations/{accountId}/import': data(past.pastCancellations),
   'POST /api/stripe/oauth/start': data(services.oauthStarted),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { inOrder } from './dates'
 import { accountId, isoDateOrDateTime, MESSAGES } from './primitives'
+import { sessionIdSchema } from './sessions'
 
 export const EVIDENCE_FORMATS = ['json', 'csv', 'html'] as const
 
@@ -25,3 +26,12 @@ export const evidenceQuerySchema = z
 
 /** `GET /api/evidence/verify`: the whole chain of an account, checked. */
 export const evidenceVerifyQuerySchema = z.object({ account_id: accountId })
+
+/**
+ * `GET /api/sessions/{accountId}/{sessionId}/evidence`: one session's ledger entries as the console's
+ * session page shows them (the path's two ids, checked like the session's own page).
+ */
+export const sessionEvidenceParamsSchema = z.object({
+  accountId,
+  sessionId: sessionIdSchema,
+})

@@ -17,6 +17,14 @@ const FILTERS: QueryParam[] = [
   queryParam('kind', 'cancel flow or reactivation banner', { type: 'string', enum: [...SESSION_KINDS] }),
 ]
 
+const sessionIdParam: QueryParam = {
+  name: 'sessionId',
+  in: 'path',
+  required: true,
+  description: 'Session ID',
+  schema: { type: 'string' },
+}
+
 export const SESSION_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
@@ -51,14 +59,17 @@ export const SESSION_OPERATIONS: OperationSpec[] = [
     security: merchant,
     params: [
       pathAccountId,
-      {
-        name: 'sessionId',
-        in: 'path',
-        required: true,
-        description: 'Session ID',
-        schema: { type: 'string' },
-      },
+      sessionIdParam,
     ],
+  },
+  {
+    method: 'get',
+    path: '/api/sessions/{accountId}/{sessionId}/evidence',
+    summary:
+      'One session’s evidence ledger rows as told on its page: the jurisdiction rule and why, the language, the screens with their texts and the offer terms as worded, each click with its time, time and clicks to the end, the receipt’s delivery, each row’s hash checked (e-mail addresses masked for viewers; members who view analytics)',
+    tag: 'Analytics',
+    security: merchant,
+    params: [pathAccountId, sessionIdParam],
   },
 ]
 
