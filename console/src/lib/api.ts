@@ -438,3 +438,24 @@ export const getSession = (accountId: string, sessionId: string) =>
     'GET',
     `/api/sessions/${enc(accountId)}/${enc(sessionId)}`,
   )
+
+// Evidence ledger
+/** One session's evidence rows as its page tells them (addresses masked for viewers). */
+export const getSessionEvidence = (accountId: string, sessionId: string) =>
+  apiRequest<ApiData<'GET /api/sessions/{accountId}/{sessionId}/evidence'>>(
+    'GET',
+    `/api/sessions/${enc(accountId)}/${enc(sessionId)}/evidence`,
+  )
+
+/** A customer's evidence export as the file the server writes: JSON, CSV or the printable page. */
+export const exportCustomerEvidence = (accountId: string, customerId: string, format: 'json' | 'csv' | 'html') =>
+  apiRequest<string>('GET', '/api/evidence', {
+    query: { account_id: accountId, customer_id: customerId, format },
+    asText: true,
+  })
+
+/** The account's whole evidence chain, verified. */
+export const verifyEvidenceChain = (accountId: string) =>
+  apiRequest<ApiData<'GET /api/evidence/verify'>>('GET', '/api/evidence/verify', {
+    query: { account_id: accountId },
+  })

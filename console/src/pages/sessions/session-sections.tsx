@@ -1,5 +1,6 @@
 import { formatMoney } from '@retainkit/shared/money'
 import type { ComponentType, ReactNode } from 'react'
+import { EvidenceSection } from './session-evidence'
 import {
   customerLabel,
   formatWhen,
@@ -172,4 +173,5 @@ export const SESSION_SECTIONS: readonly SessionSection[] = [
   { id: 'steps', title: 'Every step', Component: Steps },
   { id: 'offer', title: 'Offer and save', Component: OfferAndSave },
   { id: 'since', title: 'What happened since', Component: Since },
+  { id: 'evidence', title: 'Evidence ledger', Component: EvidenceSection },
 ]
