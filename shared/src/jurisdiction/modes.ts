@@ -87,3 +87,14 @@ export const DEFAULT_JURISDICTION_SETTINGS: Readonly<JurisdictionSettings> = Obj
   cap: { max_offers: 1, max_screens: 3 },
   withdrawal_days: 14,
 })
+
+/**
+ * Whether a session in this mode may show save offers before the cancellation: none in
+ * `offers_after_cancel` (an offer may only be asked about afterwards) nor on the statutory page, and
+ * under `offer_cap` only when the cap allows one. The server's eligibility and the editor's
+ * "preview as a subscriber from …" both ask this.
+ */
+export function offersBeforeCancelling(mode: JurisdictionMode, maxOffers?: number | null): boolean {
+  if (mode === 'offers_after_cancel' || mode === 'statutory_button') return false
+  return mode !== 'offer_cap' || Boolean(maxOffers)
+}

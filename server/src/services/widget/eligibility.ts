@@ -3,6 +3,7 @@ import { isOfferUsable } from '@retainkit/shared/flow'
 import {
   type JurisdictionMode,
   matchesJurisdiction,
+  offersBeforeCancelling,
   type SubscriberAddress,
 } from '@retainkit/shared/jurisdiction'
 import { OFFER_TYPES, type OfferType } from '@retainkit/shared/vocabulary'
@@ -57,9 +58,6 @@ export interface EligibilityInput {
   maxOffers?: number
 }
 
-/** Modes whose flow shows no offer before the cancellation. */
-const NO_OFFERS_IN_FLOW: ReadonlySet<JurisdictionMode> = new Set(['offers_after_cancel', 'statutory_button'])
-
 export interface Eligibility {
   offers: OfferType[]
   suppressedBy?: SuppressedBy
@@ -101,7 +99,7 @@ export function decideOffers(input: EligibilityInput): Eligibility {
   if (compliance?.suppress_offers_when_unknown && !input.jurisdiction?.country) {
     return { offers: [], suppressedBy: 'compliance' }
   }
-  if ((input.mode && NO_OFFERS_IN_FLOW.has(input.mode)) || (input.mode === 'offer_cap' && !input.maxOffers))
+  if (input.mode && !offersBeforeCancelling(input.mode, input.maxOffers))
     return { offers: [], suppressedBy: 'jurisdiction' }
   if (input.recentSave) return { offers: [], suppressedBy: 'recent_save' }
   if (input.stripeConnected && !subscription) return { offers: [], suppressedBy: 'no_subscription' }
