@@ -84,7 +84,13 @@ function createMachine(
   const reasons = shownOf(props)
   // Planned and worded here, from the draft, by the functions the server plans and words subscribers'
   // flows with; every screen is worded, since the step switcher can open any of them.
-  const plan = planFlow({ config, reasons, eligibleOffers: props.eligibleOffers ?? OFFER_TYPES, subscriber })
+  const plan = planFlow({
+    config,
+    reasons,
+    eligibleOffers: props.eligibleOffers ?? OFFER_TYPES,
+    subscriber,
+    cap: props.cap ?? null,
+  })
   const { words } = sessionWords({
     config,
     reasons,
@@ -230,6 +236,7 @@ export const mountPreview: MountPreview = (container, initial) => {
         next.reasons !== previous.reasons ||
         next.subscriber !== previous.subscriber ||
         next.eligibleOffers !== previous.eligibleOffers ||
+        next.cap !== previous.cap ||
         next.locale !== previous.locale
       ) {
         // Keep the screen being looked at unless the switcher asked for another one.

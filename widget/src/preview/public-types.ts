@@ -1,5 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen, FlowSubscriber } from '@retainkit/shared/flow'
+import type { FlowCap } from '@retainkit/shared/jurisdiction'
 import type { OfferType } from '@retainkit/shared/vocabulary'
 
 /**
@@ -20,6 +21,8 @@ export interface PreviewProps {
   variant?: 'cancel' | 'banner'
   /** The language to preview (`fr`, `ar`): the account's default when absent or not offered. */
   locale?: string
+  /** The jurisdiction's cap on screens and offers, as the server cuts a capped subscriber's flow. */
+  cap?: FlowCap | null
 }
 
 export interface PreviewHandle {
