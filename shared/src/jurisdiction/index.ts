@@ -1,3 +1,4 @@
 export * from './decide'
 export * from './modes'
 export * from './regions'
+export * from './offers-allowed'

@@ -25,6 +25,7 @@ export function WidgetPreview({
   eligibleOffers,
   variant,
   locale,
+  cap,
 }: WidgetPreviewProps) {
   const container = useRef<HTMLDivElement>(null)
   const handle = useRef<PreviewHandle | null>(null)
@@ -41,8 +42,9 @@ export function WidgetPreview({
       ...(eligibleOffers ? { eligibleOffers } : {}),
       ...(variant ? { variant } : {}),
       ...(locale ? { locale } : {}),
+      ...(cap ? { cap } : {}),
     }),
-    [config, reasons, screen, subscriber, eligibleOffers, variant, locale],
+    [config, reasons, screen, subscriber, eligibleOffers, variant, locale, cap],
   )
   // The mount effect reads the latest props without re-running (re-mounting would lose the widget's state).
   const latest = useRef(props)

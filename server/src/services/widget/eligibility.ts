@@ -2,8 +2,7 @@ import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { isOfferUsable } from '@retainkit/shared/flow'
 import {
   type JurisdictionMode,
-  matchesJurisdiction,
-  offersBeforeCancelling,
+  offersBlockedBy,
   type SubscriberAddress,
 } from '@retainkit/shared/jurisdiction'
 import { OFFER_TYPES, type OfferType } from '@retainkit/shared/vocabulary'
@@ -91,16 +90,13 @@ export function decideOffers(input: EligibilityInput): Eligibility {
   const { config, subscription } = input
   if (input.tier !== 'pro') return { offers: [], suppressedBy: 'free_tier' }
   if (subscription?.scheduledToCancel) return { offers: [], suppressedBy: 'scheduled_cancel' }
-  const compliance = config.compliance
-  if (compliance?.suppress_offers) return { offers: [], suppressedBy: 'compliance' }
-  if (matchesJurisdiction(compliance?.suppress_offers_in ?? [], input.jurisdiction)) {
-    return { offers: [], suppressedBy: 'compliance' }
-  }
-  if (compliance?.suppress_offers_when_unknown && !input.jurisdiction?.country) {
-    return { offers: [], suppressedBy: 'compliance' }
-  }
-  if (input.mode && !offersBeforeCancelling(input.mode, input.maxOffers))
-    return { offers: [], suppressedBy: 'jurisdiction' }
+  const blocked = offersBlockedBy({
+    compliance: config.compliance,
+    address: input.jurisdiction,
+    mode: input.mode,
+    maxOffers: input.maxOffers,
+  })
+  if (blocked) return { offers: [], suppressedBy: blocked }
   if (input.recentSave) return { offers: [], suppressedBy: 'recent_save' }
   if (input.stripeConnected && !subscription) return { offers: [], suppressedBy: 'no_subscription' }
 
