@@ -137,3 +137,13 @@ export function explainJurisdiction(decision: JurisdictionDecision): string {
     : "the account's default mode (no rule names this region)"
   return `Mode ${decision.mode}: ${where}; decided by ${by}.`
 }
+
+/** The statutory page's variant: the EU withdrawal function on its own, or § 312k BGB's page. */
+export const statutoryVariant = (decision: JurisdictionDecision): 'withdrawal' | 'termination' =>
+  decision.rule?.withdrawal_period_only && decision.withdrawalUntil ? 'withdrawal' : 'termination'
+
+/** What may be declared: withdrawal only on the withdrawal page; § 312k's two kinds, and withdrawal while it runs. */
+export function statutoryKinds(decision: JurisdictionDecision): ('ordinary' | 'extraordinary' | 'withdrawal')[] {
+  if (statutoryVariant(decision) === 'withdrawal') return ['withdrawal']
+  return decision.withdrawalUntil ? ['ordinary', 'extraordinary', 'withdrawal'] : ['ordinary', 'extraordinary']
+}

@@ -1,8 +1,13 @@
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
 import { formatDate } from '@retainkit/shared/flow'
 import { type LegalWords, legalText, type ResolvedLegal } from '@retainkit/shared/i18n'
-import { decideJurisdiction, type JurisdictionDecision } from '@retainkit/shared/jurisdiction'
-import type { LegalBlockWords, StatutoryKind, StatutoryPage } from '@retainkit/shared/widget-api'
+import {
+  decideJurisdiction,
+  type JurisdictionDecision,
+  statutoryKinds,
+  statutoryVariant,
+} from '@retainkit/shared/jurisdiction'
+import type { LegalBlockWords, StatutoryPage } from '@retainkit/shared/widget-api'
 import type Stripe from 'stripe'
 import { customerAddress } from './stripe-subscriber'
 import type { Subscriber } from './subscriber-token'
@@ -28,18 +33,6 @@ export function decideSessionJurisdiction(input: {
     startedAt: typeof started === 'number' ? new Date(started * 1000).toISOString() : null,
     now: input.now,
   })
-}
-
-/** The statutory page's variant: the EU withdrawal function on its own, or § 312k BGB's page. */
-export const statutoryVariant = (decision: JurisdictionDecision): StatutoryPage['variant'] =>
-  decision.rule?.withdrawal_period_only && decision.withdrawalUntil ? 'withdrawal' : 'termination'
-
-/** What may be declared: withdrawal only on the withdrawal page; § 312k's two kinds, and withdrawal while it runs. */
-export function statutoryKinds(decision: JurisdictionDecision): StatutoryKind[] {
-  if (statutoryVariant(decision) === 'withdrawal') return ['withdrawal']
-  return decision.withdrawalUntil
-    ? ['ordinary', 'extraordinary', 'withdrawal']
-    : ['ordinary', 'extraordinary']
 }
 
 const customerOf = (subscription: Stripe.Subscription | null) => {

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto'
-import type { JurisdictionDecision } from '@retainkit/shared/jurisdiction'
+import { type JurisdictionDecision, statutoryKinds } from '@retainkit/shared/jurisdiction'
 import type { StatutoryKind } from '@retainkit/shared/widget-api'
 import type Stripe from 'stripe'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { scheduleCancellation } from './billing-actions'
 import { type CustomerLock, stripeIdempotencyKey } from './customer-lock'
-import { statutoryKinds } from './session-jurisdiction'
 import { currentPeriodEnd, isScheduledToCancel, scheduledEndOf, stripeCall } from './stripe-subscriber'
 
 /**

@@ -1,0 +1,117 @@
+import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import { resolveLegal } from '@retainkit/shared/i18n'
+import { OFFER_LABELS } from '../labels'
+import { jurisdictionModeLabel } from '../jurisdiction-labels'
+import { languageName } from '../language-name'
+import type { DraftWarning, PreviewAddress, SubscriberView } from './subscriber-preview'
+
+/** The countries the list suggests (any ISO code may be typed): the ones the built-in rules name, and a few. */
+const SUGGESTED = ['US', 'DE', 'FR', 'GB', 'NL', 'ES', 'IT', 'CA', 'AU'] as const
+
+const BLOCK_WORDS = { terms: 'the price terms', statutory: 'the statutory page', after_cancel: 'the question after cancelling' }
+
+function warningText(warning: DraftWarning, defaultLanguage: string): string {
+  switch (warning.kind) {
+    case 'offer_without_cancel':
+      return `${OFFER_LABELS[warning.offer]} (${languageName(warning.locale)}): the button beside the offer does not clearly say it goes on to cancel. California (AB 2863) allows a save offer only beside a plain way to cancel.`
+    case 'over_cap':
+      return `The longest path shows ${warning.screens} screens and ${warning.offers} offers before cancelling; the cap is ${warning.cap.max_screens} screens and ${warning.cap.max_offers} offers, so capped subscribers (the UK) get a shortened flow.`
+    case 'untranslated_legal':
+      return `${languageName(warning.locale)} lacks words for ${warning.blocks.map((block) => BLOCK_WORDS[block]).join(', ')}: subscribers reading it get these wholly in ${languageName(defaultLanguage)} until they are translated.`
+  }
+}
+
+export interface SubscriberFromProps {
+  address: PreviewAddress
+  onAddressChange: (address: PreviewAddress) => void
+  view: SubscriberView
+  warnings: readonly DraftWarning[]
+  defaultLanguage: string
+}
+
+/** "Preview as a subscriber from …": the address, the mode it gets and why, and the draft's warnings. */
+export function SubscriberFrom({ address, onAddressChange, view, warnings, defaultLanguage }: SubscriberFromProps) {
+  const set = (field: keyof PreviewAddress) => (event: { target: { value: string } }) =>
+    onAddressChange({ ...address, [field]: field === 'startedOn' ? event.target.value : event.target.value.toUpperCase() })
+  return (
+    <fieldset className="rk-subscriber-from">
+      <legend>Preview as a subscriber from …</legend>
+      <div className="rk-subscriber-from__fields">
+        <div className="rk-field">
+          <label htmlFor="preview-country">Country (ISO code)</label>
+          <input id="preview-country" className="rk-input" list="preview-countries" maxLength={2} autoComplete="off" value={address.country} onChange={set('country')} />
+          <datalist id="preview-countries">
+            {SUGGESTED.map((code) => (
+              <option key={code} value={code} />
+            ))}
+          </datalist>
+        </div>
+        <div className="rk-field">
+          <label htmlFor="preview-state">State or province</label>
+          <input id="preview-state" className="rk-input" maxLength={3} autoComplete="off" value={address.state} onChange={set('state')} />
+        </div>
+        <div className="rk-field">
+          <label htmlFor="preview-started">Subscription started on</label>
+          <input id="preview-started" className="rk-input" type="date" value={address.startedOn} onChange={set('startedOn')} />
+        </div>
+      </div>
+      <p role="status" className="rk-subscriber-from__mode">
+        <strong>{jurisdictionModeLabel(view.decision.mode)}.</strong> {view.why}
+        {view.decision.withdrawalUntil
+          ? ` Inside the withdrawal period until ${new Date(view.decision.withdrawalUntil).toLocaleDateString()}.`
+          : ''}
+      </p>
+      {warnings.length > 0 ? (
+        <div className="rk-notice rk-notice--warning">
+          <p>
+            <strong>Rules this draft breaks</strong>
+          </p>
+          <ul>
+            {warnings.map((warning) => (
+              <li key={`${warning.kind}-${'offer' in warning ? warning.offer : ''}-${'locale' in warning ? warning.locale : ''}`}>
+                {warningText(warning, defaultLanguage)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </fieldset>
+  )
+}
+
+/**
+ * What a subscriber in `statutory_button` mode gets instead of the flow: the statutory page, worded in
+ * the previewed language as the server words it (only the fields the law lists, then one button).
+ */
+export function StatutoryPagePreview(props: {
+  config: CancelFlowConfig
+  reasons: readonly CancellationReason[]
+  locale: string
+  /** The end of the EU withdrawal period (ISO) while it runs: the withdrawal page; else Germany's. */
+  withdrawalUntil: string | null
+}) {
+  const block = resolveLegal(props.config, props.reasons, [props.locale]).statutory
+  const w = block.words
+  const withdrawal = props.withdrawalUntil !== null
+  const until = props.withdrawalUntil
+    ? new Intl.DateTimeFormat(block.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(props.withdrawalUntil))
+    : ''
+  const fields = withdrawal
+    ? [w.name_label, w.contract_label, w.email_label]
+    : [w.kind_legend, w.name_label, w.contract_label, w.time_legend, w.email_label]
+  return (
+    <section className="rk-statutory-preview" aria-label="Statutory page preview" lang={block.locale} dir={block.dir}>
+      <h3>{withdrawal ? w.withdrawal_headline.replace('{date}', until) : w.termination_headline}</h3>
+      <p>{withdrawal ? w.withdrawal_intro : w.termination_intro}</p>
+      <ul>
+        {fields.map((field) => (
+          <li key={field}>{field}</li>
+        ))}
+      </ul>
+      <p>
+        The one button: <strong>{withdrawal ? w.submit_withdrawal : w.submit_termination}</strong>
+      </p>
+      <p className="rk-muted">No offers are shown and no login is asked; the confirmation is e-mailed at once.</p>
+    </section>
+  )
+}
