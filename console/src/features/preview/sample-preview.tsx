@@ -1,4 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import type { FlowCap } from '@retainkit/shared/jurisdiction'
+import type { OfferType } from '@retainkit/shared/vocabulary'
 import { type ReactNode, useMemo } from 'react'
 import {
   PREVIEW_ELIGIBLE_OFFERS,
@@ -18,13 +20,27 @@ export interface SamplePreviewProps extends Omit<PreviewControlsProps, 'screens'
   frame: (widget: ReactNode, subscriber: SampleSubscriber) => ReactNode
   /** The language to preview; the account's default when absent. */
   locale?: string | undefined
+  /** A previewed subscriber's jurisdiction: the offers it allows and its cap (default: every offer). */
+  eligibleOffers?: readonly OfferType[]
+  cap?: FlowCap | null
+  /** What the subscriber gets instead of the flow (the statutory page), framed like the widget. */
+  instead?: ReactNode
 }
 
 /**
  * A flow as the console previews it, the same way wherever it appears (editor draft or saved version):
  * the preview controls, then the real widget for a sample subscriber with every offer eligible.
  */
-export function SamplePreview({ config, reasons, frame, locale, ...controls }: SamplePreviewProps) {
+export function SamplePreview({
+  config,
+  reasons,
+  frame,
+  locale,
+  eligibleOffers = PREVIEW_ELIGIBLE_OFFERS,
+  cap,
+  instead,
+  ...controls
+}: SamplePreviewProps) {
   const screens = usePreviewScreens(config, reasons)
   // Made once: a new period end on every render would update the widget on every keystroke.
   const subscriber = useMemo(() => sampleSubscriber(), [])
@@ -33,16 +49,19 @@ export function SamplePreview({ config, reasons, frame, locale, ...controls }: S
     <>
       <PreviewControls screens={screens} {...controls} />
       {frame(
+        instead ?? (
         <WidgetPreview
           label={variant === 'cancel' ? 'Cancel flow preview' : 'Reactivation banner preview'}
           config={config}
           reasons={reasons}
           variant={variant}
           subscriber={subscriber}
-          eligibleOffers={PREVIEW_ELIGIBLE_OFFERS}
+          eligibleOffers={eligibleOffers}
+          {...(cap ? { cap } : {})}
           {...(screen ? { screen } : {})}
           {...(locale ? { locale } : {})}
-        />,
+        />
+        ),
         subscriber,
       )}
     </>

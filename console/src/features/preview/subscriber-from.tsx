@@ -1,5 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { resolveLegal } from '@retainkit/shared/i18n'
+import { type JurisdictionDecision, statutoryKinds, statutoryVariant } from '@retainkit/shared/jurisdiction'
 import { OFFER_LABELS } from '../labels'
 import { jurisdictionModeLabel } from '../jurisdiction-labels'
 import { languageName } from '../language-name'
@@ -87,31 +88,45 @@ export function StatutoryPagePreview(props: {
   config: CancelFlowConfig
   reasons: readonly CancellationReason[]
   locale: string
-  /** The end of the EU withdrawal period (ISO) while it runs: the withdrawal page; else Germany's. */
-  withdrawalUntil: string | null
+  decision: JurisdictionDecision
 }) {
   const block = resolveLegal(props.config, props.reasons, [props.locale]).statutory
   const w = block.words
-  const withdrawal = props.withdrawalUntil !== null
-  const until = props.withdrawalUntil
-    ? new Intl.DateTimeFormat(block.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(props.withdrawalUntil))
-    : ''
+  const withdrawal = statutoryVariant(props.decision) === 'withdrawal'
+  const until = props.decision.withdrawalUntil
+    ? new Intl.DateTimeFormat(block.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date(props.decision.withdrawalUntil),
+      )
+    : '…'
+  const kinds: Record<'ordinary' | 'extraordinary' | 'withdrawal', string> = {
+    ordinary: w.kind_ordinary,
+    extraordinary: w.kind_extraordinary,
+    withdrawal: w.kind_withdrawal.replace('{date}', until),
+  }
   const fields = withdrawal
     ? [w.name_label, w.contract_label, w.email_label]
-    : [w.kind_legend, w.name_label, w.contract_label, w.time_legend, w.email_label]
+    : [
+        `${w.kind_legend}: ${statutoryKinds(props.decision).map((kind) => kinds[kind]).join(' / ')}`,
+        w.name_label,
+        w.contract_label,
+        w.time_legend,
+        w.email_label,
+      ]
   return (
     <section className="rk-statutory-preview" aria-label="Statutory page preview" lang={block.locale} dir={block.dir}>
       <h3>{withdrawal ? w.withdrawal_headline.replace('{date}', until) : w.termination_headline}</h3>
-      <p>{withdrawal ? w.withdrawal_intro : w.termination_intro}</p>
+      <p>{withdrawal ? w.withdrawal_intro.replace('{date}', until) : w.termination_intro}</p>
       <ul>
         {fields.map((field) => (
           <li key={field}>{field}</li>
         ))}
       </ul>
       <p>
-        The one button: <strong>{withdrawal ? w.submit_withdrawal : w.submit_termination}</strong>
+        <strong>{withdrawal ? w.submit_withdrawal : w.submit_termination}</strong>
       </p>
-      <p className="rk-muted">No offers are shown and no login is asked; the confirmation is e-mailed at once.</p>
+      <p className="rk-muted" lang="en" dir="ltr">
+        The subscriber gets this page instead of the flow: no offers, no login; the confirmation is e-mailed at once.
+      </p>
     </section>
   )
 }

@@ -42,6 +42,8 @@ export type DraftWarning =
   | { kind: 'over_cap'; screens: number; offers: number; cap: FlowCap }
   | { kind: 'untranslated_legal'; locale: string; blocks: LegalBlock[] }
 
+const NO_OFFERS: readonly OfferType[] = Object.freeze([])
+
 const addressOf = ({ country, state }: PreviewAddress): SubscriberAddress | null =>
   country ? { country: country.toUpperCase(), state: state ? state.toUpperCase() : null } : null
 
@@ -63,7 +65,7 @@ export function subscriberView(config: CancelFlowConfig, input: PreviewAddress, 
   return {
     decision,
     why: explainJurisdiction(decision),
-    eligibleOffers: blocked ? [] : OFFER_TYPES,
+    eligibleOffers: blocked ? NO_OFFERS : OFFER_TYPES,
     cap: decision.cap,
   }
 }

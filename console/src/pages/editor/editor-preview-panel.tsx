@@ -1,9 +1,13 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
+import { languagesOf } from '@retainkit/shared/i18n'
+import { useMemo, useState } from 'react'
 import { languageName } from '../../features/language-name'
 import type { PreviewDevice } from '../../features/preview/preview-controls'
 import type { PreviewVariant } from '../../features/preview/preview-module'
 import { SamplePreview } from '../../features/preview/sample-preview'
+import { StatutoryPagePreview, SubscriberFrom } from '../../features/preview/subscriber-from'
+import { draftWarnings, type PreviewAddress, subscriberView } from '../../features/preview/subscriber-preview'
 
 export interface EditorPreviewPanelProps {
   config: CancelFlowConfig
@@ -21,8 +25,22 @@ export interface EditorPreviewPanelProps {
   locales: readonly string[]
 }
 
-/** What the preview shows wherever it is (beside the form, or in the phone's sheet): the same component. */
+const NOWHERE: PreviewAddress = { country: '', state: '', startedOn: '' }
+
+/**
+ * What the preview shows wherever it is (beside the form, or in the phone's sheet): the same component.
+ * "Preview as a subscriber from …" decides, with the server's own shared functions, the flow a
+ * subscriber at that address gets from the draft, and lists the rules the draft breaks.
+ */
 export function EditorPreviewBody({ onLocaleChange, locales, ...props }: EditorPreviewPanelProps) {
+  const [address, setAddress] = useState<PreviewAddress>(NOWHERE)
+  const { config, reasons } = props
+  const view = useMemo(() => subscriberView(config, address, new Date()), [config, address])
+  const warnings = useMemo(() => draftWarnings(config, reasons), [config, reasons])
+  const statutory =
+    view.decision.mode === 'statutory_button' && props.variant === 'cancel' ? (
+      <StatutoryPagePreview config={config} reasons={reasons} locale={props.locale} decision={view.decision} />
+    ) : undefined
   return (
     <>
       <p className="rk-field__hint">
@@ -43,8 +61,18 @@ export function EditorPreviewBody({ onLocaleChange, locales, ...props }: EditorP
           ))}
         </select>
       </div>
+      <SubscriberFrom
+        address={address}
+        onAddressChange={setAddress}
+        view={view}
+        warnings={warnings}
+        defaultLanguage={languagesOf(config).default}
+      />
       <SamplePreview
         {...props}
+        eligibleOffers={view.eligibleOffers}
+        cap={view.cap}
+        instead={statutory}
         frame={(widget) => <div className={`rk-device rk-device--${props.device}`}>{widget}</div>}
       />
     </>
