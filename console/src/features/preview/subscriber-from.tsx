@@ -11,12 +11,14 @@ const SUGGESTED = ['US', 'DE', 'FR', 'GB', 'NL', 'ES', 'IT', 'CA', 'AU'] as cons
 
 const BLOCK_WORDS = { terms: 'the price terms', statutory: 'the statutory page', after_cancel: 'the question after cancelling' }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+
 function warningText(warning: DraftWarning, defaultLanguage: string): string {
   switch (warning.kind) {
     case 'offer_without_cancel':
       return `${OFFER_LABELS[warning.offer]} (${languageName(warning.locale)}): the button beside the offer does not clearly say it goes on to cancel. California (AB 2863) allows a save offer only beside a plain way to cancel.`
     case 'over_cap':
-      return `The longest path shows ${warning.screens} screens and ${warning.offers} offers before cancelling; the cap is ${warning.cap.max_screens} screens and ${warning.cap.max_offers} offers, so capped subscribers (the UK) get a shortened flow.`
+      return `The longest path shows ${count(warning.screens, 'screen')} and ${count(warning.offers, 'offer')} before cancelling; the cap is ${count(warning.cap.max_screens, 'screen')} and ${count(warning.cap.max_offers, 'offer')}, so capped subscribers (the UK) get a shortened flow.`
     case 'untranslated_legal':
       return `${languageName(warning.locale)} lacks words for ${warning.blocks.map((block) => BLOCK_WORDS[block]).join(', ')}: subscribers reading it get these wholly in ${languageName(defaultLanguage)} until they are translated.`
   }
