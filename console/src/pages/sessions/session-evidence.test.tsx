@@ -7,6 +7,7 @@ import {
   fail,
   installFakeBackend,
   ok,
+  reasonsData,
   signInTestSession,
 } from '../../features/test-support/fake-backend'
 import { renderPage } from '../../features/test-support/render-page'
@@ -130,7 +131,7 @@ beforeEach(() => {
   })
   backend = installFakeBackend()
   backend
-    .on('GET', '/api/account', { action: 'reasons' }, ok({ reasons: [] }))
+    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: [] })))
     .on('GET', `/api/sessions/acme/${SESSION_ID}`, {}, ok(DETAIL))
     .on('GET', EVIDENCE_PATH, {}, ok(EVIDENCE))
     .on('GET', '/api/evidence', { format: 'csv' }, { status: 200, text: 'seq,recorded_at\r\n41,x\r\n' })
@@ -177,7 +178,8 @@ describe('session page: the evidence ledger', () => {
       'Time to the end': '9.0 s',
       'Clicks to the end': '3',
     })
-    const screens = within(section).getAllByRole('list')[0] as HTMLElement
+    const screens = within(section).getByRole('heading', { name: 'Screens shown, as worded for the subscriber' })
+      .nextElementSibling as HTMLElement
     const shown = within(screens).getAllByRole('listitem').map((item) => item.textContent)
     expect(shown).toHaveLength(3)
     expect(shown[1]).toContain('Offer: Discount')
