@@ -1,6 +1,12 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { planFlow, shownReasons } from '@retainkit/shared/flow'
-import { availableLocales, createResolver, missingLegalKeys, sessionWords } from '@retainkit/shared/i18n'
+import {
+  availableLocales,
+  createResolver,
+  type LegalBlock,
+  missingLegalKeys,
+  sessionWords,
+} from '@retainkit/shared/i18n'
 import {
   DEFAULT_JURISDICTION_SETTINGS,
   decideJurisdiction,
@@ -10,7 +16,6 @@ import {
   offersBlockedBy,
   type SubscriberAddress,
 } from '@retainkit/shared/jurisdiction'
-import type { LegalBlock } from '@retainkit/shared/i18n'
 import { OFFER_TYPES, type OfferType } from '@retainkit/shared/vocabulary'
 import { toPublishedConfig } from '@retainkit/shared/widget-api'
 
