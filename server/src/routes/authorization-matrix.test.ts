@@ -195,6 +195,13 @@ const ROUTES: RouteRow[] = [
     body: () => ({ key: 'price', pinned: true }),
     capability: 'canEditConfig',
   },
+  // A session's evidence ledger rows (a session id A does not have: members get 404, others 403).
+  {
+    name: 'GET session evidence',
+    method: 'GET',
+    path: (id) => `/api/sessions/${id}/cs_matrix_no_such_session_01/evidence`,
+    capability: 'canViewAnalytics',
+  },
   // ── append rows above this line ──
 ]
 

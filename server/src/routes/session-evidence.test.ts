@@ -135,7 +135,7 @@ describe('GET /api/sessions/{accountId}/{sessionId}/evidence', () => {
     const walked = await cancelInCalifornia()
     const stranger = await t.signIn()
     expect((await evidenceOf(walked.sessionId, stranger.token)).status).toBe(403)
-    const other = await widgetAccount(t)
+    const other = await widgetAccount(t, { stripe: false })
     expect((await evidenceOf(walked.sessionId, other.ownerToken, other.accountId)).status).toBe(404)
     expect((await evidenceOf('not%20an%20id', account.ownerToken)).status).toBe(400)
   })
