@@ -1,4 +1,5 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
+import { useId } from 'react'
 import { resolveLegal } from '@retainkit/shared/i18n'
 import { type JurisdictionDecision, statutoryKinds, statutoryVariant } from '@retainkit/shared/jurisdiction'
 import { OFFER_LABELS } from '../labels'
@@ -34,6 +35,7 @@ export interface SubscriberFromProps {
 
 /** "Preview as a subscriber from …": the address, the mode it gets and why, and the draft's warnings. */
 export function SubscriberFrom({ address, onAddressChange, view, warnings, defaultLanguage }: SubscriberFromProps) {
+  const id = useId()
   const set = (field: keyof PreviewAddress) => (event: { target: { value: string } }) =>
     onAddressChange({ ...address, [field]: field === 'startedOn' ? event.target.value : event.target.value.toUpperCase() })
   return (
@@ -41,21 +43,21 @@ export function SubscriberFrom({ address, onAddressChange, view, warnings, defau
       <legend>Preview as a subscriber from …</legend>
       <div className="rk-subscriber-from__fields">
         <div className="rk-field">
-          <label htmlFor="preview-country">Country (ISO code)</label>
-          <input id="preview-country" className="rk-input" list="preview-countries" maxLength={2} autoComplete="off" value={address.country} onChange={set('country')} />
-          <datalist id="preview-countries">
+          <label htmlFor={`${id}-country`}>Country (ISO code)</label>
+          <input id={`${id}-country`} className="rk-input" list={`${id}-countries`} maxLength={2} autoComplete="off" value={address.country} onChange={set('country')} />
+          <datalist id={`${id}-countries`}>
             {SUGGESTED.map((code) => (
               <option key={code} value={code} />
             ))}
           </datalist>
         </div>
         <div className="rk-field">
-          <label htmlFor="preview-state">State or province</label>
-          <input id="preview-state" className="rk-input" maxLength={3} autoComplete="off" value={address.state} onChange={set('state')} />
+          <label htmlFor={`${id}-state`}>State or province</label>
+          <input id={`${id}-state`} className="rk-input" maxLength={3} autoComplete="off" value={address.state} onChange={set('state')} />
         </div>
         <div className="rk-field">
-          <label htmlFor="preview-started">Subscription started on</label>
-          <input id="preview-started" className="rk-input" type="date" value={address.startedOn} onChange={set('startedOn')} />
+          <label htmlFor={`${id}-started`}>Subscription started on</label>
+          <input id={`${id}-started`} className="rk-input" type="date" value={address.startedOn} onChange={set('startedOn')} />
         </div>
       </div>
       <p role="status" className="rk-subscriber-from__mode">

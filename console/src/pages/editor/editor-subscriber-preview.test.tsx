@@ -135,7 +135,12 @@ describe('editor: preview as a subscriber from …', () => {
     expect(warnings.some((text) => text.startsWith('Pause'))).toBe(false)
     expect(warnings.some((text) => text.includes('the cap is 3 screens and 1 offer,'))).toBe(true)
     expect(
-      warnings.some((text) => text.startsWith('Arabic lacks words for the price terms') && text.includes('English')),
+      warnings.some(
+        (text) =>
+          text.startsWith('Arabic lacks words for') &&
+          text.includes('the price terms') &&
+          text.includes('wholly in English'),
+      ),
     ).toBe(true)
   })
 
