@@ -55,19 +55,35 @@ beforeAll(async () => {
   await setTier(product, accountId, 'pro')
   const token = await accessTokenOf(page)
   const merchant = await seedMerchant(product.stripe)
-  const connected = await consoleApi(product, token, `/api/account?accountId=${accountId}&action=credentials`, {
-    body: { gateway: 'stripe', api_key: merchant.keys.secret, access_token: merchant.keys.publishable },
-  })
+  const connected = await consoleApi(
+    product,
+    token,
+    `/api/account?accountId=${accountId}&action=credentials`,
+    {
+      body: { gateway: 'stripe', api_key: merchant.keys.secret, access_token: merchant.keys.publishable },
+    },
+  )
   expect(connected.status).toBe(200)
-  const created = await consoleApi(product, token, `/api/account?accountId=${accountId}&action=widget-secret`, {
-    method: 'POST',
-  })
+  const created = await consoleApi(
+    product,
+    token,
+    `/api/account?accountId=${accountId}&action=widget-secret`,
+    {
+      method: 'POST',
+    },
+  )
   const secret = ((await created.json()) as { data: { secret: string } }).data.secret
   // A Californian subscriber cancels through the flow, declining the discount on the way.
   const stripe = createStripeClient(product.stripe, merchant.keys.secret)
   const customer = await stripe.customers.create({ email: 'cal.sub@example.com', name: 'Cal Sub' })
   await stripe.subscriptions.create({ customer: customer.id, items: [{ price: merchant.prices.proMonthly }] })
-  const subscriber = createSubscriberToken({ accountId, customerId: customer.id, secret, country: 'US', state: 'CA' })
+  const subscriber = createSubscriberToken({
+    accountId,
+    customerId: customer.id,
+    secret,
+    country: 'US',
+    state: 'CA',
+  })
   const started = await widget(subscriber, '/sessions', {})
   sessionId = started?.sessionId as string
   await widget(subscriber, `/sessions/${sessionId}/events`, {
@@ -111,19 +127,28 @@ describe.each(Object.entries(VIEWPORTS))("a session's evidence ledger at %s size
     await ledger.getByText('Offer: Discount').first().waitFor()
     await ledger.getByText('Declined the offer').waitFor()
     await ledger.getByText('Cancelled', { exact: true }).first().waitFor()
-    await ledger.getByText(/to cal\.sub@example\.com/).first().waitFor()
+    await ledger
+      .getByText(/to cal\.sub@example\.com/)
+      .first()
+      .waitFor()
     expect(await ledger.getByText('matches its hash').count()).toBeGreaterThanOrEqual(3)
     expect(await ledger.getByText('changed since it was written').count()).toBe(0)
 
     const download = page.waitForEvent('download')
     await ledger.getByRole('button', { name: 'CSV (evidence export)' }).click()
     const csv = readFileSync(await (await download).path(), 'utf8')
-    expect(csv.split('\r\n')[0]).toBe('seq,recorded_at,session_id,customer_id,mode,kind,body_json,prev_hash,hash')
+    expect(csv.split('\r\n')[0]).toBe(
+      'seq,recorded_at,session_id,customer_id,mode,kind,body_json,prev_hash,hash',
+    )
     expect(csv).toContain(sessionId)
 
     await ledger.getByRole('button', { name: 'Verify the account’s evidence chain' }).click()
     await ledger.getByText(/^The chain is intact: \d+ rows checked/).waitFor()
-    await page.screenshot({ path: `${ARTIFACTS}session-evidence-${size}.png`, fullPage: true, animations: 'disabled' })
+    await page.screenshot({
+      path: `${ARTIFACTS}session-evidence-${size}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    })
     await layoutIsClean(page, viewport.width)
   })
 })

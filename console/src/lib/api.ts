@@ -448,7 +448,11 @@ export const getSessionEvidence = (accountId: string, sessionId: string) =>
   )
 
 /** A customer's evidence export as the file the server writes: JSON, CSV or the printable page. */
-export const exportCustomerEvidence = (accountId: string, customerId: string, format: 'json' | 'csv' | 'html') =>
+export const exportCustomerEvidence = (
+  accountId: string,
+  customerId: string,
+  format: 'json' | 'csv' | 'html',
+) =>
   apiRequest<string>('GET', '/api/evidence', {
     query: { account_id: accountId, customer_id: customerId, format },
     asText: true,

@@ -1,5 +1,5 @@
-import type { ApiData } from '@retainkit/shared/api'
 import type { SeededMerchant } from '@retainkit/fakes/stripe'
+import type { ApiData } from '@retainkit/shared/api'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/support/harness'
@@ -40,9 +40,9 @@ async function cancelInCalifornia() {
     { step: 'offer_shown', reasonKey: 'too_expensive', offer: 'discount' },
     { step: 'offer_declined', reasonKey: 'too_expensive', offer: 'discount' },
   ]
-  expect((await widgetCall(t, `/api/widget/sessions/${sessionId}/events`, { token, body: { events } })).status).toBe(
-    204,
-  )
+  expect(
+    (await widgetCall(t, `/api/widget/sessions/${sessionId}/events`, { token, body: { events } })).status,
+  ).toBe(204)
   const cancel = await widgetCall(t, `/api/widget/sessions/${sessionId}/cancel`, {
     token,
     body: { reasonKey: 'too_expensive' },

@@ -143,7 +143,11 @@ export const statutoryVariant = (decision: JurisdictionDecision): 'withdrawal' |
   decision.rule?.withdrawal_period_only && decision.withdrawalUntil ? 'withdrawal' : 'termination'
 
 /** What may be declared: withdrawal only on the withdrawal page; § 312k's two kinds, and withdrawal while it runs. */
-export function statutoryKinds(decision: JurisdictionDecision): ('ordinary' | 'extraordinary' | 'withdrawal')[] {
+export function statutoryKinds(
+  decision: JurisdictionDecision,
+): ('ordinary' | 'extraordinary' | 'withdrawal')[] {
   if (statutoryVariant(decision) === 'withdrawal') return ['withdrawal']
-  return decision.withdrawalUntil ? ['ordinary', 'extraordinary', 'withdrawal'] : ['ordinary', 'extraordinary']
+  return decision.withdrawalUntil
+    ? ['ordinary', 'extraordinary', 'withdrawal']
+    : ['ordinary', 'extraordinary']
 }

@@ -1,4 +1,4 @@
 export * from './decide'
 export * from './modes'
-export * from './regions'
 export * from './offers-allowed'
+export * from './regions'

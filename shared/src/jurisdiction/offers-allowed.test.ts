@@ -25,13 +25,21 @@ describe('whether where a subscriber lives lets their flow show offers (server a
       offersBlockedBy({ compliance: { ...NO_SWITCHES, suppress_offers_in: ['US-TX'] }, address: texas }),
     ).toBe('compliance')
     expect(
-      offersBlockedBy({ compliance: { ...NO_SWITCHES, suppress_offers: true }, address: texas, mode: 'statutory_button' }),
+      offersBlockedBy({
+        compliance: { ...NO_SWITCHES, suppress_offers: true },
+        address: texas,
+        mode: 'statutory_button',
+      }),
     ).toBe('compliance')
     expect(
       offersBlockedBy({ compliance: { ...NO_SWITCHES, suppress_offers_when_unknown: true }, address: null }),
     ).toBe('compliance')
-    expect(offersBlockedBy({ compliance: undefined, address: texas, mode: 'offers_after_cancel' })).toBe('jurisdiction')
-    expect(offersBlockedBy({ compliance: undefined, address: texas, mode: 'offer_cap', maxOffers: 1 })).toBeNull()
+    expect(offersBlockedBy({ compliance: undefined, address: texas, mode: 'offers_after_cancel' })).toBe(
+      'jurisdiction',
+    )
+    expect(
+      offersBlockedBy({ compliance: undefined, address: texas, mode: 'offer_cap', maxOffers: 1 }),
+    ).toBeNull()
   })
 })
 

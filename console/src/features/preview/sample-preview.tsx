@@ -50,17 +50,17 @@ export function SamplePreview({
       <PreviewControls screens={screens} {...controls} />
       {frame(
         instead ?? (
-        <WidgetPreview
-          label={variant === 'cancel' ? 'Cancel flow preview' : 'Reactivation banner preview'}
-          config={config}
-          reasons={reasons}
-          variant={variant}
-          subscriber={subscriber}
-          eligibleOffers={eligibleOffers}
-          {...(cap ? { cap } : {})}
-          {...(screen ? { screen } : {})}
-          {...(locale ? { locale } : {})}
-        />
+          <WidgetPreview
+            label={variant === 'cancel' ? 'Cancel flow preview' : 'Reactivation banner preview'}
+            config={config}
+            reasons={reasons}
+            variant={variant}
+            subscriber={subscriber}
+            eligibleOffers={eligibleOffers}
+            {...(cap ? { cap } : {})}
+            {...(screen ? { screen } : {})}
+            {...(locale ? { locale } : {})}
+          />
         ),
         subscriber,
       )}

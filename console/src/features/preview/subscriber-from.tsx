@@ -1,16 +1,20 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
-import { useId } from 'react'
 import { resolveLegal } from '@retainkit/shared/i18n'
 import { type JurisdictionDecision, statutoryKinds, statutoryVariant } from '@retainkit/shared/jurisdiction'
-import { OFFER_LABELS } from '../labels'
+import { useId } from 'react'
 import { jurisdictionModeLabel } from '../jurisdiction-labels'
+import { OFFER_LABELS } from '../labels'
 import { languageName } from '../language-name'
 import type { DraftWarning, PreviewAddress, SubscriberView } from './subscriber-preview'
 
 /** The countries the list suggests (any ISO code may be typed): the ones the built-in rules name, and a few. */
 const SUGGESTED = ['US', 'DE', 'FR', 'GB', 'NL', 'ES', 'IT', 'CA', 'AU'] as const
 
-const BLOCK_WORDS = { terms: 'the price terms', statutory: 'the statutory page', after_cancel: 'the question after cancelling' }
+const BLOCK_WORDS = {
+  terms: 'the price terms',
+  statutory: 'the statutory page',
+  after_cancel: 'the question after cancelling',
+}
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
@@ -34,17 +38,34 @@ export interface SubscriberFromProps {
 }
 
 /** "Preview as a subscriber from …": the address, the mode it gets and why, and the draft's warnings. */
-export function SubscriberFrom({ address, onAddressChange, view, warnings, defaultLanguage }: SubscriberFromProps) {
+export function SubscriberFrom({
+  address,
+  onAddressChange,
+  view,
+  warnings,
+  defaultLanguage,
+}: SubscriberFromProps) {
   const id = useId()
   const set = (field: keyof PreviewAddress) => (event: { target: { value: string } }) =>
-    onAddressChange({ ...address, [field]: field === 'startedOn' ? event.target.value : event.target.value.toUpperCase() })
+    onAddressChange({
+      ...address,
+      [field]: field === 'startedOn' ? event.target.value : event.target.value.toUpperCase(),
+    })
   return (
     <fieldset className="rk-subscriber-from">
       <legend>Preview as a subscriber from …</legend>
       <div className="rk-subscriber-from__fields">
         <div className="rk-field">
           <label htmlFor={`${id}-country`}>Country (ISO code)</label>
-          <input id={`${id}-country`} className="rk-input" list={`${id}-countries`} maxLength={2} autoComplete="off" value={address.country} onChange={set('country')} />
+          <input
+            id={`${id}-country`}
+            className="rk-input"
+            list={`${id}-countries`}
+            maxLength={2}
+            autoComplete="off"
+            value={address.country}
+            onChange={set('country')}
+          />
           <datalist id={`${id}-countries`}>
             {SUGGESTED.map((code) => (
               <option key={code} value={code} />
@@ -53,11 +74,24 @@ export function SubscriberFrom({ address, onAddressChange, view, warnings, defau
         </div>
         <div className="rk-field">
           <label htmlFor={`${id}-state`}>State or province</label>
-          <input id={`${id}-state`} className="rk-input" maxLength={3} autoComplete="off" value={address.state} onChange={set('state')} />
+          <input
+            id={`${id}-state`}
+            className="rk-input"
+            maxLength={3}
+            autoComplete="off"
+            value={address.state}
+            onChange={set('state')}
+          />
         </div>
         <div className="rk-field">
           <label htmlFor={`${id}-started`}>Subscription started on</label>
-          <input id={`${id}-started`} className="rk-input" type="date" value={address.startedOn} onChange={set('startedOn')} />
+          <input
+            id={`${id}-started`}
+            className="rk-input"
+            type="date"
+            value={address.startedOn}
+            onChange={set('startedOn')}
+          />
         </div>
       </div>
       <p role="status" className="rk-subscriber-from__mode">
@@ -73,7 +107,9 @@ export function SubscriberFrom({ address, onAddressChange, view, warnings, defau
           </p>
           <ul>
             {warnings.map((warning) => (
-              <li key={`${warning.kind}-${'offer' in warning ? warning.offer : ''}-${'locale' in warning ? warning.locale : ''}`}>
+              <li
+                key={`${warning.kind}-${'offer' in warning ? warning.offer : ''}-${'locale' in warning ? warning.locale : ''}`}
+              >
                 {warningText(warning, defaultLanguage)}
               </li>
             ))}
@@ -110,14 +146,21 @@ export function StatutoryPagePreview(props: {
   const fields = withdrawal
     ? [w.name_label, w.contract_label, w.email_label]
     : [
-        `${w.kind_legend}: ${statutoryKinds(props.decision).map((kind) => kinds[kind]).join(' / ')}`,
+        `${w.kind_legend}: ${statutoryKinds(props.decision)
+          .map((kind) => kinds[kind])
+          .join(' / ')}`,
         w.name_label,
         w.contract_label,
         w.time_legend,
         w.email_label,
       ]
   return (
-    <section className="rk-statutory-preview" aria-label="Statutory page preview" lang={block.locale} dir={block.dir}>
+    <section
+      className="rk-statutory-preview"
+      aria-label="Statutory page preview"
+      lang={block.locale}
+      dir={block.dir}
+    >
       <h3>{withdrawal ? w.withdrawal_headline.replace('{date}', until) : w.termination_headline}</h3>
       <p>{withdrawal ? w.withdrawal_intro.replace('{date}', until) : w.termination_intro}</p>
       <ul>
@@ -129,7 +172,8 @@ export function StatutoryPagePreview(props: {
         <strong>{withdrawal ? w.submit_withdrawal : w.submit_termination}</strong>
       </p>
       <p className="rk-muted" lang="en" dir="ltr">
-        The subscriber gets this page instead of the flow: no offers, no login; the confirmation is e-mailed at once.
+        The subscriber gets this page instead of the flow: no offers, no login; the confirmation is e-mailed
+        at once.
       </p>
     </section>
   )

@@ -87,7 +87,10 @@ const CANCEL_WORDS: Readonly<Record<string, RegExp>> = {
   es: /cancel|baja/i,
 }
 
-function offerWithoutCancel(config: CancelFlowConfig, reasons: readonly CancellationReason[]): DraftWarning[] {
+function offerWithoutCancel(
+  config: CancelFlowConfig,
+  reasons: readonly CancellationReason[],
+): DraftWarning[] {
   const published = toPublishedConfig(config)
   const shown = [...shownReasons(config, reasons)]
   const plan = planFlow({ config: published, reasons: shown, eligibleOffers: OFFER_TYPES })
@@ -101,7 +104,8 @@ function offerWithoutCancel(config: CancelFlowConfig, reasons: readonly Cancella
       const labels = words.screens[`offer.${offer}`]?.labels ?? {}
       const decline = labels.decline?.trim() ?? ''
       const word = CANCEL_WORDS[locale.split('-')[0] ?? '']
-      const unclear = !decline || decline === labels.accept?.trim() || (word !== undefined && !word.test(decline))
+      const unclear =
+        !decline || decline === labels.accept?.trim() || (word !== undefined && !word.test(decline))
       if (unclear) warnings.push({ kind: 'offer_without_cancel', offer, locale })
     }
   }
@@ -125,7 +129,9 @@ function overCap(config: CancelFlowConfig, reasons: readonly CancellationReason[
   const screens = Math.max(0, ...paths.map((path) => path.length))
   const offers = Math.max(0, ...paths.map((path) => path.filter((s) => s.kind === 'offer').length))
   const { cap } = settings
-  return screens > cap.max_screens || offers > cap.max_offers ? [{ kind: 'over_cap', screens, offers, cap }] : []
+  return screens > cap.max_screens || offers > cap.max_offers
+    ? [{ kind: 'over_cap', screens, offers, cap }]
+    : []
 }
 
 function untranslatedLegal(config: CancelFlowConfig, reasons: readonly CancellationReason[]): DraftWarning[] {
@@ -137,6 +143,13 @@ function untranslatedLegal(config: CancelFlowConfig, reasons: readonly Cancellat
 }
 
 /** Every rule the draft breaks, for any subscriber: what the preview warns about. */
-export function draftWarnings(config: CancelFlowConfig, reasons: readonly CancellationReason[]): DraftWarning[] {
-  return [...offerWithoutCancel(config, reasons), ...overCap(config, reasons), ...untranslatedLegal(config, reasons)]
+export function draftWarnings(
+  config: CancelFlowConfig,
+  reasons: readonly CancellationReason[],
+): DraftWarning[] {
+  return [
+    ...offerWithoutCancel(config, reasons),
+    ...overCap(config, reasons),
+    ...untranslatedLegal(config, reasons),
+  ]
 }

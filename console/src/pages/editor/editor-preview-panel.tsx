@@ -39,7 +39,12 @@ export function EditorPreviewBody({ onLocaleChange, locales, ...props }: EditorP
   const warnings = useMemo(() => draftWarnings(config, reasons), [config, reasons])
   const statutory =
     view.decision.mode === 'statutory_button' && props.variant === 'cancel' ? (
-      <StatutoryPagePreview config={config} reasons={reasons} locale={props.locale} decision={view.decision} />
+      <StatutoryPagePreview
+        config={config}
+        reasons={reasons}
+        locale={props.locale}
+        decision={view.decision}
+      />
     ) : undefined
   return (
     <>

@@ -130,7 +130,9 @@ describe('editor: preview as a subscriber from …', () => {
     const warnings = within(group)
       .getAllByRole('listitem')
       .map((item) => item.textContent ?? '')
-    expect(warnings.some((text) => text.startsWith('Discount (English)') && text.includes('cancel'))).toBe(true)
+    expect(warnings.some((text) => text.startsWith('Discount (English)') && text.includes('cancel'))).toBe(
+      true,
+    )
     // The pause offer still says "No thanks, cancel".
     expect(warnings.some((text) => text.startsWith('Pause'))).toBe(false)
     expect(warnings.some((text) => text.includes('the cap is 3 screens and 1 offer,'))).toBe(true)

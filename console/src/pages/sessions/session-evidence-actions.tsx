@@ -31,7 +31,10 @@ export function EvidenceExports({ accountId, customerId }: { accountId: string; 
       return
     }
     const { type, ext, label } = FORMATS[format]
-    downloadBlob(`retainkit-${safe(accountId)}-evidence-${safe(customerId)}.${ext}`, new Blob([result.data], { type }))
+    downloadBlob(
+      `retainkit-${safe(accountId)}-evidence-${safe(customerId)}.${ext}`,
+      new Blob([result.data], { type }),
+    )
     setStatus({ kind: 'done', message: `The customer’s evidence downloaded (${label}).` })
   }
   return (
@@ -93,7 +96,10 @@ export function ChainVerification({ accountId }: { accountId: string }) {
       >
         {state.kind === 'busy' ? 'Verifying…' : 'Verify the account’s evidence chain'}
       </button>
-      <p role="status" className={state.kind === 'done' && !state.report.intact ? 'rk-evidence__bad' : undefined}>
+      <p
+        role="status"
+        className={state.kind === 'done' && !state.report.intact ? 'rk-evidence__bad' : undefined}
+      >
         {state.kind === 'done' ? reportWords(state.report) : ''}
       </p>
       {state.kind === 'failed' ? <p role="alert">{state.message}</p> : null}

@@ -39,7 +39,9 @@ export function ScreensShown({ evidence }: { evidence: SessionEvidence }) {
                 {shown.subheadline ? <span className="rk-evidence__line">{shown.subheadline}</span> : null}
                 {shown.note ? <span className="rk-evidence__line">{shown.note}</span> : null}
                 {shown.labels && Object.keys(shown.labels).length > 0 ? (
-                  <span className="rk-evidence__line">Buttons: {Object.values(shown.labels).join(' · ')}</span>
+                  <span className="rk-evidence__line">
+                    Buttons: {Object.values(shown.labels).join(' · ')}
+                  </span>
                 ) : null}
               </blockquote>
             ) : null}

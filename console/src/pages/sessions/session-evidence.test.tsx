@@ -70,7 +70,13 @@ const EVIDENCE: ApiData<'GET /api/sessions/{accountId}/{sessionId}/evidence'> = 
   language: 'en',
   outcome: 'canceled',
   screens_shown: [
-    { screen: 'reason.', at: '2026-11-20T10:00:00.500Z', headline: 'Why are you leaving?', subheadline: 'Tell us.', labels: {} },
+    {
+      screen: 'reason.',
+      at: '2026-11-20T10:00:00.500Z',
+      headline: 'Why are you leaving?',
+      subheadline: 'Tell us.',
+      labels: {},
+    },
     {
       screen: 'offer.discount',
       at: '2026-11-20T10:00:04.000Z',
@@ -78,27 +84,82 @@ const EVIDENCE: ApiData<'GET /api/sessions/{accountId}/{sessionId}/evidence'> = 
       subheadline: '$14.50 a month for 3 months',
       labels: { accept: 'Take the discount', decline: 'Cancel my subscription' },
     },
-    { screen: 'confirm.', at: '2026-11-20T10:00:06.000Z', headline: 'Cancel your subscription?', subheadline: '' },
+    {
+      screen: 'confirm.',
+      at: '2026-11-20T10:00:06.000Z',
+      headline: 'Cancel your subscription?',
+      subheadline: '',
+    },
   ],
   screens_from: 'recorded steps',
   offer_terms: [{ offer: 'pause', options: ['1 month', '2 months'] }],
   clicks: [
-    { step: 'reason_selected', offer: null, reason_key: 'too_expensive', at: '2026-11-20T10:00:03.000Z', received_at: '2026-11-20T10:00:03.100Z' },
-    { step: 'offer_declined', offer: 'discount', reason_key: 'too_expensive', at: null, received_at: '2026-11-20T10:00:05.100Z' },
-    { step: 'cancel_completed', offer: null, reason_key: null, at: '2026-11-20T10:00:09.000Z', received_at: '2026-11-20T10:00:09.000Z' },
+    {
+      step: 'reason_selected',
+      offer: null,
+      reason_key: 'too_expensive',
+      at: '2026-11-20T10:00:03.000Z',
+      received_at: '2026-11-20T10:00:03.100Z',
+    },
+    {
+      step: 'offer_declined',
+      offer: 'discount',
+      reason_key: 'too_expensive',
+      at: null,
+      received_at: '2026-11-20T10:00:05.100Z',
+    },
+    {
+      step: 'cancel_completed',
+      offer: null,
+      reason_key: null,
+      at: '2026-11-20T10:00:09.000Z',
+      received_at: '2026-11-20T10:00:09.000Z',
+    },
   ],
   duration_ms: 9000,
   clicks_to_end: 3,
   declaration: null,
   after_cancel_answer: null,
   receipt: [
-    { kind: 'receipt_queued', recorded_at: '2026-11-20T10:00:09.000Z', reference: 'RK-7F3A-22', to: 's•••@e•••.com', copy: false, reason: null },
-    { kind: 'receipt_sent', recorded_at: '2026-11-20T10:00:10.000Z', reference: null, to: 's•••@e•••.com', copy: false, reason: null },
+    {
+      kind: 'receipt_queued',
+      recorded_at: '2026-11-20T10:00:09.000Z',
+      reference: 'RK-7F3A-22',
+      to: 's•••@e•••.com',
+      copy: false,
+      reason: null,
+    },
+    {
+      kind: 'receipt_sent',
+      recorded_at: '2026-11-20T10:00:10.000Z',
+      reference: null,
+      to: 's•••@e•••.com',
+      copy: false,
+      reason: null,
+    },
   ],
   entries: [
-    { seq: 41, kind: 'session_started', recorded_at: '2026-11-20T10:00:00.000Z', hash: hash('a'), intact: true },
-    { seq: 42, kind: 'session_closed', recorded_at: '2026-11-20T10:00:09.000Z', hash: hash('b'), intact: false },
-    { seq: 43, kind: 'receipt_queued', recorded_at: '2026-11-20T10:00:09.000Z', hash: hash('c'), intact: true },
+    {
+      seq: 41,
+      kind: 'session_started',
+      recorded_at: '2026-11-20T10:00:00.000Z',
+      hash: hash('a'),
+      intact: true,
+    },
+    {
+      seq: 42,
+      kind: 'session_closed',
+      recorded_at: '2026-11-20T10:00:09.000Z',
+      hash: hash('b'),
+      intact: false,
+    },
+    {
+      seq: 43,
+      kind: 'receipt_queued',
+      recorded_at: '2026-11-20T10:00:09.000Z',
+      hash: hash('c'),
+      intact: true,
+    },
   ],
 }
 
@@ -146,7 +207,10 @@ afterEach(() => {
 })
 
 async function evidenceSection() {
-  renderPage(<SessionPage />, { path: '/sessions/:sessionId', url: `/sessions/${SESSION_ID}?account_id=acme` })
+  renderPage(<SessionPage />, {
+    path: '/sessions/:sessionId',
+    url: `/sessions/${SESSION_ID}?account_id=acme`,
+  })
   const heading = await screen.findByRole('heading', { level: 2, name: 'Evidence ledger' })
   const section = heading.closest('section') as HTMLElement
   await within(section).findByText(/Why: Mode standard/)
@@ -155,7 +219,9 @@ async function evidenceSection() {
 
 describe('session page: the evidence ledger', () => {
   it('has canned answers the shared response schemas accept', () => {
-    expect(() => API_RESPONSES['GET /api/sessions/{accountId}/{sessionId}'].parse({ data: DETAIL })).not.toThrow()
+    expect(() =>
+      API_RESPONSES['GET /api/sessions/{accountId}/{sessionId}'].parse({ data: DETAIL }),
+    ).not.toThrow()
     expect(() =>
       API_RESPONSES['GET /api/sessions/{accountId}/{sessionId}/evidence'].parse({ data: EVIDENCE }),
     ).not.toThrow()
@@ -178,9 +244,12 @@ describe('session page: the evidence ledger', () => {
       'Time to the end': '9.0 s',
       'Clicks to the end': '3',
     })
-    const screens = within(section).getByRole('heading', { name: 'Screens shown, as worded for the subscriber' })
-      .nextElementSibling as HTMLElement
-    const shown = within(screens).getAllByRole('listitem').map((item) => item.textContent)
+    const screens = within(section).getByRole('heading', {
+      name: 'Screens shown, as worded for the subscriber',
+    }).nextElementSibling as HTMLElement
+    const shown = within(screens)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
     expect(shown).toHaveLength(3)
     expect(shown[1]).toContain('Offer: Discount')
     expect(shown[1]).toContain('Stay for 50% off')
@@ -196,7 +265,9 @@ describe('session page: the evidence ledger', () => {
     // A viewer: the address as the server masked it.
     expect(within(section).getAllByText(/to s•••@e•••\.com/)).toHaveLength(2)
     expect(within(section).getAllByText('matches its hash')).toHaveLength(2)
-    expect(within(section).getByText('changed since it was written').closest('li')?.textContent).toContain('#42')
+    expect(within(section).getByText('changed since it was written').closest('li')?.textContent).toContain(
+      '#42',
+    )
   })
 
   it('downloads the customer’s export as the server writes it, CSV and printable page', async () => {
@@ -233,11 +304,19 @@ describe('session page: the evidence ledger', () => {
   it('says so when the ledger holds nothing of the session, and offers a retry when the call fails', async () => {
     backend.on('GET', EVIDENCE_PATH, {}, fail(500, 'DATABASE_ERROR', 'Down'))
     const user = userEvent.setup()
-    renderPage(<SessionPage />, { path: '/sessions/:sessionId', url: `/sessions/${SESSION_ID}?account_id=acme` })
+    renderPage(<SessionPage />, {
+      path: '/sessions/:sessionId',
+      url: `/sessions/${SESSION_ID}?account_id=acme`,
+    })
     const heading = await screen.findByRole('heading', { level: 2, name: 'Evidence ledger' })
     const section = heading.closest('section') as HTMLElement
     await within(section).findByRole('alert')
-    backend.on('GET', EVIDENCE_PATH, {}, ok({ ...EVIDENCE, entries: [], screens_shown: [], clicks: [], receipt: [] }))
+    backend.on(
+      'GET',
+      EVIDENCE_PATH,
+      {},
+      ok({ ...EVIDENCE, entries: [], screens_shown: [], clicks: [], receipt: [] }),
+    )
     await user.click(within(section).getByRole('button', { name: 'Try again' }))
     await within(section).findByText(/The ledger holds nothing of this session/)
   })

@@ -1,5 +1,5 @@
-import { languageName } from '../../features/language-name'
 import { jurisdictionModeLabel } from '../../features/jurisdiction-labels'
+import { languageName } from '../../features/language-name'
 import { getSessionEvidence } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
 import { useApiResource } from '../../lib/use-api-resource'
@@ -40,13 +40,18 @@ function Rule({ evidence }: { evidence: SessionEvidence }) {
       ? ([['Cap', `${rule.cap.max_offers} offers, ${rule.cap.max_screens} screens`]] as [string, string][])
       : []),
     ...(rule?.withdrawal_until
-      ? ([['Withdrawal period until', new Date(rule.withdrawal_until).toLocaleDateString()]] as [string, string][])
-      : []),
-    ...(evidence.after_cancel_answer
-      ? ([['Asked after cancelling', evidence.after_cancel_answer === 'yes' ? 'Wants to hear an offer' : 'No']] as [
+      ? ([['Withdrawal period until', new Date(rule.withdrawal_until).toLocaleDateString()]] as [
           string,
           string,
         ][])
+      : []),
+    ...(evidence.after_cancel_answer
+      ? ([
+          [
+            'Asked after cancelling',
+            evidence.after_cancel_answer === 'yes' ? 'Wants to hear an offer' : 'No',
+          ],
+        ] as [string, string][])
       : []),
   ]
   return (
@@ -107,8 +112,8 @@ export function EvidenceSection({ session, accountId }: SessionSectionProps) {
     <>
       {evidence.entries.length === 0 ? (
         <p>
-          The ledger holds nothing of this session: it records cancel sessions only, from the day the ledger was
-          switched on.
+          The ledger holds nothing of this session: it records cancel sessions only, from the day the ledger
+          was switched on.
         </p>
       ) : (
         <Ledger evidence={evidence} />

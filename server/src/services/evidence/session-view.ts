@@ -43,7 +43,8 @@ function declarationOf(raw: unknown, masked: boolean): Record<string, unknown> |
   if (!raw || typeof raw !== 'object') return null
   const declaration = { ...(raw as Record<string, unknown>) }
   if ('email' in declaration) declaration.email = addressFor(declaration.email, masked)
-  if (masked && typeof declaration.name === 'string') declaration.name = '(shown to members who see customers)'
+  if (masked && typeof declaration.name === 'string')
+    declaration.name = '(shown to members who see customers)'
   return declaration
 }
 

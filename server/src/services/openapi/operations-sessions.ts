@@ -57,10 +57,7 @@ export const SESSION_OPERATIONS: OperationSpec[] = [
       'One session: the customer, plan and MRR, segment and arm, every step with its time, feedback, the offer and the save, what happened since (durability), and the customer in Stripe',
     tag: 'Analytics',
     security: merchant,
-    params: [
-      pathAccountId,
-      sessionIdParam,
-    ],
+    params: [pathAccountId, sessionIdParam],
   },
   {
     method: 'get',
