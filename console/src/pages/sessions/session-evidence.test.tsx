@@ -1,4 +1,5 @@
 import { API_RESPONSES, type ApiData } from '@retainkit/shared/api'
+import { createDefaultReasons } from '@retainkit/shared/default-config'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -192,7 +193,7 @@ beforeEach(() => {
   })
   backend = installFakeBackend()
   backend
-    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: [] })))
+    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: createDefaultReasons() })))
     .on('GET', `/api/sessions/acme/${SESSION_ID}`, {}, ok(DETAIL))
     .on('GET', EVIDENCE_PATH, {}, ok(EVIDENCE))
     .on('GET', '/api/evidence', { format: 'csv' }, { status: 200, text: 'seq,recorded_at\r\n41,x\r\n' })
