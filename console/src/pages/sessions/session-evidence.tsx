@@ -12,7 +12,7 @@ import {
   ScreensShown,
   type SessionEvidence,
 } from './session-evidence-parts'
-import type { SessionSectionProps } from './session-sections'
+import type { SessionSectionProps } from './session-section-types'
 
 const SOURCE_WORDS: Readonly<Record<string, string>> = {
   token: 'the subscriber token',

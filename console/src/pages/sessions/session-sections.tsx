@@ -1,6 +1,7 @@
 import { formatMoney } from '@retainkit/shared/money'
-import type { ComponentType, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { EvidenceSection } from './session-evidence'
+import type { SessionSection, SessionSectionProps } from './session-section-types'
 import {
   customerLabel,
   formatWhen,
@@ -13,24 +14,6 @@ import {
   type SessionDetail,
   STEP_LABELS,
 } from './session-words'
-
-/**
- * The sections of one session's page, in order. A section is a heading and a component over the
- * session: another part of the product adds its own here (a file of its own and one line below), and
- * the page draws it with the others, on a phone as on a laptop. See README.md.
- */
-export interface SessionSectionProps {
-  session: SessionDetail
-  accountId: string
-  reasonLabel: (key: string) => string
-}
-
-export interface SessionSection {
-  /** Also the section's anchor: /sessions/<id>#<id>. */
-  id: string
-  title: string
-  Component: ComponentType<SessionSectionProps>
-}
 
 type Fact = readonly [term: string, value: ReactNode]
 
@@ -168,6 +151,13 @@ function Since({ session }: SessionSectionProps) {
   )
 }
 
+export type { SessionSection, SessionSectionProps } from './session-section-types'
+
+/**
+ * The sections of one session's page, in order: another part of the product adds its own here (a file
+ * of its own and one line below), and the page draws it with the others, on a phone as on a laptop.
+ * See README.md.
+ */
 export const SESSION_SECTIONS: readonly SessionSection[] = [
   { id: 'overview', title: 'Who and what', Component: Overview },
   { id: 'steps', title: 'Every step', Component: Steps },
