@@ -230,6 +230,14 @@ export const RETENTION_TARGETS: Target[] = [
   },
   {
     method: 'GET',
+    doc: 'GET /api/sessions/{accountId}/{sessionId}/evidence',
+    caller: 'merchant',
+    valid: async (f) => ({
+      path: `/api/sessions/${f.shop.accountId}/${(await f.freshSession()).sessionId}/evidence`,
+    }),
+  },
+  {
+    method: 'GET',
     doc: 'GET /api/stripe/past-cancellations/{accountId}',
     caller: 'merchant',
     valid: (f) => ({ path: `/api/stripe/past-cancellations/${f.shop.accountId}` }),
