@@ -1,6 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import type { CustomValueType } from './condition-model'
-import { type AttributeRow, blankRow, MAX_ROWS, retype, rowProblems, TYPE_LABELS } from './sample-attributes'
+import {
+  type AttributeRow,
+  blankRow,
+  MAX_ROWS,
+  type RowProblems,
+  retype,
+  rowProblems,
+  TYPE_LABELS,
+} from './sample-attributes'
 
 /**
  * The sample subscriber's custom attributes, a row each: its name, its type and a value control of
@@ -15,13 +23,7 @@ export function CustomAttributesFields(props: {
   const { rows } = props
   const id = useId()
   const addRef = useRef<HTMLButtonElement>(null)
-  const [focus, setFocus] = useState<number | 'add' | null>(null)
-  useEffect(() => {
-    if (focus === null) return
-    const target = focus === 'add' ? addRef.current : document.getElementById(`${id}-${focus}-name`)
-    target?.focus()
-    setFocus(null)
-  }, [focus, id])
+  const setFocus = useFocusAfterChange(id, addRef)
 
   const replace = (index: number, next: AttributeRow) =>
     props.onChange(rows.map((row, at) => (at === index ? next : row)))
@@ -41,83 +43,17 @@ export function CustomAttributesFields(props: {
       <p id={`${id}-hint`} className="rk-field__hint">
         As your server signs them into the subscriber token's <code>attributes</code>, at most {MAX_ROWS}.
       </p>
-      {rows.map((row, index) => {
-        const problems = rowProblems(rows, index)
-        const field = `${id}-${row.key}`
-        const describedBy = (error: string | undefined, name: string) =>
-          error ? `${field}-${name}-error` : undefined
-        return (
-          <fieldset key={row.key} className="rk-segments__attribute">
-            <legend>Attribute {index + 1}</legend>
-            <span className="rk-segment__value">
-              <label htmlFor={`${field}-name`}>Name</label>
-              <input
-                id={`${field}-name`}
-                className="rk-input"
-                value={row.name}
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={problems.name ? true : undefined}
-                aria-describedby={describedBy(problems.name, 'name')}
-                onChange={(event) => replace(index, { ...row, name: event.target.value })}
-              />
-              {problems.name ? (
-                <span id={`${field}-name-error`} className="rk-field__error">
-                  {problems.name}
-                </span>
-              ) : null}
-            </span>
-            <span className="rk-segment__value">
-              <label htmlFor={`${field}-type`}>Type</label>
-              <select
-                id={`${field}-type`}
-                className="rk-input rk-select"
-                value={row.type}
-                onChange={(event) => replace(index, retype(row, event.target.value as CustomValueType))}
-              >
-                {(Object.keys(TYPE_LABELS) as CustomValueType[]).map((type) => (
-                  <option key={type} value={type}>
-                    {TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-            </span>
-            <span className="rk-segment__value">
-              <label htmlFor={`${field}-value`}>Value</label>
-              {row.type === 'boolean' ? (
-                <select
-                  id={`${field}-value`}
-                  className="rk-input rk-select"
-                  value={row.value}
-                  onChange={(event) => replace(index, { ...row, value: event.target.value })}
-                >
-                  <option value="true">true</option>
-                  <option value="false">false</option>
-                </select>
-              ) : (
-                <input
-                  id={`${field}-value`}
-                  className="rk-input"
-                  value={row.value}
-                  inputMode={row.type === 'number' ? 'decimal' : undefined}
-                  autoComplete="off"
-                  aria-invalid={problems.value ? true : undefined}
-                  aria-describedby={describedBy(problems.value, 'value')}
-                  onChange={(event) => replace(index, { ...row, value: event.target.value })}
-                />
-              )}
-              {problems.value ? (
-                <span id={`${field}-value-error`} className="rk-field__error">
-                  {problems.value}
-                </span>
-              ) : null}
-            </span>
-            <button type="button" className="rk-button" onClick={() => remove(index)}>
-              Remove<span className="rk-visually-hidden"> attribute {index + 1}</span>
-            </button>
-          </fieldset>
-        )
-      })}
+      {rows.map((row, index) => (
+        <AttributeRowFields
+          key={row.key}
+          field={`${id}-${row.key}`}
+          row={row}
+          index={index}
+          problems={rowProblems(rows, index)}
+          onChange={(next) => replace(index, next)}
+          onRemove={() => remove(index)}
+        />
+      ))}
       <button
         ref={addRef}
         type="button"
@@ -129,4 +65,115 @@ export function CustomAttributesFields(props: {
       </button>
     </fieldset>
   )
+}
+
+/**
+ * Where the focus goes once the rows have re-rendered: a new row's name box (by its key), or "Add
+ * attribute" after a removal. Set in the handler, moved in an effect, because the target may not exist yet.
+ */
+function useFocusAfterChange(id: string, addRef: RefObject<HTMLButtonElement | null>) {
+  const [focus, setFocus] = useState<number | 'add' | null>(null)
+  useEffect(() => {
+    if (focus === null) return
+    const target = focus === 'add' ? addRef.current : document.getElementById(`${id}-${focus}-name`)
+    target?.focus()
+    setFocus(null)
+  }, [focus, id, addRef])
+  return setFocus
+}
+
+/** One attribute's fieldset: its name, its type, its value and the button that removes it. */
+function AttributeRowFields(props: {
+  field: string
+  row: AttributeRow
+  index: number
+  problems: RowProblems
+  onChange: (row: AttributeRow) => void
+  onRemove: () => void
+}) {
+  const { field, row, index, problems, onChange } = props
+  return (
+    <fieldset className="rk-segments__attribute">
+      <legend>Attribute {index + 1}</legend>
+      <span className="rk-segment__value">
+        <label htmlFor={`${field}-name`}>Name</label>
+        <input
+          id={`${field}-name`}
+          className="rk-input"
+          value={row.name}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={problems.name ? true : undefined}
+          aria-describedby={problems.name ? `${field}-name-error` : undefined}
+          onChange={(event) => onChange({ ...row, name: event.target.value })}
+        />
+        <FieldError id={`${field}-name-error`} error={problems.name} />
+      </span>
+      <span className="rk-segment__value">
+        <label htmlFor={`${field}-type`}>Type</label>
+        <select
+          id={`${field}-type`}
+          className="rk-input rk-select"
+          value={row.type}
+          onChange={(event) => onChange(retype(row, event.target.value as CustomValueType))}
+        >
+          {(Object.keys(TYPE_LABELS) as CustomValueType[]).map((type) => (
+            <option key={type} value={type}>
+              {TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </span>
+      <AttributeValueField field={field} row={row} error={problems.value} onChange={onChange} />
+      <button type="button" className="rk-button" onClick={props.onRemove}>
+        Remove<span className="rk-visually-hidden"> attribute {index + 1}</span>
+      </button>
+    </fieldset>
+  )
+}
+
+/** The value control of the row's type: a true/false list for a boolean, a box otherwise. */
+function AttributeValueField(props: {
+  field: string
+  row: AttributeRow
+  error: string | undefined
+  onChange: (row: AttributeRow) => void
+}) {
+  const { field, row, error, onChange } = props
+  return (
+    <span className="rk-segment__value">
+      <label htmlFor={`${field}-value`}>Value</label>
+      {row.type === 'boolean' ? (
+        <select
+          id={`${field}-value`}
+          className="rk-input rk-select"
+          value={row.value}
+          onChange={(event) => onChange({ ...row, value: event.target.value })}
+        >
+          <option value="true">true</option>
+          <option value="false">false</option>
+        </select>
+      ) : (
+        <input
+          id={`${field}-value`}
+          className="rk-input"
+          value={row.value}
+          inputMode={row.type === 'number' ? 'decimal' : undefined}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${field}-value-error` : undefined}
+          onChange={(event) => onChange({ ...row, value: event.target.value })}
+        />
+      )}
+      <FieldError id={`${field}-value-error`} error={error} />
+    </span>
+  )
+}
+
+function FieldError(props: { id: string; error: string | undefined }) {
+  return props.error ? (
+    <span id={props.id} className="rk-field__error">
+      {props.error}
+    </span>
+  ) : null
 }
