@@ -38,6 +38,16 @@ function conditionProblem(condition: SegmentCondition): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'This condition is not valid')
 }
 
+/** The line under a condition: where a custom attribute comes from, MRR's currency, or the attribute's hint. */
+function useConditionHint(condition: SegmentCondition): string | undefined {
+  const catalog = useSegmentCatalog()
+  const currency = catalogCurrency(catalog?.status === 'ready' ? catalog.plans : null).toUpperCase()
+  if (isCustom(condition.attribute))
+    return `Signed into the subscriber token as attributes.${customName(condition.attribute) || '<name>'}`
+  if (condition.attribute === 'mrr') return `Monthly revenue in ${currency}, your Stripe prices’ currency`
+  return ATTRIBUTES[condition.attribute as SegmentAttribute]?.hint
+}
+
 function ConditionEditor(props: {
   condition: SegmentCondition
   legend: string
@@ -48,99 +58,20 @@ function ConditionEditor(props: {
 }) {
   const { condition, disabled, onChange } = props
   const id = useId()
-  const custom = isCustom(condition.attribute)
   const type = valueTypeOf(condition)
   const problem = conditionProblem(condition)
-  const catalog = useSegmentCatalog()
-  const currency = catalogCurrency(catalog?.status === 'ready' ? catalog.plans : null).toUpperCase()
-  const hint = custom
-    ? `Signed into the subscriber token as attributes.${customName(condition.attribute) || '<name>'}`
-    : condition.attribute === 'mrr'
-      ? `Monthly revenue in ${currency}, your Stripe prices’ currency`
-      : ATTRIBUTES[condition.attribute as SegmentAttribute]?.hint
+  const hint = useConditionHint(condition)
   const describedBy =
     [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined
+  const fields = { id, condition, disabled, onChange }
   return (
     <fieldset className="rk-segment__condition" aria-invalid={problem ? true : undefined}>
       <legend>{props.legend}</legend>
-      <span className="rk-segment__value">
-        <label htmlFor={`${id}-attribute`}>Attribute</label>
-        <select
-          id={`${id}-attribute`}
-          className="rk-input rk-select"
-          value={custom ? CUSTOM : condition.attribute}
-          disabled={disabled}
-          onChange={(event) =>
-            onChange(
-              reshape(condition, {
-                attribute: event.target.value === CUSTOM ? 'custom.' : event.target.value,
-                ...(event.target.value === CUSTOM ? { type: 'text' as const } : {}),
-              }),
-            )
-          }
-        >
-          {SEGMENT_ATTRIBUTES.map((name) => (
-            <option key={name} value={name}>
-              {ATTRIBUTES[name].label}
-            </option>
-          ))}
-          <option value={CUSTOM}>Custom attribute (from the token)</option>
-        </select>
-      </span>
-      {custom ? (
-        <>
-          <span className="rk-segment__value">
-            <label htmlFor={`${id}-custom`}>Custom attribute name</label>
-            <input
-              id={`${id}-custom`}
-              className="rk-input"
-              value={customName(condition.attribute)}
-              disabled={disabled}
-              aria-invalid={validCustomName(customName(condition.attribute)) ? undefined : true}
-              aria-describedby={describedBy}
-              onChange={(event) =>
-                onChange(reshape(condition, { attribute: `custom.${event.target.value.trim()}` }))
-              }
-            />
-          </span>
-          <span className="rk-segment__value">
-            <label htmlFor={`${id}-type`}>Value type</label>
-            <select
-              id={`${id}-type`}
-              className="rk-input rk-select"
-              value={type}
-              disabled={disabled}
-              onChange={(event) =>
-                onChange(reshape(condition, { type: event.target.value as CustomValueType }))
-              }
-            >
-              {(Object.keys(VALUE_TYPE_LABELS) as CustomValueType[]).map((option) => (
-                <option key={option} value={option}>
-                  {VALUE_TYPE_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </span>
-        </>
+      <AttributeSelect {...fields} />
+      {isCustom(condition.attribute) ? (
+        <CustomAttributeNameAndType {...fields} type={type} describedBy={describedBy} />
       ) : null}
-      <span className="rk-segment__value">
-        <label htmlFor={`${id}-operator`}>Test</label>
-        <select
-          id={`${id}-operator`}
-          className="rk-input rk-select"
-          value={condition.operator}
-          disabled={disabled}
-          onChange={(event) =>
-            onChange(reshape(condition, { operator: event.target.value as SegmentOperator }))
-          }
-        >
-          {operatorsFor(condition.attribute, type).map((operator) => (
-            <option key={operator} value={operator}>
-              {OPERATOR_LABELS[operator]}
-            </option>
-          ))}
-        </select>
-      </span>
+      <OperatorSelect {...fields} type={type} />
       <ConditionValue
         condition={condition}
         type={type}
@@ -164,6 +95,110 @@ function ConditionEditor(props: {
         </button>
       )}
     </fieldset>
+  )
+}
+
+/** What each of a condition's controls is given: the condition's id prefix, the condition, and how to change it. */
+interface ConditionFieldProps {
+  id: string
+  condition: SegmentCondition
+  disabled: boolean
+  onChange: (next: SegmentCondition) => void
+}
+
+/** The attribute a condition tests: one of the known ones, or a custom one read from the token. */
+function AttributeSelect({ id, condition, disabled, onChange }: ConditionFieldProps) {
+  return (
+    <span className="rk-segment__value">
+      <label htmlFor={`${id}-attribute`}>Attribute</label>
+      <select
+        id={`${id}-attribute`}
+        className="rk-input rk-select"
+        value={isCustom(condition.attribute) ? CUSTOM : condition.attribute}
+        disabled={disabled}
+        onChange={(event) =>
+          onChange(
+            reshape(condition, {
+              attribute: event.target.value === CUSTOM ? 'custom.' : event.target.value,
+              ...(event.target.value === CUSTOM ? { type: 'text' as const } : {}),
+            }),
+          )
+        }
+      >
+        {SEGMENT_ATTRIBUTES.map((name) => (
+          <option key={name} value={name}>
+            {ATTRIBUTES[name].label}
+          </option>
+        ))}
+        <option value={CUSTOM}>Custom attribute (from the token)</option>
+      </select>
+    </span>
+  )
+}
+
+/** A custom attribute's name and the type its value is compared as. */
+function CustomAttributeNameAndType(
+  props: ConditionFieldProps & { type: CustomValueType; describedBy: string | undefined },
+) {
+  const { id, condition, disabled, onChange } = props
+  return (
+    <>
+      <span className="rk-segment__value">
+        <label htmlFor={`${id}-custom`}>Custom attribute name</label>
+        <input
+          id={`${id}-custom`}
+          className="rk-input"
+          value={customName(condition.attribute)}
+          disabled={disabled}
+          aria-invalid={validCustomName(customName(condition.attribute)) ? undefined : true}
+          aria-describedby={props.describedBy}
+          onChange={(event) =>
+            onChange(reshape(condition, { attribute: `custom.${event.target.value.trim()}` }))
+          }
+        />
+      </span>
+      <span className="rk-segment__value">
+        <label htmlFor={`${id}-type`}>Value type</label>
+        <select
+          id={`${id}-type`}
+          className="rk-input rk-select"
+          value={props.type}
+          disabled={disabled}
+          onChange={(event) => onChange(reshape(condition, { type: event.target.value as CustomValueType }))}
+        >
+          {(Object.keys(VALUE_TYPE_LABELS) as CustomValueType[]).map((option) => (
+            <option key={option} value={option}>
+              {VALUE_TYPE_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </span>
+    </>
+  )
+}
+
+/** The test applied to the attribute: only the operators that make sense for its type. */
+function OperatorSelect(props: ConditionFieldProps & { type: CustomValueType }) {
+  const { id, condition, disabled, onChange } = props
+  return (
+    <span className="rk-segment__value">
+      <label htmlFor={`${id}-operator`}>Test</label>
+      <select
+        id={`${id}-operator`}
+        className="rk-input rk-select"
+        value={condition.operator}
+        disabled={disabled}
+        onChange={(event) =>
+          onChange(reshape(condition, { operator: event.target.value as SegmentOperator }))
+        }
+      >
+        {operatorsFor(condition.attribute, props.type).map((operator) => (
+          <option key={operator} value={operator}>
+            {OPERATOR_LABELS[operator]}
+          </option>
+        ))}
+      </select>
+    </span>
   )
 }
 
