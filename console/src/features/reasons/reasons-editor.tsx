@@ -42,16 +42,67 @@ function ReasonsEditorView({
   initialReasons,
   initialVersion,
 }: ReasonsEditorProps) {
+  const loaded = useLoadedReasons(accountId, initialReasons, initialVersion)
+  const { load, rows } = loaded
+  const { reasons, clientErrors, errors, dirty } = useEditedReasons(loaded, onReasonsChange, onDirtyChange)
+  const saver = useReasonsSave(accountId, loaded, reasons, clientErrors)
+
+  if (load.status !== 'ready')
+    return <ReasonsLoadState load={load} onRetry={() => void loaded.fetchReasons()} />
+
+  const errorCount = Object.keys(clientErrors).length
+  return (
+    <div className="rk-reasons-editor">
+      <p className="rk-field__hint">
+        Subscribers choose one of these when they cancel, in this order. Each reason leads to a feedback
+        question and, if set, a save offer.
+      </p>
+      {saver.attempted && errorCount > 0 ? (
+        <div className="rk-error-summary" role="alert" tabIndex={-1} ref={saver.summary}>
+          Fix {errorCount === 1 ? 'the problem' : `the ${errorCount} problems`} below before saving the
+          reasons.
+        </div>
+      ) : null}
+      {loaded.conflict ? (
+        <ConflictNotice
+          onReload={() => void loaded.fetchReasons()}
+          onKeep={() => loaded.setConflict(false)}
+        />
+      ) : null}
+      <ReasonsForm
+        rows={rows}
+        onChange={loaded.setRows}
+        errors={errors}
+        disabled={readOnly || saver.saving}
+      />
+      <SaveWarnings warnings={saver.warnings} />
+      {readOnly ? null : (
+        <SaveActions
+          saving={saver.saving}
+          dirty={dirty}
+          onSave={() => void saver.save()}
+          onDiscard={saver.discard}
+        />
+      )}
+    </div>
+  )
+}
+
+/**
+ * The reasons as last loaded or saved (`saved`, `version`), the rows being edited, the server's field
+ * errors and whether a save met someone else's: given by the caller, or fetched once on mount.
+ */
+function useLoadedReasons(
+  accountId: string,
+  initialReasons: readonly CancellationReason[] | undefined,
+  initialVersion: number | undefined,
+) {
   const [load, setLoad] = useState<LoadState>(initialReasons ? { status: 'ready' } : { status: 'loading' })
   const [saved, setSaved] = useState<CancellationReason[]>(() => [...(initialReasons ?? [])])
   const [rows, setRows] = useState<readonly DraftReason[]>(() => toDraft(initialReasons ?? []))
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
-  const [saving, setSaving] = useState(false)
-  const [warnings, setWarnings] = useState<FieldWarning[]>([])
-  const [attempted, setAttempted] = useState(false)
   const [version, setVersion] = useState<number | undefined>(initialVersion)
   const [conflict, setConflict] = useState(false)
-  const summary = useRef<HTMLDivElement>(null)
 
   const fetchReasons = useCallback(async () => {
     setLoad({ status: 'loading' })
@@ -79,6 +130,34 @@ function ReasonsEditorView({
     void fetchReasons()
   }, [fetchReasons])
 
+  return {
+    load,
+    saved,
+    setSaved,
+    rows,
+    setRows,
+    version,
+    setVersion,
+    serverErrors,
+    setServerErrors,
+    conflict,
+    setConflict,
+    fetchReasons,
+  }
+}
+
+type LoadedReasons = ReturnType<typeof useLoadedReasons>
+
+/**
+ * The edited rows as reasons, their problems (the shared schema's, then the server's from the last save)
+ * and whether they differ from the saved list; both told to the caller as they change.
+ */
+function useEditedReasons(
+  loaded: LoadedReasons,
+  onReasonsChange: ReasonsEditorProps['onReasonsChange'],
+  onDirtyChange: ReasonsEditorProps['onDirtyChange'],
+) {
+  const { load, rows, saved, serverErrors } = loaded
   const reasons = useMemo(() => fromDraft(rows), [rows])
   const clientErrors = useMemo(() => validateReasons(reasons), [reasons])
   const errors = useMemo(() => ({ ...serverErrors, ...clientErrors }), [serverErrors, clientErrors])
@@ -90,6 +169,24 @@ function ReasonsEditorView({
   useEffect(() => {
     onDirtyChange?.(dirty)
   }, [dirty, onDirtyChange])
+  return { reasons, clientErrors, errors, dirty }
+}
+
+/**
+ * Saving the edited reasons on top of the loaded version: refused with the error summary focused while
+ * the rows have problems; a conflict raises the notice, other refusals put the server's words beside the
+ * fields; a success stores what the server kept and shows its warnings. `discard` returns to the saved list.
+ */
+function useReasonsSave(
+  accountId: string,
+  loaded: LoadedReasons,
+  reasons: CancellationReason[],
+  clientErrors: FieldErrors,
+) {
+  const [saving, setSaving] = useState(false)
+  const [warnings, setWarnings] = useState<FieldWarning[]>([])
+  const [attempted, setAttempted] = useState(false)
+  const summary = useRef<HTMLDivElement>(null)
 
   const save = async () => {
     setAttempted(true)
@@ -98,22 +195,24 @@ function ReasonsEditorView({
       return
     }
     setSaving(true)
-    const result = await saveReasons(accountId, reasons, { baseVersion: version })
+    const result = await saveReasons(accountId, reasons, { baseVersion: loaded.version })
     setSaving(false)
     if (result.error) {
       if (isConflict(result.error)) {
-        setConflict(true)
+        loaded.setConflict(true)
         return
       }
-      setServerErrors(serverFieldErrors({ ...result.error, issues: result.error.issues ?? [] }, 'reasons'))
+      loaded.setServerErrors(
+        serverFieldErrors({ ...result.error, issues: result.error.issues ?? [] }, 'reasons'),
+      )
       toast({ title: 'Reasons not saved', description: userMessageOf(result.error), variant: 'destructive' })
       return
     }
     const stored = result.data.reasons ?? reasons
-    setSaved(stored)
-    setVersion(result.data.version)
-    setRows(toDraft(stored))
-    setServerErrors({})
+    loaded.setSaved(stored)
+    loaded.setVersion(result.data.version)
+    loaded.setRows(toDraft(stored))
+    loaded.setServerErrors({})
     setAttempted(false)
     setWarnings(result.data.warnings ?? [])
     toast({
@@ -122,95 +221,81 @@ function ReasonsEditorView({
       variant: 'success',
     })
   }
+  const discard = () => {
+    loaded.setRows(toDraft(loaded.saved))
+    loaded.setServerErrors({})
+    setAttempted(false)
+  }
+  return { saving, warnings, attempted, summary, save, discard }
+}
 
-  if (load.status === 'loading') {
+/** Before the reasons are there: loading, or why they could not be loaded with a retry. */
+function ReasonsLoadState(props: { load: Exclude<LoadState, { status: 'ready' }>; onRetry: () => void }) {
+  if (props.load.status === 'loading') {
     return (
       <p role="status" className="rk-loading-text">
         Loading cancellation reasons…
       </p>
     )
   }
-  if (load.status === 'error') {
-    return (
-      <div role="alert" className="rk-inline-error">
-        <p>Cancellation reasons could not be loaded: {load.message}</p>
-        <button type="button" className="rk-button rk-button--secondary" onClick={() => void fetchReasons()}>
-          Retry
+  return (
+    <div role="alert" className="rk-inline-error">
+      <p>Cancellation reasons could not be loaded: {props.load.message}</p>
+      <button type="button" className="rk-button rk-button--secondary" onClick={props.onRetry}>
+        Retry
+      </button>
+    </div>
+  )
+}
+
+/** Save and discard, both idle while a save runs or nothing has changed. */
+function SaveActions(props: { saving: boolean; dirty: boolean; onSave: () => void; onDiscard: () => void }) {
+  const idle = props.saving || !props.dirty
+  return (
+    <div className="rk-actions">
+      <button type="button" className="rk-button rk-button--primary" disabled={idle} onClick={props.onSave}>
+        {props.saving ? 'Saving reasons…' : 'Save reasons'}
+      </button>
+      <button
+        type="button"
+        className="rk-button rk-button--secondary"
+        disabled={idle}
+        onClick={props.onDiscard}
+      >
+        Discard reason changes
+      </button>
+    </div>
+  )
+}
+
+/** Someone else saved meanwhile: reload their list (losing these edits) or keep editing. */
+function ConflictNotice(props: { onReload: () => void; onKeep: () => void }) {
+  return (
+    <div className="rk-notice rk-notice--warning" role="alert">
+      <p>
+        Someone else saved the cancellation reasons while you were editing them. Reload them to continue; your
+        unsaved reason changes here will be lost.
+      </p>
+      <div className="rk-actions">
+        <button type="button" className="rk-button rk-button--primary" onClick={props.onReload}>
+          Reload latest reasons
+        </button>
+        <button type="button" className="rk-button rk-button--secondary" onClick={props.onKeep}>
+          Keep editing reasons
         </button>
       </div>
-    )
-  }
-
-  const errorCount = Object.keys(clientErrors).length
-  return (
-    <div className="rk-reasons-editor">
-      <p className="rk-field__hint">
-        Subscribers choose one of these when they cancel, in this order. Each reason leads to a feedback
-        question and, if set, a save offer.
-      </p>
-      {attempted && errorCount > 0 ? (
-        <div className="rk-error-summary" role="alert" tabIndex={-1} ref={summary}>
-          Fix {errorCount === 1 ? 'the problem' : `the ${errorCount} problems`} below before saving the
-          reasons.
-        </div>
-      ) : null}
-      {conflict ? (
-        <div className="rk-notice rk-notice--warning" role="alert">
-          <p>
-            Someone else saved the cancellation reasons while you were editing them. Reload them to continue;
-            your unsaved reason changes here will be lost.
-          </p>
-          <div className="rk-actions">
-            <button
-              type="button"
-              className="rk-button rk-button--primary"
-              onClick={() => void fetchReasons()}
-            >
-              Reload latest reasons
-            </button>
-            <button
-              type="button"
-              className="rk-button rk-button--secondary"
-              onClick={() => setConflict(false)}
-            >
-              Keep editing reasons
-            </button>
-          </div>
-        </div>
-      ) : null}
-      <ReasonsForm rows={rows} onChange={setRows} errors={errors} disabled={readOnly || saving} />
-      {warnings.length > 0 ? (
-        <ul className="rk-warnings" aria-label="Warnings from the last save">
-          {warnings.map((warning) => (
-            <li key={`${warning.field}:${warning.key}`}>{warning.message}</li>
-          ))}
-        </ul>
-      ) : null}
-      {readOnly ? null : (
-        <div className="rk-actions">
-          <button
-            type="button"
-            className="rk-button rk-button--primary"
-            disabled={saving || !dirty}
-            onClick={() => void save()}
-          >
-            {saving ? 'Saving reasons…' : 'Save reasons'}
-          </button>
-          <button
-            type="button"
-            className="rk-button rk-button--secondary"
-            disabled={saving || !dirty}
-            onClick={() => {
-              setRows(toDraft(saved))
-              setServerErrors({})
-              setAttempted(false)
-            }}
-          >
-            Discard reason changes
-          </button>
-        </div>
-      )}
     </div>
+  )
+}
+
+function SaveWarnings(props: { warnings: readonly FieldWarning[] }) {
+  if (props.warnings.length === 0) return null
+  return (
+    <ul className="rk-warnings" aria-label="Warnings from the last save">
+      {props.warnings.map((warning) => (
+        <li key={`${warning.field}:${warning.key}`}>{warning.message}</li>
+      ))}
+    </ul>
   )
 }
 
