@@ -1,4 +1,4 @@
-import { request as httpRequest, type Server } from 'node:http'
+import { request as httpRequest, IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,10 +25,12 @@ interface RawAnswer {
   body: string
 }
 
-function ask(server: Server, path: string, headers: Record<string, string>, method = 'GET') {
+function ask(server: Server, path: string, headers: Record<string, string> | string[], method = 'GET') {
   const { port } = server.address() as AddressInfo
   return new Promise<RawAnswer>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+    // Raw header lists (names twice, in any case) go out as given, so they bring their own Host.
+    const lines = Array.isArray(headers) ? ['Host', `127.0.0.1:${port}`, ...headers] : headers
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: lines }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => {
@@ -105,7 +107,7 @@ async function currentEtag(): Promise<string> {
   return line.slice(line.indexOf(':') + 2)
 }
 
-async function expectSame(path: string, headers: Record<string, string>, method = 'GET') {
+async function expectSame(path: string, headers: Record<string, string> | string[], method = 'GET') {
   const before = await ask(framework, path, headers, method)
   const now = await ask(product, path, headers, method)
   expect(now, `${method} ${path} ${JSON.stringify(headers)}`).toEqual(before)
@@ -155,6 +157,55 @@ describe('the widget config answered before the framework', () => {
       'OPTIONS',
     )
     expect(frameworkCalls).toBeGreaterThan(calls)
+  })
+
+  it('answers headers sent twice, or in any case, by the rules Node itself applies', async () => {
+    const etag = await currentEtag()
+    const path = `/api/widget/config/${accountId}`
+    const twice: string[][] = [
+      // Node keeps the first Origin and Referer, and joins the lists of the others.
+      ['Origin', 'https://www.fast-shop.example', 'Origin', 'https://elsewhere.example'],
+      ['Origin', 'https://elsewhere.example', 'origin', 'https://www.fast-shop.example'],
+      ['Referer', 'https://elsewhere.example/', 'Referer', 'https://fast-shop.example/account'],
+      ['Accept-Encoding', 'identity', 'Accept-Encoding', 'br'],
+      ['accept-encoding', 'br;q=0', 'ACCEPT-ENCODING', 'gzip'],
+      ['If-None-Match', '"stale"', 'If-None-Match', etag],
+      ['If-None-Match', etag, 'Origin', 'https://www.fast-shop.example', 'if-none-match', '"stale"'],
+      ['ORIGIN', 'https://www.fast-shop.example', 'Accept-Encoding', 'GZIP', 'IF-NONE-MATCH', `W/${etag}`],
+      ['Origin', '', 'Accept-Encoding', ''],
+    ]
+    const statuses = new Set<number>()
+    for (const headers of twice) statuses.add((await expectSame(path, headers)).status)
+    expect([...statuses].sort()).toEqual([200, 304])
+  })
+
+  it('reads a request without building its header object (a browser sends a dozen lines and more)', async () => {
+    const path = `/api/widget/config/${accountId}`
+    const headers = { origin: 'https://www.fast-shop.example', 'accept-encoding': 'gzip, deflate, br, zstd' }
+    await ask(product, path, headers)
+    const get = Object.getOwnPropertyDescriptor(IncomingMessage.prototype, 'headers')?.get
+    if (!get) throw new Error('IncomingMessage.prototype.headers is not an accessor')
+    let built = 0
+    // Each request's header object, counted as it is built (an own accessor over Node's).
+    const count = (req: IncomingMessage) =>
+      Object.defineProperty(req, 'headers', {
+        get() {
+          built++
+          return get.call(req)
+        },
+      })
+    product.prependListener('request', count)
+    try {
+      const calls = frameworkCalls
+      expect((await ask(product, path, headers)).status).toBe(200)
+      expect(frameworkCalls).toBe(calls)
+      expect(built).toBe(0)
+      // The framework's requests still get theirs.
+      await ask(product, '/api/widget/config/no-such-account', headers)
+      expect(built).toBeGreaterThan(0)
+    } finally {
+      product.off('request', count)
+    }
   })
 
   it('serves the new version as soon as a config is published', async () => {

@@ -114,9 +114,46 @@ function headersWithOrigin(prebuilt: Prebuilt, status: 200 | 304, encoding: Enco
   return headers
 }
 
-const headerOf = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name]
-  return Array.isArray(value) ? value.join(', ') : value
+/** The request headers the pre-handler reads. */
+type ReadHeader = 'host' | 'accept-encoding' | 'origin' | 'referer' | 'if-none-match'
+type ReadHeaders = Partial<Record<ReadHeader, string>>
+const READ: ReadonlySet<string> = new Set<ReadHeader>([
+  'host',
+  'accept-encoding',
+  'origin',
+  'referer',
+  'if-none-match',
+])
+
+/**
+ * The headers it reads, from the raw list Node already holds. `req.headers` is built on first use from
+ * every line a browser sends (a dozen and more: user agent, client hints, fetch metadata), about 1.3 µs
+ * per request that a server writing prebuilt bytes never spends. A header sent twice takes Node's own
+ * rules (first one kept for some names, joined for others), read from `req.headers`.
+ */
+function readHeaders(req: IncomingMessage): ReadHeaders {
+  const raw = req.rawHeaders
+  const found: ReadHeaders = {}
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string
+    // Only names as long as one of those read are lower-cased and looked up.
+    const length = name.length
+    if (length !== 4 && length !== 6 && length !== 7 && length !== 13 && length !== 15) continue
+    const key = name.toLowerCase()
+    if (!READ.has(key)) continue
+    if (found[key as ReadHeader] !== undefined) return parsedHeaders(req)
+    found[key as ReadHeader] = raw[i + 1]
+  }
+  return found
+}
+
+function parsedHeaders(req: IncomingMessage): ReadHeaders {
+  const found: ReadHeaders = {}
+  for (const name of READ) {
+    const value = req.headers[name]
+    if (value !== undefined) found[name as ReadHeader] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return found
 }
 
 /** True when it answered the request; false leaves the request untouched for the framework. */
@@ -127,7 +164,8 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
     if (req.method !== 'GET') return false
     const url = req.url ?? ''
     if (!url.startsWith(PREFIX)) return false
-    const host = req.headers.host
+    const headers = readHeaders(req)
+    const host = headers.host
     if (!host || !PLAIN_HOST.test(host)) return false
     const queryAt = url.indexOf('?')
     const accountId = url.slice(PREFIX.length, queryAt === -1 ? undefined : queryAt)
@@ -143,31 +181,31 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
       prebuilt = prebuild(entry)
       prebuiltFor.set(entry, prebuilt)
     }
-    const encoding = pickEncoding(headerOf(req, 'accept-encoding'))
-    const originHeader = headerOf(req, 'origin')
+    const encoding = pickEncoding(headers['accept-encoding'])
+    const originHeader = headers.origin
     const allowOrigin = allowedOriginFor(
       deps,
       accountId,
       entry,
       originHeader,
-      originHeader ? undefined : headerOf(req, 'referer'),
+      originHeader ? undefined : headers.referer,
       () =>
         queryAt !== -1 &&
         url.includes('mode=test') &&
         new URLSearchParams(url.slice(queryAt + 1)).get('mode') === 'test',
     )
-    if (etagMatches(headerOf(req, 'if-none-match'), entry.etag)) {
-      const headers = allowOrigin
+    if (etagMatches(headers['if-none-match'], entry.etag)) {
+      const lines = allowOrigin
         ? headersWithOrigin(prebuilt, 304, encoding, allowOrigin)
         : prebuilt.notModified[encoding]
-      res.writeHead(304, headers as unknown as OutgoingHttpHeaders)
+      res.writeHead(304, lines as unknown as OutgoingHttpHeaders)
       res.end()
       return true
     }
-    const headers = allowOrigin
+    const lines = allowOrigin
       ? headersWithOrigin(prebuilt, 200, encoding, allowOrigin)
       : prebuilt.ok[encoding]
-    res.writeHead(200, headers as unknown as OutgoingHttpHeaders)
+    res.writeHead(200, lines as unknown as OutgoingHttpHeaders)
     res.end(BODY[encoding](entry))
     return true
   }
