@@ -93,10 +93,9 @@ function parseSecretKey(env: Env): Buffer | null {
   return bytes
 }
 
-export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+/** Where the server runs and answers: environment, port, host, public URL and data folder. */
+function readPlace(env: Env, cwd: string) {
   const nodeEnv = present(env, 'NODE_ENV') ?? 'development'
-  const production = nodeEnv === 'production'
-
   const portText = present(env, 'PORT') ?? '8787'
   const port = Number(portText)
   if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
@@ -105,20 +104,27 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const host = present(env, 'HOST') ?? '0.0.0.0'
   if (!/^[A-Za-z0-9.:[\]-]+$/.test(host))
     throw new ConfigurationError('HOST', 'must be a host name or IP address')
+  return {
+    nodeEnv,
+    production: nodeEnv === 'production',
+    port,
+    host,
+    publicUrl: httpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,
+    publicUrlFixed: present(env, 'PUBLIC_URL') !== undefined,
+    dataDir: resolve(cwd, present(env, 'DATA_DIR') ?? '.data'),
+  }
+}
 
-  const publicUrl = httpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`
-  const dataDir = resolve(cwd, present(env, 'DATA_DIR') ?? '.data')
-
+/** The database, its pool and the key the secrets in it are encrypted with. */
+function readStorage(env: Env, production: boolean) {
   const databaseUrl = present(env, 'DATABASE_URL') ?? null
   if (databaseUrl !== null && !/^postgres(?:ql)?:\/\//i.test(databaseUrl)) {
     throw new ConfigurationError('DATABASE_URL', 'must be a postgres:// or postgresql:// connection string')
   }
-
   const poolText = present(env, 'DATABASE_POOL_SIZE') ?? '10'
   if (!/^\d{1,3}$/.test(poolText) || Number(poolText) < 1 || Number(poolText) > 200) {
     throw new ConfigurationError('DATABASE_POOL_SIZE', 'must be a whole number of connections from 1 to 200')
   }
-
   const secretKey = parseSecretKey(env)
   if (production && databaseUrl && !secretKey) {
     throw new ConfigurationError(
@@ -126,11 +132,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       'is required in production with DATABASE_URL, so every instance decrypts the same secrets',
     )
   }
+  return { databaseUrl, databasePoolSize: Number(poolText), secretKey }
+}
 
+/** The console's client key and the external Supabase auth server, if one replaces the embedded one. */
+function readSignIn(env: Env) {
   const apiKey = minLength(env, 'RETAINKIT_API_KEY', 32) ?? null
   if (apiKey && apiKey.length > 255)
     throw new ConfigurationError('RETAINKIT_API_KEY', 'must be at most 255 characters')
-
   const supabaseUrl = httpUrl(env, 'SUPABASE_URL')
   const anonKey = minLength(env, 'SUPABASE_ANON_KEY', 20)
   const jwtSecret = minLength(env, 'SUPABASE_JWT_SECRET', 32) ?? null
@@ -138,9 +147,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigurationError('SUPABASE_ANON_KEY', 'is required when SUPABASE_URL is set')
   if (anonKey && !supabaseUrl)
     throw new ConfigurationError('SUPABASE_URL', 'is required when SUPABASE_ANON_KEY is set')
+  return { apiKey, supabase: supabaseUrl && anonKey ? { url: supabaseUrl, anonKey, jwtSecret } : null }
+}
 
+/** Outgoing mail: the SMTP server, the sender address and how long the outbox keeps what it sent. */
+function readMail(env: Env, production: boolean, publicUrl: string, externalAuth: boolean) {
   const smtpUrl = present(env, 'SMTP_URL') ?? null
-  if (production && smtpUrl === null && !supabaseUrl) {
+  if (production && smtpUrl === null && !externalAuth) {
     // The dev outbox prints sign-in links to the log: never acceptable in production.
     throw new ConfigurationError(
       'SMTP_URL',
@@ -150,7 +163,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   if (smtpUrl !== null && !/^smtps?:\/\/.+/i.test(smtpUrl)) {
     throw new ConfigurationError('SMTP_URL', 'must start with smtp:// or smtps://')
   }
-
   const mailFrom = present(env, 'MAIL_FROM') ?? `no-reply@${new URL(publicUrl).hostname}`
   if (!/^[^\s@<>"]+@[^\s@<>"]+$/.test(mailFrom)) {
     throw new ConfigurationError(
@@ -162,14 +174,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   if (!/^\d{1,4}$/.test(retentionText) || Number(retentionText) < 1) {
     throw new ConfigurationError('MAIL_RETENTION_DAYS', 'must be a number of days from 1 to 9999')
   }
+  return { smtpUrl, mailFrom, mailRetentionDays: Number(retentionText) }
+}
 
-  let oauthProviders: OAuthProviderConfig[]
+function readOAuthProviders(env: Env, production: boolean): OAuthProviderConfig[] {
   try {
-    oauthProviders = parseOAuthProviders(present(env, 'AUTH_OAUTH_PROVIDERS'), production)
+    return parseOAuthProviders(present(env, 'AUTH_OAUTH_PROVIDERS'), production)
   } catch (error) {
     throw new ConfigurationError('AUTH_OAUTH_PROVIDERS', (error as Error).message)
   }
+}
 
+/** Stripe Connect, test-only loopback webhooks, and the platform's own billing. */
+function readStripe(env: Env, production: boolean) {
   const clientId = present(env, 'STRIPE_CLIENT_ID') ?? null
   if (clientId !== null && !/^ca_[A-Za-z0-9]+$/.test(clientId)) {
     throw new ConfigurationError('STRIPE_CLIENT_ID', 'must look like ca_…')
@@ -186,57 +203,57 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       'is for tests only: never set it in production',
     )
   }
+  return {
+    stripe: { clientId, platformSecretKey, apiBase },
+    webhooksAllowLoopback,
+    billingPortalUrl: httpUrl(env, 'BILLING_PORTAL_URL') ?? null,
+    billing: parseBilling(env, platformSecretKey),
+  }
+}
 
-  const billingPortalUrl = httpUrl(env, 'BILLING_PORTAL_URL') ?? null
-  const billing = parseBilling(env, platformSecretKey)
-
+/** How the process behaves in operation: demo seed, proxies, DATA_DIR lock, retention, metrics, workers. */
+function readOperations(env: Env, production: boolean) {
   const seedText = present(env, 'RETAINKIT_SEED_DEMO') ?? (production ? '0' : '1')
   if (!/^[01]$/.test(seedText)) throw new ConfigurationError('RETAINKIT_SEED_DEMO', 'must be 0 or 1')
-
   let trustProxy: TrustProxy
   try {
     trustProxy = parseTrustProxy(present(env, 'TRUST_PROXY'))
   } catch (error) {
     throw new ConfigurationError('TRUST_PROXY', (error as Error).message)
   }
-
   const lockText = present(env, 'DATA_DIR_LOCK_TIMEOUT') ?? '15'
   if (!/^\d{1,3}$/.test(lockText) || Number(lockText) > 300) {
     throw new ConfigurationError('DATA_DIR_LOCK_TIMEOUT', 'must be a number of seconds from 0 to 300')
   }
-
   const evidenceYears = present(env, 'EVIDENCE_RETENTION_YEARS') ?? '3'
   if (!/^\d{1,2}$/.test(evidenceYears) || Number(evidenceYears) < 3) {
     throw new ConfigurationError('EVIDENCE_RETENTION_YEARS', 'must be a whole number of years, at least 3')
   }
-
   return {
-    nodeEnv,
-    production,
-    port,
-    host,
-    publicUrl,
-    publicUrlFixed: present(env, 'PUBLIC_URL') !== undefined,
-    dataDir,
-    databaseUrl,
-    databasePoolSize: Number(poolText),
-    secretKey,
-    apiKey,
-    supabase: supabaseUrl && anonKey ? { url: supabaseUrl, anonKey, jwtSecret } : null,
-    smtpUrl,
-    mailFrom,
-    mailRetentionDays: Number(retentionText),
-    oauthProviders,
-    stripe: { clientId, platformSecretKey, apiBase },
-    billingPortalUrl,
-    billing,
     seedDemo: seedText === '1',
     trustProxy,
     dataDirLockWaitMs: Number(lockText) * 1000,
-    webhooksAllowLoopback,
-    observability: parseObservability(env, (variable, problem) => new ConfigurationError(variable, problem)),
     evidenceRetentionYears: Number(evidenceYears),
+    observability: parseObservability(env, (variable, problem) => new ConfigurationError(variable, problem)),
     writeInSummaries: parseWriteInSummaries(env),
     merchantSyncIntervalMs: parseMerchantSyncInterval(env),
+  }
+}
+
+/** Reads every area in the order an operator fixes them: the first bad variable stops startup. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+  const place = readPlace(env, cwd)
+  const storage = readStorage(env, place.production)
+  const signIn = readSignIn(env)
+  const mail = readMail(env, place.production, place.publicUrl, signIn.supabase !== null)
+  const oauthProviders = readOAuthProviders(env, place.production)
+  return {
+    ...place,
+    ...storage,
+    ...signIn,
+    ...mail,
+    oauthProviders,
+    ...readStripe(env, place.production),
+    ...readOperations(env, place.production),
   }
 }
