@@ -18,6 +18,11 @@ describe('capabilitiesFor', () => {
     expect(caps.canViewConfig).toBe(true)
     expect(caps.canEditConfig).toBe(false)
   })
+  it('shows subscribers in full to every role but viewers', () => {
+    expect(capabilitiesFor('viewer').canSeeCustomers).toBe(false)
+    for (const role of ['owner', 'admin', 'editor'] as const)
+      expect(capabilitiesFor(role).canSeeCustomers).toBe(true)
+  })
   it('keeps billing to owners', () => {
     expect(capabilitiesFor('admin').canManageBilling).toBe(false)
   })

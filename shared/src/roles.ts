@@ -9,6 +9,7 @@ export const CAPABILITIES = [
   'canViewConfig',
   'canEditConfig',
   'canViewAnalytics',
+  'canSeeCustomers',
   'canManageCredentials',
   'canManageWidgetSecret',
   'canManageAccount',
@@ -17,6 +18,8 @@ export const CAPABILITIES = [
 ] as const
 export type Capability = (typeof CAPABILITIES)[number]
 export type Capabilities = Record<Capability, boolean>
+// canSeeCustomers: subscribers' e-mail addresses and names in full, and the unmasked evidence export.
+// Viewers read analytics with customers masked and may not take the subscribers' personal data away.
 
 const GRANTS: Readonly<Record<Role, readonly Capability[]>> = {
   owner: CAPABILITIES,
@@ -24,12 +27,13 @@ const GRANTS: Readonly<Record<Role, readonly Capability[]>> = {
     'canViewConfig',
     'canEditConfig',
     'canViewAnalytics',
+    'canSeeCustomers',
     'canManageCredentials',
     'canManageWidgetSecret',
     'canManageAccount',
     'canManageMembers',
   ],
-  editor: ['canViewConfig', 'canEditConfig', 'canViewAnalytics'],
+  editor: ['canViewConfig', 'canEditConfig', 'canViewAnalytics', 'canSeeCustomers'],
   viewer: ['canViewConfig', 'canViewAnalytics'],
 }
 

@@ -202,6 +202,20 @@ const ROUTES: RouteRow[] = [
     path: (id) => `/api/sessions/${id}/cs_matrix_no_such_session_01/evidence`,
     capability: 'canViewAnalytics',
   },
+  // The evidence export names subscribers in full: members who see customers. Its verification
+  // returns no personal data: any member who views analytics.
+  {
+    name: 'GET evidence export',
+    method: 'GET',
+    path: (id) => `/api/evidence?account_id=${id}&format=json`,
+    capability: 'canSeeCustomers',
+  },
+  {
+    name: 'GET evidence verify',
+    method: 'GET',
+    path: (id) => `/api/evidence/verify?account_id=${id}`,
+    capability: 'canViewAnalytics',
+  },
   // ── append rows above this line ──
 ]
 

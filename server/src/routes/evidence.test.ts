@@ -143,6 +143,34 @@ describe('the evidence export', () => {
     )
   })
 
+  it('is for members who see customers in full: a viewer gets a clear 403, and may still verify the chain', async () => {
+    const walked = await walkAndCancel()
+    const viewer = await t.addMember(account.accountId, 'viewer')
+    for (const format of ['json', 'csv', 'html']) {
+      const res = await t.request(
+        `/api/evidence?account_id=${account.accountId}&customer_id=${walked.customerId}&format=${format}`,
+        { token: viewer.token },
+      )
+      const text = await res.text()
+      expect(res.status, text).toBe(403)
+      const error = (JSON.parse(text) as { error: { code: string; message: string } }).error
+      expect(error.code).toBe('INSUFFICIENT_PERMISSIONS')
+      expect(error.message).toMatch(/e-mail addresses.*owner, admin or editor/)
+      expect(text).not.toContain(walked.customerId)
+    }
+    const editor = await t.addMember(account.accountId, 'editor')
+    const allowed = await t.request(
+      `/api/evidence?account_id=${account.accountId}&customer_id=${walked.customerId}`,
+      { token: editor.token },
+    )
+    expect(allowed.status).toBe(200)
+    const verify = await t.request(`/api/evidence/verify?account_id=${account.accountId}`, {
+      token: viewer.token,
+    })
+    expect(verify.status).toBe(200)
+    expect(((await verify.json()) as { data: { intact: boolean } }).data.intact).toBe(true)
+  })
+
   it('is the account members’ only', async () => {
     const stranger = await t.signIn()
     const res = await t.request(`/api/evidence?account_id=${account.accountId}`, { token: stranger.token })
