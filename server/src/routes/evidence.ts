@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { requireUser } from '../http/guards'
+import { HttpError } from '../http/http-error'
 import { answer, ok } from '../http/respond'
 import { parseWith } from '../http/validate'
 import { requireMembership } from '../services/access'
@@ -20,13 +21,18 @@ const bound = (value: string | undefined, end: boolean): Date | undefined => {
   )
 }
 
+/** Why a viewer may not export: said in the refusal so the console and an API caller both know. */
+const EXPORT_REFUSED =
+  'The evidence export holds subscribers’ e-mail addresses and names in full, which your role (viewer) does not see. Ask an owner, admin or editor to export it.'
+
 /**
- * The evidence ledger for the merchant (members who may view analytics: the evidence names what
- * subscribers saw and did):
+ * The evidence ledger for the merchant:
  * - `GET /api/evidence?account_id&customer_id&session_id&startDate&endDate&mode&format=json|csv|html`:
  *   the rows of a customer, a session or a period (any together), each session told screen by screen,
- *   and the chain verified from the first row exported to the head;
- * - `GET /api/evidence/verify?account_id`: the whole chain verified.
+ *   and the chain verified from the first row exported to the head. Members who see customers in full
+ *   (not viewers): the export is never masked, or its hashes could not be checked;
+ * - `GET /api/evidence/verify?account_id`: the whole chain verified; it tells no personal data, so any
+ *   member who views analytics.
  */
 export function evidenceRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -43,7 +49,8 @@ export function evidenceRoutes(deps: AppDeps) {
       format: optional(c.req.query('format')),
     })
     const accountId = query.account_id
-    await requireMembership(deps.db, c.get('user').id, accountId, 'canViewAnalytics')
+    const member = await requireMembership(deps.db, c.get('user').id, accountId, 'canViewAnalytics')
+    if (!member.capabilities.canSeeCustomers) throw new HttpError('INSUFFICIENT_PERMISSIONS', EXPORT_REFUSED)
     const now = deps.clock.now()
     const rows = await readLedger(deps.db, accountId, {
       customerId: query.customer_id,

@@ -41,7 +41,7 @@ export const RETENTION_OPERATIONS: OperationSpec[] = [
     method: 'get',
     path: '/api/evidence',
     summary:
-      'The evidence ledger of a customer, a session or a period: each session screen by screen, every row with its hashes, the chain verified (members who view analytics)',
+      'The evidence ledger of a customer, a session or a period: each session screen by screen, every row with its hashes, the chain verified. Never masked, so only for members who see subscribers in full (owners, admins, editors); a viewer gets 403 INSUFFICIENT_PERMISSIONS',
     tag: 'Evidence',
     security: merchant,
     params: [
@@ -61,7 +61,8 @@ export const RETENTION_OPERATIONS: OperationSpec[] = [
   {
     method: 'get',
     path: '/api/evidence/verify',
-    summary: "The account's whole evidence chain verified: every row's hash, every link, no gap, the head",
+    summary:
+      "The account's whole evidence chain verified: every row's hash, every link, no gap, the head (no personal data: any member who views analytics, viewers included)",
     tag: 'Evidence',
     security: merchant,
     params: [{ ...queryParam('account_id', 'Account ID'), required: true }],

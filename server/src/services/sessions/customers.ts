@@ -1,4 +1,4 @@
-import type { Role } from '@retainkit/shared/roles'
+import { capabilitiesFor, type Role } from '@retainkit/shared/roles'
 import type { Kysely, Transaction } from 'kysely'
 import type Stripe from 'stripe'
 import type { Database } from '../../db/tables'
@@ -67,4 +67,4 @@ export function maskName(name: string): string {
 }
 
 /** Whether a member of this role sees customers' e-mail addresses and names in full. */
-export const seesCustomers = (role: Role): boolean => role !== 'viewer'
+export const seesCustomers = (role: Role): boolean => capabilitiesFor(role).canSeeCustomers
