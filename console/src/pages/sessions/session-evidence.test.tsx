@@ -271,7 +271,8 @@ describe('session page: the evidence ledger', () => {
     )
   })
 
-  it('downloads the customer’s export as the server writes it, CSV and printable page', async () => {
+  it('downloads the customer’s export as the server writes it, CSV and printable page (an editor)', async () => {
+    signInTestSession({ role: 'editor' })
     const user = userEvent.setup()
     const section = await evidenceSection()
     const group = within(section).getByRole('group', { name: 'This customer’s evidence export' })
@@ -289,6 +290,19 @@ describe('session page: the evidence ledger', () => {
     ])
     expect(await (downloads[1] as { blob: Blob }).blob.text()).toContain('<h1>Evidence</h1>')
     expect(within(group).getByRole('status').textContent).toContain('Printable page')
+  })
+
+  it('offers a viewer no export, says why, and still lets them verify the chain', async () => {
+    const section = await evidenceSection()
+    expect(within(section).queryByRole('group', { name: 'This customer’s evidence export' })).toBeNull()
+    expect(within(section).queryByRole('button', { name: /evidence export/ })).toBeNull()
+    expect(
+      within(section).getByText(
+        /The evidence export holds subscribers’ e-mail addresses and names in full.*owner, admin or editor/,
+      ),
+    ).toBeTruthy()
+    expect(within(section).getByRole('button', { name: 'Verify the account’s evidence chain' })).toBeTruthy()
+    expect(backend.calls('/api/evidence')).toHaveLength(0)
   })
 
   it('verifies the chain on request and names the row that changed', async () => {
