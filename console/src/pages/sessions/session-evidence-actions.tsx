@@ -2,6 +2,7 @@ import type { ApiData } from '@retainkit/shared/api'
 import { useState } from 'react'
 import { exportCustomerEvidence, verifyEvidenceChain } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
+import { useCapability } from '../../session/session-store'
 import { downloadBlob } from '../dashboard/csv'
 
 type Format = 'json' | 'csv' | 'html'
@@ -22,6 +23,18 @@ type Status = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'done'
  * not a page opened in the console, so nothing of the subscriber's words ever runs under its origin.
  */
 export function EvidenceExports({ accountId, customerId }: { accountId: string; customerId: string }) {
+  // The server refuses the export to roles that see customers masked; say why instead of a dead button.
+  if (!useCapability('canSeeCustomers'))
+    return (
+      <p className="rk-evidence__no-export">
+        The evidence export holds subscribers’ e-mail addresses and names in full, which your role does not
+        see. An owner, admin or editor can export it; you can still verify the chain below.
+      </p>
+    )
+  return <ExportButtons accountId={accountId} customerId={customerId} />
+}
+
+function ExportButtons({ accountId, customerId }: { accountId: string; customerId: string }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   async function download(format: Format) {
     setStatus({ kind: 'busy', what: format })
