@@ -4,14 +4,13 @@ import { acceptOfferSchema } from '@retainkit/shared/schemas'
 import { MECHANISM_OF_OFFER, type OfferType } from '@retainkit/shared/vocabulary'
 import type { AcceptOfferResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
+import type { Transaction } from 'kysely'
 import type Stripe from 'stripe'
 import type { z } from 'zod'
-import type { CancelSession } from '../../db/tables'
+import type { CancelSession, Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
-import { appendEvidence } from '../../services/evidence/chain'
-import { sessionEndEvidence } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { offerTermsOf, promisedTerms } from '../../services/webhooks-out/save-terms'
 import { alreadyCancelled, offerAlreadyApplied } from '../../services/widget/already-done'
@@ -35,10 +34,11 @@ import {
 import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
 import {
+  appendSessionEnd,
   assertMerchantHandles,
   assertModeMayChange,
-  readCancelSessionAction,
-  runSessionAction,
+  runCancelSessionAction,
+  type SessionEndDetail,
 } from './session-action'
 import { sessionFlowConfig } from './session-flow'
 
@@ -199,116 +199,129 @@ async function carryOut(
  */
 export function sessionAcceptHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
-    const { caller, session, body, hash, keys } = await readCancelSessionAction(
-      deps,
-      c,
-      'accept',
-      acceptOfferSchema,
-      'Offers are accepted in cancel sessions only',
-    )
-    if (body.handledByMerchant) assertMerchantHandles(caller.subscriber, 'offers')
-    // Read before the lock: inside it only the lock's transaction may touch the database.
-    const stripe = await merchantStripe(deps, session.account_id)
-
-    const act = async (
-      lock: CustomerLock,
-      current: CancelSession,
-    ): Promise<ActionOutcome<AcceptOfferResponse>> => {
-      if (
-        !current.eligible_offers.includes(body.offer) ||
-        !sessionFlowConfig(current, caller.account.payload.config)[body.offer].enabled
-      ) {
-        throw new HttpError('BUSINESS_RULE_VIOLATION', 'This offer is not available for this subscription.')
-      }
-      const now = deps.clock.now()
-      const saved = await recentSave(lock.trx, current.account_id, current.customer_id, now, current.mode)
-      if (saved) {
-        // Another tab (or window) saved this subscriber first: say what it did, a trial's new end included.
-        const subscription =
-          saved === 'trial_extension' && stripe && current.subscription_id
-            ? await retrieveSubscription(deps, stripe, current.subscription_id)
-            : null
-        throw offerAlreadyApplied(caller.account.payload, current, saved, subscription, RECENT_SAVE_MESSAGE)
-      }
-      const accepted = await carryOut(deps, stripe, caller, lock, current, body)
-      const reasonKey = body.reasonKey ?? current.reason_key
-      const ref = {
-        accountId: current.account_id,
-        sessionId: current.id,
-        customerId: current.customer_id,
-        mode: current.mode,
-        startedAt: current.created_at,
-      }
-      const evidence = {
-        offer: body.offer,
-        choice: body.choice ?? null,
-        reason_key: reasonKey,
-        trail: body.trail,
-      }
-      // "Talk to us" opens a mail or the merchant's support page: a contact, not a save (only the
-      // merchant's own handler can report one, through handledByMerchant). The session stays open.
-      if (body.offer === 'talk_to_us' && accepted.response.status === 'redirect') {
-        return {
-          result: { status: 200, body: accepted.response },
-          record: async (trx) => {
-            await trx
-              .updateTable('cancel_sessions')
-              .set({ contacted_at: now, updated_at: now })
-              .where('id', '=', current.id)
-              .execute()
-            await appendEvidence(trx, [
-              await sessionEndEvidence(trx, ref, 'contact', now, {
-                ...evidence,
-                response: accepted.response,
-              }),
-            ])
-          },
-        }
-      }
-      return {
-        result: { status: 200, body: accepted.response },
-        record: async (trx) => {
-          await trx
-            .insertInto('saves')
-            .values({
-              account_id: current.account_id,
-              session_id: current.id,
-              customer_id: current.customer_id,
-              subscription_id: current.subscription_id,
-              mechanism: MECHANISM_OF_OFFER[body.offer],
-              mrr_before: current.mrr,
-              mrr_after: accepted.mrrAfter,
-              currency: current.currency,
-              detail: JSON.stringify({ ...accepted.detail, terms: accepted.terms }),
-              created_at: now,
-            })
-            .execute()
-          if (accepted.changed) await rememberOwnChange(trx, current.account_id, accepted.changed, now)
-          await recordSessionEnd(trx, {
-            accountId: current.account_id,
-            sessionId: current.id,
-            step: 'offer_accepted',
-            status: 'saved',
-            now,
-            reasonKey,
-            offer: body.offer,
-          })
-          await appendEvidence(trx, [
-            await sessionEndEvidence(trx, ref, 'session_closed', now, {
-              outcome: 'saved',
-              ...evidence,
-              response: accepted.response,
-            }),
-          ])
-        },
-      }
-    }
-    const result = await runSessionAction(deps, session, {
-      keys,
-      hash,
+    const result = await runCancelSessionAction(deps, c, {
+      action: 'accept',
+      schema: acceptOfferSchema,
+      wrongKind: 'Offers are accepted in cancel sessions only',
       conflictMessage: 'An offer was already accepted in this session.',
-      act,
+      prepare: async ({ caller, session, body }) => {
+        if (body.handledByMerchant) assertMerchantHandles(caller.subscriber, 'offers')
+        // Read before the lock: inside it only the lock's transaction may touch the database.
+        const stripe = await merchantStripe(deps, session.account_id)
+        return (lock, current) => acceptUnderLock(deps, { stripe, caller, body }, lock, current)
+      },
     })
     return answer(c, 'POST /api/widget/sessions/{id}/accept', result.body, result.status as 200)
   }
+}
+
+/** What the accept read before the lock. */
+interface AcceptRequest {
+  stripe: Stripe | null
+  caller: WidgetCaller
+  body: AcceptBody
+}
+
+/**
+ * Under the customer's lock: the offer still one this session may take, no save of this customer
+ * within the cooldown, the offer carried out; its answer and the rows that record it.
+ */
+async function acceptUnderLock(
+  deps: AppDeps,
+  { stripe, caller, body }: AcceptRequest,
+  lock: CustomerLock,
+  current: CancelSession,
+): Promise<ActionOutcome<AcceptOfferResponse>> {
+  if (
+    !current.eligible_offers.includes(body.offer) ||
+    !sessionFlowConfig(current, caller.account.payload.config)[body.offer].enabled
+  ) {
+    throw new HttpError('BUSINESS_RULE_VIOLATION', 'This offer is not available for this subscription.')
+  }
+  const now = deps.clock.now()
+  const saved = await recentSave(lock.trx, current.account_id, current.customer_id, now, current.mode)
+  if (saved) {
+    // Another tab (or window) saved this subscriber first: say what it did, a trial's new end included.
+    const subscription =
+      saved === 'trial_extension' && stripe && current.subscription_id
+        ? await retrieveSubscription(deps, stripe, current.subscription_id)
+        : null
+    throw offerAlreadyApplied(caller.account.payload, current, saved, subscription, RECENT_SAVE_MESSAGE)
+  }
+  const accepted = await carryOut(deps, stripe, caller, lock, current, body)
+  const reasonKey = body.reasonKey ?? current.reason_key
+  const evidence = {
+    offer: body.offer,
+    choice: body.choice ?? null,
+    reason_key: reasonKey,
+    trail: body.trail,
+  }
+  // "Talk to us" opens a mail or the merchant's support page: a contact, not a save (only the
+  // merchant's own handler can report one, through handledByMerchant). The session stays open.
+  const contact = body.offer === 'talk_to_us' && accepted.response.status === 'redirect'
+  return {
+    result: { status: 200, body: accepted.response },
+    record: contact
+      ? (trx) => recordContact(trx, current, now, { ...evidence, response: accepted.response })
+      : (trx) => recordSave(trx, current, accepted, { now, reasonKey, offer: body.offer, evidence }),
+  }
+}
+
+/** A contact: its time on the session, and the ledger's entry; the session stays open. */
+async function recordContact(
+  trx: Transaction<Database>,
+  current: CancelSession,
+  now: Date,
+  detail: SessionEndDetail,
+): Promise<void> {
+  await trx
+    .updateTable('cancel_sessions')
+    .set({ contacted_at: now, updated_at: now })
+    .where('id', '=', current.id)
+    .execute()
+  await appendSessionEnd(trx, current, 'contact', now, detail)
+}
+
+/** A save: its row (MRR before and after), Stripe's change as our own, the session ended as saved, the ledger. */
+async function recordSave(
+  trx: Transaction<Database>,
+  current: CancelSession,
+  accepted: Accepted,
+  {
+    now,
+    reasonKey,
+    offer,
+    evidence,
+  }: { now: Date; reasonKey: string | null; offer: OfferType; evidence: SessionEndDetail },
+): Promise<void> {
+  await trx
+    .insertInto('saves')
+    .values({
+      account_id: current.account_id,
+      session_id: current.id,
+      customer_id: current.customer_id,
+      subscription_id: current.subscription_id,
+      mechanism: MECHANISM_OF_OFFER[offer],
+      mrr_before: current.mrr,
+      mrr_after: accepted.mrrAfter,
+      currency: current.currency,
+      detail: JSON.stringify({ ...accepted.detail, terms: accepted.terms }),
+      created_at: now,
+    })
+    .execute()
+  if (accepted.changed) await rememberOwnChange(trx, current.account_id, accepted.changed, now)
+  await recordSessionEnd(trx, {
+    accountId: current.account_id,
+    sessionId: current.id,
+    step: 'offer_accepted',
+    status: 'saved',
+    now,
+    reasonKey,
+    offer,
+  })
+  await appendSessionEnd(trx, current, 'session_closed', now, {
+    outcome: 'saved',
+    ...evidence,
+    response: accepted.response,
+  })
 }

@@ -5,6 +5,8 @@ import type { CancelSession, Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { readBody } from '../../http/validate'
+import { appendEvidence, type ChainedRow } from '../../services/evidence/chain'
+import { sessionEndEvidence } from '../../services/evidence/session-evidence'
 import type { CustomerLock } from '../../services/widget/customer-lock'
 import {
   type ActionOutcome,
@@ -78,12 +80,15 @@ export interface CancelSessionAction<Body> {
   keys: string[]
 }
 
+/** What a billing action does under the customer's lock, given the session as committed then. */
+export type SessionAct<T> = (lock: CustomerLock, session: CancelSession) => Promise<ActionOutcome<T>>
+
 /**
  * Reads `POST /api/widget/sessions/:id/<action>` up to the action itself: the caller, their session,
  * the body and the Idempotency-Key, in that order (a bad token is a 401 before the session or body is
  * looked at); only cancel sessions take these actions, `wrongKind` says so otherwise.
  */
-export async function readCancelSessionAction<S extends z.ZodType>(
+async function readCancelSessionAction<S extends z.ZodType>(
   deps: AppDeps,
   c: WidgetContext,
   action: 'accept' | 'cancel' | 'statutory',
@@ -115,7 +120,7 @@ export function runSessionAction<T>(
     keys: string[]
     hash: string
     conflictMessage: string
-    act: (lock: CustomerLock, session: CancelSession) => Promise<ActionOutcome<T>>
+    act: SessionAct<T>
   },
 ): Promise<ActionResult<T>> {
   return runIdempotent(deps, {
@@ -130,4 +135,52 @@ export function runSessionAction<T>(
       return action.act(lock, current)
     },
   })
+}
+
+/**
+ * The skeleton of a cancel session's billing action (accept, cancel, statutory): the request read
+ * (readCancelSessionAction), `prepare` doing what comes before the lock (checks, reads of Stripe or the
+ * database) and returning the act, the act run once under the customer's lock (runSessionAction).
+ * The caller answers the result under its own contract.
+ */
+export async function runCancelSessionAction<S extends z.ZodType, T>(
+  deps: AppDeps,
+  c: WidgetContext,
+  spec: {
+    action: 'accept' | 'cancel' | 'statutory'
+    schema: S
+    wrongKind: string
+    conflictMessage: string
+    prepare: (read: CancelSessionAction<z.output<S>>) => Promise<SessionAct<T>>
+  },
+): Promise<ActionResult<T>> {
+  const read = await readCancelSessionAction(deps, c, spec.action, spec.schema, spec.wrongKind)
+  const act = await spec.prepare(read)
+  return runSessionAction(deps, read.session, {
+    keys: read.keys,
+    hash: read.hash,
+    conflictMessage: spec.conflictMessage,
+    act,
+  })
+}
+
+/** What the ledger keeps of how a session ended (sessionEndEvidence's detail). */
+export type SessionEndDetail = Parameters<typeof sessionEndEvidence>[4]
+
+/** The session's end (or a contact) appended to the evidence ledger: the rows it wrote. */
+export async function appendSessionEnd(
+  trx: Transaction<Database>,
+  session: CancelSession,
+  kind: Parameters<typeof sessionEndEvidence>[2],
+  now: Date,
+  detail: SessionEndDetail,
+): Promise<ChainedRow[]> {
+  const ref = {
+    accountId: session.account_id,
+    sessionId: session.id,
+    customerId: session.customer_id,
+    mode: session.mode,
+    startedAt: session.created_at,
+  }
+  return appendEvidence(trx, [await sessionEndEvidence(trx, ref, kind, now, detail)])
 }

@@ -7,8 +7,7 @@ import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
-import { appendEvidence, type ChainedRow } from '../../services/evidence/chain'
-import { sessionEndEvidence } from '../../services/evidence/session-evidence'
+import type { ChainedRow } from '../../services/evidence/chain'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { scheduleCancellation } from '../../services/widget/billing-actions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
@@ -29,10 +28,10 @@ import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
 import { HAND_OVER_MESSAGE } from './session-accept'
 import {
+  appendSessionEnd,
   assertMerchantHandles,
   assertModeMayChange,
-  readCancelSessionAction,
-  runSessionAction,
+  runCancelSessionAction,
 } from './session-action'
 
 type CancelBody = z.output<typeof cancelSchema>
@@ -105,80 +104,72 @@ async function carryOut(
  */
 export function sessionCancelHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
-    const { caller, session, body, hash, keys } = await readCancelSessionAction(
-      deps,
-      c,
-      'cancel',
-      cancelSchema,
-      'Only cancel sessions can cancel',
-    )
-    if (body.handledByMerchant) assertMerchantHandles(caller.subscriber, 'cancel')
-    const stripe = body.handledByMerchant ? null : await merchantStripe(deps, session.account_id)
-
-    const act = async (
-      lock: CustomerLock,
-      current: CancelSession,
-    ): Promise<ActionOutcome<CancelResponse>> => {
-      const reasonKey = body.reasonKey ?? current.reason_key
-      const { response, changed, subscription } = await carryOut(
-        deps,
-        stripe,
-        caller,
-        lock,
-        current,
-        body,
-        reasonKey,
-      )
-      const now = deps.clock.now()
-      return {
-        result: { status: 200, body: response },
-        record: async (trx) => {
-          if (changed) await rememberOwnChange(trx, current.account_id, changed, now)
-          await recordSessionEnd(trx, {
-            accountId: current.account_id,
-            sessionId: current.id,
-            step: 'cancel_completed',
-            status: 'canceled',
-            now,
-            reasonKey,
-          })
-          const ref = {
-            accountId: current.account_id,
-            sessionId: current.id,
-            customerId: current.customer_id,
-            mode: current.mode,
-            startedAt: current.created_at,
-          }
-          const [recorded] = await appendEvidence(trx, [
-            await sessionEndEvidence(trx, ref, 'session_closed', now, {
-              outcome: 'canceled',
-              reason_key: reasonKey,
-              handled_by_merchant: body.handledByMerchant === true,
-              response,
-              trail: body.trail,
-            }),
-          ])
-          // The receipt, at once, in this transaction: what was cancelled, when it takes effect.
-          await queueReceipt(trx, deps, {
-            session: current,
-            config: caller.account.payload.config,
-            kind: 'cancellation',
-            to: customerEmail(subscription ?? null),
-            plan: subscription ? planOf(subscription).productName : '',
-            subscriptionId: current.subscription_id,
-            receivedAt: now,
-            endsAt: response.status === 'scheduled' && response.cancelAt ? new Date(response.cancelAt) : null,
-            recorded: recorded as ChainedRow,
-          })
-        },
-      }
-    }
-    const result = await runSessionAction(deps, session, {
-      keys,
-      hash,
+    const result = await runCancelSessionAction(deps, c, {
+      action: 'cancel',
+      schema: cancelSchema,
+      wrongKind: 'Only cancel sessions can cancel',
       conflictMessage: 'This subscription was already canceled in this session.',
-      act,
+      prepare: async ({ caller, session, body }) => {
+        if (body.handledByMerchant) assertMerchantHandles(caller.subscriber, 'cancel')
+        const stripe = body.handledByMerchant ? null : await merchantStripe(deps, session.account_id)
+        return (lock, current) => cancelUnderLock(deps, stripe, caller, body, lock, current)
+      },
     })
     return answer(c, 'POST /api/widget/sessions/{id}/cancel', result.body, result.status as 200)
+  }
+}
+
+/** Under the customer's lock: the cancellation carried out, and the rows and receipt that record it. */
+async function cancelUnderLock(
+  deps: AppDeps,
+  stripe: Stripe | null,
+  caller: WidgetCaller,
+  body: CancelBody,
+  lock: CustomerLock,
+  current: CancelSession,
+): Promise<ActionOutcome<CancelResponse>> {
+  const reasonKey = body.reasonKey ?? current.reason_key
+  const { response, changed, subscription } = await carryOut(
+    deps,
+    stripe,
+    caller,
+    lock,
+    current,
+    body,
+    reasonKey,
+  )
+  const now = deps.clock.now()
+  return {
+    result: { status: 200, body: response },
+    record: async (trx) => {
+      if (changed) await rememberOwnChange(trx, current.account_id, changed, now)
+      await recordSessionEnd(trx, {
+        accountId: current.account_id,
+        sessionId: current.id,
+        step: 'cancel_completed',
+        status: 'canceled',
+        now,
+        reasonKey,
+      })
+      const [recorded] = await appendSessionEnd(trx, current, 'session_closed', now, {
+        outcome: 'canceled',
+        reason_key: reasonKey,
+        handled_by_merchant: body.handledByMerchant === true,
+        response,
+        trail: body.trail,
+      })
+      // The receipt, at once, in this transaction: what was cancelled, when it takes effect.
+      await queueReceipt(trx, deps, {
+        session: current,
+        config: caller.account.payload.config,
+        kind: 'cancellation',
+        to: customerEmail(subscription ?? null),
+        plan: subscription ? planOf(subscription).productName : '',
+        subscriptionId: current.subscription_id,
+        receivedAt: now,
+        endsAt: response.status === 'scheduled' && response.cancelAt ? new Date(response.cancelAt) : null,
+        recorded: recorded as ChainedRow,
+      })
+    },
   }
 }

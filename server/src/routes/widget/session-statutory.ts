@@ -10,8 +10,7 @@ import type { CancelSession } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
-import { appendEvidence, type ChainedRow } from '../../services/evidence/chain'
-import { sessionEndEvidence } from '../../services/evidence/session-evidence'
+import type { ChainedRow } from '../../services/evidence/chain'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import type { CustomerLock } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
@@ -32,7 +31,7 @@ import {
 } from '../../services/widget/stripe-subscriber'
 import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
-import { readCancelSessionAction, runSessionAction } from './session-action'
+import { appendSessionEnd, runCancelSessionAction } from './session-action'
 
 type Declaration = z.output<typeof statutoryRequestSchema>
 
@@ -94,89 +93,87 @@ async function declaredSubscription(
  */
 export function sessionStatutoryHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
-    const { caller, session, body, hash, keys } = await readCancelSessionAction(
-      deps,
-      c,
-      'statutory',
-      statutoryRequestSchema,
-      'Only cancel sessions have a statutory page',
-    )
-    const decision = session.jurisdiction as JurisdictionDecision | null
-    assertKindOffered(decision, body.kind, deps.clock.now())
-    const { config, reasons } = caller.account.payload
-    const block = resolveLegal(config, reasons, [session.locale]).statutory
-    // Read before the lock: inside it only the lock's transaction may touch the database.
-    const merchant = await merchantStripe(deps, session.account_id)
-
-    const act = async (
-      lock: CustomerLock,
-      current: CancelSession,
-    ): Promise<ActionOutcome<StatutoryResponse>> => {
-      const { stripe, subscription } = await declaredSubscription(deps, merchant, caller, current)
-      const declared: Declared =
-        stripe && subscription
-          ? await carryOutDeclaration(deps, stripe, lock, subscription, body)
-          : { endsAt: null }
-      const now = deps.clock.now()
-      const reference = receiptReference(current.id)
-      const endsAt = declared.endsAt === null ? null : new Date(declared.endsAt * 1000)
-      const response: StatutoryResponse = {
-        status: 'received',
-        receivedAt: now.toISOString(),
-        endsAt: endsAt?.toISOString() ?? null,
-        reference,
-        ...receivedWords(block, body, now, endsAt, reference),
-      }
-      return {
-        result: { status: 200, body: response },
-        record: async (trx) => {
-          if (declared.changed) await rememberOwnChange(trx, current.account_id, declared.changed, now)
-          await recordSessionEnd(trx, {
-            accountId: current.account_id,
-            sessionId: current.id,
-            step: 'cancel_completed',
-            status: 'canceled',
-            now,
-          })
-          const ref = {
-            accountId: current.account_id,
-            sessionId: current.id,
-            customerId: current.customer_id,
-            mode: current.mode,
-            startedAt: current.created_at,
-          }
-          const [recorded] = await appendEvidence(trx, [
-            await sessionEndEvidence(trx, ref, 'statutory_declaration', now, {
-              outcome: 'canceled',
-              declaration: body,
-              carried_out: stripe ? 'stripe' : 'recorded_for_the_merchant',
-              response,
-              // One screen: the page, shown as the session started.
-              trail: [['statutory.page', current.created_at.getTime()]],
-            }),
-          ])
-          // The confirmation on a durable medium, at once (§ 312k Abs. 4 BGB, Art. 11a(4)): to the
-          // address the subscriber gave on the page.
-          await queueReceipt(trx, deps, {
-            session: current,
-            config: caller.account.payload.config,
-            kind: body.kind,
-            to: body.email,
-            plan: subscription ? planOf(subscription).productName : '',
-            subscriptionId: current.subscription_id,
-            receivedAt: now,
-            endsAt,
-            recorded: recorded as ChainedRow,
-          })
-        },
-      }
-    }
-    const result = await runSessionAction(deps, session, {
-      keys,
-      hash,
+    const result = await runCancelSessionAction(deps, c, {
+      action: 'statutory',
+      schema: statutoryRequestSchema,
+      wrongKind: 'Only cancel sessions have a statutory page',
       conflictMessage: 'A declaration was already received in this session.',
-      act,
+      prepare: async ({ caller, session, body }) => {
+        const decision = session.jurisdiction as JurisdictionDecision | null
+        assertKindOffered(decision, body.kind, deps.clock.now())
+        const { config, reasons } = caller.account.payload
+        const block = resolveLegal(config, reasons, [session.locale]).statutory
+        // Read before the lock: inside it only the lock's transaction may touch the database.
+        const merchant = await merchantStripe(deps, session.account_id)
+        return (lock, current) => declareUnderLock(deps, { merchant, caller, body, block }, lock, current)
+      },
     })
     return answer(c, 'POST /api/widget/sessions/{id}/statutory', result.body, result.status as 200)
+  }
+}
+
+/** What the declaration read before the lock. */
+interface DeclarationRequest {
+  merchant: Stripe | null
+  caller: WidgetCaller
+  body: Declaration
+  block: LegalWords<'statutory'>
+}
+
+/** Under the customer's lock: the declaration carried out (or kept for the merchant), recorded, receipted. */
+async function declareUnderLock(
+  deps: AppDeps,
+  { merchant, caller, body, block }: DeclarationRequest,
+  lock: CustomerLock,
+  current: CancelSession,
+): Promise<ActionOutcome<StatutoryResponse>> {
+  const { stripe, subscription } = await declaredSubscription(deps, merchant, caller, current)
+  const declared: Declared =
+    stripe && subscription
+      ? await carryOutDeclaration(deps, stripe, lock, subscription, body)
+      : { endsAt: null }
+  const now = deps.clock.now()
+  const reference = receiptReference(current.id)
+  const endsAt = declared.endsAt === null ? null : new Date(declared.endsAt * 1000)
+  const response: StatutoryResponse = {
+    status: 'received',
+    receivedAt: now.toISOString(),
+    endsAt: endsAt?.toISOString() ?? null,
+    reference,
+    ...receivedWords(block, body, now, endsAt, reference),
+  }
+  return {
+    result: { status: 200, body: response },
+    record: async (trx) => {
+      if (declared.changed) await rememberOwnChange(trx, current.account_id, declared.changed, now)
+      await recordSessionEnd(trx, {
+        accountId: current.account_id,
+        sessionId: current.id,
+        step: 'cancel_completed',
+        status: 'canceled',
+        now,
+      })
+      const [recorded] = await appendSessionEnd(trx, current, 'statutory_declaration', now, {
+        outcome: 'canceled',
+        declaration: body,
+        carried_out: stripe ? 'stripe' : 'recorded_for_the_merchant',
+        response,
+        // One screen: the page, shown as the session started.
+        trail: [['statutory.page', current.created_at.getTime()]],
+      })
+      // The confirmation on a durable medium, at once (§ 312k Abs. 4 BGB, Art. 11a(4)): to the
+      // address the subscriber gave on the page.
+      await queueReceipt(trx, deps, {
+        session: current,
+        config: caller.account.payload.config,
+        kind: body.kind,
+        to: body.email,
+        plan: subscription ? planOf(subscription).productName : '',
+        subscriptionId: current.subscription_id,
+        receivedAt: now,
+        endsAt,
+        recorded: recorded as ChainedRow,
+      })
+    },
   }
 }
