@@ -17,7 +17,7 @@ import {
   loadConfig,
   startMemoryTrim,
 } from '@retainkit/server/app'
-import { configureIngestGroups, createWidgetSecret } from '@retainkit/server/testing'
+import { configureIngestGroups, createWidgetSecret, ingestGroupCounters } from '@retainkit/server/testing'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import type { SessionEventInput } from '@retainkit/shared/widget-api'
 import { sql } from 'kysely'
@@ -29,6 +29,8 @@ export type ServerRequest =
   | { type: 'sessions'; tag: string; count: number }
   | { type: 'raw'; sessions: { id: string; calls: SessionEventInput[][] }[]; concurrency: number }
   | { type: 'stored'; tag: string }
+  /** How many statements have written how many events calls so far (the calls grouped per statement). */
+  | { type: 'groups' }
   | { type: 'usage' }
   /** The memory trim's collection first (the bench forks this process with --expose-gc): what survives it. */
   | { type: 'usage-after-gc' }
@@ -128,6 +130,10 @@ async function serve(): Promise<void> {
         return createSessions(deps.db, request.tag, request.count)
       case 'raw':
         return rawInserts(deps.db, request.sessions, request.concurrency)
+      case 'groups': {
+        const { statements, calls } = ingestGroupCounters(db)
+        return { statements, calls }
+      }
       case 'stored': {
         const { rows } = await sql<{ n: string }>`select count(*) as n from session_events
           where session_id like ${`cs_${request.tag}_%`}`.execute(db)

@@ -47,6 +47,8 @@ const SETTLE_MS = Number(option('settle') ?? MEMORY_TRIM_EVERY_MS + 5000)
 const LATER_MS = Number(option('later') ?? 30_000)
 /** Statements the server's events calls may have out at once (0: the server's own default). */
 const IN_FLIGHT = Number(option('in-flight') ?? 0)
+/** Writes a CPU profile of the server process into this folder when it stops (--cpu-prof). */
+const SERVER_PROFILE = option('server-prof')
 const THREADS = 2
 /** PGlite at one event per request before issue 37's work (its finding 3), the reference of its goal. */
 const PGLITE_BEFORE = 454
@@ -61,6 +63,9 @@ interface Side {
   calls: number
   refused: Record<string, number>
   latencies: number[]
+  /** Statements that wrote the route's events calls, and the calls they wrote (the group writer's counters). */
+  statements?: number
+  grouped?: number
 }
 
 /** The server process, and a request/answer over IPC (one at a time). */
@@ -72,7 +77,11 @@ class Server {
   static async start(databaseUrl: string | null): Promise<Server> {
     const child = fork(fileURLToPath(new URL('./ingest-server.ts', import.meta.url)), [], {
       // --expose-gc: the memory figures are also given after a full collection (what is really held).
-      execArgv: [...process.execArgv, '--expose-gc'],
+      execArgv: [
+        ...process.execArgv,
+        '--expose-gc',
+        ...(SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${SERVER_PROFILE}`] : []),
+      ],
       env: {
         ...process.env,
         ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
@@ -154,7 +163,8 @@ async function routeRound(server: Server, batch: number, events: number, tag: st
       bodies: sessionCalls(batch).map((call) => JSON.stringify({ events: call })),
     })),
   )
-  return measured(server, async () => {
+  const groupsBefore = await server.ask<{ statements: number; calls: number }>({ type: 'groups' })
+  const side = await measured(server, async () => {
     const started = performance.now()
     const parts = await Promise.all(
       Array.from({ length: THREADS }, (_, thread) => {
@@ -186,6 +196,12 @@ async function routeRound(server: Server, batch: number, events: number, tag: st
       latencies: parts.flatMap((part) => [...part.latencies]),
     }
   })
+  const groupsAfter = await server.ask<{ statements: number; calls: number }>({ type: 'groups' })
+  return {
+    ...side,
+    statements: groupsAfter.statements - groupsBefore.statements,
+    grouped: groupsAfter.calls - groupsBefore.calls,
+  }
 }
 
 async function rawRound(server: Server, batch: number, events: number, tag: string): Promise<Side> {
@@ -279,6 +295,10 @@ function printCases(cases: CaseResult[]): void {
     const refusedText = Object.entries(refused)
       .map(([why, n]) => `${n}× ${why.replace(/\|/g, '/')}`)
       .join('; ')
+    // How many events calls each statement wrote (the group writer's work): 1 means no grouping at all.
+    const statements = c.route.reduce((n, s) => n + (s.statements ?? 0), 0)
+    const grouped = c.route.reduce((n, s) => n + (s.grouped ?? 0), 0)
+    const perStatement = statements > 0 ? `, ${(grouped / statements).toFixed(1)} calls per statement` : ''
     console.log(
       `| ${c.database} | ${c.batch} | ${fmt(median(c.route.map(rate)))} | ${fmt(median(c.raw.map(rate)))} | ${c.route.map((s, i) => (rate(s) / rate(c.raw[i] as Side)).toFixed(2)).join(', ')} | ${perEvent(
         sum(c.route, (s) => s.cpu),
@@ -292,7 +312,7 @@ function printCases(cases: CaseResult[]): void {
       )} / ${perEvent(
         sum(c.raw, (s) => s.dbCpu),
         events(c.raw),
-      )} | ${at(latencies, 0.5).toFixed(1)} / ${at(latencies, 0.99).toFixed(1)} | ${events(c.route)}, ${refusedText || '0 refused'} |`,
+      )} | ${at(latencies, 0.5).toFixed(1)} / ${at(latencies, 0.99).toFixed(1)} | ${events(c.route)}, ${refusedText || '0 refused'}${perStatement} |`,
     )
   }
 }

@@ -114,6 +114,16 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   }
 }
 
+const singleConnection = new WeakSet<object>()
+
+/**
+ * Whether `db` is one connection whose statements run on this process's own thread (PGlite): a second
+ * statement sent before the first is answered only waits behind it, and while one runs no request is read.
+ */
+export function isSingleConnection(db: object): boolean {
+  return singleConnection.has(db)
+}
+
 /**
  * The mark that opens the text of a statement run on every hot request (the widget's events call): on
  * PostgreSQL it is prepared once per pooled connection, under a name derived from its exact text, and
@@ -202,6 +212,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     }),
   )
   const db = new Kysely<Database>({ dialect: new ResilientDialect(dialect, availability, isPgliteFailure) })
+  singleConnection.add(db)
   return {
     db,
     kind: 'pglite',

@@ -44,7 +44,7 @@ export { createSecretBox } from '../../src/services/secret-box'
 export { createStripeClientFactory } from '../../src/services/stripe-client'
 export { deliverDueWebhooks } from '../../src/services/webhooks-out/deliver'
 // The ingest benchmark tries other limits on how many events calls are written together.
-export { configureIngestGroups } from '../../src/services/widget/ingest-groups'
+export { configureIngestGroups, ingestGroupCounters } from '../../src/services/widget/ingest-groups'
 export { createWidgetSecret } from '../../src/services/widget/widget-secrets'
 // Test support proper: databases cloned from a migrated template, a throw-away PostgreSQL cluster, a
 // server in a child process, the analytics benchmark's bulk load.

@@ -111,12 +111,16 @@ async function holdEverySlot() {
     await released
   })
   await isLocked
-  const start = ingestGroupCounters(t.database.db)
-  const held = blockers.map((b) => post(b.id, b.token, reason('other')))
-  await until(
-    () => ingestGroupCounters(t.database.db).statements - start.statements === blockers.length,
-    'the blockers to take every slot',
-  )
+  // One at a time: calls sent in the same turn would share one statement (and one slot).
+  const held: Promise<Response>[] = []
+  for (const b of blockers) {
+    const start = ingestGroupCounters(t.database.db)
+    held.push(post(b.id, b.token, reason('other')))
+    await until(
+      () => ingestGroupCounters(t.database.db).statements - start.statements === 1,
+      'a blocker to take a slot',
+    )
+  }
   return {
     held,
     async release() {

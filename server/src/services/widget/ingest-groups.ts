@@ -1,6 +1,6 @@
 import { cpus } from 'node:os'
 import { type Kysely, sql } from 'kysely'
-import { PREPARED } from '../../db/database'
+import { isSingleConnection, PREPARED } from '../../db/database'
 import type { Database } from '../../db/tables'
 import type { PlannedHit } from '../rate-limit'
 import type { KnownSession, Write } from './ingest-types'
@@ -11,8 +11,11 @@ import type { KnownSession, Write } from './ingest-types'
  * (the statement, its commit, the rollup trigger run once per statement over its transition table), so a
  * group of sixteen costs it little more than one call did.
  *
- * A call is sent at once while fewer than `maxInFlight` statements are out; after that, calls queue and
- * the next statement to go takes every queued call it safely can. Safe means: no two calls in a group,
+ * A call is sent at the end of the event-loop turn it arrived in (setImmediate: after every request whose
+ * bytes were already read has reached this queue too) while fewer than `maxInFlight` statements are out;
+ * after that, calls queue and the next statement to go takes every queued call it safely can. Without
+ * that turn, fifty concurrent single-event calls left one statement each whenever a slot was free (on
+ * PGlite always: its statement runs on this thread, so the next request is only read once it is done). Safe means: no two calls in a group,
  * and no two groups in flight, name the same session or the same rate-limit window. So a session's own
  * calls are still written one after the other, each checked against the state its verdict was reached
  * on, an upsert never meets its own row twice in one statement, and two groups in flight never wait on
@@ -78,6 +81,8 @@ class IngestGroups {
   private readonly queue: Queued[] = []
   private readonly busyKeys = new Set<string>()
   private inFlight = 0
+  /** A pump is scheduled for the end of this event-loop turn. */
+  private pumpScheduled = false
   private readonly sent = { statements: 0, calls: 0, fallbacks: 0, waitedOut: 0 }
 
   constructor(
@@ -97,6 +102,16 @@ class IngestGroups {
       queued.timer = setTimeout(() => this.waitedOut(queued), this.limits.maxQueueWaitMs)
       queued.timer.unref?.()
       this.queue.push(queued)
+      this.schedulePump()
+    })
+  }
+
+  /** Pumps once every call that arrived in this turn of the event loop is queued. */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return
+    this.pumpScheduled = true
+    setImmediate(() => {
+      this.pumpScheduled = false
       this.pump()
     })
   }
@@ -119,7 +134,7 @@ class IngestGroups {
       void this.send(group).finally(() => {
         this.inFlight--
         for (const queued of group) for (const key of queued.keys) this.busyKeys.delete(key)
-        this.pump()
+        this.schedulePump()
       })
     }
   }
@@ -177,27 +192,29 @@ class IngestGroups {
 const hitKey = (hit: PlannedHit) => `hit:${hit.bucket}@${hit.windowStart.toISOString()}`
 
 /**
- * An error the database answered with (a SQLSTATE): the statement ran and was rolled back, so nothing
- * of it is stored and each call may be sent again. A lost connection is not one: the statement may have
- * committed, so its calls fail as a single call's would.
+ * An error the database answered the statement with (a SQLSTATE, severity ERROR): the statement ran and
+ * was rolled back, so nothing of it is stored and each call may be sent again. A lost connection is not
+ * one, nor is a FATAL answer (the backend ended: terminated by an operator, a shutdown), which may come
+ * after the statement committed: their calls fail as a single call's would, acknowledging nothing.
  */
 function isDatabaseError(error: unknown): boolean {
   // The server's error message carries a severity beside its SQLSTATE; a socket error's code (EPIPE)
   // can look like one without it.
   const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown }
   return (
-    typeof severity === 'string' &&
-    typeof code === 'string' &&
-    /^[0-9A-Z]{5}$/.test(code) &&
-    !code.startsWith('08')
+    severity === 'ERROR' && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08')
   )
 }
 
 const groups = new WeakMap<object, IngestGroups>()
 
-/** Statements out at once before calls start to queue: about one per core the database may use. */
-function defaultMaxInFlight(): number {
-  return Math.max(2, Math.min(8, cpus().length))
+/**
+ * Statements out at once before calls start to queue: about one per core the database may use; one on
+ * a single connection (PGlite), where a second would only wait behind the first, holding calls that
+ * could have joined the next group.
+ */
+function defaultMaxInFlight(db: Db): number {
+  return isSingleConnection(db) ? 1 : Math.max(2, Math.min(8, cpus().length))
 }
 
 /** How many statements a database's calls may have out at once, and how long a call may queue. */
@@ -223,7 +240,7 @@ export function configureIngestGroups(db: Db, limits: Partial<IngestGroupLimits>
 
 /** `db`'s limits now. */
 export function ingestGroupLimitsOf(db: Db): IngestGroupLimits {
-  return { maxInFlight: defaultMaxInFlight(), maxQueueWaitMs: MAX_QUEUE_WAIT_MS, ...chosenLimits.get(db) }
+  return { maxInFlight: defaultMaxInFlight(db), maxQueueWaitMs: MAX_QUEUE_WAIT_MS, ...chosenLimits.get(db) }
 }
 
 /** The group writer of `db` (one per database handle, as the session memory is). */
