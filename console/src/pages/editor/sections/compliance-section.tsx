@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { CheckboxField } from '../../../features/forms/choice-fields'
 import { describedBy, errorId } from '../../../features/forms/field-shell'
 import { fieldId } from '../../../features/validation/field-errors'
+import { JurisdictionSettingsFields } from './jurisdiction-settings'
 import { memoSection, type SectionProps } from './section'
 
 // The schema's own rule for one jurisdiction code, so the message is the shared one.
@@ -112,6 +113,7 @@ function ComplianceSectionView({ draft, errors, set, disabled }: SectionProps) {
           onChange={(value) => write({ suppress_offers_when_unknown: value })}
         />
       </fieldset>
+      <JurisdictionSettingsFields compliance={compliance} write={write} errors={errors} disabled={disabled} />
     </div>
   )
 }
