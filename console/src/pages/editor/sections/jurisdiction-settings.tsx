@@ -55,7 +55,7 @@ function AddRule({
   }
   return (
     <>
-      <div className="rk-inline-form">
+      <div className="rk-inline-form rk-jurisdiction-add">
         <label htmlFor={`${id}-region`}>Region code</label>
         <input
           id={`${id}-region`}
@@ -164,7 +164,12 @@ export function JurisdictionSettingsFields({ compliance, write, errors, disabled
     write({ jurisdictions: { ...settings, ...patch, rules: [...(patch.rules ?? settings.rules)] } })
   const error = (key: string) => errors[`compliance.jurisdictions.${key}`]
   return (
-    <fieldset id={fieldId('editor', 'compliance.jurisdictions')} tabIndex={-1} disabled={disabled}>
+    <fieldset
+      id={fieldId('editor', 'compliance.jurisdictions')}
+      className="rk-jurisdiction-settings"
+      tabIndex={-1}
+      disabled={disabled}
+    >
       <legend>Jurisdiction modes</legend>
       <p className="rk-field__hint">
         Where a subscriber lives decides the mode of their cancellation: your rules first, then the built-in
