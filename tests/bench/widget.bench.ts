@@ -23,6 +23,7 @@
  * ≤ 1.5× prefetched, ≤ 3× cold, printed as a goal table (parse-output's goalRows).
  */
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
+import type { Page } from 'playwright-core'
 import { merchantPages } from '../support/merchant-pages'
 import { launchChromium, startMerchantSite } from '../support/product'
 import { openAccountPage, startWidgetProduct } from '../support/widget-scenario'
@@ -41,7 +42,55 @@ const ms = (value: number) => `${value.toFixed(1)} ms`
 interface Timing {
   inserted: number
   visible: number
+  /** The renderer's main thread from just before the click until the frame after it (ms). */
+  work: Work
 }
+
+/**
+ * Chromium's own account of the page's main thread (CDP Performance.getMetrics, cumulative seconds), read
+ * around the click: where a click's time goes (layout, style, script) beside the tasks it ran, and
+ * what is left of the wall time is waiting (the network, the token).
+ */
+const WORK = {
+  task: 'TaskDuration',
+  layout: 'LayoutDuration',
+  style: 'RecalcStyleDuration',
+  script: 'ScriptDuration',
+} as const
+type Work = Record<keyof typeof WORK, number>
+
+async function withWork(page: Page, click: () => Promise<Omit<Timing, 'work'>>): Promise<Timing> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    return new Map(metrics.map((metric) => [metric.name, metric.value]))
+  }
+  const before = await read()
+  const timing = await click()
+  const after = await read()
+  await cdp.detach()
+  const work = Object.fromEntries(
+    Object.entries(WORK).map(([key, name]) => [
+      key,
+      ((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000,
+    ]),
+  ) as Work
+  return { ...timing, work }
+}
+
+const workLine = (name: string, timings: Timing[]) =>
+  `  ${name} main thread during the click (medians, Chromium's metrics): ${Object.keys(WORK)
+    .map(
+      (key) =>
+        `${key} ${ms(
+          percentile(
+            timings.map((timing) => timing.work[key as keyof Work]),
+            50,
+          ),
+        )}`,
+    )
+    .join(', ')}`
 
 async function main() {
   const sizes = ensureWidgetBuilt()
@@ -89,6 +138,7 @@ async function main() {
     console.log(
       `  ${name} dialog in the DOM     median ${ms(percentile(inserted, 50))}  p90 ${ms(percentile(inserted, 90))}`,
     )
+    console.log(workLine(name, timings))
     console.log(`  goal: median ≤ ${goal} ms → ${median <= goal ? 'PASS' : 'FAIL'}`)
   }
   printRatioGoals(results, anchor)
@@ -110,6 +160,7 @@ function printRatioGoals(results: Map<Scenario, Timing[]>, anchor: Timing[]): vo
   console.log(
     `\nInline <dialog> anchor (same page, same runs): visible median ${ms(anchorMedian)}  p90 ${ms(percentile(anchorVisible, 90))}`,
   )
+  console.log(workLine('anchor', anchor))
   console.log('\n| goal | measured | baseline (same run) | ratio | target | result |')
   console.log('|---|---|---|---:|---|---|')
   for (const scenario of SCENARIOS) {
@@ -135,24 +186,25 @@ async function inlineDialog(product: Product, site: Site, browser: Chromium): Pr
   })
   try {
     await page.evaluate(() => new Promise((settled) => setTimeout(settled, 200)))
-    return await page.evaluate(
-      () =>
-        new Promise<Timing>((resolve) => {
-          const button = document.createElement('button')
-          button.textContent = 'Cancel (inline)'
-          document.body.append(button)
-          button.addEventListener('click', () => {
-            const host = document.createElement('div')
-            const root = host.attachShadow({ mode: 'open' })
-            const reasons = [
-              'Too expensive',
-              'Not using it enough',
-              'Missing features',
-              'Switching to another product',
-              'Technical issues',
-              'Other',
-            ]
-            root.innerHTML = `<style>
+    return await withWork(page, () =>
+      page.evaluate(
+        () =>
+          new Promise<Omit<Timing, 'work'>>((resolve) => {
+            const button = document.createElement('button')
+            button.textContent = 'Cancel (inline)'
+            document.body.append(button)
+            button.addEventListener('click', () => {
+              const host = document.createElement('div')
+              const root = host.attachShadow({ mode: 'open' })
+              const reasons = [
+                'Too expensive',
+                'Not using it enough',
+                'Missing features',
+                'Switching to another product',
+                'Technical issues',
+                'Other',
+              ]
+              root.innerHTML = `<style>
               dialog{font:16px/1.5 system-ui,sans-serif;color:#111;border:0;border-radius:12px;padding:24px;width:min(480px,92vw);box-shadow:0 20px 60px rgba(0,0,0,.3)}
               dialog::backdrop{background:rgba(0,0,0,.45)} h2{margin:0 0 4px;font-size:20px} p{margin:0 0 16px;color:#444}
               label{display:flex;gap:8px;align-items:center;padding:10px 12px;border:1px solid #ccc;border-radius:8px;margin:0 0 8px}
@@ -165,14 +217,15 @@ async function inlineDialog(product: Product, site: Site, browser: Chromium): Pr
               <div role="radiogroup">${reasons.map((r, i) => `<label><input type="radio" name="r" value="${i}">${r}</label>`).join('')}</div>
               <textarea aria-label="Anything else?"></textarea>
               <footer><button>Never mind</button><button class="primary">Continue</button></footer></dialog>`
-            document.body.append(host)
-            ;(root.querySelector('dialog') as HTMLDialogElement).showModal()
-          })
-          const start = performance.now()
-          button.click()
-          const insertedAt = performance.now() - start
-          requestAnimationFrame(() => resolve({ inserted: insertedAt, visible: performance.now() - start }))
-        }),
+              document.body.append(host)
+              ;(root.querySelector('dialog') as HTMLDialogElement).showModal()
+            })
+            const start = performance.now()
+            button.click()
+            const insertedAt = performance.now() - start
+            requestAnimationFrame(() => resolve({ inserted: insertedAt, visible: performance.now() - start }))
+          }),
+      ),
     )
   } finally {
     await page.close()
@@ -231,26 +284,30 @@ async function clickToVisible(
       await page.evaluate(() => new Promise((settled) => requestIdleCallback(settled, { timeout: 1000 })))
     } else if (await requested())
       throw new Error('the cold run found the bundle or the config requested already')
-    return await page.evaluate(
-      () =>
-        new Promise<Timing>((resolve) => {
-          const link = document.getElementById('cancel') as HTMLElement
-          let start = 0
-          const observer = new MutationObserver(() => {
-            const host = document.querySelector('[data-retainkit="cancel-flow"]')
-            if (!host?.shadowRoot?.querySelector('dialog[open]')) {
-              // The dialog may come after its host (cold: drawn once the config arrives), inside the shadow root.
-              if (host?.shadowRoot) observer.observe(host.shadowRoot, { childList: true, subtree: true })
-              return
-            }
-            observer.disconnect()
-            const insertedAt = performance.now() - start
-            requestAnimationFrame(() => resolve({ inserted: insertedAt, visible: performance.now() - start }))
-          })
-          observer.observe(document.body, { childList: true })
-          start = performance.now()
-          link.click()
-        }),
+    return await withWork(page, () =>
+      page.evaluate(
+        () =>
+          new Promise<Omit<Timing, 'work'>>((resolve) => {
+            const link = document.getElementById('cancel') as HTMLElement
+            let start = 0
+            const observer = new MutationObserver(() => {
+              const host = document.querySelector('[data-retainkit="cancel-flow"]')
+              if (!host?.shadowRoot?.querySelector('dialog[open]')) {
+                // The dialog may come after its host (cold: drawn once the config arrives), inside the shadow root.
+                if (host?.shadowRoot) observer.observe(host.shadowRoot, { childList: true, subtree: true })
+                return
+              }
+              observer.disconnect()
+              const insertedAt = performance.now() - start
+              requestAnimationFrame(() =>
+                resolve({ inserted: insertedAt, visible: performance.now() - start }),
+              )
+            })
+            observer.observe(document.body, { childList: true })
+            start = performance.now()
+            link.click()
+          }),
+      ),
     )
   } finally {
     await page.close()
