@@ -1,50 +1,24 @@
 import type { Tier } from '@retainkit/shared/billing'
 import { DEFAULT_ANALYTICS_PERIOD } from '@retainkit/shared/constants'
-import { formatPeriodLabel, parsePeriod } from '@retainkit/shared/period'
+import { formatPeriodLabel, type PeriodResult, parsePeriod } from '@retainkit/shared/period'
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { NoAccountNotice } from '../../components/no-account-notice'
 import { GettingLiveChecklist } from '../../features/getting-live/getting-live-checklist'
-import { getAccount, getReasons } from '../../lib/api'
+import { type DashboardSlice, getAccount, getReasons } from '../../lib/api'
 import { useBillingStatus } from '../../session/billing-store'
 import { DEFAULT_BILLING_URL } from '../../session/nav-hint'
 import { useAccountId } from '../../session/use-account-id'
-import { ChartCard } from './chart-card'
-import { DurabilityChart, DurabilitySummary } from './charts/durability-view'
-import { MechanismsChart } from './charts/mechanisms-chart'
-import { ReasonsChart, ReasonsSummary } from './charts/reasons-chart'
-import { ReasonsOverTimeChart } from './charts/reasons-over-time-chart'
-import { SaveRateChart, SaveRateSummary } from './charts/save-rate-chart'
-import { SavedRevenueChart, SavedRevenueSummary } from './charts/saved-revenue-view'
-import { WordCloud } from './charts/word-cloud'
-import type { DashboardDataset } from './dashboard-datasets'
+import { DashboardCharts, useDashboardDatasets } from './dashboard-charts'
 import { DashboardEmpty, usePeriodHasSessions } from './dashboard-empty'
-import {
-  shapeMechanisms,
-  shapeReasons,
-  shapeReasonsOverTime,
-  shapeSaveRate,
-  shapeWords,
-} from './dashboard-shaping'
-import { shapeDurability } from './durability-shaping'
-import { FeedbackSection } from './feedback/feedback-section'
 import { HeadlineFiguresRow } from './headline-figures'
 import { PastCancellationsSection } from './past-cancellations-section'
 import { PeriodSelector } from './period-selector'
 import { RecoverySection } from './recovery-section'
-import { shapeSavedRevenue } from './saved-revenue-shaping'
 import { SessionsExport } from './sessions-export'
 import { SliceSelector, sliceFromParams } from './slice-selector'
-import { type DatasetRange, useDataset } from './use-dataset'
+import type { DatasetRange } from './use-dataset'
 import './dashboard.css'
-
-/** The analytics route: free accounts get the basic reason dashboard; these are Pro only. */
-const PRO_ONLY: ReadonlySet<DashboardDataset> = new Set([
-  'cancellation-reasons-over-time',
-  'save-mechanism-performance',
-  'saved-revenue',
-  'save-durability',
-])
 
 function useReasonLabels(accountId: string | null): ReadonlyMap<string, string> {
   const [labels, setLabels] = useState<ReadonlyMap<string, string>>(new Map())
@@ -80,11 +54,6 @@ function useTier(accountId: string | null): Tier | null | undefined {
 }
 
 /**
- * /dashboard/?account_id=…&period=…[&mode=test] — churn analytics for the period in the URL (default 3
- * months) of live subscribers, or of the merchant's test-mode sessions with mode=test: six panels, each
- * with its own loading, empty, error and upgrade states, a table alternative and CSV.
- */
-/**
  * How many subscribers the widget stepped aside for this month because the Starter cap was used up:
  * they went straight to the merchant's own cancel page, unoffered.
  */
@@ -106,23 +75,37 @@ function SteppedAside() {
   )
 }
 
-export default function DashboardPage() {
-  const accountId = useAccountId()
+/** The dashboard's view as the URL holds it (period, live or test data, slice), and a way to rewrite it. */
+function useDashboardParams() {
   const [params, setParams] = useSearchParams()
   const requested = params.get('period') ?? DEFAULT_ANALYTICS_PERIOD
   const parsed = parsePeriod(requested)
   const period = parsed.ok ? parsed.period : DEFAULT_ANALYTICS_PERIOD
-  const startDate = parsed.ok ? parsed.start.toISOString() : undefined
-  const endDate = parsed.ok ? parsed.end.toISOString() : undefined
-  const mode = params.get('mode') === 'test' ? 'test' : 'live'
+  const mode: 'live' | 'test' = params.get('mode') === 'test' ? 'test' : 'live'
   const segmentParam = params.get('segment')
   const armParam = params.get('arm')
   const slice = useMemo(() => sliceFromParams(segmentParam, armParam), [segmentParam, armParam])
-  // The box follows a click at once; the URL (a navigation, possibly deferred) follows it.
-  const [testData, setTestData] = useState(mode === 'test')
-  useEffect(() => setTestData(mode === 'test'), [mode])
+  const update = (change: (updated: URLSearchParams) => void) => {
+    const updated = new URLSearchParams(params)
+    change(updated)
+    setParams(updated)
+  }
+  return { params, parsed, period, mode, slice, update }
+}
+
+type DashboardParams = ReturnType<typeof useDashboardParams>
+
+/** The dates the data sets are asked for: the URL's period, or the default one when it was refused. */
+function useDashboardRange(
+  accountId: string | null,
+  parsed: PeriodResult,
+  mode: 'live' | 'test',
+  slice: DashboardSlice | undefined,
+): DatasetRange | null {
+  const startDate = parsed.ok ? parsed.start.toISOString() : undefined
+  const endDate = parsed.ok ? parsed.end.toISOString() : undefined
   const fallback = useMemo(() => parsePeriod(DEFAULT_ANALYTICS_PERIOD), [])
-  const range = useMemo<DatasetRange | null>(() => {
+  return useMemo<DatasetRange | null>(() => {
     if (!accountId) return null
     const sliced = slice ? { slice } : {}
     if (startDate && endDate) return { accountId, startDate, endDate, mode, ...sliced }
@@ -136,89 +119,34 @@ export default function DashboardPage() {
         }
       : null
   }, [accountId, startDate, endDate, mode, fallback, slice])
+}
+
+/**
+ * /dashboard/?account_id=…&period=…[&mode=test] — churn analytics for the period in the URL (default 3
+ * months) of live subscribers, or of the merchant's test-mode sessions with mode=test: six panels, each
+ * with its own loading, empty, error and upgrade states, a table alternative and CSV.
+ */
+export default function DashboardPage() {
+  const accountId = useAccountId()
+  const view = useDashboardParams()
+  const { params, parsed, period, mode, slice, update } = view
+  const range = useDashboardRange(accountId, parsed, mode, slice)
   const labels = useReasonLabels(accountId)
   const tier = useTier(accountId)
-  const locked = (dataset: DashboardDataset) => tier === 'free' && PRO_ONLY.has(dataset)
-  // Pro-only data sets wait for the tier, so a free account never asks for what it cannot see.
-  const rangeFor = (dataset: DashboardDataset) => (PRO_ONLY.has(dataset) && tier === undefined ? null : range)
-  const dataset = (name: DashboardDataset) => [name, rangeFor(name), locked(name)] as const
-
-  const reasons = useDataset(...dataset('cancellation-reasons'))
-  const overTime = useDataset(...dataset('cancellation-reasons-over-time'))
-  const mechanisms = useDataset(...dataset('save-mechanism-performance'))
-  const saveRate = useDataset(...dataset('save-rate-over-time'))
-  const words = useDataset(...dataset('write-in-reasons'))
-  const revenue = useDataset(...dataset('saved-revenue'))
-  const durability = useDataset(...dataset('save-durability'))
-  const shapeReasonRows = useMemo(() => (raw: unknown) => shapeReasons(raw, labels), [labels])
-  const shapeStuck = useMemo(() => (raw: unknown) => shapeDurability(raw, labels), [labels])
+  const datasets = useDashboardDatasets(range, tier, labels)
   const hasSessions = usePeriodHasSessions(range)
 
   if (!accountId || !range) return <NoAccountNotice />
-  const setParam = (name: string, value: string) => {
-    const updated = new URLSearchParams(params)
-    updated.set(name, value)
-    setParams(updated)
-  }
+  const setParam = (name: string, value: string) => update((updated) => updated.set(name, value))
 
   const common = { labels, accountId, period, testMode: mode === 'test', slice }
   return (
     <div className="rk-dashboard">
-      <header className="rk-dashboard__header">
-        <div>
-          <h1>Dashboard</h1>
-          <p className="rk-dashboard__period" aria-live="polite">
-            Showing {formatPeriodLabel(period)}
-          </p>
-        </div>
-        <div className="rk-dashboard__filters">
-          <label className="rk-dashboard__mode">
-            <input
-              type="checkbox"
-              checked={testData}
-              onChange={(event) => {
-                setTestData(event.target.checked)
-                const updated = new URLSearchParams(params)
-                if (event.target.checked) updated.set('mode', 'test')
-                else updated.delete('mode')
-                setParams(updated)
-              }}
-            />
-            Test-mode data
-          </label>
-          <SliceSelector
-            accountId={accountId}
-            slice={slice}
-            onChange={(next) => {
-              const updated = new URLSearchParams(params)
-              updated.delete('segment')
-              updated.delete('arm')
-              if (next?.segmentId) updated.set('segment', next.segmentId)
-              if (next?.armId) updated.set('arm', next.armId)
-              setParams(updated)
-            }}
-          />
-          <PeriodSelector
-            key={period}
-            period={period}
-            onChange={(next) => {
-              const updated = new URLSearchParams(params)
-              updated.set('period', next)
-              setParams(updated)
-            }}
-          />
-          {/* The raw export is Pro, like the full dashboard; an unread tier leaves it to the server. */}
-          {tier === 'free' || tier === undefined ? null : <SessionsExport range={range} period={period} />}
-        </div>
-      </header>
+      <DashboardHeader view={view} accountId={accountId} range={range} tier={tier} />
       <GettingLiveChecklist
         accountId={accountId}
         forceOpen={params.get('checklist') === 'open'}
-        onClose={() => {
-          const updated = new URLSearchParams(params)
-          updated.delete('checklist')
-          setParams(updated)
-        }}
+        onClose={() => update((updated) => updated.delete('checklist'))}
       />
       <SteppedAside />
       {mode === 'test' ? (
@@ -241,79 +169,79 @@ export default function DashboardPage() {
           onLongerPeriod={period === '12months' ? null : () => setParam('period', '12months')}
         />
       ) : (
-        <div className="rk-dashboard__grid">
-          <ChartCard
-            {...common}
-            dataset="cancellation-reasons"
-            description="The reason each subscriber gave in the cancel flow, with its share; those who stayed count too."
-            load={reasons}
-            shape={shapeReasonRows}
-            renderSummary={(data) => <ReasonsSummary data={data} />}
-            renderChart={(data) => <ReasonsChart data={data} />}
-          />
-          <ChartCard
-            {...common}
-            dataset="save-rate-over-time"
-            description="Subscribers who stayed (kept their plan or accepted an offer), out of everyone who finished the flow, per month. Months without sessions are left blank."
-            load={saveRate}
-            shape={shapeSaveRate}
-            renderSummary={(data) => <SaveRateSummary data={data} />}
-            renderChart={(data) => <SaveRateChart data={data} />}
-          />
-          <ChartCard
-            {...common}
-            wide
-            dataset="cancellation-reasons-over-time"
-            description="The reasons subscribers gave, per month."
-            load={overTime}
-            shape={shapeReasonsOverTime}
-            renderChart={(data) => <ReasonsOverTimeChart data={data} labels={labels} />}
-          />
-          <ChartCard
-            {...common}
-            dataset="save-mechanism-performance"
-            description="How many subscribers accepted or declined each save offer."
-            load={mechanisms}
-            shape={shapeMechanisms}
-            renderChart={(data) => <MechanismsChart data={data} />}
-          />
-          <ChartCard
-            {...common}
-            dataset="saved-revenue"
-            sessionsFilter={{ outcome: 'saved' }}
-            description="Monthly recurring revenue kept by accepted offers."
-            load={revenue}
-            shape={shapeSavedRevenue}
-            renderSummary={(data) => <SavedRevenueSummary data={data} />}
-            renderChart={(data) => <SavedRevenueChart data={data} />}
-          />
-          <ChartCard
-            {...common}
-            wide
-            dataset="save-durability"
-            sessionsFilter={{ outcome: 'saved' }}
-            description="Whether saved subscribers were still paying 30, 60 and 90 days later, by offer and by reason."
-            load={durability}
-            shape={shapeStuck}
-            renderSummary={(data) => <DurabilitySummary data={data} />}
-            renderChart={(data) => <DurabilityChart data={data} />}
-          />
-          <ChartCard
-            {...common}
-            wide
-            dataset="write-in-reasons"
-            description="The words subscribers used most in written feedback."
-            load={words}
-            shape={shapeWords}
-            renderChart={(data) => <WordCloud words={data} />}
-          />
-          <FeedbackSection range={range} tier={tier} common={common} />
-        </div>
+        <DashboardCharts common={common} datasets={datasets} range={range} tier={tier} />
       )}
       {/* Failed payments are not cancel sessions: shown even when the period has none. */}
       <RecoverySection range={range} tier={tier} />
       {/* Stripe's history from before Retainkit: the last 12 months whatever the period, never in the charts. */}
       <PastCancellationsSection accountId={accountId} />
     </div>
+  )
+}
+
+/** The title, the period shown, and the filters: test-mode data, slice, period, and the sessions export. */
+function DashboardHeader(props: {
+  view: DashboardParams
+  accountId: string
+  range: DatasetRange
+  tier: Tier | null | undefined
+}) {
+  const { period, slice, update } = props.view
+  return (
+    <header className="rk-dashboard__header">
+      <div>
+        <h1>Dashboard</h1>
+        <p className="rk-dashboard__period" aria-live="polite">
+          Showing {formatPeriodLabel(period)}
+        </p>
+      </div>
+      <div className="rk-dashboard__filters">
+        <TestModeToggle view={props.view} />
+        <SliceSelector
+          accountId={props.accountId}
+          slice={slice}
+          onChange={(next) =>
+            update((updated) => {
+              updated.delete('segment')
+              updated.delete('arm')
+              if (next?.segmentId) updated.set('segment', next.segmentId)
+              if (next?.armId) updated.set('arm', next.armId)
+            })
+          }
+        />
+        <PeriodSelector
+          key={period}
+          period={period}
+          onChange={(next) => update((updated) => updated.set('period', next))}
+        />
+        {/* The raw export is Pro, like the full dashboard; an unread tier leaves it to the server. */}
+        {props.tier === 'free' || props.tier === undefined ? null : (
+          <SessionsExport range={props.range} period={period} />
+        )}
+      </div>
+    </header>
+  )
+}
+
+/** "Test-mode data": the box follows a click at once; the URL (a navigation, possibly deferred) follows it. */
+function TestModeToggle({ view }: { view: DashboardParams }) {
+  const { mode, update } = view
+  const [testData, setTestData] = useState(mode === 'test')
+  useEffect(() => setTestData(mode === 'test'), [mode])
+  return (
+    <label className="rk-dashboard__mode">
+      <input
+        type="checkbox"
+        checked={testData}
+        onChange={(event) => {
+          setTestData(event.target.checked)
+          update((updated) => {
+            if (event.target.checked) updated.set('mode', 'test')
+            else updated.delete('mode')
+          })
+        }}
+      />
+      Test-mode data
+    </label>
   )
 }
