@@ -1,19 +1,14 @@
-import type { ApiData } from '@retainkit/shared/api'
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen } from '@retainkit/shared/flow'
 import { languagesOf } from '@retainkit/shared/i18n'
-import { type SegmentRule, segmentsPayloadSchema } from '@retainkit/shared/schemas'
-import { useRef, useState } from 'react'
+import type { SegmentRule } from '@retainkit/shared/schemas'
+import { useState } from 'react'
 import { LoadError } from '../../components/load-error'
 import { Spinner } from '../../components/spinner'
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard'
-import { getConfig, getReasons, getSegments, type SegmentInput, saveSegments } from '../../lib/api'
-import { userMessageOf } from '../../lib/error-handler'
-import { toast } from '../../lib/toast-store'
-import { useApiResource } from '../../lib/use-api-resource'
+import type { SegmentInput } from '../../lib/api'
 import { useCapability } from '../../session/session-store'
-import { jsonEqual } from '../editor/config-path'
-import { useStripePlans } from '../editor/use-stripe-plans'
+import { type StripePlansState, useStripePlans } from '../editor/use-stripe-plans'
 import { SegmentCatalogContext } from './segments/catalog-picker'
 import { sampleFactsFor } from './segments/condition-model'
 import {
@@ -22,35 +17,18 @@ import {
   type SampleValues,
   valuesOf,
 } from './segments/sample-preview-panel'
-import { problemsFromIssues, type SaveProblem, SaveProblems } from './segments/save-problems'
+import { SaveProblems } from './segments/save-problems'
 import { SegmentCard, type SegmentDraft } from './segments/segment-card'
 import { SegmentFlowEditor } from './segments/segment-flow-editor'
-import { reachText, useSegmentReach } from './segments/use-segment-reach'
+import { type ReachState, reachText, useSegmentReach } from './segments/use-segment-reach'
+import {
+  type LoadedSegments,
+  newSegment,
+  useSegmentDrafts,
+  useSegmentsResource,
+  useSegmentsSave,
+} from './segments/use-segments-editor'
 import '../editor/editor.css'
-
-type Loaded = {
-  segments: ApiData<'GET /api/account?action=segments'>['segments']
-  config: CancelFlowConfig
-  reasons: CancellationReason[]
-}
-
-let drafted = 0
-const draftKey = () => {
-  drafted += 1
-  return `draft-${drafted}`
-}
-
-const toDrafts = (segments: Loaded['segments']): SegmentDraft[] =>
-  segments.map(({ id, name, enabled, rule, config_json, reasons }) => ({
-    key: id,
-    id,
-    name,
-    enabled,
-    rule,
-    config_json,
-    ...(reasons ? { reasons } : {}),
-  }))
-const toInput = ({ key: _key, ...segment }: SegmentDraft): SegmentInput => segment
 
 /**
  * Settings → Segments: audiences in matching order (the first that matches a subscriber wins; the
@@ -60,37 +38,11 @@ const toInput = ({ key: _key, ...segment }: SegmentDraft): SegmentInput => segme
  */
 export function SegmentsSettings({ accountId }: { accountId: string }) {
   const canEdit = useCapability('canEditConfig')
-  const { state, reload } = useApiResource<Loaded>(async () => {
-    const [segments, config, reasons] = await Promise.all([
-      getSegments(accountId),
-      getConfig(accountId),
-      getReasons(accountId),
-    ])
-    if (segments.error) return segments
-    if (config.error) return config
-    if (reasons.error) return reasons
-    return {
-      data: {
-        segments: segments.data.segments,
-        config: config.data.config_json,
-        reasons: reasons.data.reasons,
-      },
-    }
-  }, accountId)
-  const [drafts, setDrafts] = useState<SegmentDraft[] | null>(null)
-  // What the server holds now (null: as loaded), so leaving asks only when the list differs from it.
-  const [saved, setSaved] = useState<SegmentDraft[] | null>(null)
-  const [saving, setSaving] = useState(false)
-  const [problems, setProblems] = useState<{ message: string; list: SaveProblem[] } | null>(null)
-  const [openKey, setOpenKey] = useState<string | null>(null)
-  const [sample, setSample] = useState<SampleValues>(EMPTY_SAMPLE)
-  const [screen, setScreen] = useState<FlowScreen | undefined>(undefined)
-  const [locale, setLocale] = useState<string | null>(null)
-  const problemsRef = useRef<HTMLDivElement>(null)
-  const list = drafts ?? (state.status === 'ready' ? toDrafts(state.data.segments) : [])
-  const inputs = list.map(toInput)
-  const baseline = saved ?? (state.status === 'ready' ? toDrafts(state.data.segments) : [])
-  const dirty = canEdit && !jsonEqual(inputs, baseline.map(toInput))
+  const { state, reload } = useSegmentsResource(accountId)
+  const drafts = useSegmentDrafts(state.status === 'ready' ? state.data.segments : null, canEdit)
+  const preview = useSegmentPreview()
+  const saver = useSegmentsSave(accountId, drafts, preview.openKey, preview.setOpenKey)
+  const { list, inputs } = drafts
   const reach = useSegmentReach(accountId, inputs, state.status === 'ready')
   // Read by the conditions' pickers and the flows' plan switches alike.
   const stripePlans = useStripePlans(accountId, true)
@@ -100,169 +52,201 @@ export function SegmentsSettings({ accountId }: { accountId: string }) {
     return <LoadError what="Your segments" error={state.error} onRetry={() => void reload()} />
   const loaded = state.data
   const readOnly = !canEdit
-  const update = (next: SegmentDraft[]) => setDrafts(next)
-  const replace = (key: string, next: SegmentDraft) =>
-    update(list.map((old) => (old.key === key ? next : old)))
-  const showProblems = (next: { message: string; list: SaveProblem[] }) => {
-    setProblems(next)
-    requestAnimationFrame(() => problemsRef.current?.focus())
+  const previewLocale = preview.localeFor(list, loaded.config)
+  const setDrafts = drafts.setDrafts
+  const flows: SegmentFlows = {
+    accountId,
+    loaded,
+    stripePlans,
+    readOnly,
+    reach,
+    previewLocale,
+    preview,
+    setDrafts,
   }
-
-  const save = async () => {
-    setProblems(null)
-    const checked = segmentsPayloadSchema.safeParse({ segments: inputs })
-    if (!checked.success) {
-      showProblems({
-        message: 'Fix these before saving:',
-        list: problemsFromIssues(
-          checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
-          inputs,
-        ),
-      })
-      return
-    }
-    setSaving(true)
-    const result = await saveSegments(accountId, inputs)
-    setSaving(false)
-    if (result.error) {
-      showProblems({
-        message: userMessageOf(result.error),
-        list: problemsFromIssues(result.error.issues ?? [], inputs),
-      })
-      return
-    }
-    const stored = toDrafts(result.data.segments)
-    // The open flow stays open under the id the server gave a new segment.
-    const openIndex = list.findIndex((draft) => draft.key === openKey)
-    setOpenKey(openIndex === -1 ? null : (stored[openIndex]?.key ?? null))
-    setDrafts(stored)
-    setSaved(stored)
-    toast({
-      title: 'Segments saved',
-      description: 'New cancel sessions use them at once.',
-      variant: 'success',
-    })
-  }
-
-  const previewAsMember = (draft: SegmentDraft) =>
-    setSample(valuesOf(sampleFactsFor(draft.rule as SegmentRule)))
-  const open = list.find((draft) => draft.key === openKey)
-  const editedConfig = open ? (open.config_json as CancelFlowConfig) : loaded.config
-  const previewLocale = locale ?? languagesOf(editedConfig).default
 
   return (
     <SegmentCatalogContext.Provider value={stripePlans}>
       <div className="rk-settings__stack rk-segments">
-        <UnsavedChangesGuard when={dirty} />
-        <p className="rk-form__help">
-          Segments give groups of subscribers their own flow. They are checked in order when a cancel session
-          starts — the first that matches wins — from the subscriber's Stripe subscription and the attributes
-          you sign into the subscriber token. Everyone else sees your default flow.
-          {readOnly ? ' Your role can view segments but not change them.' : ''}
-        </p>
-        {problems ? (
-          <SaveProblems ref={problemsRef} message={problems.message} problems={problems.list} />
+        <UnsavedChangesGuard when={drafts.dirty} />
+        <SegmentsHelp readOnly={readOnly} />
+        {saver.problems ? (
+          <SaveProblems
+            ref={saver.problemsRef}
+            message={saver.problems.message}
+            problems={saver.problems.list}
+          />
         ) : null}
         <div className="rk-editor__layout rk-segments__layout">
           <div>
-            {list.length === 0 ? (
-              <p className="rk-muted">No segments yet: every subscriber sees the default flow.</p>
-            ) : (
-              <ol className="rk-segments__list">
-                {list.map((draft, index) => (
-                  <SegmentCard
-                    key={draft.key}
-                    draft={draft}
-                    index={index}
-                    count={list.length}
-                    readOnly={readOnly}
-                    reach={reachText(reach, index)}
-                    flowOpen={openKey === draft.key}
-                    onChange={(next) => replace(draft.key, next)}
-                    onMove={(by) => {
-                      const next = [...list]
-                      const [moved] = next.splice(index, 1)
-                      if (moved) next.splice(index + by, 0, moved)
-                      update(next)
-                    }}
-                    onRemove={() => update(list.filter((old) => old.key !== draft.key))}
-                    onToggleFlow={() => {
-                      const opening = openKey !== draft.key
-                      setOpenKey(opening ? draft.key : null)
-                      setLocale(null)
-                      if (opening) previewAsMember(draft)
-                    }}
-                    onPreviewAsMember={() => previewAsMember(draft)}
-                    flowEditor={
-                      <SegmentFlowEditor
-                        key={draft.key}
-                        accountId={accountId}
-                        title={draft.name || 'Unnamed segment'}
-                        config={draft.config_json as CancelFlowConfig}
-                        reasons={(draft.reasons as CancellationReason[] | null | undefined) ?? null}
-                        accountReasons={loaded.reasons}
-                        disabled={readOnly}
-                        stripePlans={stripePlans}
-                        onConfigChange={(config_json) => replace(draft.key, { ...draft, config_json })}
-                        onReasonsChange={(reasons) => {
-                          const { reasons: _old, ...rest } = draft
-                          replace(draft.key, reasons ? { ...rest, reasons } : rest)
-                        }}
-                        onShowScreen={setScreen}
-                        locale={previewLocale}
-                        onLocaleChange={setLocale}
-                      />
-                    }
-                  />
-                ))}
-              </ol>
-            )}
+            <SegmentList list={list} flows={flows} />
             {readOnly ? null : (
-              <div className="rk-form__actions">
-                <button
-                  type="button"
-                  className="rk-button"
-                  onClick={() =>
-                    update([
-                      ...list,
-                      {
-                        key: draftKey(),
-                        name: `Segment ${list.length + 1}`,
-                        enabled: true,
-                        rule: {
-                          match: 'all',
-                          conditions: [{ attribute: 'billing_interval', operator: 'equals', value: 'year' }],
-                        },
-                        config_json: structuredClone(loaded.config),
-                      },
-                    ])
-                  }
-                >
-                  Add segment
-                </button>
-                <button
-                  type="button"
-                  className="rk-button rk-button--primary"
-                  disabled={saving}
-                  onClick={() => void save()}
-                >
-                  {saving ? 'Saving…' : 'Save segments'}
-                </button>
-              </div>
+              <SegmentsActions
+                saving={saver.saving}
+                onAdd={() => setDrafts([...list, newSegment(list, loaded.config)])}
+                onSave={() => void saver.save()}
+              />
             )}
           </div>
-          <SamplePreviewPanel
-            segments={inputs}
-            defaultConfig={loaded.config}
-            accountReasons={loaded.reasons}
-            values={sample}
-            onValuesChange={setSample}
-            screen={screen}
-            onScreenChange={setScreen}
-            locale={previewLocale}
-          />
+          <SegmentsSample inputs={inputs} flows={flows} />
         </div>
       </div>
     </SegmentCatalogContext.Provider>
+  )
+}
+
+/**
+ * The sample preview beside the list: whose flow is open (one at a time), the sample subscriber's values,
+ * the screen and language shown. Opening a segment's flow previews it as one of its members would see it.
+ */
+function useSegmentPreview() {
+  const [openKey, setOpenKey] = useState<string | null>(null)
+  const [sample, setSample] = useState<SampleValues>(EMPTY_SAMPLE)
+  const [screen, setScreen] = useState<FlowScreen | undefined>(undefined)
+  const [locale, setLocale] = useState<string | null>(null)
+  const previewAsMember = (draft: SegmentDraft) =>
+    setSample(valuesOf(sampleFactsFor(draft.rule as SegmentRule)))
+  // The language shown: the one picked, else the default of the open segment's flow (or the default flow).
+  const localeFor = (list: readonly SegmentDraft[], defaultConfig: CancelFlowConfig) => {
+    const open = list.find((draft) => draft.key === openKey)
+    const editedConfig = open ? (open.config_json as CancelFlowConfig) : defaultConfig
+    return locale ?? languagesOf(editedConfig).default
+  }
+  const toggleFlow = (draft: SegmentDraft) => {
+    const opening = openKey !== draft.key
+    setOpenKey(opening ? draft.key : null)
+    setLocale(null)
+    if (opening) previewAsMember(draft)
+  }
+  return {
+    ...{ openKey, setOpenKey, sample, setSample, screen, setScreen, locale, setLocale },
+    ...{ localeFor, previewAsMember, toggleFlow },
+  }
+}
+
+/** What each segment's card and flow editor need from the page: the account's data, and the page's setters. */
+interface SegmentFlows {
+  accountId: string
+  loaded: LoadedSegments
+  stripePlans: StripePlansState
+  readOnly: boolean
+  reach: ReachState
+  previewLocale: string
+  preview: ReturnType<typeof useSegmentPreview>
+  setDrafts: (next: SegmentDraft[]) => void
+}
+
+function SegmentsHelp({ readOnly }: { readOnly: boolean }) {
+  return (
+    <p className="rk-form__help">
+      Segments give groups of subscribers their own flow. They are checked in order when a cancel session
+      starts — the first that matches wins — from the subscriber's Stripe subscription and the attributes you
+      sign into the subscriber token. Everyone else sees your default flow.
+      {readOnly ? ' Your role can view segments but not change them.' : ''}
+    </p>
+  )
+}
+
+/** The flow a sample subscriber would get from the segments as edited, live. */
+function SegmentsSample({ inputs, flows }: { inputs: SegmentInput[]; flows: SegmentFlows }) {
+  const { loaded, preview } = flows
+  return (
+    <SamplePreviewPanel
+      segments={inputs}
+      defaultConfig={loaded.config}
+      accountReasons={loaded.reasons}
+      values={preview.sample}
+      onValuesChange={preview.setSample}
+      screen={preview.screen}
+      onScreenChange={preview.setScreen}
+      locale={flows.previewLocale}
+    />
+  )
+}
+
+function SegmentsActions(props: { saving: boolean; onAdd: () => void; onSave: () => void }) {
+  return (
+    <div className="rk-form__actions">
+      <button type="button" className="rk-button" onClick={props.onAdd}>
+        Add segment
+      </button>
+      <button
+        type="button"
+        className="rk-button rk-button--primary"
+        disabled={props.saving}
+        onClick={props.onSave}
+      >
+        {props.saving ? 'Saving…' : 'Save segments'}
+      </button>
+    </div>
+  )
+}
+
+/** The segments in matching order, each a card whose own flow opens beneath it; or why there are none. */
+function SegmentList({ list, flows }: { list: readonly SegmentDraft[]; flows: SegmentFlows }) {
+  if (list.length === 0)
+    return <p className="rk-muted">No segments yet: every subscriber sees the default flow.</p>
+  const replace = (key: string, next: SegmentDraft) =>
+    flows.setDrafts(list.map((old) => (old.key === key ? next : old)))
+  return (
+    <ol className="rk-segments__list">
+      {list.map((draft, index) => (
+        <SegmentCard
+          key={draft.key}
+          draft={draft}
+          index={index}
+          count={list.length}
+          readOnly={flows.readOnly}
+          reach={reachText(flows.reach, index)}
+          flowOpen={flows.preview.openKey === draft.key}
+          onChange={(next) => replace(draft.key, next)}
+          onMove={(by) => {
+            const next = [...list]
+            const [moved] = next.splice(index, 1)
+            if (moved) next.splice(index + by, 0, moved)
+            flows.setDrafts(next)
+          }}
+          onRemove={() => flows.setDrafts(list.filter((old) => old.key !== draft.key))}
+          onToggleFlow={() => flows.preview.toggleFlow(draft)}
+          onPreviewAsMember={() => flows.preview.previewAsMember(draft)}
+          flowEditor={
+            <SegmentFlow
+              key={draft.key}
+              draft={draft}
+              flows={flows}
+              onChange={(next) => replace(draft.key, next)}
+            />
+          }
+        />
+      ))}
+    </ol>
+  )
+}
+
+/** One segment's own flow, edited with the editor's sections beside the live preview. */
+function SegmentFlow(props: {
+  draft: SegmentDraft
+  flows: SegmentFlows
+  onChange: (next: SegmentDraft) => void
+}) {
+  const { draft, flows, onChange } = props
+  return (
+    <SegmentFlowEditor
+      accountId={flows.accountId}
+      title={draft.name || 'Unnamed segment'}
+      config={draft.config_json as CancelFlowConfig}
+      reasons={(draft.reasons as CancellationReason[] | null | undefined) ?? null}
+      accountReasons={flows.loaded.reasons}
+      disabled={flows.readOnly}
+      stripePlans={flows.stripePlans}
+      onConfigChange={(config_json) => onChange({ ...draft, config_json })}
+      onReasonsChange={(reasons) => {
+        const { reasons: _old, ...rest } = draft
+        onChange(reasons ? { ...rest, reasons } : rest)
+      }}
+      onShowScreen={flows.preview.setScreen}
+      locale={flows.previewLocale}
+      onLocaleChange={flows.preview.setLocale}
+    />
   )
 }
