@@ -65,14 +65,19 @@ type Words = Record<
 function screensOf(started: ChainedRow | undefined, ended: ChainedRow | undefined): ScreenShown[] {
   const trail = (ended?.body.screens_shown ?? []) as { screen: string; at: string }[]
   const words = (started?.body.screens ?? {}) as Words
-  const page = started?.body.statutory_page as { words?: Record<string, string> } | null | undefined
+  const page = started?.body.statutory_page as
+    | { words?: Record<string, string>; variant?: string }
+    | null
+    | undefined
+  // The page's headline as the widget drew it: the withdrawal variant's own words, else the termination's.
+  const withdrawal = page?.variant === 'withdrawal'
   return trail.map(({ screen, at }) => {
     if (screen === 'statutory.page' && page?.words)
       return {
         screen,
         at,
-        headline: page.words.termination_headline ?? page.words.withdrawal_headline,
-        subheadline: page.words.termination_intro ?? page.words.withdrawal_intro,
+        headline: withdrawal ? page.words.withdrawal_headline : page.words.termination_headline,
+        subheadline: withdrawal ? page.words.withdrawal_intro : page.words.termination_intro,
       }
     const texts = words[screen]
     return texts
