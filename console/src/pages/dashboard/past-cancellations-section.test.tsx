@@ -1,27 +1,12 @@
 import type { PastCancellations } from '@retainkit/shared/api-types'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  type FakeBackend,
-  installFakeBackend,
-  ok,
-  reasonsData,
-  signInTestSession,
-} from '../../features/test-support/fake-backend'
-import { renderPage } from '../../features/test-support/render-page'
-import { clearDashboardCache } from './dashboard-data'
-import DashboardPage from './dashboard-page'
+import { describe, expect, it, vi } from 'vitest'
+import { ok } from '../../features/test-support/fake-backend'
+import { openDashboard, withDashboardBackend } from './dashboard-test-support'
 
 vi.setConfig({ testTimeout: 20_000 })
 
 const PATH = '/api/stripe/past-cancellations/acme'
-const HEADLINE = {
-  sessions: { current: 0, previous: 0 },
-  save_rate: { current: null, previous: null },
-  saved_mrr: [],
-  top_reason: { current: null, previous: null },
-  previous_period: { start: '2025-11-15T00:00:00.000Z', end: '2026-02-14T23:59:59.999Z' },
-}
 const FEEDBACK = [
   'too_expensive',
   'missing_features',
@@ -81,38 +66,11 @@ function history(fields: Partial<PastCancellations> = {}): PastCancellations {
   }
 }
 
-let backend: FakeBackend
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2026-05-15T12:00:00Z'))
-  clearDashboardCache()
-  backend = installFakeBackend()
-  backend
-    .on('GET', '/api/account', { action: 'data' }, () =>
-      ok({ account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier: 'pro' }),
-    )
-    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: [] })))
-    .on('GET', '/api/analytics', {}, (request) =>
-      ok(request.query.endpoint === 'headline-figures' ? HEADLINE : []),
-    )
-})
-
-afterEach(() => {
-  cleanup()
-  backend.restore()
-  vi.useRealTimers()
-})
-
-async function openDashboard(role: 'owner' | 'viewer' = 'owner') {
-  signInTestSession({ role })
-  renderPage(<DashboardPage />, { path: '/dashboard', url: '/dashboard/?account_id=acme' })
-  await screen.findByRole('heading', { name: 'Dashboard' })
-}
+const dashboard = withDashboardBackend()
 
 describe('the dashboard’s “Before Retainkit” card', () => {
   it('shows the imported cancellations apart, by Stripe reason, with revenue per currency and the latest ones', async () => {
-    backend.on('GET', PATH, {}, ok(history()))
+    dashboard.backend.on('GET', PATH, {}, ok(history()))
     await openDashboard()
     const card = await screen.findByRole('region', {
       name: 'Before Retainkit: 4 cancellations in the last 12 months',
@@ -150,7 +108,7 @@ describe('the dashboard’s “Before Retainkit” card', () => {
 
   it('shows the progress while the import runs, reading it again until it is done', async () => {
     let reads = 0
-    backend.on('GET', PATH, {}, () => {
+    dashboard.backend.on('GET', PATH, {}, () => {
       reads++
       if (reads > 1) return ok(history())
       const running = history({ total: 0, recent: [], mrr_lost: [] })
@@ -178,7 +136,7 @@ describe('the dashboard’s “Before Retainkit” card', () => {
 
   it('says why an import failed and lets an owner run it again; a viewer sees masked customers and no button', async () => {
     const failed = history({ total: 0, recent: [], mrr_lost: [] })
-    backend.on(
+    dashboard.backend.on(
       'GET',
       PATH,
       {},
@@ -193,17 +151,17 @@ describe('the dashboard’s “Before Retainkit” card', () => {
         },
       } as PastCancellations),
     )
-    backend.on('POST', `${PATH}/import`, {}, ok(history()))
+    dashboard.backend.on('POST', `${PATH}/import`, {}, ok(history()))
     await openDashboard()
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Your restricted key needs read access to Subscriptions.')
     expect(alert.textContent).toContain('then import again')
     fireEvent.click(screen.getByRole('button', { name: 'Import again from Stripe' }))
-    await vi.waitFor(() => expect(backend.calls(`${PATH}/import`, 'POST')).toHaveLength(1))
+    await vi.waitFor(() => expect(dashboard.backend.calls(`${PATH}/import`, 'POST')).toHaveLength(1))
     cleanup()
 
     const masked = history()
-    backend.on(
+    dashboard.backend.on(
       'GET',
       PATH,
       {},
@@ -222,14 +180,14 @@ describe('the dashboard’s “Before Retainkit” card', () => {
   })
 
   it('is not there while Stripe is not connected', async () => {
-    backend.on(
+    dashboard.backend.on(
       'GET',
       PATH,
       {},
       ok(history({ connected: false, import: null, total: 0, recent: [], mrr_lost: [] })),
     )
     await openDashboard()
-    await vi.waitFor(() => expect(backend.calls(PATH)).toHaveLength(1))
+    await vi.waitFor(() => expect(dashboard.backend.calls(PATH)).toHaveLength(1))
     expect(screen.queryByRole('region', { name: /Before Retainkit/ })).toBeNull()
   })
 })

@@ -1,16 +1,7 @@
-import { cleanup, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  type FakeBackend,
-  fail,
-  installFakeBackend,
-  ok,
-  reasonsData,
-  signInTestSession,
-} from '../../features/test-support/fake-backend'
-import { renderPage } from '../../features/test-support/render-page'
-import { clearDashboardCache } from './dashboard-data'
-import DashboardPage from './dashboard-page'
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { fail, ok } from '../../features/test-support/fake-backend'
+import { openDashboard, withDashboardBackend } from './dashboard-test-support'
 
 vi.setConfig({ testTimeout: 15_000 })
 
@@ -39,46 +30,11 @@ function money(amount: number, currency: string) {
   return { amount, currency }
 }
 
-const HEADLINE = {
-  sessions: { current: 0, previous: 0 },
-  save_rate: { current: null, previous: null },
-  saved_mrr: [],
-  top_reason: { current: null, previous: null },
-  previous_period: { start: '2025-11-15T00:00:00.000Z', end: '2026-02-14T23:59:59.999Z' },
-}
-
-let backend: FakeBackend
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2026-05-15T12:00:00Z'))
-  clearDashboardCache()
-  signInTestSession()
-  backend = installFakeBackend()
-  backend
-    .on('GET', '/api/account', { action: 'data' }, () =>
-      ok({ account_id: 'acme', name: 'Acme', slug: 'acme', email: null, domain: null, tier: 'pro' }),
-    )
-    .on('GET', '/api/account', { action: 'reasons' }, ok(reasonsData({ reasons: [] })))
-    .on('GET', '/api/analytics', {}, (request) =>
-      ok(request.query.endpoint === 'headline-figures' ? HEADLINE : []),
-    )
-})
-
-afterEach(() => {
-  cleanup()
-  backend.restore()
-  vi.useRealTimers()
-})
-
-async function openDashboard() {
-  renderPage(<DashboardPage />, { path: '/dashboard', url: '/dashboard/?account_id=acme' })
-  await screen.findByRole('heading', { name: 'Dashboard' })
-}
+const dashboard = withDashboardBackend()
 
 describe('the dashboard’s payment recovery section', () => {
   it('shows at-risk, recovered and lost money per currency, the rate by channel and attempt, and time to recover', async () => {
-    backend.on('GET', '/api/recovery/acme/report', {}, ok(REPORT))
+    dashboard.backend.on('GET', '/api/recovery/acme/report', {}, ok(REPORT))
     await openDashboard()
     const section = await screen.findByRole('region', { name: 'Payment recovery' })
     const figures = within(section)
@@ -97,20 +53,20 @@ describe('the dashboard’s payment recovery section', () => {
     const attempts = figures.getByRole('table', { name: 'Recovered by attempt' })
     expect(within(within(attempts).getByRole('row', { name: /^2/ })).getByRole('cell').textContent).toBe('2')
     // The dashboard's period, live data unless test mode is ticked.
-    const asked = backend.calls('/api/recovery/acme/report')[0]
+    const asked = dashboard.backend.calls('/api/recovery/acme/report')[0]
     expect(asked?.query.startDate).toBeTruthy()
     expect(asked?.query.mode).toBeUndefined()
   })
 
   it('is not there for an account without the module', async () => {
-    backend.on(
+    dashboard.backend.on(
       'GET',
       '/api/recovery/acme/report',
       {},
       fail(403, 'FORBIDDEN', 'Payment recovery is not available'),
     )
     await openDashboard()
-    await vi.waitFor(() => expect(backend.calls('/api/recovery/acme/report')).toHaveLength(1))
+    await vi.waitFor(() => expect(dashboard.backend.calls('/api/recovery/acme/report')).toHaveLength(1))
     expect(screen.queryByRole('region', { name: 'Payment recovery' })).toBeNull()
   })
 })
