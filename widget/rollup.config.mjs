@@ -104,6 +104,10 @@ const chunkConfig = (name, [input, shared]) => ({
   },
 })
 
+// Transpiles only (noCheck): each of the eight builds above made its own TypeScript program and
+// type-checked the widget and shared again, 3-4 s apiece, while `npm run typecheck` checks the same
+// files (widget and shared) once. The emitted JavaScript is the same byte for byte; syntax errors
+// still stop the build.
 const typescriptPlugin = () =>
   typescript({
     tsconfig: here('./tsconfig.json'),
@@ -115,6 +119,7 @@ const typescriptPlugin = () =>
       sourceMap: false,
       target: 'ES2020',
       jsx: 'preserve',
+      noCheck: true,
     },
     noForceEmit: false,
   })
