@@ -1,6 +1,8 @@
 import { sessionStartSchema } from '@retainkit/shared/schemas'
 import type { RouteResponse, SessionStartResponse } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
+import type { Insertable, Transaction } from 'kysely'
+import type { CancelSessionsTable, Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { answer } from '../../http/respond'
 import { readBody } from '../../http/validate'
@@ -95,69 +97,17 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     }
     await limitSessionStarts(deps, c, subscriber)
     const planned = await planSession(deps, { subscriber, account, body, now })
-    const { summary, subscription, scheduledEnd, decision, routed, eligibility, plan, words, locale } =
-      planned
-
-    const sessionId = newSessionId()
+    const start: SessionStart = { subscriber, account, planned, sessionId: newSessionId(), now }
     const admission = await deps.db.transaction().execute(async (trx) => {
       // The authoritative count, serialised per account so concurrent starts cannot overshoot.
-      const admitted = await admitCancelSession(trx, deps, { accountId, customerId, sessionId, mode, now })
-      if (!admitted.admitted) return admitted
-      await trx
-        .insertInto('cancel_sessions')
-        .values({
-          id: sessionId,
-          account_id: accountId,
-          kind: 'cancel',
-          mode,
-          customer_id: customerId,
-          subscription_id: summary?.subscriptionId ?? null,
-          mrr: summary?.mrr ?? 0,
-          mrr_exact: subscription ? subscriptionMrrExact(subscription) : null,
-          currency: summary?.plan.currency ?? null,
-          eligible_offers: JSON.stringify(eligibility.offers),
-          segment_id: routed.segmentId,
-          experiment_id: routed.arm?.experimentId ?? null,
-          arm_id: routed.arm?.armId ?? null,
-          subscriber_facts: JSON.stringify(routed.facts),
-          // What this session shows is what its accept applies, whatever is saved meanwhile.
-          flow_config: JSON.stringify(sessionFlowCopy(routed.config)),
-          config_version: account.payload.version,
-          jurisdiction: JSON.stringify(decision),
-          locale,
-          // Marks a session that can only undo; when Stripe names no end, the start stands in.
-          scheduled_cancel_at:
-            scheduledEnd === undefined ? null : scheduledEnd === null ? now : new Date(scheduledEnd * 1000),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute()
-      await trx
-        .insertInto('session_events')
-        .values({ account_id: accountId, session_id: sessionId, step: 'session_started', created_at: now })
-        .execute()
-      // Who the subscriber is, for the Sessions page: Stripe's e-mail and name, read with the subscription.
-      await rememberCustomer(trx, { accountId, customerId, identity: identityOf(subscription), now })
-      await enqueueSessionEvent(trx, { accountId, sessionId, type: 'session.started', now })
-      await appendEvidence(trx, [
-        sessionStartedEvidence({ accountId, sessionId, customerId, mode }, now, {
-          decision,
-          locale,
-          flow: {
-            version: account.payload.version,
-            segmentId: routed.segmentId,
-            experimentId: routed.arm?.experimentId ?? null,
-            armId: routed.arm?.armId ?? null,
-          },
-          offers: { eligible: eligibility.offers, suppressedBy: eligibility.suppressedBy ?? null },
-          subscriber: summary,
-          plan,
-          words,
-          statutory: planned.statutory,
-          scheduledCancelAt:
-            typeof scheduledEnd === 'number' ? new Date(scheduledEnd * 1000).toISOString() : null,
-        }),
-      ])
+      const admitted = await admitCancelSession(trx, deps, {
+        accountId,
+        customerId,
+        sessionId: start.sessionId,
+        mode,
+        now,
+      })
+      if (admitted.admitted) await recordSessionStart(trx, start)
       return admitted
     })
     if (!admission.admitted) {
@@ -166,27 +116,114 @@ export function sessionStartHandler(deps: AppDeps): Handler<WidgetEnv> {
     }
     // Mails and metered usage after the answer: a slow mail server must not hold the subscriber.
     if (admission.followUp) void runUsageFollowUp(deps, admission.followUp)
+    return answer(c, 'POST /api/widget/sessions', startedResponse(deps, start), 201)
+  }
+}
 
-    const response: SessionStartResponse = {
-      fallback: false,
-      sessionId,
-      subscriber: summary,
-      eligibleOffers: eligibility.offers,
-      ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
-      ...routedParts(planned, account),
-      // Already leaving: the widget shows when it ends and an undo instead of the offers.
-      ...(subscription && typeof scheduledEnd === 'number'
-        ? {
-            scheduledCancellation: {
-              ...scheduledCancellationOf(subscription, scheduledEnd, now, planned.legal.terms, (iso) =>
-                endsOnSentence(account.payload, locale, iso),
-              ),
-              // The widget's part that draws it, loaded only for these subscribers.
-              chunk: widgetChunkUrl(deps, 'scheduled'),
-            },
-          }
-        : {}),
-    }
-    return answer(c, 'POST /api/widget/sessions', response, 201)
+/** A session start once its plan is made: who, on which published flow, planned how, under which id, when. */
+interface SessionStart {
+  subscriber: Subscriber
+  account: PublishedWidgetConfig
+  planned: SessionPlan
+  sessionId: string
+  now: Date
+}
+
+/** The admitted session's row, its first event, the customer, the webhook and the ledger's entry. */
+async function recordSessionStart(trx: Transaction<Database>, start: SessionStart): Promise<void> {
+  const { subscriber, planned, sessionId, now } = start
+  const { accountId, customerId } = subscriber
+  await trx.insertInto('cancel_sessions').values(sessionRow(start)).execute()
+  await trx
+    .insertInto('session_events')
+    .values({ account_id: accountId, session_id: sessionId, step: 'session_started', created_at: now })
+    .execute()
+  // Who the subscriber is, for the Sessions page: Stripe's e-mail and name, read with the subscription.
+  await rememberCustomer(trx, { accountId, customerId, identity: identityOf(planned.subscription), now })
+  await enqueueSessionEvent(trx, { accountId, sessionId, type: 'session.started', now })
+  await appendEvidence(trx, [startedEvidence(start)])
+}
+
+function sessionRow({
+  subscriber,
+  account,
+  planned,
+  sessionId,
+  now,
+}: SessionStart): Insertable<CancelSessionsTable> {
+  const { summary, subscription, scheduledEnd, decision, routed, eligibility, locale } = planned
+  return {
+    id: sessionId,
+    account_id: subscriber.accountId,
+    kind: 'cancel',
+    mode: subscriber.mode,
+    customer_id: subscriber.customerId,
+    subscription_id: summary?.subscriptionId ?? null,
+    mrr: summary?.mrr ?? 0,
+    mrr_exact: subscription ? subscriptionMrrExact(subscription) : null,
+    currency: summary?.plan.currency ?? null,
+    eligible_offers: JSON.stringify(eligibility.offers),
+    segment_id: routed.segmentId,
+    experiment_id: routed.arm?.experimentId ?? null,
+    arm_id: routed.arm?.armId ?? null,
+    subscriber_facts: JSON.stringify(routed.facts),
+    // What this session shows is what its accept applies, whatever is saved meanwhile.
+    flow_config: JSON.stringify(sessionFlowCopy(routed.config)),
+    config_version: account.payload.version,
+    jurisdiction: JSON.stringify(decision),
+    locale,
+    // Marks a session that can only undo; when Stripe names no end, the start stands in.
+    scheduled_cancel_at:
+      scheduledEnd === undefined ? null : scheduledEnd === null ? now : new Date(scheduledEnd * 1000),
+    created_at: now,
+    updated_at: now,
+  }
+}
+
+function startedEvidence({ subscriber, account, planned, sessionId, now }: SessionStart) {
+  const { accountId, customerId, mode } = subscriber
+  const { summary, scheduledEnd, decision, routed, eligibility, plan, words, locale } = planned
+  return sessionStartedEvidence({ accountId, sessionId, customerId, mode }, now, {
+    decision,
+    locale,
+    flow: {
+      version: account.payload.version,
+      segmentId: routed.segmentId,
+      experimentId: routed.arm?.experimentId ?? null,
+      armId: routed.arm?.armId ?? null,
+    },
+    offers: { eligible: eligibility.offers, suppressedBy: eligibility.suppressedBy ?? null },
+    subscriber: summary,
+    plan,
+    words,
+    statutory: planned.statutory,
+    scheduledCancelAt: typeof scheduledEnd === 'number' ? new Date(scheduledEnd * 1000).toISOString() : null,
+  })
+}
+
+function startedResponse(
+  deps: AppDeps,
+  { account, planned, sessionId, now }: SessionStart,
+): SessionStartResponse {
+  const { summary, subscription, scheduledEnd, eligibility, locale } = planned
+  return {
+    fallback: false,
+    sessionId,
+    subscriber: summary,
+    eligibleOffers: eligibility.offers,
+    ...(eligibility.suppressedBy ? { offersSuppressedBy: eligibility.suppressedBy } : {}),
+    ...routedParts(planned, account),
+    // Already leaving: the widget shows when it ends and an undo instead of the offers.
+    ...(subscription && typeof scheduledEnd === 'number'
+      ? {
+          scheduledCancellation: {
+            ...scheduledCancellationOf(subscription, scheduledEnd, now, planned.legal.terms, (iso) =>
+              endsOnSentence(account.payload, locale, iso),
+            ),
+            // The widget's part that draws it, loaded only for these subscribers.
+            chunk: widgetChunkUrl(deps, 'scheduled'),
+          },
+        }
+      : {}),
   }
 }
