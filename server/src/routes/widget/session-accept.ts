@@ -11,6 +11,7 @@ import type { CancelSession, Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
+import { appendSessionEnd, type SessionEndDetail } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { offerTermsOf, promisedTerms } from '../../services/webhooks-out/save-terms'
 import { alreadyCancelled, offerAlreadyApplied } from '../../services/widget/already-done'
@@ -33,13 +34,7 @@ import {
 } from '../../services/widget/stripe-subscriber'
 import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
-import {
-  appendSessionEnd,
-  assertMerchantHandles,
-  assertModeMayChange,
-  runCancelSessionAction,
-  type SessionEndDetail,
-} from './session-action'
+import { assertMerchantHandles, assertModeMayChange, runCancelSessionAction } from './session-action'
 import { sessionFlowConfig } from './session-flow'
 
 type AcceptBody = z.output<typeof acceptOfferSchema>

@@ -5,8 +5,6 @@ import type { CancelSession, Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { readBody } from '../../http/validate'
-import { appendEvidence, type ChainedRow } from '../../services/evidence/chain'
-import { sessionEndEvidence } from '../../services/evidence/session-evidence'
 import type { CustomerLock } from '../../services/widget/customer-lock'
 import {
   type ActionOutcome,
@@ -162,25 +160,4 @@ export async function runCancelSessionAction<S extends z.ZodType, T>(
     conflictMessage: spec.conflictMessage,
     act,
   })
-}
-
-/** What the ledger keeps of how a session ended (sessionEndEvidence's detail). */
-export type SessionEndDetail = Parameters<typeof sessionEndEvidence>[4]
-
-/** The session's end (or a contact) appended to the evidence ledger: the rows it wrote. */
-export async function appendSessionEnd(
-  trx: Transaction<Database>,
-  session: CancelSession,
-  kind: Parameters<typeof sessionEndEvidence>[2],
-  now: Date,
-  detail: SessionEndDetail,
-): Promise<ChainedRow[]> {
-  const ref = {
-    accountId: session.account_id,
-    sessionId: session.id,
-    customerId: session.customer_id,
-    mode: session.mode,
-    startedAt: session.created_at,
-  }
-  return appendEvidence(trx, [await sessionEndEvidence(trx, ref, kind, now, detail)])
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
 import type { ChainedRow } from '../../services/evidence/chain'
+import { appendSessionEnd } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import { scheduleCancellation } from '../../services/widget/billing-actions'
 import { type CustomerLock, stripeIdempotencyKey } from '../../services/widget/customer-lock'
@@ -27,12 +28,7 @@ import {
 import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
 import { HAND_OVER_MESSAGE } from './session-accept'
-import {
-  appendSessionEnd,
-  assertMerchantHandles,
-  assertModeMayChange,
-  runCancelSessionAction,
-} from './session-action'
+import { assertMerchantHandles, assertModeMayChange, runCancelSessionAction } from './session-action'
 
 type CancelBody = z.output<typeof cancelSchema>
 

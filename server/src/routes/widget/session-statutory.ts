@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { answer } from '../../http/respond'
 import type { ChainedRow } from '../../services/evidence/chain'
+import { appendSessionEnd } from '../../services/evidence/session-evidence'
 import { rememberOwnChange } from '../../services/merchant-events/subscriptions'
 import type { CustomerLock } from '../../services/widget/customer-lock'
 import type { ActionOutcome } from '../../services/widget/idempotency'
@@ -31,7 +32,7 @@ import {
 } from '../../services/widget/stripe-subscriber'
 import type { WidgetCaller } from './auth'
 import type { WidgetEnv } from './cors'
-import { appendSessionEnd, runCancelSessionAction } from './session-action'
+import { runCancelSessionAction } from './session-action'
 
 type Declaration = z.output<typeof statutoryRequestSchema>
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
 import { startClusterPass } from '../cluster-pass'
-import { appendEvidence, type ChainedRow, rowHash } from './chain'
-import { sessionEndEvidence } from './session-evidence'
+import { type ChainedRow, rowHash } from './chain'
+import { appendSessionEnd } from './session-evidence'
 import { toChained } from './store'
 
 /**
@@ -63,20 +63,10 @@ export async function sealEndedSessions(deps: Pick<AppDeps, 'db' | 'clock'>): Pr
         .where('kind', 'in', ['session_closed', 'statutory_declaration'])
         .executeTakeFirst()
       if (already) return false
-      const ref = {
-        accountId: session.account_id,
-        sessionId: session.id,
-        customerId: session.customer_id,
-        mode: session.mode,
-        startedAt: session.created_at,
-      }
-      const at = session.completed_at ?? now
-      await appendEvidence(trx, [
-        await sessionEndEvidence(trx, ref, 'session_closed', at, {
-          outcome: session.status,
-          sealed_at: now.toISOString(),
-        }),
-      ])
+      await appendSessionEnd(trx, session, 'session_closed', session.completed_at ?? now, {
+        outcome: session.status,
+        sealed_at: now.toISOString(),
+      })
       return true
     })
     if (done) sealed += 1

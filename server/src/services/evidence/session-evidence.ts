@@ -3,8 +3,8 @@ import { explainJurisdiction, type JurisdictionDecision, LAW_TITLES } from '@ret
 import type { OfferType } from '@retainkit/shared/vocabulary'
 import type { StatutoryPage, SubscriberSummary } from '@retainkit/shared/widget-api'
 import type { Transaction } from 'kysely'
-import type { Database } from '../../db/tables'
-import type { EvidenceEntry } from './chain'
+import type { CancelSession, Database } from '../../db/tables'
+import { appendEvidence, type ChainedRow, type EvidenceEntry } from './chain'
 import { type ScreenTrail, trailFromClicks } from './derived-trail'
 
 /**
@@ -146,4 +146,28 @@ export async function sessionEndEvidence(
     duration_ms: Math.max(0, now.getTime() - ref.startedAt.getTime()),
     clicks_to_end: Math.max(1, trail.length),
   })
+}
+
+/** What the ledger keeps of how a session ended (sessionEndEvidence's detail). */
+export type SessionEndDetail = Parameters<typeof sessionEndEvidence>[4]
+
+/**
+ * A session's end (or a contact) appended to its account's chain, keyed by the session's own columns:
+ * the rows written (the billing actions' receipts point at theirs).
+ */
+export async function appendSessionEnd(
+  trx: Transaction<Database>,
+  session: Pick<CancelSession, 'id' | 'account_id' | 'customer_id' | 'mode' | 'created_at'>,
+  kind: Parameters<typeof sessionEndEvidence>[2],
+  at: Date,
+  detail: SessionEndDetail,
+): Promise<ChainedRow[]> {
+  const ref = {
+    accountId: session.account_id,
+    sessionId: session.id,
+    customerId: session.customer_id,
+    mode: session.mode,
+    startedAt: session.created_at,
+  }
+  return appendEvidence(trx, [await sessionEndEvidence(trx, ref, kind, at, detail)])
 }
