@@ -145,6 +145,78 @@ const sameScreen = (a: FlowScreen | undefined, b: FlowScreen | undefined) =>
   JSON.stringify(a) === JSON.stringify(b)
 
 /**
+ * Whether an update starts the flow machine afresh, and on which screen: a change to the draft keeps
+ * the screen being looked at unless the step switcher asked for another one; a screen change alone
+ * starts one on the screen asked for. (The console's screens are checked here: the machine trusts what
+ * it is given.)
+ */
+function restartOn(
+  previous: PreviewProps,
+  next: PreviewProps,
+  showing: () => FlowScreen,
+): { screen: FlowScreen | undefined } | null {
+  const wanted = parseScreen(next.screen)
+  const moved = wanted && !sameScreen(wanted, parseScreen(previous.screen) ?? undefined)
+  if (
+    next.config !== previous.config ||
+    next.reasons !== previous.reasons ||
+    next.subscriber !== previous.subscriber ||
+    next.eligibleOffers !== previous.eligibleOffers ||
+    next.cap !== previous.cap ||
+    next.locale !== previous.locale
+  )
+    return { screen: moved ? wanted : showing() }
+  return moved ? { screen: wanted } : null
+}
+
+/** The banner's state and buttons, kept as the page's banner keeps them. */
+interface BannerControls {
+  state: ReactivateState
+  press: () => void
+  back: () => void
+}
+
+/**
+ * The page's banner logic on a sample answer (confirming, then reactivating answers at once): draws
+ * through `onChange`, now and on every change.
+ */
+function startSampleBanner(onChange: (controls: BannerControls) => void) {
+  reactivation(
+    (state, press, back) => onChange({ state, press, back }),
+    () =>
+      Promise.resolve({
+        status: 'reactivated',
+        kind: 'churned',
+        subscriptionId: 'sub_preview',
+        message: 'Welcome back — your subscription is active again.',
+      }),
+  )
+}
+
+/** The subscribers' BannerView with the sample terms, in the previewed language. */
+function renderBanner(
+  mount: HTMLElement,
+  copy: BannerCopy,
+  props: PreviewProps,
+  language: Localized,
+  banner: BannerControls,
+) {
+  render(
+    <BannerView
+      copy={copy}
+      terms={sampleTerms(copy, props, language.locale)}
+      strings={language.strings}
+      state={banner.state}
+      onReactivate={banner.press}
+      onBack={banner.back}
+      onDismiss={noop}
+      onClose={noop}
+    />,
+    mount,
+  )
+}
+
+/**
  * The console's preview: the same FlowView and BannerView subscribers get, drawn inline (no overlay, no
  * focus taken) in a shadow root on `container`. A config change rebuilds the flow machine on the screen
  * being shown; a screen change alone starts one on the screen asked for.
@@ -159,9 +231,8 @@ export const mountPreview: MountPreview = (container, initial) => {
   let props = initial
   let machine: FlowMachine
   let unsubscribe = noop
-  // The banner's state and buttons, kept as the page's banner keeps them (confirming, then reactivating
-  // answers at once); started afresh whenever the banner comes back into view.
-  let banner: { state: ReactivateState; press: () => void; back: () => void } | null = null
+  // Started afresh whenever the banner comes back into view.
+  let banner: BannerControls | null = null
 
   let language = localized(props)
   const bannerCopy = () =>
@@ -171,36 +242,12 @@ export const mountPreview: MountPreview = (container, initial) => {
     shadow.setCss(cssVariablesToText(themeToCssVariables(props.config.theme)) + INLINE_CSS)
     const copy = bannerCopy()
     if (!copy) return drawFlow(machine.getSnapshot(), machine.context, machine.send)
-    if (!banner) {
-      // Draws through the callback, now and on every change.
-      reactivation(
-        (state, press, back) => {
-          banner = { state, press, back }
-          draw()
-        },
-        () =>
-          Promise.resolve({
-            status: 'reactivated',
-            kind: 'churned',
-            subscriptionId: 'sub_preview',
-            message: 'Welcome back — your subscription is active again.',
-          }),
-      )
-      return
-    }
-    render(
-      <BannerView
-        copy={copy}
-        terms={sampleTerms(copy, props, language.locale)}
-        strings={language.strings}
-        state={banner.state}
-        onReactivate={banner.press}
-        onBack={banner.back}
-        onDismiss={noop}
-        onClose={noop}
-      />,
-      shadow.mount,
-    )
+    if (!banner)
+      return startSampleBanner((controls) => {
+        banner = controls
+        draw()
+      })
+    renderBanner(shadow.mount, copy, props, language, banner)
   }
   /** A machine on `screen` (else the first): every jump of the step switcher starts one afresh. */
   const start = (screen: FlowScreen | undefined) => {
@@ -228,22 +275,8 @@ export const mountPreview: MountPreview = (container, initial) => {
       const previous = props
       props = next
       if (next.variant !== previous.variant) banner = null
-      // The console's screens are checked here: the machine trusts what it is given.
-      const wanted = parseScreen(next.screen)
-      const moved = wanted && !sameScreen(wanted, parseScreen(previous.screen) ?? undefined)
-      if (
-        next.config !== previous.config ||
-        next.reasons !== previous.reasons ||
-        next.subscriber !== previous.subscriber ||
-        next.eligibleOffers !== previous.eligibleOffers ||
-        next.cap !== previous.cap ||
-        next.locale !== previous.locale
-      ) {
-        // Keep the screen being looked at unless the switcher asked for another one.
-        start(moved ? wanted : machine.getSnapshot().screen)
-      } else if (moved) {
-        start(wanted)
-      }
+      const restart = restartOn(previous, next, () => machine.getSnapshot().screen)
+      if (restart) start(restart.screen)
       draw()
     },
     destroy() {
