@@ -64,45 +64,13 @@ export async function createDeps(
    */
   startedFrom: 'demo' | 'migrated' | null
 }> {
-  // The embedded database's files belong to one process; PostgreSQL serves many instances itself.
-  const lock = config.databaseUrl ? null : await lockDataDirFor(config, logger)
-  let database: DatabaseHandle
-  let startedFrom: 'demo' | 'migrated' | null = null
-  try {
-    const pgliteDir = config.databaseUrl ? null : join(config.dataDir, 'pglite')
-    // A new data directory starts from a template the build made, when there is one: with the demo
-    // merchant in it when the demo is wanted, else just migrated.
-    if (pgliteDir) startedFrom = startFromTemplates(pgliteDir, config.seedDemo ? { demoOn: new Date() } : {})
-    if (startedFrom) logger.info(`new database started from the ${startedFrom} template`)
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: pgliteDir,
-      poolSize: config.databasePoolSize,
-      logger,
-    })
-  } catch (error) {
-    lock?.release()
-    throw error
-  }
+  const { database, lock, startedFrom } = await openDatabaseFor(config, logger)
   const applied = await migrate(database)
   if (applied.length > 0) logger.info('migrations applied', { applied: applied.join(', ') })
 
   const secrets = createSecretBox(loadOrCreateSecretKey(config.secretKey, config.dataDir))
   await checkSecretKey(database, secrets)
-  const apiKey =
-    config.apiKey ??
-    (await loadOrCreateSetting(
-      database.db,
-      'api_key',
-      () => `rk_pub_${randomBytes(24).toString('base64url')}`,
-    ))
-  const anonKey =
-    config.supabase?.anonKey ??
-    (await loadOrCreateSetting(
-      database.db,
-      'anon_key',
-      () => `rk_anon_${randomBytes(24).toString('base64url')}`,
-    ))
+  const { apiKey, anonKey } = await clientKeys(database, config)
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl)
     : config.production
@@ -147,6 +115,58 @@ export async function createDeps(
       lock?.release()
     },
   }
+}
+
+type StartedFrom = 'demo' | 'migrated' | null
+
+/**
+ * The database, opened; for the embedded one, DATA_DIR locked first and a new data directory started
+ * from the build's template when there is one.
+ */
+async function openDatabaseFor(
+  config: ServerConfig,
+  logger: Logger,
+): Promise<{ database: DatabaseHandle; lock: DataDirLock | null; startedFrom: StartedFrom }> {
+  // The embedded database's files belong to one process; PostgreSQL serves many instances itself.
+  const lock = config.databaseUrl ? null : await lockDataDirFor(config, logger)
+  let database: DatabaseHandle
+  let startedFrom: StartedFrom = null
+  try {
+    const pgliteDir = config.databaseUrl ? null : join(config.dataDir, 'pglite')
+    // A new data directory starts from a template the build made, when there is one: with the demo
+    // merchant in it when the demo is wanted, else just migrated.
+    if (pgliteDir) startedFrom = startFromTemplates(pgliteDir, config.seedDemo ? { demoOn: new Date() } : {})
+    if (startedFrom) logger.info(`new database started from the ${startedFrom} template`)
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: pgliteDir,
+      poolSize: config.databasePoolSize,
+      logger,
+    })
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+  return { database, lock, startedFrom }
+}
+
+/** The console's client key and the auth server's anon key: configured, or made once and kept. */
+async function clientKeys(database: DatabaseHandle, config: ServerConfig) {
+  const apiKey =
+    config.apiKey ??
+    (await loadOrCreateSetting(
+      database.db,
+      'api_key',
+      () => `rk_pub_${randomBytes(24).toString('base64url')}`,
+    ))
+  const anonKey =
+    config.supabase?.anonKey ??
+    (await loadOrCreateSetting(
+      database.db,
+      'anon_key',
+      () => `rk_anon_${randomBytes(24).toString('base64url')}`,
+    ))
+  return { apiKey, anonKey }
 }
 
 function lockDataDirFor(config: ServerConfig, logger: Logger): Promise<DataDirLock> {
