@@ -53,9 +53,8 @@ export default defineConfig({
     testTimeout: 20_000,
     // Vitest's default is one worker fewer than the cores: ONE on a 2-core CI machine, which ran the
     // whole suite file after file while most files wait on PostgreSQL, PGlite or a socket. Two workers
-    // keep both cores busy. The browser suites set fileParallelism: false: one file at a time. In one
-    // Vitest such a project runs after all the others; `npm test` (scripts/test.mjs) runs it in a second
-    // Vitest beside them instead, as a browser file keeps only about half a core busy.
+    // keep both cores busy. `npm test` (scripts/test.mjs) runs the browser project in a second Vitest
+    // beside the others, as many browser files at once as this (see the e2e project).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -118,7 +117,11 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
-          fileParallelism: false,
+          // Two (or more) browser files at once: a file mostly waits — on Chromium, on its server in
+          // process, on the Stripe fake and on the scheduler of a loaded machine — and used about a fifth
+          // of a core (billing.e2e.ts: 13 CPU-s in 81 s), so one at a time made this project the whole
+          // suite's longest path. Each file has its own server, Stripe fake and merchant site on ports
+          // the system picks, its own Chromium, and screenshots under names no other file writes.
           testTimeout: 120_000,
           hookTimeout: 240_000,
           // A browser waiting on a real server and the Stripe fake: on a loaded 2-core machine a billing

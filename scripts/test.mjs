@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: build what the browser suites serve (only what changed), then run every Vitest project once.
 // Extra arguments are passed to one Vitest (e.g. `npm test -- --project node`). Without any, the browser
-// project runs in a second Vitest beside the others: one browser file at a time keeps about half a core
-// busy (it waits on Chromium, the server and the Stripe fake), so run after the others, as one Vitest
-// must run it (a project of one worker goes last), it left the machine mostly idle for ten minutes.
+// project runs in a second Vitest beside the others: a browser file mostly waits (on Chromium, the
+// server and the Stripe fake), so run after the others it left the machine mostly idle for ten minutes;
+// it now runs beside them, two browser files at a time (vitest.config.ts), then the few that assert a
+// time limit one at a time.
 // Each Vitest's reporter (timing-reporter.ts) then writes its files' timings, and this prints one
 // report for both — the slowest files and each project's time — with the phases' times.
 // First: on a Node older than Retainkit supports, this re-runs itself on the pinned Node 24.
@@ -18,6 +19,20 @@ const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 const VITEST = join('node_modules', 'vitest', 'vitest.mjs')
 /** The browser project: runs beside the others when the whole suite runs. */
 const BROWSER_PROJECT = 'e2e'
+/**
+ * Browser files that assert a time limit (fail-open within 3.5 s, a receipt within 5 s, a Slow 3G open
+ * under 1 s, the checklist within 5 s, the merchant's page within 1 s): run one at a time after the
+ * others, as they ran before browser files went two at a time, so a neighbour's Chromium cannot eat
+ * their budget.
+ */
+const TIME_LIMITED_BROWSER_FILES = [
+  'tests/e2e/getting-live.e2e.ts',
+  'tests/e2e/jurisdiction-journeys.e2e.ts',
+  'tests/e2e/never-trapped.e2e.ts',
+  'tests/e2e/widget-resilience.e2e.ts',
+  'tests/e2e/widget-slow-network.e2e.ts',
+]
+const TIMED = `${BROWSER_PROJECT}-timed`
 
 const started = Date.now()
 const built = await run(process.execPath, ['scripts/build.mjs', '--if-needed'])
@@ -53,15 +68,9 @@ async function runSideBySide() {
       'others',
       run(process.execPath, [VITEST, 'run', `--project=!${BROWSER_PROJECT}`], { env: env('others') }),
     ),
-    timed(
-      BROWSER_PROJECT,
-      run(process.execPath, [VITEST, 'run', `--project=${BROWSER_PROJECT}`], {
-        env: env(BROWSER_PROJECT),
-        prefix: `[${BROWSER_PROJECT}] `,
-      }),
-    ),
+    timed(BROWSER_PROJECT, runBrowserFiles(env)),
   ])
-  const files = ['others', BROWSER_PROJECT].flatMap((name) => {
+  const files = ['others', BROWSER_PROJECT, TIMED].flatMap((name) => {
     try {
       return JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'))
     } catch {
@@ -75,4 +84,22 @@ async function runSideBySide() {
     `\nnpm test phases: build ${buildTime}, vitest ${seconds(testStarted)} (side by side: ${BROWSER_PROJECT} ${took[BROWSER_PROJECT]}, the other projects ${took.others})\n`,
   )
   return results.find((r) => r.signal) ?? results.find((r) => r.code !== 0) ?? results[0]
+}
+
+/** The browser files two at a time, then the time-limited ones one at a time; the first failure wins. */
+async function runBrowserFiles(env) {
+  const options = (name) => ({ env: env(name), prefix: `[${BROWSER_PROJECT}] ` })
+  const excluded = TIME_LIMITED_BROWSER_FILES.map((file) => `--exclude=${file}`)
+  const parallel = await run(
+    process.execPath,
+    [VITEST, 'run', `--project=${BROWSER_PROJECT}`, ...excluded],
+    options(BROWSER_PROJECT),
+  )
+  if (parallel.signal) return parallel
+  const oneAtATime = await run(
+    process.execPath,
+    [VITEST, 'run', `--project=${BROWSER_PROJECT}`, '--max-workers=1', ...TIME_LIMITED_BROWSER_FILES],
+    options(TIMED),
+  )
+  return parallel.code !== 0 ? parallel : oneAtATime
 }
