@@ -161,7 +161,7 @@ describe('console in Chromium', () => {
     expect(await axeProblems(page)).toEqual([])
 
     await page.getByRole('radio', { name: 'Mobile' }).check()
-    await page.getByLabel('Screen').selectOption({ label: 'Offer: Discount' })
+    await page.getByLabel('Screen', { exact: true }).selectOption({ label: 'Offer: Discount' })
     await page.getByRole('region', { name: 'Cancel flow preview' }).getByText('How about 20% off?').waitFor()
     await page.getByRole('complementary', { name: 'Live preview' }).scrollIntoViewIfNeeded()
     await shot(page, 'editor-mobile-discount')
