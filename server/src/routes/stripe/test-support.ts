@@ -71,7 +71,7 @@ export function stripeOutage(t: TestContext, outage: Outage): { restore(): void 
 /** A SecretBox with another key: it must not be able to read what the app stored. */
 export const otherSecretBox = () => createSecretBox(Buffer.alloc(32, 9))
 
-/** Waits for the backfill a key connection starts in the background (the connect answers before it ends). */
+/** Waits for the backfill and the past import a key connection starts in the background (the connect answers before they end). */
 export async function backfilled(t: TestContext, accountId: string): Promise<void> {
   for (let attempt = 0; attempt < 500; attempt++) {
     const row = await t.database.db
@@ -79,7 +79,9 @@ export async function backfilled(t: TestContext, accountId: string): Promise<voi
       .select('subscriptions_synced_at')
       .where('account_id', '=', accountId)
       .executeTakeFirst()
-    if (row?.subscriptions_synced_at) return
+    // Connecting also starts the past cancellations import in the background, which lists the
+    // merchant's subscriptions: wait for it too, or its Stripe reads land in the caller's next call.
+    if (row?.subscriptions_synced_at) return await t.deps.background.idle()
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   throw new Error('the backfill did not finish')
