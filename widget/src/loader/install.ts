@@ -39,98 +39,6 @@ const NATIVE_ACTIVATION = /^(A|BUTTON|INPUT|SUMMARY)$/
 const ignore = () => {}
 
 /**
- * The bundle, inserted once as a <script> (an IIFE that registers itself through `_r`; it runs under
- * 'strict-dynamic' because this trusted script inserts it, and carries the loader's nonce for the
- * others). A tag that fails is removed and forgotten, and says so once.
- */
-function bundleLoader(
-  window: Host['window'],
-  document: Document,
-  script: Host['script'],
-  widgetFile: string,
-  src: string,
-  arrived: Promise<WidgetBundle>,
-  registered: () => WidgetBundle | undefined,
-): () => Promise<WidgetBundle> {
-  let loading: Promise<WidgetBundle> | undefined
-  return () =>
-    (loading ??= new Promise<WidgetBundle>((resolve, reject) => {
-      arrived.then(resolve)
-      const tag = document.createElement('script')
-      tag.src = new window.URL(widgetFile, src).href
-      // The IDL property is the nonce CSP checks; an inserted script is async without being told.
-      tag.nonce = script?.nonce || ''
-      // The bundle registers while it runs, before its load event: a file that ran without registering
-      // (a proxy's error page, say) failed as surely as one that never arrived.
-      tag.onerror = tag.onload = () => {
-        if (registered()) return
-        tag.remove()
-        loading = undefined
-        reject()
-      }
-      document.head.appendChild(tag)
-    }))
-}
-
-/**
- * Event delegation on the document, capture phase (before the page's own handlers and React's root
- * listeners), so cancel buttons an SPA mounts later are covered. A hint (hover, focus) prefetches;
- * a click, Enter/Space on a non-native button and an attached form's submit (clicks inside the form
- * are not a cancel) open the flow. Modified clicks (new tab, window, download) keep their meaning.
- */
-function listen(
-  document: Document,
-  attachments: Attachment[],
-  prefetch: () => void,
-  run: (args: unknown[], trigger: Element) => Promise<unknown>,
-): void {
-  // The element whose next activation must pass through: the fail-open re-dispatch.
-  let bypass: Element | undefined
-  /** The element's own action, once, with the interception off: follows the link, submits the form, re-clicks the button. */
-  const proceed = (element: HTMLFormElement) => {
-    bypass = element
-    if (element.requestSubmit) element.requestSubmit()
-    else element.click()
-    bypass = undefined
-  }
-
-  const listener = (event: MouseEvent & KeyboardEvent & { target: Element }) => {
-    const { type, target } = event
-    // mouseover, focusin
-    const hint = /^[mf]/.test(type)
-    // A bad attachment (not a selector, not an element) must never throw into the page's events.
-    try {
-      for (const [attached, options] of attachments) {
-        // (Text and document targets have no closest.)
-        const element =
-          typeof attached === 'string' ? target.closest?.(attached) : attached.contains(target) && attached
-        if (!element || !(hint || (element.tagName === 'FORM') === (type === 'submit'))) continue
-        if (hint) return prefetch()
-        if (
-          bypass === element ||
-          event.button ||
-          event.ctrlKey ||
-          event.metaKey ||
-          event.shiftKey ||
-          event.altKey
-        )
-          return
-        if (type === 'keydown' && (!/^( |Enter)$/.test(event.key) || NATIVE_ACTIVATION.test(element.tagName)))
-          return
-        event.preventDefault()
-        event.stopImmediatePropagation()
-        return void run(['showCancelFlow', options], element).then(
-          (result) => (result as SessionResult).outcome === 'fallback' && proceed(element as HTMLFormElement),
-        )
-      }
-    } catch {}
-  }
-  // Until attach is called, listening costs a loop over no attachments.
-  for (const type of ['click', 'keydown', 'submit', 'mouseover', 'focusin'])
-    document.addEventListener(type, listener as unknown as EventListener, true)
-}
-
-/**
  * Installs `window.Retainkit` (the only global) and replays the stub's queue. The loader is only what
  * must happen before the bundle arrives: the global and its queue, the capture of clicks on attached
  * cancel buttons (and, when the flow fails open, the button's own action), the memoised lazy load of
@@ -150,13 +58,37 @@ export function installLoader(host: Host, widgetFile: string): RetainkitApi | un
   let config = ''
   let prefetched: Promise<unknown> | undefined
   let bundle: WidgetBundle | undefined
+  let loading: Promise<WidgetBundle> | undefined
   let arrive: (bundle: WidgetBundle) => void = ignore
   // The bundle once it has run: every command waits for it (only the ones that answer something load it).
   const arrived = new Promise<WidgetBundle>((resolve) => {
     arrive = resolve
   })
+  // The element whose next activation must pass through: the fail-open re-dispatch.
+  let bypass: Element | undefined
 
-  const load = bundleLoader(window, document, script, widgetFile, src, arrived, () => bundle)
+  /**
+   * The bundle, inserted once as a <script> (an IIFE that registers itself through `_r`; it runs under
+   * 'strict-dynamic' because this trusted script inserts it, and carries the loader's nonce for the
+   * others). A tag that fails is removed and forgotten, and says so once.
+   */
+  const load = () =>
+    (loading ??= new Promise<WidgetBundle>((resolve, reject) => {
+      arrived.then(resolve)
+      const tag = document.createElement('script')
+      tag.src = new window.URL(widgetFile, src).href
+      // The IDL property is the nonce CSP checks; an inserted script is async without being told.
+      tag.nonce = script?.nonce || ''
+      // The bundle registers while it runs, before its load event: a file that ran without registering
+      // (a proxy's error page, say) failed as surely as one that never arrived.
+      tag.onerror = tag.onload = () => {
+        if (bundle) return
+        tag.remove()
+        loading = undefined
+        reject()
+      }
+      document.head.appendChild(tag)
+    }))
 
   /** Bundle and config in parallel: on idle after init, on hover or focus of a cancel button, on a flow. */
   const prefetch = () => {
@@ -218,7 +150,54 @@ export function installLoader(host: Host, widgetFile: string): RetainkitApi | un
     }).catch(() => (isFlow ? FALLBACK_RESULT : { shown: false }))
   }
 
-  listen(document, attachments, prefetch, run)
+  /** The element's own action, once, with the interception off: follows the link, submits the form, re-clicks the button. */
+  const proceed = (element: HTMLFormElement) => {
+    bypass = element
+    if (element.requestSubmit) element.requestSubmit()
+    else element.click()
+    bypass = undefined
+  }
+
+  /**
+   * Event delegation on the document, capture phase (before the page's own handlers and React's root
+   * listeners), so cancel buttons an SPA mounts later are covered. A hint (hover, focus) prefetches;
+   * a click, Enter/Space on a non-native button and an attached form's submit (clicks inside the form
+   * are not a cancel) open the flow. Modified clicks (new tab, window, download) keep their meaning.
+   */
+  const listener = (event: MouseEvent & KeyboardEvent & { target: Element }) => {
+    const { type, target } = event
+    // mouseover, focusin
+    const hint = /^[mf]/.test(type)
+    // A bad attachment (not a selector, not an element) must never throw into the page's events.
+    try {
+      for (const [attached, options] of attachments) {
+        // (Text and document targets have no closest.)
+        const element =
+          typeof attached === 'string' ? target.closest?.(attached) : attached.contains(target) && attached
+        if (!element || !(hint || (element.tagName === 'FORM') === (type === 'submit'))) continue
+        if (hint) return prefetch()
+        if (
+          bypass === element ||
+          event.button ||
+          event.ctrlKey ||
+          event.metaKey ||
+          event.shiftKey ||
+          event.altKey
+        )
+          return
+        if (type === 'keydown' && (!/^( |Enter)$/.test(event.key) || NATIVE_ACTIVATION.test(element.tagName)))
+          return
+        event.preventDefault()
+        event.stopImmediatePropagation()
+        return void run(['showCancelFlow', options], element).then(
+          (result) => (result as SessionResult).outcome === 'fallback' && proceed(element as HTMLFormElement),
+        )
+      }
+    } catch {}
+  }
+  // Until attach is called, listening costs a loop over no attachments.
+  for (const type of ['click', 'keydown', 'submit', 'mouseover', 'focusin'])
+    document.addEventListener(type, listener as unknown as EventListener, true)
 
   const api = ((...args: unknown[]) => run(args)) as RetainkitApi
   for (const name of COMMANDS) {
