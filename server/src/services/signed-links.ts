@@ -7,7 +7,8 @@ import type { SecretBox } from './secret-box'
  * `{ p: <purpose>, d: <data>, e: <expiry, Unix seconds> }`; the signature is HMAC-SHA256 under a key
  * derived for that purpose alone from the server's secret key (RETAINKIT_SECRET_KEY or
  * DATA_DIR/secret.key), checked in constant time. A token signed for one purpose never verifies for
- * another, and changing one character of it makes it `tampered`; the expiry is checked only once the
+ * another, and changing one character of it makes it `tampered` (the signature must be spelled
+ * canonically); the expiry is checked only once the
  * signature holds, so a forged expiry is reported as tampered, not expired.
  *
  * The data is signed, not encrypted: put ids in it, never a secret. Keep links short-lived and let
@@ -73,7 +74,13 @@ export function verifyLink(
     throw new SignedLinkError('malformed')
   const given = Buffer.from(signature, 'base64url')
   const expected = mac(keyFor(secrets, purpose), body)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+  // Node's decoder ignores the last character's unused bits (and stray characters): only the one
+  // canonical spelling of the signature verifies, so every edit of a token is detected.
+  if (
+    given.toString('base64url') !== signature ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  )
     throw new SignedLinkError('tampered')
   let claims: { p?: unknown; d?: unknown; e?: unknown }
   try {
