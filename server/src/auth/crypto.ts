@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { sameSecret } from '../http/same-secret'
 
 /**
  * Secrets of the auth flow (one-time tokens, flow codes, refresh tokens, OAuth states) are random,
@@ -15,15 +16,9 @@ export const PKCE_TOKEN_PREFIX = 'pkce_'
 export const CODE_CHALLENGE_METHODS = ['s256', 'plain'] as const
 export type CodeChallengeMethod = (typeof CODE_CHALLENGE_METHODS)[number]
 
-function sameString(a: string, b: string): boolean {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
-}
-
 /** RFC 7636: S256 is base64url(sha256(verifier)) without padding; plain is the verifier itself. */
 export function verifierMatches(verifier: string, challenge: string, method: CodeChallengeMethod): boolean {
   const computed =
     method === 's256' ? createHash('sha256').update(verifier, 'ascii').digest('base64url') : verifier
-  return sameString(computed, challenge)
+  return sameSecret(computed, challenge)
 }

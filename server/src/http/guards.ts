@@ -1,14 +1,8 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { TokenVerifier } from '../ports/auth'
 import type { AppEnv } from './app-env'
 import { HttpError } from './http-error'
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
-}
+import { sameSecret } from './same-secret'
 
 /** The API-key header: console and marketing calls to /api/* carry `x-api-key`. */
 export function requireApiKey(apiKey: string): MiddlewareHandler<AppEnv> {

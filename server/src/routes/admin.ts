@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { Hono } from 'hono'
 import { adminEarlyAccessBody, changeEarlyAccess, listWaitlist } from '../admin/early-access'
@@ -18,6 +17,7 @@ import type { AppEnv } from '../http/app-env'
 import { bearerToken } from '../http/guards'
 import { HttpError } from '../http/http-error'
 import { ok } from '../http/respond'
+import { sameSecret } from '../http/same-secret'
 import { parseWith, readJson } from '../http/validate'
 
 /**
@@ -28,12 +28,6 @@ import { parseWith, readJson } from '../http/validate'
  */
 
 const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
-}
 
 /** In-process requests (tests) have no socket; real ones must come straight from this machine. */
 function fromLoopback(c: { env: unknown; req: { header(name: string): string | undefined } }): boolean {

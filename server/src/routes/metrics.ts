@@ -1,19 +1,13 @@
-import { timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { collectDefaultMetrics, Registry } from 'prom-client'
 import type { AppDeps } from '../deps'
 import type { AppEnv } from '../http/app-env'
 import { inList, peerAddress } from '../http/client-address'
+import { sameSecret } from '../http/same-secret'
 import { databaseGauges } from '../observability/database-gauges'
 import { processRegistry } from '../observability/metrics'
 
 let defaultsCollected = false
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
 
 /**
  * `GET /metrics`, Prometheus's text format. Off by default (404, as if it did not exist); with
@@ -34,7 +28,7 @@ export function metricsRoutes(deps: AppDeps) {
   const scraped = Registry.merge([processRegistry, databaseGauges(deps)])
   return app.get('/metrics', async (c) => {
     const bearer = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
-    if (access.token !== null && !sameToken(bearer, access.token)) return notFound(c)
+    if (access.token !== null && !sameSecret(bearer, access.token)) return notFound(c)
     const peer = peerAddress(c)
     if (access.allow !== null && (peer === null || !inList(access.allow.list, peer))) return notFound(c)
     c.header('Cache-Control', 'no-store')
