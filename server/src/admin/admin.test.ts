@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminCli, startAdminCli } from '../../test/support/admin-cli'
 import { createTestContext, type TestContext } from '../../test/support/harness'
 import { createApp } from '../app'
-import { writeAdminFile } from './admin-file'
-import { runAdmin } from './cli'
 
 /**
  * `npm run admin` without a platform key: the real command (runAdmin, what the CLI's main calls) talks
@@ -16,40 +11,18 @@ import { runAdmin } from './cli'
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0123456789abcdef'
 let t: TestContext
-let dataDir: string
-let stopServer: () => void
+let cli: AdminCli
 
 beforeAll(async () => {
   t = await createTestContext()
-  const app = createApp({ ...t.deps, adminToken: ADMIN_TOKEN })
-  const url = await new Promise<string>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve(`http://127.0.0.1:${info.port}`),
-    )
-    stopServer = () => server.close()
-  })
-  dataDir = mkdtempSync(join(tmpdir(), 'rk-admin-'))
-  writeAdminFile(dataDir, { url, token: ADMIN_TOKEN, pid: process.pid })
+  cli = await startAdminCli(t, ADMIN_TOKEN)
 })
 afterAll(async () => {
-  stopServer()
-  rmSync(dataDir, { recursive: true, force: true })
+  cli.close()
   await t.close()
 })
 
-async function admin(...argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runAdmin(
-    argv,
-    { NODE_ENV: 'test', DATA_DIR: dataDir, RETAINKIT_SEED_DEMO: '0' },
-    {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    },
-  )
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const admin = (...argv: string[]) => cli.run(argv)
 
 const tierOf = async (accountId: string, token: string) => {
   const res = await t.request(`/api/account?accountId=${accountId}&action=data`, { token })

@@ -1,16 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
 import { createStripeClient, seedMerchant } from '@retainkit/fakes/stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminCli, startAdminCli } from '../../test/support/admin-cli'
 import { createTestContext, type TestContext } from '../../test/support/harness'
-import { createApp } from '../app'
 import { alignClocks } from '../routes/billing-testing'
 import { backfilled, saveKeys, storeKeyUnchecked } from '../routes/stripe/test-support'
 import { startMerchantSyncWorker, syncMerchantSubscriptions } from '../services/merchant-events/sync'
-import { writeAdminFile } from './admin-file'
-import { runAdmin } from './cli'
 
 /**
  * `npm run admin -- reconcile [account]`: one reconcile pass now, for one account or every connected
@@ -19,41 +16,21 @@ import { runAdmin } from './cli'
  * webhooks being delivered, so only a reconcile can bring them in.
  */
 
-const ADMIN_TOKEN = 'admin-token-for-reconcile-0123456789ab'
-const onPostgres = process.env.TEST_DB === 'postgres'
 let t: TestContext
-let dataDir: string
-let stopServer: () => void
+let cli: AdminCli
+const onPostgres = process.env.TEST_DB === 'postgres'
 
 beforeAll(async () => {
   t = await createTestContext()
   alignClocks(t)
-  const app = createApp({ ...t.deps, adminToken: ADMIN_TOKEN })
-  const url = await new Promise<string>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve(`http://127.0.0.1:${info.port}`),
-    )
-    stopServer = () => server.close()
-  })
-  dataDir = mkdtempSync(join(tmpdir(), 'rk-reconcile-'))
-  writeAdminFile(dataDir, { url, token: ADMIN_TOKEN, pid: process.pid })
+  cli = await startAdminCli(t)
 })
 afterAll(async () => {
-  stopServer()
-  rmSync(dataDir, { recursive: true, force: true })
+  cli.close()
   await t.close()
 })
 
-async function admin(argv: string[], env: NodeJS.ProcessEnv = { DATA_DIR: dataDir }) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runAdmin(
-    argv,
-    { NODE_ENV: 'test', RETAINKIT_SEED_DEMO: '0', ...env },
-    { out: (line) => out.push(line), err: (line) => err.push(line) },
-  )
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const admin = (argv: string[], env?: NodeJS.ProcessEnv) => cli.run(argv, env)
 
 /** A merchant connected through the real credentials call, backfilled, its endpoint registered. */
 async function connected(name: string) {
