@@ -122,6 +122,8 @@ describe.each(Object.entries(VIEWPORTS))('preview as a subscriber from … at %s
     expect(minnesota).toContain('US-MN')
     // The merchant's flow, not the statutory page (the offers are left out of it, as the dom test shows).
     await flow.getByText('Before you go…').waitFor()
+    // Three steps counted (reason, feedback, confirm): the mode leaves no offer step to count.
+    await flow.getByText('Step 1 of 3').waitFor()
     expect(await preview.getByRole('region', { name: 'Statutory page preview' }).count()).toBe(0)
     await layoutIsClean(page, viewport.width, `mn-${size}`)
 

@@ -104,21 +104,32 @@ async function evidenceOf(subscriber: Subscriber) {
 }
 
 const headlineOf = async (page: Page) => (await page.locator('[data-retainkit] >> h2').textContent()) ?? ''
+const progressOf = async (page: Page) => (await page.locator('[data-retainkit] >> .h .t').textContent()) ?? ''
 
 /**
  * Walks the flow to the end as a subscriber who wants to cancel: the reason, a write-in, then past every
  * offer with the cancel button beside it, and the confirmation. Answers the offer screens' headlines
- * and when the cancellation was confirmed; axe runs on every screen.
+ * and when the cancellation was confirmed; axe runs on every screen. `steps`: the screens this subscriber
+ * walks, which "Step x of y" must count exactly (the first screen may be drawn before the session
+ * answers, with the published flow's count: it must settle on this one).
  */
-async function walkToCancel(page: Page, reason: string): Promise<{ offers: string[]; confirmedAt: number }> {
+async function walkToCancel(
+  page: Page,
+  reason: string,
+  steps: number,
+): Promise<{ offers: string[]; confirmedAt: number }> {
   await visible(page, 'dialog', /./)
   await noAxeViolations(page)
+  await expect.poll(() => progressOf(page)).toBe(`Step 1 of ${steps}`)
+  let walked = 1
+  const nextStep = async () => expect(await progressOf(page)).toBe(`Step ${++walked} of ${steps}`)
   await page.getByLabel(reason).check()
   const first = await headlineOf(page)
   await page.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect.poll(async () => (await headlineOf(page)) !== first).toBe(true)
   // The write-in, unless a cap on screens left it out.
   if (await page.getByRole('textbox').isVisible()) {
+    await nextStep()
     await page.getByRole('textbox').fill('Written in the browser')
     await noAxeViolations(page)
     await page.getByRole('button', { name: 'Continue', exact: true }).click()
@@ -130,6 +141,7 @@ async function walkToCancel(page: Page, reason: string): Promise<{ offers: strin
     // An offer: a way to finish cancelling right beside the way to accept it.
     const cancel = page.getByRole('button', { name: 'Cancel subscription' })
     await expect.poll(() => cancel.isVisible()).toBe(true)
+    await nextStep()
     offers.push(headline)
     await noAxeViolations(page)
     await cancel.click()
@@ -138,6 +150,8 @@ async function walkToCancel(page: Page, reason: string): Promise<{ offers: strin
       .toBe(true)
   }
   await expect.poll(() => confirm.isVisible()).toBe(true)
+  await nextStep()
+  expect(walked).toBe(steps)
   await noAxeViolations(page)
   const confirmedAt = Date.now()
   await page.getByRole('button', { name: 'Confirm cancellation' }).click()
@@ -178,7 +192,7 @@ describe('each jurisdiction sees exactly its mode', () => {
     const subscriber = await product.account.addSubscriber()
     const email = await emailOf(subscriber)
     const page = await openAs(subscriber, { country: 'US', state: 'MN' })
-    const { offers, confirmedAt } = await walkToCancel(page, "It's too expensive")
+    const { offers, confirmedAt } = await walkToCancel(page, "It's too expensive", 3)
     expect(offers).toEqual([])
     await visible(page, 'heading', /Would you like to hear an offer/)
     await noAxeViolations(page)
@@ -204,7 +218,7 @@ describe('each jurisdiction sees exactly its mode', () => {
     const subscriber = await product.account.addSubscriber()
     const email = await emailOf(subscriber)
     const page = await openAs(subscriber, { country: 'US', state: 'CA' })
-    const { offers, confirmedAt } = await walkToCancel(page, "It's too expensive")
+    const { offers, confirmedAt } = await walkToCancel(page, "It's too expensive", 4)
     expect(offers.length).toBeGreaterThanOrEqual(1)
     await visible(page, 'heading', 'Your cancellation is confirmed')
     await noAxeViolations(page)
@@ -224,7 +238,7 @@ describe('each jurisdiction sees exactly its mode', () => {
     const subscriber = await product.account.addSubscriber()
     const email = await emailOf(subscriber)
     const page = await openAs(subscriber, { country: 'GB' })
-    const { offers, confirmedAt } = await walkToCancel(page, "It's too expensive")
+    const { offers, confirmedAt } = await walkToCancel(page, "It's too expensive", 3)
     expect(offers.length).toBe(1)
     await visible(page, 'heading', 'Your cancellation is confirmed')
     await noAxeViolations(page)

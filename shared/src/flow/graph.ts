@@ -1,6 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '../config/types'
 import { type FeedbackCategory, type FlowStep, OFFER_TYPES, type OfferType } from '../config/vocabulary'
-import type { FlowCap } from '../jurisdiction/modes'
+import { type FlowCap, type JurisdictionMode, offersBeforeCancelling } from '../jurisdiction/modes'
 import { isOfferUsable, offerOptions } from './offers'
 import type { FlowPlan, FlowScreen, FlowScreenKind, FlowSubscriber } from './types'
 
@@ -32,6 +32,8 @@ export interface PlanInput {
   subscriber?: FlowSubscriber
   /** The jurisdiction's cap (mode `offer_cap`): what each path may show before the cancellation. */
   cap?: FlowCap | null
+  /** The session's jurisdiction mode; absent (the published flow, before a session) counts as standard. */
+  mode?: JurisdictionMode
 }
 
 /** What planning reads, fixed once. */
@@ -168,7 +170,8 @@ export function cappedKinds(paths: readonly (readonly FlowScreen[])[], cap: Flow
 /**
  * The plan a machine walks: the counted steps, each reason's path (and the path without one), and the
  * options of every offer that has some. Under a cap every path loses the same kinds (`cappedKinds`)
- * and the counted steps are the kinds some path still shows.
+ * and the counted steps are the kinds some path still shows; a mode without offers before the
+ * cancellation does not count the offer step.
  */
 export function planFlow(input: PlanInput): FlowPlan {
   const context = createPlanContext(input)
@@ -184,8 +187,11 @@ export function planFlow(input: PlanInput): FlowPlan {
     if (list.length) options[offer] = [...list]
   }
   const shown = new Set(Object.values(paths).flatMap((path) => path.map((screen) => screen.kind)))
-  const capped = context.steps.filter((kind) => shown.has(kind))
-  const steps = input.cap ? (capped.length ? capped : (['confirm'] as const)) : context.steps
+  // A mode with no offer before the cancellation has no offer step to count, whatever the config holds
+  // (eligibility alone never changes the total: a reason without an offer skips a number instead).
+  const allowed = offersBeforeCancelling(input.mode ?? 'standard', input.cap?.max_offers)
+  const counted = context.steps.filter((kind) => (input.cap ? shown.has(kind) : allowed || kind !== 'offer'))
+  const steps = counted.length ? counted : (['confirm'] as const)
   // A reason required on a path that no longer asks for one would trap nobody, but would mean nothing.
   const requireReason = context.graph.requireReason && shown.has('reason')
   return { steps: [...steps], requireReason, paths, options }

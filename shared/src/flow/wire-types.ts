@@ -24,7 +24,10 @@ export type FlowScreen =
  * contract's JSON, checked against its response schema.)
  */
 export interface FlowPlan {
-  /** The steps "Step x of y" counts, in order; fixed for the flow whatever the reason or eligibility. */
+  /**
+   * The steps "Step x of y" counts, in order; fixed for the flow whatever the reason or eligibility, but
+   * without the offer step in a jurisdiction mode that shows no offer before the cancellation.
+   */
   steps: FlowScreenKind[]
   /** Continue on the reason screen needs a reason. */
   requireReason: boolean

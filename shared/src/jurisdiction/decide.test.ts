@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { planFlow } from '../flow/graph'
+import { stepProgress } from '../flow/path'
 import { TEST_REASONS, testConfig } from '../flow/test-config'
 import { decideJurisdiction, explainJurisdiction } from './decide'
-import { DEFAULT_JURISDICTION_SETTINGS, type JurisdictionSettings } from './modes'
+import { DEFAULT_JURISDICTION_SETTINGS, type JurisdictionMode, type JurisdictionSettings } from './modes'
 
 const NOW = new Date('2026-12-01T12:00:00Z')
 const LONG_AGO = '2026-01-01T00:00:00Z'
@@ -106,5 +107,51 @@ describe('the cap cuts each path', () => {
       Object.values(none.paths).every((screens) => screens.length === 1 && screens[0]?.kind === 'confirm'),
     ).toBe(true)
     expect(none).toMatchObject({ steps: ['confirm'], requireReason: false })
+  })
+})
+
+describe('"Step x of y" counts the screens each mode shows', () => {
+  const ALL = ['discount', 'pause', 'plan_switch'] as const
+  // What the server plans with for each mode: no offer eligible where the mode forbids one before the
+  // cancellation, the cap where the mode has one.
+  const modes: [JurisdictionMode, { max_offers: number; max_screens: number } | null, boolean][] = [
+    ['standard', null, true],
+    ['offers_after_cancel', null, false],
+    ['statutory_button', null, false],
+    ['offer_cap', { max_offers: 1, max_screens: 3 }, true],
+    ['offer_cap', { max_offers: 0, max_screens: 3 }, false],
+  ]
+
+  it.each(modes)(
+    '%s (cap %j): the last screen before the end reads "n of n" on the longest path',
+    (mode, cap, offers) => {
+      const plan = planFlow({
+        config: testConfig(),
+        reasons: TEST_REASONS,
+        eligibleOffers: offers ? ALL : [],
+        cap,
+        mode,
+      })
+      const paths = Object.values(plan.paths)
+      const longest = Math.max(...paths.map((path) => path.length))
+      expect(plan.steps).toHaveLength(longest)
+      for (const path of paths) {
+        const progress = path.map((screen) => stepProgress(plan, screen))
+        // One total on every screen of every path, and every path ends on its last number.
+        expect(progress.every(({ stepCount }) => stepCount === longest)).toBe(true)
+        expect(progress.at(-1)?.stepIndex).toBe(longest - 1)
+      }
+      if (!offers) expect(plan.steps).not.toContain('offer')
+    },
+  )
+
+  it('standard keeps counting the offer step for a subscriber with nothing eligible (the total never moves)', () => {
+    const plan = planFlow({
+      config: testConfig(),
+      reasons: TEST_REASONS,
+      eligibleOffers: [],
+      mode: 'standard',
+    })
+    expect(plan.steps).toEqual(['reason', 'feedback', 'offer', 'confirm'])
   })
 })

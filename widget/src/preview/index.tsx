@@ -90,6 +90,7 @@ function createMachine(
     eligibleOffers: props.eligibleOffers ?? OFFER_TYPES,
     subscriber,
     cap: props.cap ?? null,
+    ...(props.mode ? { mode: props.mode } : {}),
   })
   const { words } = sessionWords({
     config,

@@ -48,6 +48,17 @@ describe('mountPreview', () => {
     expect(ui.getByText('Step 1 of 4')).toBeTruthy()
   })
 
+  it('counts the steps a subscriber in the previewed jurisdiction mode walks', () => {
+    // Minnesota: no offer before the cancellation, so three steps, not four.
+    const preview = mount({ eligibleOffers: [], mode: 'offers_after_cancel' })
+    expect(preview.ui.getByText('Step 1 of 3')).toBeTruthy()
+    preview.update({ eligibleOffers: [], mode: 'offers_after_cancel', screen: { kind: 'confirm' } })
+    expect(preview.ui.getByText('Step 3 of 3')).toBeTruthy()
+    // The standard mode keeps the offer step, even when the sample subscriber has no offer.
+    preview.update({ eligibleOffers: [], mode: 'standard', screen: { kind: 'confirm' } })
+    expect(preview.ui.getByText('Step 4 of 4')).toBeTruthy()
+  })
+
   it('follows every update: copy as it is typed, theme, and the screen asked for', () => {
     const preview = mount()
     for (const headline of ['W', 'Wa', 'Wait!']) {

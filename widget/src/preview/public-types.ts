@@ -1,6 +1,6 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import type { FlowScreen, FlowSubscriber } from '@retainkit/shared/flow'
-import type { FlowCap } from '@retainkit/shared/jurisdiction'
+import type { FlowCap, JurisdictionMode } from '@retainkit/shared/jurisdiction'
 import type { OfferType } from '@retainkit/shared/vocabulary'
 
 /**
@@ -23,6 +23,8 @@ export interface PreviewProps {
   locale?: string
   /** The jurisdiction's cap on screens and offers, as the server cuts a capped subscriber's flow. */
   cap?: FlowCap | null
+  /** The previewed subscriber's jurisdiction mode: "Step x of y" counts no offer step where it allows none. */
+  mode?: JurisdictionMode
 }
 
 export interface PreviewHandle {

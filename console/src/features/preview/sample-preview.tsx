@@ -1,5 +1,5 @@
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
-import type { FlowCap } from '@retainkit/shared/jurisdiction'
+import type { FlowCap, JurisdictionMode } from '@retainkit/shared/jurisdiction'
 import type { OfferType } from '@retainkit/shared/vocabulary'
 import { type ReactNode, useMemo } from 'react'
 import {
@@ -20,9 +20,10 @@ export interface SamplePreviewProps extends Omit<PreviewControlsProps, 'screens'
   frame: (widget: ReactNode, subscriber: SampleSubscriber) => ReactNode
   /** The language to preview; the account's default when absent. */
   locale?: string | undefined
-  /** A previewed subscriber's jurisdiction: the offers it allows and its cap (default: every offer). */
+  /** A previewed subscriber's jurisdiction: the offers it allows, its cap and its mode (default: every offer). */
   eligibleOffers?: readonly OfferType[]
   cap?: FlowCap | null
+  mode?: JurisdictionMode
   /** What the subscriber gets instead of the flow (the statutory page), framed like the widget. */
   instead?: ReactNode
 }
@@ -38,6 +39,7 @@ export function SamplePreview({
   locale,
   eligibleOffers = PREVIEW_ELIGIBLE_OFFERS,
   cap,
+  mode,
   instead,
   ...controls
 }: SamplePreviewProps) {
@@ -58,6 +60,7 @@ export function SamplePreview({
             subscriber={subscriber}
             eligibleOffers={eligibleOffers}
             {...(cap ? { cap } : {})}
+            {...(mode ? { mode } : {})}
             {...(screen ? { screen } : {})}
             {...(locale ? { locale } : {})}
           />

@@ -26,6 +26,7 @@ export function WidgetPreview({
   variant,
   locale,
   cap,
+  mode,
 }: WidgetPreviewProps) {
   const container = useRef<HTMLDivElement>(null)
   const handle = useRef<PreviewHandle | null>(null)
@@ -43,8 +44,9 @@ export function WidgetPreview({
       ...(variant ? { variant } : {}),
       ...(locale ? { locale } : {}),
       ...(cap ? { cap } : {}),
+      ...(mode ? { mode } : {}),
     }),
-    [config, reasons, screen, subscriber, eligibleOffers, variant, locale, cap],
+    [config, reasons, screen, subscriber, eligibleOffers, variant, locale, cap, mode],
   )
   // The mount effect reads the latest props without re-running (re-mounting would lose the widget's state).
   const latest = useRef(props)

@@ -77,6 +77,7 @@ export function EditorPreviewBody({ onLocaleChange, locales, ...props }: EditorP
         {...props}
         eligibleOffers={view.eligibleOffers}
         cap={view.cap}
+        mode={view.decision.mode}
         instead={statutory}
         frame={(widget) => <div className={`rk-device rk-device--${props.device}`}>{widget}</div>}
       />

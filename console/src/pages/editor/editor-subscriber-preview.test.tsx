@@ -67,10 +67,13 @@ describe('editor: preview as a subscriber from …', () => {
     const minnesota = await from(group, 'US', 'MN')
     expect(minnesota).toContain('Offers only after the cancellation')
     expect(previewRecorder.current()?.eligibleOffers).toEqual([])
+    // The preview counts the steps as the subscriber's session does: no offer step in this mode.
+    expect(previewRecorder.current()?.mode).toBe('offers_after_cancel')
 
     const uk = await from(group, 'GB')
     expect(uk).toContain('Capped screens and offers')
     expect(previewRecorder.current()?.cap).toEqual({ max_offers: 1, max_screens: 3 })
+    expect(previewRecorder.current()?.mode).toBe('offer_cap')
     expect(previewRecorder.current()?.eligibleOffers).toEqual(OFFER_TYPES)
   })
 

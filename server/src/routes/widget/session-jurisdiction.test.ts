@@ -74,6 +74,13 @@ describe('the mode of a session', () => {
         .flat()
         .some((screen) => screen.kind === 'offer'),
     ).toBe(false)
+    // Three screens, counted as three: "Step 3 of 3" on the confirmation, whatever the reason.
+    expect(body.plan.steps).toEqual(['reason', 'feedback', 'confirm'])
+    const progress = Object.entries(body.words.screens).map(([key, words]) => [key, words.progress])
+    expect(Object.fromEntries(progress)).toMatchObject({
+      'reason.': 'Step 1 of 3',
+      'confirm.': 'Step 3 of 3',
+    })
   })
 
   it('Germany (from the Stripe address alone): the statutory page in German, prefilled, no offers', async () => {

@@ -126,6 +126,7 @@ export async function planSession(
     eligibleOffers: eligibility.offers,
     subscriber: summary ? { planId: summary.plan.priceId } : {},
     cap: decision.cap,
+    mode: decision.mode,
   })
   // Every word of it in the language the widget picks from the same wishes (the token's claim first).
   const wanted = [subscriber.locale, body.locale, ...(body.languages ?? [])]
