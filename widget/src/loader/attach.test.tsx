@@ -22,7 +22,7 @@ const click = (element: Element, init: MouseEventInit = {}) => {
 
 /** A loader with a served bundle whose flows end with `outcome`. */
 async function attached(selector: string | (() => Element), outcome: 'fallback' | 'stayed' = 'stayed') {
-  const loader = setupLoader()
+  const loader = await setupLoader()
   loader.api.init({ accountId: 'acct_1' })
   const fake = fakeBundle(async (request) => {
     request.onVisible()

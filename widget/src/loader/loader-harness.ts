@@ -2,7 +2,7 @@ import { expect, vi } from 'vitest'
 import { createCommands } from '../bundle/commands'
 import type { Host, WidgetContext } from '../host/types'
 import type { SessionResult, ShowRequest, WidgetBundle } from '../types'
-import { installLoader, type RetainkitApi } from './install'
+import type { RetainkitApi } from './install'
 
 /**
  * Test helpers for the loader: scripts it inserts are captured (never fetched); bundles open flows the
@@ -34,7 +34,11 @@ export function fakeBundle(show?: (request: ShowRequest) => Promise<SessionResul
   return { bundle, requests }
 }
 
-export function setupLoader(options: { nonce?: string; src?: string } = {}) {
+/**
+ * A loader as a page gets it: installed from a module of its own (the loader's state is its module's,
+ * as each copy of loader.js is its own script), so no test sees another's bundle or queue.
+ */
+export async function setupLoader(options: { nonce?: string; src?: string } = {}) {
   const scripts: HTMLScriptElement[] = []
   const append = (node: Node) => {
     scripts.push(node as HTMLScriptElement)
@@ -47,6 +51,8 @@ export function setupLoader(options: { nonce?: string; src?: string } = {}) {
   script.src = options.src ?? LOADER_URL
   if (options.nonce) script.nonce = options.nonce
   const host: Host = { window: window as Host['window'], document, script }
+  vi.resetModules()
+  const { installLoader } = await import('./install')
   const install = () => installLoader(host, WIDGET_FILE)
   const api = install()
   if (!api) throw new Error('a loader was already installed')

@@ -38,9 +38,9 @@ function runStub() {
 }
 
 describe('the global and the queue', () => {
-  it('installs exactly one global, window.Retainkit, with the API methods', () => {
+  it('installs exactly one global, window.Retainkit, with the API methods', async () => {
     const before = new Set(Object.keys(window))
-    const { api } = setupLoader()
+    const { api } = await setupLoader()
     const added = Object.keys(window).filter((key) => !before.has(key))
     expect(added).toEqual(['Retainkit'])
     expect(window.Retainkit).toBe(api)
@@ -66,7 +66,7 @@ describe('the global and the queue', () => {
       request.onVisible()
       return { outcome: 'stayed' }
     })
-    const loader = setupLoader()
+    const loader = await setupLoader()
     loader.serve(bundle)
     await expect(flow).resolves.toEqual({ outcome: 'stayed' })
     expect(bundle.showCancelFlow.mock.calls[0]?.[0]).toMatchObject({
@@ -91,7 +91,7 @@ describe('the global and the queue', () => {
     expect(inserted).toHaveLength(1)
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const loader = setupLoader()
+    const loader = await setupLoader()
     await settle()
     expect(warn).not.toHaveBeenCalled()
     // The snippet once more, after the loader: still a no-op.
@@ -99,8 +99,8 @@ describe('the global and the queue', () => {
     expect(window.Retainkit).toBe(loader.api)
   })
 
-  it('a second loader copy leaves the first one in place', () => {
-    const loader = setupLoader()
+  it('a second loader copy leaves the first one in place', async () => {
+    const loader = await setupLoader()
     expect(loader.install()).toBeUndefined()
     expect(window.Retainkit).toBe(loader.api)
   })
@@ -109,7 +109,7 @@ describe('the global and the queue', () => {
 describe('isolation', () => {
   it('never throws into the page: bad calls resolve, and each problem is logged once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const loader = setupLoader()
+    const loader = await setupLoader()
     const { api } = loader
     const calls = [
       () => api('nope'),
@@ -145,7 +145,7 @@ describe('isolation', () => {
 
   it('a bundle that throws synchronously makes the flow fail open, not the page', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const loader = setupLoader()
+    const loader = await setupLoader()
     loader.api.init({ accountId: 'acct_1' })
     const { bundle } = fakeBundle(() => {
       throw new Error('boom')
@@ -158,7 +158,7 @@ describe('isolation', () => {
 
 describe('loading the bundle', () => {
   it('loads once for concurrent calls, with the nonce of the loader script', async () => {
-    const loader = setupLoader({ nonce: 'r4nd0m' })
+    const loader = await setupLoader({ nonce: 'r4nd0m' })
     loader.api.init({ accountId: 'acct_1' })
     const first = loader.api.showReactivation({ token: TOKEN })
     const second = loader.api.showReactivation({ token: TOKEN })
@@ -173,7 +173,7 @@ describe('loading the bundle', () => {
 
   it('forgets a failed load, so the next call tries again', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const loader = setupLoader()
+    const loader = await setupLoader()
     loader.api.init({ accountId: 'acct_1' })
     const failed = loader.api.showReactivation({ token: TOKEN })
     loader.fail()
@@ -188,7 +188,7 @@ describe('loading the bundle', () => {
 
   it('prefetches the bundle and the config together on idle after init, not at init', async () => {
     vi.useFakeTimers()
-    const loader = setupLoader()
+    const loader = await setupLoader()
     const fetch = vi.mocked(window.fetch)
     loader.api.init({ accountId: 'acct_1', apiBase: 'https://api.example.test/' })
     loader.api.attach('#cancel', { token: TOKEN })
@@ -204,7 +204,7 @@ describe('loading the bundle', () => {
 
   it('a cold click asks for the config before the bundle has run, and the bundle uses that answer', async () => {
     const config = { published: true }
-    const loader = setupLoader()
+    const loader = await setupLoader()
     const fetch = vi
       .spyOn(window, 'fetch')
       .mockResolvedValue(new Response(JSON.stringify(config), { status: 200 }))
@@ -227,7 +227,7 @@ describe('loading the bundle', () => {
 
   it('a bundle file that runs without registering counts as failed, and the next call retries', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const loader = setupLoader()
+    const loader = await setupLoader()
     loader.api.init({ accountId: 'acct_1' })
     const failed = loader.api.showReactivation({ token: TOKEN })
     loader.scripts[0]?.onload?.(new Event('load'))
@@ -243,7 +243,7 @@ describe('fail-open', () => {
   it('resolves fallback exactly at 3 s when nothing became visible, and aborts the bundle', async () => {
     vi.useFakeTimers()
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const loader = setupLoader()
+    const loader = await setupLoader()
     loader.api.init({ accountId: 'acct_1' })
     let result: unknown
     loader.api.showCancelFlow({ token: TOKEN }).then((value) => {
@@ -261,7 +261,7 @@ describe('fail-open', () => {
 
   it('does not fail open once the flow is visible', async () => {
     vi.useFakeTimers()
-    const loader = setupLoader()
+    const loader = await setupLoader()
     loader.api.init({ accountId: 'acct_1' })
     let finish: (value: { outcome: 'saved' }) => void = () => {}
     const { bundle } = fakeBundle(
@@ -286,7 +286,7 @@ describe('fail-open', () => {
   it('follows the intercepted link within the 3 s when the bundle never arrives', async () => {
     vi.useFakeTimers()
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const loader = setupLoader()
+    const loader = await setupLoader()
     loader.api.init({ accountId: 'acct_1' })
     loader.api.attach('#cancel', { token: TOKEN })
     document.body.innerHTML = '<a id="cancel" href="https://merchant.test/account/cancel">Cancel</a>'
@@ -310,7 +310,7 @@ describe('fail-open', () => {
 
   it('a failed bundle load lets the click proceed at once', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const loader = setupLoader()
+    const loader = await setupLoader()
     loader.api.init({ accountId: 'acct_1' })
     loader.api.attach('#cancel', { token: TOKEN })
     document.body.innerHTML = '<button id="cancel">Cancel</button>'
