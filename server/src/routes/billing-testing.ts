@@ -98,7 +98,7 @@ export function postEvent(
 }
 
 /** The platform account's stored events (newest first), as Stripe would have sent them. */
-export function platformEvents(t: TestContext) {
+export function platformEvents(t: TestContext): ReturnType<TestContext['stripe']['state']>['events'] {
   if (!t.billing) throw new Error('createTestContext({billing: true}) is needed')
   return t.stripe.state(t.billing.account).events
 }
