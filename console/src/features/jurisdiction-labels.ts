@@ -8,5 +8,13 @@ export const JURISDICTION_MODE_LABELS: Readonly<Record<JurisdictionMode, string>
   offer_cap: 'Capped screens and offers',
 }
 
+/** The same, short: a column of the Sessions list and its filter. */
+export const JURISDICTION_MODE_SHORT: Readonly<Record<JurisdictionMode, string>> = {
+  standard: 'Standard',
+  offers_after_cancel: 'Offers after cancellation',
+  statutory_button: 'Statutory page',
+  offer_cap: 'Offer cap',
+}
+
 export const jurisdictionModeLabel = (mode: string): string =>
   JURISDICTION_MODE_LABELS[mode as JurisdictionMode] ?? mode

@@ -404,6 +404,8 @@ export interface SessionsFilter {
   reason?: string | undefined
   offer?: string | undefined
   kind?: string | undefined
+  /** A jurisdiction mode (`mode` is live or test). */
+  jurisdiction?: string | undefined
   segment_id?: string | undefined
   arm_id?: string | undefined
 }

@@ -216,6 +216,19 @@ const ROUTES: RouteRow[] = [
     path: (id) => `/api/evidence/verify?account_id=${id}`,
     capability: 'canViewAnalytics',
   },
+  // The Sessions list and its CSV, filtered by jurisdiction mode: members who view analytics.
+  {
+    name: 'GET sessions (jurisdiction filter)',
+    method: 'GET',
+    path: (id) => `/api/sessions/${id}?jurisdiction=offers_after_cancel`,
+    capability: 'canViewAnalytics',
+  },
+  {
+    name: 'GET sessions export (jurisdiction filter)',
+    method: 'GET',
+    path: (id) => `/api/sessions/${id}/export?jurisdiction=statutory_button`,
+    capability: 'canViewAnalytics',
+  },
   // ── append rows above this line ──
 ]
 

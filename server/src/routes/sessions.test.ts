@@ -3,7 +3,14 @@ import type { ApiData } from '@retainkit/shared/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/support/harness'
 import { backfilled, saveKeys } from './stripe/test-support'
-import { startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './widget/testing'
+import {
+  startSession,
+  type TokenClaims,
+  tokenFor,
+  type WidgetAccount,
+  widgetAccount,
+  widgetCall,
+} from './widget/testing'
 
 type Page = ApiData<'GET /api/sessions/{accountId}'>
 type Detail = ApiData<'GET /api/sessions/{accountId}/{sessionId}'>
@@ -32,9 +39,15 @@ async function subscriber(email: string, name: string, price?: string) {
 /** A session as the widget runs it: start, reason (and feedback), then accept a discount, cancel, or stay. */
 async function session(
   who: { customerId: string; subscriptionId: string },
-  run: { reason: string; feedback?: string; end: 'accept' | 'cancel' | 'stay' | 'open'; mode?: 'test' },
+  run: {
+    reason: string
+    feedback?: string
+    end: 'accept' | 'cancel' | 'stay' | 'open'
+    mode?: 'test'
+    claims?: TokenClaims
+  },
 ) {
-  const token = await tokenFor(t, account, who, run.mode ? { mode: run.mode } : {})
+  const token = await tokenFor(t, account, who, { ...run.claims, ...(run.mode ? { mode: run.mode } : {}) })
   const { status, body } = await startSession(t, token)
   expect(status).toBe(201)
   const id = body.sessionId
@@ -178,6 +191,7 @@ describe('GET /api/sessions/{accountId}', () => {
       'cursor=not%20a%20cursor',
       'cursor=AAAA',
       'offer=free_beer',
+      'jurisdiction=texas',
       'startDate=2026-02-10&endDate=2026-01-01',
     ]) {
       const bad = await t.request(`/api/sessions/${account.accountId}?${query}`, {
@@ -247,7 +261,7 @@ describe('GET /api/sessions/{accountId}/export', () => {
     expect(res.headers.get('content-type')).toContain('text/csv')
     const lines = (await res.text()).trim().split('\r\n')
     expect(lines[0]).toBe(
-      'session_id,started_at,completed_at,kind,mode,outcome,customer_id,email,name,product,price_id,mrr,currency,reason_key,offer_shown,offer_accepted,segment_id,arm_id',
+      'session_id,started_at,completed_at,kind,mode,outcome,customer_id,email,name,product,price_id,mrr,currency,reason_key,offer_shown,offer_accepted,segment_id,arm_id,jurisdiction_mode',
     )
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([story.canceled, story.saved])
     expect(lines[2]).toContain(',Jane.Doe@Example.com,Jane Doe,Pro,')
@@ -257,5 +271,42 @@ describe('GET /api/sessions/{accountId}/export', () => {
       token: viewer.token,
     })
     expect(await masked.text()).not.toContain('Jane.Doe@Example.com')
+  })
+})
+
+describe('the jurisdiction mode in the list', () => {
+  it('shows each session’s mode and filters by it, in the list and its CSV', async () => {
+    const mia = await subscriber('mia@shop.example', 'Mia Berg')
+    const george = await subscriber('george@shop.example', 'George Hale')
+    const minnesota = { country: 'US', state: 'MN' }
+    story.minnesota = await session(mia, { reason: 'other', end: 'open', claims: minnesota })
+    story.uk = await session(george, { reason: 'other', end: 'stay', claims: { country: 'GB' } })
+    const page = await list()
+    const modeOf = (id: string | undefined) => page.sessions.find((s) => s.id === id)?.jurisdiction_mode
+    expect(modeOf(story.minnesota)).toBe('offers_after_cancel')
+    expect(modeOf(story.uk)).toBe('offer_cap')
+    expect(modeOf(story.saved)).toBe('standard')
+    expect(ids(await list('jurisdiction=offers_after_cancel'))).toEqual([story.minnesota])
+    expect(ids(await list('jurisdiction=offer_cap&outcome=stayed'))).toEqual([story.uk])
+    expect(ids(await list('jurisdiction=statutory_button'))).toEqual([])
+    const standard = await list('jurisdiction=standard')
+    expect(ids(standard)).toEqual(expect.arrayContaining([story.saved, story.canceled, story.stayed]))
+    expect(standard.sessions.every((s) => s.jurisdiction_mode === 'standard')).toBe(true)
+    // A viewer filters the same way.
+    const viewer = await t.addMember(account.accountId, 'viewer')
+    expect(ids(await list('jurisdiction=offers_after_cancel', viewer.token))).toEqual([story.minnesota])
+    const res = await t.request(`/api/sessions/${account.accountId}/export?jurisdiction=offer_cap`, {
+      token: account.ownerToken,
+    })
+    const lines = (await res.text()).trim().split('\r\n')
+    expect(lines.slice(1).map((line) => [line.split(',')[0], line.split(',').at(-1)])).toEqual([
+      [story.uk, 'offer_cap'],
+    ])
+    // An unknown mode is refused with the shared schema's message, naming the modes.
+    const bad = await t.request(`/api/sessions/${account.accountId}?jurisdiction=texas`, {
+      token: account.ownerToken,
+    })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await bad.json())).toContain('offers_after_cancel')
   })
 })

@@ -33,6 +33,7 @@ const QUERY_KEYS = [
   'reason',
   'offer',
   'kind',
+  'jurisdiction',
   'cursor',
   'limit',
 ] as const

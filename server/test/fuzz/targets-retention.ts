@@ -214,13 +214,15 @@ export const RETENTION_TARGETS: Target[] = [
     method: 'GET',
     doc: 'GET /api/sessions/{accountId}',
     caller: 'merchant',
-    valid: (f) => ({ path: `/api/sessions/${f.shop.accountId}?outcome=canceled&limit=10` }),
+    valid: (f) => ({
+      path: `/api/sessions/${f.shop.accountId}?outcome=canceled&jurisdiction=offers_after_cancel&limit=10`,
+    }),
   },
   {
     method: 'GET',
     doc: 'GET /api/sessions/{accountId}/export',
     caller: 'merchant',
-    valid: (f) => ({ path: `/api/sessions/${f.shop.accountId}/export?mode=live` }),
+    valid: (f) => ({ path: `/api/sessions/${f.shop.accountId}/export?mode=live&jurisdiction=offer_cap` }),
   },
   {
     method: 'GET',

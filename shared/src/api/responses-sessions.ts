@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { JURISDICTION_MODES } from '../jurisdiction/modes'
 import { SESSION_KINDS, SESSION_OUTCOMES } from '../sessions'
 import { isoTime, nullableTime, obj } from './common'
 
@@ -42,6 +43,8 @@ export const sessionSummary = obj({
   segment_id: z.string().nullable(),
   experiment_id: z.string().nullable(),
   arm_id: z.string().nullable(),
+  /** The jurisdiction mode the session ran in, decided at its start; null when none was (a banner). */
+  jurisdiction_mode: z.enum(JURISDICTION_MODES).nullable(),
 })
 
 export const sessionsPage = obj({

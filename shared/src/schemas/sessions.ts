@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { OFFER_TYPES } from '../config/vocabulary'
+import { JURISDICTION_MODES } from '../jurisdiction/modes'
 import { SESSION_KINDS, SESSION_OUTCOMES, SESSION_PAGE_MAX, SESSION_SEARCH_MAX } from '../sessions'
 import { analyticsDateOrderIssue, analyticsDatesInOrder, analyticsPeriodFields } from './analytics-query'
 
@@ -20,6 +21,10 @@ export const sessionsQuerySchema = z
     /** Sessions where this offer was shown. */
     offer: z.enum(OFFER_TYPES, `offer must be one of: ${OFFER_TYPES.join(', ')}`).optional(),
     kind: z.enum(SESSION_KINDS, "kind must be 'cancel' or 'reactivation'").optional(),
+    /** Sessions run in this jurisdiction mode (`mode` is already live or test). */
+    jurisdiction: z
+      .enum(JURISDICTION_MODES, `jurisdiction must be one of: ${JURISDICTION_MODES.join(', ')}`)
+      .optional(),
     /** The `next_cursor` of the previous page. */
     cursor: z
       .string()

@@ -38,6 +38,7 @@ const DETAIL: ApiData<'GET /api/sessions/{accountId}/{sessionId}'> = {
   segment_id: null,
   experiment_id: null,
   arm_id: null,
+  jurisdiction_mode: 'standard',
   subscription_id: 'sub_ca',
   steps: [],
   feedback: null,

@@ -1,11 +1,13 @@
+import { JURISDICTION_MODES } from '@retainkit/shared/jurisdiction'
 import { SESSION_KINDS, SESSION_OUTCOMES } from '@retainkit/shared/sessions'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { type FormEvent, useId, useState } from 'react'
+import { JURISDICTION_MODE_SHORT } from '../../features/jurisdiction-labels'
 import { OFFER_LABELS } from '../../features/labels'
 import { KIND_LABELS, OUTCOME_LABELS } from './session-words'
 
 /** The filters a URL keeps (`?outcome=…&reason=…`): each a select of its closed list, or all. */
-export const SESSION_FILTER_KEYS = ['outcome', 'reason', 'offer', 'kind'] as const
+export const SESSION_FILTER_KEYS = ['outcome', 'reason', 'offer', 'kind', 'jurisdiction'] as const
 export type SessionFilterKey = (typeof SESSION_FILTER_KEYS)[number]
 
 interface FilterChoice {
@@ -30,6 +32,10 @@ export function filterChoices(
       options: OFFER_TYPES.map((value) => ({ value, label: OFFER_LABELS[value] })),
     },
     kind: { label: 'Kind', options: SESSION_KINDS.map((value) => ({ value, label: KIND_LABELS[value] })) },
+    jurisdiction: {
+      label: 'Jurisdiction mode',
+      options: JURISDICTION_MODES.map((value) => ({ value, label: JURISDICTION_MODE_SHORT[value] })),
+    },
   }
 }
 

@@ -1,6 +1,7 @@
 import { ROUTES } from '@retainkit/shared/routes'
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { JURISDICTION_MODE_SHORT } from '../../features/jurisdiction-labels'
 import { listSessions, type SessionsFilter } from '../../lib/api'
 import { userMessageOf } from '../../lib/error-handler'
 import {
@@ -69,7 +70,7 @@ export function useSessionPages(accountId: string, filter: SessionsFilter, pageS
 
 /**
  * The sessions as a table (labelled cards on a phone): when, who, plan and MRR, reason, offer,
- * outcome; each row opens the session's page.
+ * outcome, jurisdiction mode (none for a banner); each row opens the session's page.
  */
 export function SessionsTable(props: {
   accountId: string
@@ -88,6 +89,7 @@ export function SessionsTable(props: {
             <th scope="col">Reason</th>
             <th scope="col">Offer</th>
             <th scope="col">Outcome</th>
+            <th scope="col">Jurisdiction</th>
           </tr>
         </thead>
         <tbody>
@@ -114,6 +116,9 @@ export function SessionsTable(props: {
                 <span className={`rk-outcome rk-outcome--${session.outcome}`}>
                   {OUTCOME_LABELS[session.outcome]}
                 </span>
+              </td>
+              <td data-label="Jurisdiction">
+                {session.jurisdiction_mode ? JURISDICTION_MODE_SHORT[session.jurisdiction_mode] : '—'}
               </td>
             </tr>
           ))}

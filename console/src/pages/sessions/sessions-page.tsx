@@ -74,8 +74,8 @@ function ExportCsv({
 
 /**
  * /sessions/?account_id=… — every cancel and banner session, newest first: who, plan and MRR, reason,
- * offer and outcome; searched by e-mail or customer id and filtered (outcome, reason, offer, kind,
- * segment or arm, mode, period), all in the URL; each row opens the session's page; the filtered view
+ * offer, outcome and jurisdiction mode; searched by e-mail or customer id and filtered (outcome,
+ * reason, offer, kind, jurisdiction mode, segment or arm, mode, period), all in the URL; each row opens the session's page; the filtered view
  * downloads as CSV. Viewers see customers masked and search by customer id.
  */
 export default function SessionsPage() {
@@ -87,7 +87,13 @@ export default function SessionsPage() {
   const labels = new Map(reasons.map((reason) => [reason.key, reason.label]))
   const slice = sliceFromParams(params.get('segment'), params.get('arm'))
   const filtered = Boolean(
-    filter.q || values.outcome || values.reason || values.offer || values.kind || slice,
+    filter.q ||
+      values.outcome ||
+      values.reason ||
+      values.offer ||
+      values.kind ||
+      values.jurisdiction ||
+      slice,
   )
   return (
     <div className="rk-sessions">

@@ -1,3 +1,4 @@
+import { JURISDICTION_MODES } from '@retainkit/shared/jurisdiction'
 import { SESSION_KINDS, SESSION_OUTCOMES, SESSION_PAGE_MAX } from '@retainkit/shared/sessions'
 import { OFFER_TYPES } from '@retainkit/shared/vocabulary'
 import { merchant, type OperationSpec, pathAccountId, type QueryParam, queryParam } from './operation-types'
@@ -15,6 +16,10 @@ const FILTERS: QueryParam[] = [
   queryParam('reason', 'the reason key the subscriber chose'),
   queryParam('offer', 'sessions where this offer was shown', { type: 'string', enum: [...OFFER_TYPES] }),
   queryParam('kind', 'cancel flow or reactivation banner', { type: 'string', enum: [...SESSION_KINDS] }),
+  queryParam('jurisdiction', 'sessions run in this jurisdiction mode', {
+    type: 'string',
+    enum: [...JURISDICTION_MODES],
+  }),
 ]
 
 const sessionIdParam: QueryParam = {

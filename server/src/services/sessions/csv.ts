@@ -25,6 +25,7 @@ const HEADER = [
   'offer_accepted',
   'segment_id',
   'arm_id',
+  'jurisdiction_mode',
 ] as const
 
 const line = (s: SessionSummary) => [
@@ -47,6 +48,7 @@ const line = (s: SessionSummary) => [
   s.offer_accepted,
   s.segment_id,
   s.arm_id,
+  s.jurisdiction_mode,
 ]
 
 /**

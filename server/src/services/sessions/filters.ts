@@ -11,7 +11,10 @@ import type { SessionCursor } from './cursor'
  */
 export interface SessionFilters {
   range: AnalyticsRange
-  query: Pick<SessionsQuery, 'q' | 'outcome' | 'reason' | 'offer' | 'kind' | 'segment_id' | 'arm_id'>
+  query: Pick<
+    SessionsQuery,
+    'q' | 'outcome' | 'reason' | 'offer' | 'kind' | 'segment_id' | 'arm_id' | 'jurisdiction'
+  >
   /** A viewer: the search matches customer ids only. */
   masked: boolean
 }
@@ -40,6 +43,7 @@ export function sessionConditions(accountId: string, filters: SessionFilters): R
   if (query.segment_id === 'default') parts.push(sql` and cs.segment_id is null`)
   else if (query.segment_id) parts.push(sql` and cs.segment_id = ${query.segment_id}`)
   if (query.arm_id) parts.push(sql` and cs.arm_id = ${query.arm_id}`)
+  if (query.jurisdiction) parts.push(sql` and cs.jurisdiction->>'mode' = ${query.jurisdiction}`)
   if (query.offer)
     parts.push(sql` and exists (select 1 from session_events e
       where e.session_id = cs.id and e.account_id = ${accountId} and e.step = 'offer_shown'

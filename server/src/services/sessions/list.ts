@@ -1,4 +1,5 @@
 import type { ApiData } from '@retainkit/shared/api'
+import type { JurisdictionMode } from '@retainkit/shared/jurisdiction'
 import { SESSION_PAGE_SIZE, type SessionKind, type SessionOutcome } from '@retainkit/shared/sessions'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables'
@@ -31,6 +32,7 @@ export interface SessionRow {
   name: string | null
   offer_shown: string | null
   offer_accepted: string | null
+  jurisdiction_mode: JurisdictionMode | null
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
@@ -42,7 +44,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  */
 export const SESSION_COLUMNS = sql`cs.id, cs.kind, cs.mode, cs.created_at, cs.completed_at, cs.status,
   cs.customer_id, cs.subscription_id, cs.mrr, cs.currency, cs.reason_key, cs.segment_id,
-  cs.experiment_id, cs.arm_id,
+  cs.experiment_id, cs.arm_id, cs.jurisdiction->>'mode' as jurisdiction_mode,
   cs.subscriber_facts->>'product' as product, cs.subscriber_facts->>'plan' as price_id,
   cs.subscriber_facts->>'billing_interval' as interval,
   sc.email, sc.name,
@@ -85,6 +87,7 @@ export function summaryOf(row: SessionRow, masked: boolean): SessionSummary {
     segment_id: row.segment_id,
     experiment_id: row.experiment_id,
     arm_id: row.arm_id,
+    jurisdiction_mode: row.jurisdiction_mode,
   }
 }
 
