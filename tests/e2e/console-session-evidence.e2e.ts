@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems } from '../support/axe'
 import {
   accessTokenOf,
+  addMember,
   consoleApi,
   ensureConsoleBuilt,
   setTier,
@@ -22,6 +23,8 @@ import { overlappingText } from '../support/text-overlap'
  * the screens as worded, each click, time and clicks to cancel, the receipt — in Chromium against the
  * real server, for a real widget session of a Californian subscriber; the customer's export downloads
  * and the chain verifies. At a laptop's and a phone's width, axe-clean, no overlap, no sideways scroll.
+ * A viewer reads the same ledger with the address masked, is offered no export (and told who can),
+ * and the server refuses them the export if they ask anyway.
  */
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/session-evidence/', import.meta.url))
 const VIEWPORTS = { laptop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
@@ -31,6 +34,7 @@ let browser: Browser
 let storage: Awaited<ReturnType<BrowserContext['storageState']>>
 let accountId: string
 let sessionId: string
+let customerId: string
 
 async function widget(token: string, path: string, body: unknown) {
   const response = await fetch(`${product.url}/api/widget${path}`, {
@@ -77,6 +81,7 @@ beforeAll(async () => {
   const stripe = createStripeClient(product.stripe, merchant.keys.secret)
   const customer = await stripe.customers.create({ email: 'cal.sub@example.com', name: 'Cal Sub' })
   await stripe.subscriptions.create({ customer: customer.id, items: [{ price: merchant.prices.proMonthly }] })
+  customerId = customer.id
   const subscriber = createSubscriberToken({
     accountId,
     customerId: customer.id,
@@ -150,5 +155,53 @@ describe.each(Object.entries(VIEWPORTS))("a session's evidence ledger at %s size
       animations: 'disabled',
     })
     await layoutIsClean(page, viewport.width)
+  })
+})
+
+describe("a viewer on the session's evidence ledger", () => {
+  it('reads it masked, is offered no export and told who can; the server refuses the export', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.laptop, acceptDownloads: true })
+    const page = await signUpInConsole(product, context, 'evidence-viewer@example.com')
+    const token = await accessTokenOf(page)
+    const user = await fetch(`${product.url}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${token}`, apikey: product.deps.anonKey },
+    })
+    await addMember(product, accountId, ((await user.json()) as { id: string }).id, 'viewer')
+    // The owner's account becomes the viewer's active one, as the account menu's switch makes it.
+    const switched = await consoleApi(product, token, '/api/session?action=active-account', {
+      body: { account_id: accountId },
+    })
+    expect(switched.status).toBe(200)
+    await page.goto(`${product.url}/sessions/${sessionId}?account_id=${accountId}#evidence`)
+    const ledger = page.getByRole('region', { name: 'Evidence ledger' })
+    await ledger.getByText(/^Why: Mode standard: US-CA/).waitFor()
+    await ledger.getByText('Declined the offer').waitFor()
+    expect(await page.getByText('cal.sub@example.com').count()).toBe(0)
+    // No export to press: the reason and who can export instead.
+    await ledger
+      .getByText(/holds subscribers’ e-mail addresses and names in full.*owner, admin or editor/)
+      .waitFor()
+    expect(await ledger.getByRole('group', { name: 'This customer’s evidence export' }).count()).toBe(0)
+    expect(await ledger.getByRole('button', { name: /evidence export/ }).count()).toBe(0)
+    // Asked anyway, with the viewer's own session, the server refuses and sends nothing of the export.
+    for (const format of ['json', 'csv', 'html']) {
+      const refused = await consoleApi(
+        product,
+        await accessTokenOf(page),
+        `/api/evidence?account_id=${accountId}&customer_id=${customerId}&format=${format}`,
+      )
+      expect(refused.status, format).toBe(403)
+      const text = await refused.text()
+      expect(JSON.parse(text).error.code, format).toBe('INSUFFICIENT_PERMISSIONS')
+      expect(text).not.toContain('cal.sub@example.com')
+    }
+    // The chain's verification holds no personal data: the viewer may run it.
+    await ledger.getByRole('button', { name: 'Verify the account’s evidence chain' }).click()
+    await ledger.getByText(/^The chain is intact: \d+ rows checked/).waitFor()
+    await layoutIsClean(page, VIEWPORTS.laptop.width)
+    await page.setViewportSize(VIEWPORTS.phone)
+    await layoutIsClean(page, VIEWPORTS.phone.width)
+    await page.screenshot({ path: `${ARTIFACTS}session-evidence-viewer-phone.png`, fullPage: true })
+    await context.close()
   })
 })
