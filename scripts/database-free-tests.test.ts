@@ -32,6 +32,8 @@ describe('database-free server tests', () => {
   it('in this repository, keeps the harness users and leaves the pure ones', () => {
     const list = free(process.cwd())
     expect(list).toContain('server/src/services/feedback/sentiment.test.ts')
+    // It needs only the harness's Node request bindings, kept apart from the harness for that reason.
+    expect(list).toContain('server/src/http/client-address.test.ts')
     expect(list).not.toContain('server/src/routes/webhooks.test.ts')
   })
 })

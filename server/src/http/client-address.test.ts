@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { nodeBindings } from '../../test/support/harness'
+import { nodeBindings } from '../../test/support/node-bindings'
 import { clientAddress, isLoopback, parseTrustProxy, rateLimitKey, type TrustProxy } from './client-address'
 
 async function addressOf(trust: TrustProxy, peer: string | null, forwarded?: string) {

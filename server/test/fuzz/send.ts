@@ -1,4 +1,4 @@
-import { nodeBindings } from '../support/harness'
+import { nodeBindings } from '../support/node-bindings'
 import { ADMIN_TOKEN, type Fixture } from './fixture'
 import type { RequestSpec, Target } from './targets'
 

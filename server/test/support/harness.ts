@@ -25,7 +25,10 @@ import { createMemoryMailer, type MailMessage } from '../../src/services/mailer'
 import { createSecretBox, maskSecret } from '../../src/services/secret-box'
 import { createStripeClientFactory } from '../../src/services/stripe-client'
 import { readOutbox } from './mail'
+import { nodeBindings } from './node-bindings'
 import { openPgliteFromTemplate, openPostgresFromTemplate } from './template-db'
+
+export { nodeBindings }
 
 /**
  * One in-process product for a test file: the real app over a fresh database (PGlite, or PostgreSQL
@@ -84,14 +87,6 @@ export interface TestRequestInit {
    * with no address at all (limiters keyed by address do not count it).
    */
   peer?: string
-}
-
-/** What @hono/node-server passes as the app's env: the Node request (its socket and raw headers). */
-export function nodeBindings(peer: string, headers: Record<string, string> = {}) {
-  const lower = Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
-  )
-  return { incoming: { socket: { remoteAddress: peer }, headers: lower } }
 }
 
 export interface CreateAccountOptions {
