@@ -10,7 +10,10 @@ import {
 import {
   createSecret,
   errorOf,
+  type OpenSession,
+  openSessions,
   startSession,
+  storedSteps,
   tokenFor,
   type WidgetAccount,
   widgetAccount,
@@ -36,35 +39,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-interface OpenSession {
-  id: string
-  token: string
-}
-
-async function openSessions(count: number, tag: string, of = account): Promise<OpenSession[]> {
-  const sessions: OpenSession[] = []
-  for (let i = 0; i < count; i++) {
-    const token = await tokenFor(t, of, `cus_${tag}${i}`)
-    const { status, body } = await startSession(t, token)
-    expect(status, JSON.stringify(body)).toBe(201)
-    sessions.push({ id: body.sessionId, token })
-  }
-  return sessions
-}
-
 const post = (sessionId: string, token: string, events: unknown[]) =>
   widgetCall(t, `/api/widget/sessions/${sessionId}/events`, { token, body: { events } })
 const reason = (reasonKey: string) => [{ step: 'reason_selected', reasonKey }]
-
-async function stepsOf(sessionId: string): Promise<string[]> {
-  const rows = await t.database.db
-    .selectFrom('session_events')
-    .select('step')
-    .where('session_id', '=', sessionId)
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => row.step)
-}
 
 async function clientEvents(sessionId: string): Promise<number> {
   const row = await t.database.db
@@ -92,6 +69,8 @@ let blockerTag = 0
  */
 async function holdEverySlot() {
   const blockers = await openSessions(
+    t,
+    account,
     ingestGroupLimitsOf(t.database.db).maxInFlight,
     `blocker${blockerTag++}x`,
   )
@@ -142,7 +121,7 @@ async function whileSlotsAreBusy(calls: () => Promise<Response>[]): Promise<Resp
 
 describe('calls that arrive together', () => {
   it('are written in fewer statements than calls, each call answered on its own session', async () => {
-    const sessions = await openSessions(24, 'mixed')
+    const sessions = await openSessions(t, account, 24, 'mixed')
     const [ended, changed, anothers] = sessions.slice(20) as [OpenSession, OpenSession, OpenSession]
     // Ended before the burst: its call is refused on the state the database holds.
     expect((await post(ended.id, ended.token, [{ step: 'reason_continue' }])).status).toBe(204)
@@ -181,13 +160,13 @@ describe('calls that arrive together', () => {
     // so it waits for the next group), not one each.
     expect(after.calls - before.calls - (after.statements - before.statements)).toBeGreaterThanOrEqual(15)
     for (const s of sessions.slice(0, 20)) {
-      expect(await stepsOf(s.id)).toEqual(['session_started', 'reason_selected'])
+      expect(await storedSteps(t, s.id)).toEqual(['session_started', 'reason_selected'])
       expect(await clientEvents(s.id)).toBe(1)
     }
-    expect(await stepsOf(ended.id)).toEqual(['session_started', 'reason_continue'])
+    expect(await storedSteps(t, ended.id)).toEqual(['session_started', 'reason_continue'])
     // Judged on what the other writer left: counted on from its five.
     expect(await clientEvents(changed.id)).toBe(6)
-    expect(await stepsOf(anothers.id)).toEqual(['session_started'])
+    expect(await storedSteps(t, anothers.id)).toEqual(['session_started'])
     expect(await counterDifferences(t.database.db, account.accountId)).toEqual([])
   })
 
@@ -209,7 +188,7 @@ describe('calls that arrive together', () => {
     expect(ingestGroupCounters(t.database.db).fallbacks).toBe(before.fallbacks)
     for (const id of ids) {
       expect(await clientEvents(id)).toBe(20)
-      expect((await stepsOf(id)).filter((step) => step === 'reason_selected')).toHaveLength(20)
+      expect((await storedSteps(t, id)).filter((step) => step === 'reason_selected')).toHaveLength(20)
     }
     const { rows } = await sql<{ bucket: string; hits: number }>`select bucket, hits from rate_limit_hits
       where bucket like 'widget-events-token:%' or bucket = any(${ids.map((id) => `widget-events:${id}`)})`.execute(
@@ -225,7 +204,7 @@ describe('calls that arrive together', () => {
   })
 
   it('when the group statement fails, each call is sent alone: only the failing one fails', async () => {
-    const sessions = await openSessions(12, 'failing')
+    const sessions = await openSessions(t, account, 12, 'failing')
     const victim = sessions[11] as OpenSession
     // A fault in one call's write (as a trigger or constraint would raise): the whole group's
     // statement is rolled back, then each call is tried on its own.
@@ -243,8 +222,8 @@ describe('calls that arrive together', () => {
       expect(answers.map((answer) => answer.status)).toEqual([...Array.from({ length: 11 }, () => 204), 500])
       expect(after.fallbacks - before.fallbacks).toBeGreaterThanOrEqual(1)
       for (const s of sessions.slice(0, 11))
-        expect(await stepsOf(s.id)).toEqual(['session_started', 'reason_selected'])
-      expect(await stepsOf(victim.id)).toEqual(['session_started'])
+        expect(await storedSteps(t, s.id)).toEqual(['session_started', 'reason_selected'])
+      expect(await storedSteps(t, victim.id)).toEqual(['session_started'])
       expect(await clientEvents(victim.id)).toBe(0)
     } finally {
       await sql`drop trigger test_fail_one on session_events`.execute(t.database.db)
@@ -258,7 +237,7 @@ describe('calls that arrive together', () => {
   it.runIf(process.env.TEST_DB === 'postgres')(
     'stuck statements do not hold the queue: a call waits at most a second, then goes alone',
     async () => {
-      const sessions = await openSessions(4, 'stuck')
+      const sessions = await openSessions(t, account, 4, 'stuck')
       const slots = await holdEverySlot()
       const MAX_QUEUE_WAIT_MS = 1_000
       configureIngestGroups(t.database.db, { maxQueueWaitMs: MAX_QUEUE_WAIT_MS })
@@ -272,7 +251,8 @@ describe('calls that arrive together', () => {
         expect(waited).toBeGreaterThanOrEqual(MAX_QUEUE_WAIT_MS - 50)
         expect(waited).toBeLessThan(MAX_QUEUE_WAIT_MS + 5_000)
         expect(ingestGroupCounters(t.database.db).waitedOut - before.waitedOut).toBe(4)
-        for (const s of sessions) expect(await stepsOf(s.id)).toEqual(['session_started', 'reason_selected'])
+        for (const s of sessions)
+          expect(await storedSteps(t, s.id)).toEqual(['session_started', 'reason_selected'])
       } finally {
         configureIngestGroups(t.database.db, { maxQueueWaitMs: 60_000 })
         await slots.release()
@@ -287,8 +267,8 @@ describe("each event's live flag", () => {
       ...account,
       secret: await createSecret(t, account.accountId, account.ownerToken, 'test'),
     }
-    const live = await openSessions(3, 'livemode')
-    const rehearsal = await openSessions(3, 'testmode', testAccount)
+    const live = await openSessions(t, account, 3, 'livemode')
+    const rehearsal = await openSessions(t, testAccount, 3, 'testmode')
     // Alone: nothing busy, so each call is its own statement.
     for (const s of [live[0], rehearsal[0]] as OpenSession[])
       expect((await post(s.id, s.token, reason('other'))).status).toBe(204)

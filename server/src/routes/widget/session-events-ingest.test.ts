@@ -4,7 +4,14 @@ import { createTestContext, type TestContext } from '../../../test/support/harne
 import { openDatabase } from '../../db/database'
 import type { AnalyticsRange } from '../../services/analytics/range'
 import { counterDifferences, readDifferences } from '../../services/analytics/rollup-oracle'
-import { errorOf, startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
+import {
+  errorOf,
+  type OpenSession,
+  openSessions,
+  type WidgetAccount,
+  widgetAccount,
+  widgetCall,
+} from './testing'
 
 /**
  * Ingest for one merchant under load: many of its subscribers' sessions sending events at the same
@@ -24,23 +31,6 @@ afterAll(() => t.close())
 const SESSIONS = 40
 const REASONS = ['too_expensive', 'not_using_enough'] as const
 
-interface OpenSession {
-  id: string
-  token: string
-}
-
-async function openSessions(account: WidgetAccount, count: number, tag: string): Promise<OpenSession[]> {
-  const sessions: OpenSession[] = []
-  for (let i = 0; i < count; i++) {
-    // One customer (and token) each: a token opens a bounded number of sessions.
-    const token = await tokenFor(t, account, `cus_${tag}${i}`, { handles: ['offers', 'cancel'] })
-    const { status, body } = await startSession(t, token, { merchantHandlesOffers: true })
-    expect(status).toBe(201)
-    sessions.push({ id: body.sessionId, token })
-  }
-  return sessions
-}
-
 const post = (session: OpenSession, events: unknown[]) =>
   widgetCall(t, `/api/widget/sessions/${session.id}/events`, { token: session.token, body: { events } })
 
@@ -58,7 +48,7 @@ describe('parallel events calls of one merchant', () => {
   it(`${SESSIONS} sessions at once, on both sides of a month's last midnight: all taken, rollups exact`, async () => {
     const account = await widgetAccount(t, { stripe: false })
     t.clock.set('2026-01-31T23:59:59.500Z')
-    const sessions = await openSessions(account, SESSIONS, 'edge')
+    const sessions = await openSessions(t, account, SESSIONS, 'edge', { merchantHandlesOffers: true })
     const first = await Promise.all(
       sessions.map((session, i) =>
         post(session, [
@@ -98,7 +88,7 @@ describe('parallel events calls of one merchant', () => {
       const account = await widgetAccount(t, { stripe: false })
       t.clock.set('2026-03-10T10:00:00.000Z')
       const at = t.clock.now().toISOString()
-      const sessions = await openSessions(account, SESSIONS, 'held')
+      const sessions = await openSessions(t, account, SESSIONS, 'held', { merchantHandlesOffers: true })
       const url = t.database.databaseUrl
       if (!url) throw new Error('a PostgreSQL handle knows its URL')
 
@@ -180,7 +170,7 @@ describe('a session changed elsewhere since this process wrote it', () => {
 
   it('is judged on the state the database holds (another writer stored feedback meanwhile)', async () => {
     const account = await widgetAccount(t, { stripe: false })
-    const [session] = await openSessions(account, 1, 'elsewhere')
+    const [session] = await openSessions(t, account, 1, 'elsewhere', { merchantHandlesOffers: true })
     if (!session) throw new Error('no session')
     expect((await post(session, feedback('First thought'))).status).toBe(204)
     // What another instance's call would have written: the event and the session's count.
@@ -225,7 +215,7 @@ describe('a session changed elsewhere since this process wrote it', () => {
       try {
         two.clock.set(t.clock.now())
         const account = await widgetAccount(t, { stripe: false })
-        const [session] = await openSessions(account, 1, 'turns')
+        const [session] = await openSessions(t, account, 1, 'turns', { merchantHandlesOffers: true })
         if (!session) throw new Error('no session')
         const viaTwo = (events: unknown[]) =>
           widgetCall(two, `/api/widget/sessions/${session.id}/events`, {
@@ -257,7 +247,7 @@ describe('a session changed elsewhere since this process wrote it', () => {
 describe('a revoked widget secret', () => {
   it('stops verifying events calls at once on this instance, though its account was cached', async () => {
     const account = await widgetAccount(t, { stripe: false })
-    const [session] = await openSessions(account, 1, 'revoked')
+    const [session] = await openSessions(t, account, 1, 'revoked', { merchantHandlesOffers: true })
     if (!session) throw new Error('no session')
     // The account's published config and secrets are cached now.
     expect((await post(session, [{ step: 'reason_selected', reasonKey: 'too_expensive' }])).status).toBe(204)
@@ -279,7 +269,7 @@ describe('a revoked widget secret', () => {
       try {
         two.clock.set(t.clock.now())
         const account = await widgetAccount(t, { stripe: false })
-        const [session] = await openSessions(account, 1, 'revokedtwo')
+        const [session] = await openSessions(t, account, 1, 'revokedtwo', { merchantHandlesOffers: true })
         if (!session) throw new Error('no session')
         const viaTwo = (reasonKey: string) =>
           widgetCall(two, `/api/widget/sessions/${session.id}/events`, {

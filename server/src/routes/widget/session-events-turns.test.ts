@@ -12,7 +12,14 @@ import {
   ingestGroupCounters,
   ingestGroupLimitsOf,
 } from '../../services/widget/ingest-groups'
-import { startSession, tokenFor, type WidgetAccount, widgetAccount, widgetCall } from './testing'
+import {
+  type OpenSession,
+  openSessions,
+  storedSteps,
+  type WidgetAccount,
+  widgetAccount,
+  widgetCall,
+} from './testing'
 
 /**
  * Events calls that arrive in the same turn of the event loop go in one statement, even with statement
@@ -30,33 +37,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-interface OpenSession {
-  id: string
-  token: string
-}
-
-async function openSessions(count: number, tag: string): Promise<OpenSession[]> {
-  const sessions: OpenSession[] = []
-  for (let i = 0; i < count; i++) {
-    const token = await tokenFor(t, account, `cus_${tag}${i}`)
-    const { status, body } = await startSession(t, token)
-    expect(status, JSON.stringify(body)).toBe(201)
-    sessions.push({ id: body.sessionId, token })
-  }
-  return sessions
-}
-
 const reason = [{ step: 'reason_selected', reasonKey: 'too_expensive' }]
-
-async function stepsOf(sessionId: string): Promise<string[]> {
-  const rows = await t.database.db
-    .selectFrom('session_events')
-    .select('step')
-    .where('session_id', '=', sessionId)
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => row.step)
-}
 
 /** POSTs over a real keep-alive socket of the server as npm start runs it; the status. */
 function post(port: number, agent: Agent, session: OpenSession, events: unknown[]): Promise<number> {
@@ -92,7 +73,7 @@ describe('events calls that arrive together', () => {
     const { port } = server.address() as AddressInfo
     const agent = new Agent({ keepAlive: true, maxSockets: 30 })
     try {
-      const sessions = await openSessions(30, 'socket')
+      const sessions = await openSessions(t, account, 30, 'socket')
       // Every connection open first, as fifty browsers' pages keep theirs.
       await Promise.all(sessions.map((s) => post(port, agent, s, [])))
       const before = ingestGroupCounters(t.database.db)
@@ -117,7 +98,7 @@ describe('events calls that arrive together', () => {
       // One statement per call before (on PGlite: 90 for 90); a handful of calls each now.
       expect(statements).toBeLessThanOrEqual(calls / 3)
       for (const s of sessions)
-        expect(await stepsOf(s.id)).toEqual([
+        expect(await storedSteps(t, s.id)).toEqual([
           'session_started',
           'reason_selected',
           'feedback_submitted',
@@ -139,7 +120,7 @@ describe('events calls that arrive together', () => {
     const limits = ingestGroupLimitsOf(t.database.db)
     configureIngestGroups(t.database.db, { maxInFlight: 8 })
     try {
-      const sessions = await openSessions(8, 'turn')
+      const sessions = await openSessions(t, account, 8, 'turn')
       const before = ingestGroupCounters(t.database.db)
       const answers = await Promise.all(
         sessions.map((s) =>
@@ -151,7 +132,8 @@ describe('events calls that arrive together', () => {
       // Eight statements before (a free slot each); the calls read in this turn now share one.
       expect(after.calls - before.calls).toBe(8)
       expect(after.statements - before.statements).toBe(1)
-      for (const s of sessions) expect(await stepsOf(s.id)).toEqual(['session_started', 'reason_selected'])
+      for (const s of sessions)
+        expect(await storedSteps(t, s.id)).toEqual(['session_started', 'reason_selected'])
     } finally {
       configureIngestGroups(t.database.db, limits)
     }
@@ -160,8 +142,8 @@ describe('events calls that arrive together', () => {
   it.runIf(process.env.TEST_DB === 'postgres')(
     'whose statement loses its connection mid-way: none acknowledged, none stored, each goes through when sent again',
     async () => {
-      const sessions = await openSessions(10, 'lost')
-      const blocker = (await openSessions(1, 'lostblocker'))[0] as OpenSession
+      const sessions = await openSessions(t, account, 10, 'lost')
+      const blocker = (await openSessions(t, account, 1, 'lostblocker'))[0] as OpenSession
       // The group waits on a session row another transaction holds, so its backend can be cut mid-statement.
       let release = () => {}
       const released = new Promise<void>((resolve) => {
@@ -205,7 +187,8 @@ describe('events calls that arrive together', () => {
         // Not acknowledged (the statement may or may not have committed as far as the server knows)…
         for (const status of statuses) expect(status).toBeGreaterThanOrEqual(500)
         // …and nothing of it stored: the group is one statement, rolled back whole.
-        for (const s of [blocker, ...sessions]) expect(await stepsOf(s.id)).toEqual(['session_started'])
+        for (const s of [blocker, ...sessions])
+          expect(await storedSteps(t, s.id)).toEqual(['session_started'])
       } finally {
         configureIngestGroups(t.database.db, limits)
         release()
@@ -219,7 +202,7 @@ describe('events calls that arrive together', () => {
       )
       expect(again.map((answer) => answer.status)).toEqual([blocker, ...sessions].map(() => 204))
       for (const s of [blocker, ...sessions])
-        expect(await stepsOf(s.id)).toEqual(['session_started', 'reason_selected'])
+        expect(await storedSteps(t, s.id)).toEqual(['session_started', 'reason_selected'])
       expect(await counterDifferences(t.database.db, account.accountId)).toEqual([])
     },
   )

@@ -244,6 +244,47 @@ export async function acceptSuiteAccount(
   return { ...account, merchant }
 }
 
+/** A cancel session a test opened: its id and the token it was opened with. */
+export interface OpenSession {
+  id: string
+  token: string
+}
+
+/**
+ * `count` cancel sessions of `account`, opened one after the other, each for its own customer
+ * `cus_<tag><i>` (one token each: a token opens a bounded number of sessions). `merchantHandlesOffers`:
+ * the token lets the merchant's page handle offers and cancelling, and the sessions are opened so.
+ */
+export async function openSessions(
+  t: TestContext,
+  account: WidgetAccount,
+  count: number,
+  tag: string,
+  options: { merchantHandlesOffers?: boolean } = {},
+): Promise<OpenSession[]> {
+  const handled = options.merchantHandlesOffers === true
+  const sessions: OpenSession[] = []
+  for (let i = 0; i < count; i++) {
+    const customer = `cus_${tag}${i}`
+    const token = await tokenFor(t, account, customer, handled ? { handles: ['offers', 'cancel'] } : {})
+    const { status, body } = await startSession(t, token, handled ? { merchantHandlesOffers: true } : {})
+    expect(status, JSON.stringify(body)).toBe(201)
+    sessions.push({ id: body.sessionId, token })
+  }
+  return sessions
+}
+
+/** The steps of a session's stored events, in the order they were written. */
+export async function storedSteps(t: TestContext, sessionId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .selectFrom('session_events')
+    .select('step')
+    .where('session_id', '=', sessionId)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => row.step)
+}
+
 export interface OpenedSession {
   token: string
   sessionId: string

@@ -137,25 +137,28 @@ describe('offer.accepted', () => {
     })
   })
 
-  it('in yen (no decimals): ¥3,000 a month at 20 % off is 2400 yen, not 240000', async () => {
-    const o = await open(await monthlyPrice('jpy', 3000))
+  // Yen have no minor unit, so the ISO amount is the yen amount (3000 × 0.8 = 2400, not 240000); a euro
+  // amount is rounded once (1999 × 0.8 = 1599.2 → 1599 cents).
+  it.each([
+    {
+      what: 'in yen (no decimals): ¥3,000 a month at 20 % off is 2400 yen, not 240000',
+      currency: 'jpy',
+      before: 3000,
+      after: 2400,
+    },
+    {
+      what: 'in euros: €19.99 a month at 20 % off is 1599 cents (1599.2 rounded once)',
+      currency: 'eur',
+      before: 1999,
+      after: 1599,
+    },
+  ])('$what', async ({ currency, before, after }) => {
+    const o = await open(await monthlyPrice(currency, before))
     expect((await accept(o, { offer: 'discount' })).status).toBe(200)
     const data = offerAcceptedData.parse(await delivered('offer.accepted', o.subscriptionId))
-    // 3000 × 0.8 = 2400 yen; yen have no minor unit, so the ISO amount is the yen amount.
     expect(data).toMatchObject({
-      mrr_before: { amount: 3000, currency: 'jpy' },
-      mrr_after: { amount: 2400, currency: 'jpy' },
-    })
-  })
-
-  it('in euros: €19.99 a month at 20 % off is 1599 cents (1599.2 rounded once)', async () => {
-    const o = await open(await monthlyPrice('eur', 1999))
-    expect((await accept(o, { offer: 'discount' })).status).toBe(200)
-    const data = offerAcceptedData.parse(await delivered('offer.accepted', o.subscriptionId))
-    // 1999 × 0.8 = 1599.2 → 1599 cents.
-    expect(data).toMatchObject({
-      mrr_before: { amount: 1999, currency: 'eur' },
-      mrr_after: { amount: 1599, currency: 'eur' },
+      mrr_before: { amount: before, currency },
+      mrr_after: { amount: after, currency },
     })
   })
 
