@@ -152,33 +152,88 @@ const stillOpenAfter = (page: Page, ms: number) =>
     )
     .catch(() => null)
 
+/**
+ * Rounds of the prefetched comparison. One sample each way once failed under load (123 ms against a
+ * 71 ms limit): a single click's time is mostly this machine's scheduling (the other processes on two
+ * shared cores, a garbage collection, the frame the polling lands on), so the accounts are compared on
+ * the medians of several rounds, each round one page of each account clicked one after the other, in
+ * alternating order.
+ */
+const ROUNDS = 5
+/**
+ * How much slower the segmented median may be. A routed open that waits for anything from the server
+ * costs at least one round trip, 2,000 ms on Slow 3G, and that is what went wrong before (28 ms →
+ * 2,078 ms); the client's own routing work is a few milliseconds. 100 ms absorbs the jitter of the
+ * medians under load (single clicks here spread by up to ~100 ms) and still fails any open that waits
+ * on the network, or that does a tenth of a second more work than the plain one.
+ */
+const TOLERANCE_MS = 100
+/** On Slow 3G any wait on the network shows as seconds: no single click may come near one round trip. */
+const NO_ROUND_TRIP_MS = 2000
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+const ANNUAL_HEADLINE = 'Annual members: wait a moment'
+
+/** Both accounts' pages for one round, loaded and prefetched. */
+async function loadPair(): Promise<Record<'plain' | 'segmented', Page>> {
+  const open = async (which: 'plain' | 'segmented') => {
+    const account = which === 'plain' ? plain : segmented
+    const subscriber = await account.addSubscriber(account.merchant.prices.proAnnual)
+    const page = await slowPage(which, subscriber.customerId)
+    await prefetched(page, which === 'segmented')
+    return page
+  }
+  const [plainPage, segmentedPage] = await Promise.all([open('plain'), open('segmented')])
+  return { plain: plainPage, segmented: segmentedPage }
+}
+
 describe('opening the cancel flow on Slow 3G with segments on', () => {
   it('prefetched: the dialog is up under a second, no slower than without segments', async () => {
-    const results: Record<string, number> = {}
-    for (const which of ['plain', 'segmented'] as const) {
-      const account = which === 'plain' ? plain : segmented
-      const subscriber = await account.addSubscriber(account.merchant.prices.proAnnual)
-      const page = await slowPage(which, subscriber.customerId)
-      await prefetched(page, which === 'segmented')
-      const opened = await clickToDialog(page)
-      expect(opened, which).not.toBeNull()
-      // Each subscriber sees their own flow from the first frame: the segment's words on the routed account.
-      if (which === 'segmented') expect(opened?.headline).toBe('Annual members: wait a moment')
-      else expect(opened?.headline).not.toBe('Annual members: wait a moment')
+    const samples: Record<'plain' | 'segmented', number[]> = { plain: [], segmented: [] }
+    // Every round's pages load at once (Slow 3G makes loading the slow part; it is not what is timed),
+    // then sit idle, prefetched, until their round clicks them.
+    const rounds = await Promise.all(Array.from({ length: ROUNDS }, () => loadPair()))
+    for (const [round, pages] of rounds.entries()) {
+      const order = round % 2 ? (['segmented', 'plain'] as const) : (['plain', 'segmented'] as const)
+      const headlines: Partial<Record<'plain' | 'segmented', string | null>> = {}
+      for (const which of order) {
+        const opened = await clickToDialog(pages[which])
+        expect(opened, `${which}, round ${round}`).not.toBeNull()
+        // Each subscriber sees their own flow from the first frame: the segment's words on the routed account.
+        if (which === 'segmented') expect(opened?.headline).toBe(ANNUAL_HEADLINE)
+        else expect(opened?.headline).not.toBe(ANNUAL_HEADLINE)
+        headlines[which] = opened?.headline ?? null
+        samples[which].push(opened?.ms ?? Number.POSITIVE_INFINITY)
+      }
       // The session (started at the click, a few seconds away on Slow 3G) takes over: no fail-open.
-      expect(await stillOpenAfter(page, 8000), which).toBe(opened?.headline)
-      results[which] = opened?.ms ?? Number.POSITIVE_INFINITY
-      console.log(
-        `[slow-3g] prefetched ${which}: dialog after ${Math.round(results[which])} ms (${opened?.headline})`,
-      )
-      await page.context().close()
+      // Checked once per account, after both clicks were timed.
+      if (round === 0)
+        for (const [which, held] of await Promise.all(
+          order.map(async (which) => [which, await stillOpenAfter(pages[which], 8000)] as const),
+        ))
+          expect(held, which).toBe(headlines[which])
+      for (const page of Object.values(pages)) await page.context().close()
     }
-    expect(results.segmented).toBeLessThan(1000)
-    expect(results.plain).toBeLessThan(1000)
-    // No slower with segments than without: within this machine's jitter (half again, or 50 ms).
-    const plainMs = results.plain ?? Number.POSITIVE_INFINITY
-    expect(results.segmented).toBeLessThanOrEqual(Math.max(plainMs * 1.5, plainMs + 50))
-  }, 240_000)
+    const plainMs = median(samples.plain)
+    const segmentedMs = median(samples.segmented)
+    const rounded = (values: number[]) => values.map((ms) => Math.round(ms)).join(', ')
+    console.log(
+      `[slow-3g] prefetched, ${ROUNDS} rounds: plain ${rounded(samples.plain)} ms (median ${Math.round(plainMs)}); ` +
+        `segmented ${rounded(samples.segmented)} ms (median ${Math.round(segmentedMs)})`,
+    )
+    expect(segmentedMs).toBeLessThan(1000)
+    expect(plainMs).toBeLessThan(1000)
+    expect(Math.max(...samples.segmented, ...samples.plain)).toBeLessThan(NO_ROUND_TRIP_MS)
+    // No slower with segments than without, beyond the medians' jitter (TOLERANCE_MS says why).
+    expect(segmentedMs).toBeLessThanOrEqual(plainMs + TOLERANCE_MS)
+  }, 300_000)
 
   it('cold: the flow or a visible loading state shows before the 3 s fallback', async () => {
     const subscriber = await segmented.addSubscriber(segmented.merchant.prices.proAnnual)
