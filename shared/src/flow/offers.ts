@@ -1,4 +1,4 @@
-import type { CancelFlowConfig, Plan } from '../config/types'
+import type { CancelFlowConfig } from '../config/types'
 import type { OfferType } from '../config/vocabulary'
 import type { OfferChoice } from '../widget-api'
 import type { OfferOption } from './kinds'

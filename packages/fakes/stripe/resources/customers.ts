@@ -1,5 +1,5 @@
 import type { PaymentMethodRecord } from '../billing-types'
-import { invalidRequest, resourceMissing } from '../errors'
+import { invalidRequest } from '../errors'
 import { newId, randomToken } from '../ids'
 import { paginate } from '../pagination'
 import { accepted, mergeMetadata, type Params, p } from '../params'

@@ -47,7 +47,7 @@ import { fetchThemes, shapeThemes } from './write-in-themes'
 export const PRO_DASHBOARD_MESSAGE = 'The full dashboard is a Pro feature. Upgrade to Pro to see it.'
 export const FREE_WRITE_IN_WORDS_LIMIT = 25
 
-import type { AnalyticsContext, Tier } from './context'
+import type { AnalyticsContext } from './context'
 
 export type { AnalyticsContext, Tier } from './context'
 

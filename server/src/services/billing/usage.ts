@@ -6,7 +6,7 @@ import type { Database } from '../../db/tables'
 import type { AppDeps } from '../../deps'
 import { cancelSessionsThisMonth } from '../widget/session-store'
 import { type EffectiveTier, effectiveTier, loadTierRecords } from './tier'
-import { type NewNotice, queueUsageNoticeMails } from './usage-notices'
+import { queueUsageNoticeMails } from './usage-notices'
 
 export type { NewNotice } from './usage-notices'
 
