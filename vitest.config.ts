@@ -117,6 +117,11 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
+          // One module graph per worker, as in the server projects: each file imported the whole server,
+          // the Stripe fake and playwright-core anew (about 2 s and 1.7 CPU-s a file on the loaded 2-core
+          // machine), and the worker's one Chromium (tests/support/chromium.ts) outlives a file. Every
+          // file starts its own server, database, Stripe fake and browser contexts, and none mocks a module.
+          isolate: false,
           // Two (or more) browser files at once: a file mostly waits — on Chromium, on its server in
           // process, on the Stripe fake and on the scheduler of a loaded machine — and used about a fifth
           // of a core (billing.e2e.ts: 13 CPU-s in 81 s), so one at a time made this project the whole

@@ -15,7 +15,6 @@ import {
 import type { CancelFlowConfig, CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { createSubscriberToken } from '@retainkit/widget/token'
-import { type Browser, chromium } from 'playwright-core'
 import { createAppFor, type ProductDeps } from './product-deps'
 
 /**
@@ -320,10 +319,5 @@ export async function startMerchantSite({
   }
 }
 
-/** Debian's Chromium (never a downloaded browser). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking'],
-  })
-}
+/** Chromium for a browser file: fresh contexts on the Vitest worker's one Chromium (chromium.ts). */
+export { launchChromium } from './chromium'
