@@ -4,8 +4,8 @@ import { seedDemoIfEmpty } from '@retainkit/server/testing'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeProblems } from '../support/axe'
 import { chartCount, overlappingChartLabels } from '../support/axis-overlap'
+import { expectCleanLayout } from '../support/clean-layout'
 import { ensureConsoleBuilt, signUpInConsole, useDevOutbox } from '../support/console-helpers'
 import { launchChromium, type Product, startProduct } from '../support/product'
 import { overlappingText } from '../support/text-overlap'
@@ -54,12 +54,6 @@ const DASHBOARD_CHARTS = [
   /^Stacked bar chart of write-ins per month by sentiment/,
 ] as const
 
-async function layoutIsClean(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-  expect(await overlappingText(page)).toEqual([])
-  expect(await axeProblems(page)).toEqual([])
-}
-
 describe.each(Object.entries(VIEWPORTS))('the demo at %s size', (size, viewport) => {
   let context: BrowserContext
   let page: Page
@@ -90,7 +84,7 @@ describe.each(Object.entries(VIEWPORTS))('the demo at %s size', (size, viewport)
     await page.goto(`${product.url}/settings/?tab=stripe&account_id=demo`)
     await page.getByTestId('demo-not-connected').waitFor()
     expect(await page.getByText('Connected to Stripe').count()).toBe(0)
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width)
   })
 
   it('draws every dashboard chart of 12 months without two labels touching', async () => {
@@ -150,7 +144,7 @@ describe.each(Object.entries(VIEWPORTS))('the demo at %s size', (size, viewport)
       expect(Number(kept?.replace(/,/g, ''))).toBeGreaterThan(Number(lostCount?.replace(/,/g, '')))
       expect(Number(lostCount?.replace(/,/g, ''))).toBeGreaterThan(0)
     }
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width)
   })
 
   it('writes counts with grouping and the save rate with the same two decimals in the tile and its card', async () => {
@@ -184,6 +178,6 @@ describe.each(Object.entries(VIEWPORTS))('the demo at %s size', (size, viewport)
     await page.getByText('Showing Last 7 days').waitFor()
     await page.getByTestId('headline-figures').waitFor()
     await page.waitForTimeout(800) // nivo's enter transitions
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width)
   })
 })

@@ -1,22 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { createStripeClient, seedMerchant } from '@retainkit/fakes/stripe'
+import { createStripeClient } from '@retainkit/fakes/stripe'
 import { createSubscriberToken } from '@retainkit/node'
-import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeProblems } from '../support/axe'
-import {
-  accessTokenOf,
-  addMember,
-  consoleApi,
-  ensureConsoleBuilt,
-  setTier,
-  signUpInConsole,
-  useDevOutbox,
-} from '../support/console-helpers'
-import { launchChromium, type Product, startProduct } from '../support/product'
-import { overlappingText } from '../support/text-overlap'
+import { expectCleanLayout } from '../support/clean-layout'
+import { accessTokenOf, addMember, consoleApi, signUpInConsole, widgetCall } from '../support/console-helpers'
+import { type ConsoleOwner, type StorageState, startConsoleOwner } from '../support/console-owner'
+import type { Product } from '../support/product'
 
 /**
  * Issue 34: a session's page in the console shows its evidence ledger — the jurisdiction rule and why,
@@ -29,54 +20,19 @@ import { overlappingText } from '../support/text-overlap'
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/session-evidence/', import.meta.url))
 const VIEWPORTS = { laptop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
+let owner: ConsoleOwner
 let product: Product
 let browser: Browser
-let storage: Awaited<ReturnType<BrowserContext['storageState']>>
+let storage: StorageState
 let accountId: string
 let sessionId: string
 let customerId: string
 
-async function widget(token: string, path: string, body: unknown) {
-  const response = await fetch(`${product.url}/api/widget${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`widget ${path}: HTTP ${response.status} ${await response.text()}`)
-  return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>)
-}
-
 beforeAll(async () => {
-  ensureWidgetBuilt()
-  ensureConsoleBuilt()
-  mkdirSync(ARTIFACTS, { recursive: true })
-  product = await startProduct({ seed: false })
-  useDevOutbox(product)
-  browser = await launchChromium()
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop })
-  const page = await signUpInConsole(product, context, 'evidence-owner@example.com')
-  accountId = new URL(page.url()).searchParams.get('account_id') ?? ''
-  await setTier(product, accountId, 'pro')
-  const token = await accessTokenOf(page)
-  const merchant = await seedMerchant(product.stripe)
-  const connected = await consoleApi(
-    product,
-    token,
-    `/api/account?accountId=${accountId}&action=credentials`,
-    {
-      body: { gateway: 'stripe', api_key: merchant.keys.secret, access_token: merchant.keys.publishable },
-    },
-  )
-  expect(connected.status).toBe(200)
-  const created = await consoleApi(
-    product,
-    token,
-    `/api/account?accountId=${accountId}&action=widget-secret`,
-    {
-      method: 'POST',
-    },
-  )
-  const secret = ((await created.json()) as { data: { secret: string } }).data.secret
+  owner = await startConsoleOwner('evidence-owner@example.com', { artifacts: ARTIFACTS })
+  ;({ product, browser, storage, accountId } = owner)
+  const merchant = await owner.connectStripe()
+  const secret = await owner.createWidgetSecret()
   // A Californian subscriber cancels through the flow, declining the discount on the way.
   const stripe = createStripeClient(product.stripe, merchant.keys.secret)
   const customer = await stripe.customers.create({ email: 'cal.sub@example.com', name: 'Cal Sub' })
@@ -89,30 +45,20 @@ beforeAll(async () => {
     country: 'US',
     state: 'CA',
   })
-  const started = await widget(subscriber, '/sessions', {})
+  const widget = (path: string, body: unknown) => widgetCall(product, subscriber, path, body)
+  const started = await widget('/sessions', {})
   sessionId = started?.sessionId as string
-  await widget(subscriber, `/sessions/${sessionId}/events`, {
+  await widget(`/sessions/${sessionId}/events`, {
     events: [
       { step: 'reason_selected', reasonKey: 'too_expensive' },
       { step: 'offer_shown', reasonKey: 'too_expensive', offer: 'discount' },
       { step: 'offer_declined', reasonKey: 'too_expensive', offer: 'discount' },
     ],
   })
-  await widget(subscriber, `/sessions/${sessionId}/cancel`, { reasonKey: 'too_expensive' })
-  storage = await context.storageState()
-  await context.close()
+  await widget(`/sessions/${sessionId}/cancel`, { reasonKey: 'too_expensive' })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
-
-async function layoutIsClean(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-  expect(await overlappingText(page)).toEqual([])
-  expect(await axeProblems(page, { all: true })).toEqual([])
-}
+afterAll(() => owner?.stop())
 
 describe.each(Object.entries(VIEWPORTS))("a session's evidence ledger at %s size", (size, viewport) => {
   let context: BrowserContext
@@ -154,7 +100,7 @@ describe.each(Object.entries(VIEWPORTS))("a session's evidence ledger at %s size
       fullPage: true,
       animations: 'disabled',
     })
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width, { axe: 'all' })
   })
 })
 
@@ -198,9 +144,9 @@ describe("a viewer on the session's evidence ledger", () => {
     // The chain's verification holds no personal data: the viewer may run it.
     await ledger.getByRole('button', { name: 'Verify the account’s evidence chain' }).click()
     await ledger.getByText(/^The chain is intact: \d+ rows checked/).waitFor()
-    await layoutIsClean(page, VIEWPORTS.laptop.width)
+    await expectCleanLayout(page, VIEWPORTS.laptop.width, { axe: 'all' })
     await page.setViewportSize(VIEWPORTS.phone)
-    await layoutIsClean(page, VIEWPORTS.phone.width)
+    await expectCleanLayout(page, VIEWPORTS.phone.width, { axe: 'all' })
     await page.screenshot({ path: `${ARTIFACTS}session-evidence-viewer-phone.png`, fullPage: true })
     await context.close()
   })

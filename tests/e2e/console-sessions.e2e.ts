@@ -1,21 +1,14 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { createStripeClient, type SeededMerchant, seedMerchant } from '@retainkit/fakes/stripe'
+import { createStripeClient, type SeededMerchant } from '@retainkit/fakes/stripe'
 import { createSubscriberToken } from '@retainkit/node'
-import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems } from '../support/axe'
-import {
-  accessTokenOf,
-  consoleApi,
-  ensureConsoleBuilt,
-  setTier,
-  signUpInConsole,
-  useDevOutbox,
-} from '../support/console-helpers'
-import { launchChromium, type Product, startProduct } from '../support/product'
-import { overlappingText } from '../support/text-overlap'
+import { expectCleanLayout } from '../support/clean-layout'
+import { widgetCall } from '../support/console-helpers'
+import { type ConsoleOwner, type StorageState, startConsoleOwner } from '../support/console-owner'
+import type { Product } from '../support/product'
 
 /**
  * The Sessions page (issue 33 #1) in Chromium against the real server, the Stripe fake and real widget
@@ -27,22 +20,13 @@ import { overlappingText } from '../support/text-overlap'
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/sessions/', import.meta.url))
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } } as const
 
+let owner: ConsoleOwner
 let product: Product
 let browser: Browser
-let storage: Awaited<ReturnType<BrowserContext['storageState']>>
+let storage: StorageState
 let accountId: string
 let merchant: SeededMerchant
 let secret: string
-
-async function widget(token: string, path: string, body: unknown) {
-  const response = await fetch(`${product.url}/api/widget${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`widget ${path}: HTTP ${response.status} ${await response.text()}`)
-  return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>)
-}
 
 /** A Stripe customer with a Pro subscription, and a live cancel session run as the widget runs it. */
 async function session(
@@ -54,50 +38,25 @@ async function session(
   const customer = await stripe.customers.create({ email, name })
   await stripe.subscriptions.create({ customer: customer.id, items: [{ price: merchant.prices.proMonthly }] })
   const token = createSubscriberToken({ accountId, customerId: customer.id, secret })
-  const started = await widget(token, '/sessions', {})
+  const widget = (path: string, body: unknown) => widgetCall(product, token, path, body)
+  const started = await widget('/sessions', {})
   const id = started?.sessionId as string
   const events: Record<string, string>[] = [{ step: 'reason_selected', reasonKey: run.reason }]
   if (run.feedback) events.push({ step: 'feedback_submitted', text: run.feedback })
   events.push({ step: 'offer_shown', offer: 'discount' })
-  await widget(token, `/sessions/${id}/events`, { events })
-  if (run.end === 'accept') await widget(token, `/sessions/${id}/accept`, { offer: 'discount' })
-  else await widget(token, `/sessions/${id}/cancel`, { reasonKey: run.reason })
+  await widget(`/sessions/${id}/events`, { events })
+  if (run.end === 'accept') await widget(`/sessions/${id}/accept`, { offer: 'discount' })
+  else await widget(`/sessions/${id}/cancel`, { reasonKey: run.reason })
   return { id, customerId: customer.id }
 }
 
 const stories: Record<string, { id: string; customerId: string }> = {}
 
 beforeAll(async () => {
-  ensureWidgetBuilt()
-  ensureConsoleBuilt()
-  mkdirSync(ARTIFACTS, { recursive: true })
-  product = await startProduct({ seed: false })
-  useDevOutbox(product)
-  browser = await launchChromium()
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop })
-  const page = await signUpInConsole(product, context, 'sessions-owner@example.com')
-  accountId = new URL(page.url()).searchParams.get('account_id') ?? ''
-  await setTier(product, accountId, 'pro')
-  const token = await accessTokenOf(page)
-  merchant = await seedMerchant(product.stripe)
-  const connected = await consoleApi(
-    product,
-    token,
-    `/api/account?accountId=${accountId}&action=credentials`,
-    {
-      body: { gateway: 'stripe', api_key: merchant.keys.secret, access_token: merchant.keys.publishable },
-    },
-  )
-  expect(connected.status).toBe(200)
-  const created = await consoleApi(
-    product,
-    token,
-    `/api/account?accountId=${accountId}&action=widget-secret`,
-    {
-      method: 'POST',
-    },
-  )
-  secret = ((await created.json()) as { data: { secret: string } }).data.secret
+  owner = await startConsoleOwner('sessions-owner@example.com', { artifacts: ARTIFACTS })
+  ;({ product, browser, storage, accountId } = owner)
+  merchant = await owner.connectStripe()
+  secret = await owner.createWidgetSecret()
   stories.jane = await session('jane.doe@example.com', 'Jane Doe', {
     reason: 'too_expensive',
     feedback: 'The price went up again this spring',
@@ -111,20 +70,9 @@ beforeAll(async () => {
     reason: 'too_expensive',
     end: 'cancel',
   })
-  storage = await context.storageState()
-  await context.close()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
-
-async function layoutIsClean(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-  expect(await overlappingText(page)).toEqual([])
-  expect(await axeProblems(page, { all: true })).toEqual([])
-}
+afterAll(() => owner?.stop())
 
 describe.each(Object.entries(VIEWPORTS))('the Sessions page at %s size', (size, viewport) => {
   let context: BrowserContext
@@ -153,7 +101,7 @@ describe.each(Object.entries(VIEWPORTS))('the Sessions page at %s size', (size, 
       fullPage: true,
       animations: 'disabled',
     })
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width, { axe: 'all' })
 
     // Search by the start of an e-mail address.
     await page.getByLabel('E-mail or customer id').fill('lea.martin@')
@@ -200,7 +148,7 @@ describe.each(Object.entries(VIEWPORTS))('the Sessions page at %s size', (size, 
     await page.getByRole('region', { name: 'What happened since' }).waitFor()
     expect(await page.title()).toBe('Sessions · Retainkit')
     await page.screenshot({ path: `${ARTIFACTS}session-${size}.png`, fullPage: true, animations: 'disabled' })
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width, { axe: 'all' })
   })
 
   it("shows a dashboard card's sessions in a drawer that keyboard users can leave with Escape", async () => {

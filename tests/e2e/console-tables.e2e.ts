@@ -1,21 +1,12 @@
-import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createSubscriberToken } from '@retainkit/node'
 import type { CancelFlowConfig } from '@retainkit/shared/config-types'
-import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems } from '../support/axe'
-import {
-  accessTokenOf,
-  consoleApi,
-  ensureConsoleBuilt,
-  recordCancelSessions,
-  setTier,
-  signUpInConsole,
-  useDevOutbox,
-} from '../support/console-helpers'
-import { launchChromium, type Product, startProduct } from '../support/product'
+import { recordCancelSessions } from '../support/console-helpers'
+import { type ConsoleOwner, type StorageState, startConsoleOwner } from '../support/console-owner'
+import type { Product } from '../support/product'
 import { tableRoles, unlabelledTableValues } from '../support/table-labels'
 import { overlappingText } from '../support/text-overlap'
 
@@ -29,18 +20,16 @@ import { overlappingText } from '../support/text-overlap'
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/tables/', import.meta.url))
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } } as const
 
+let owner: ConsoleOwner
 let product: Product
 let browser: Browser
 let accountId: string
-let storage: Awaited<ReturnType<BrowserContext['storageState']>>
+let storage: StorageState
 
-async function seedEverything(page: Page) {
-  const token = await accessTokenOf(page)
-  const api = (path: string, init?: { method?: string; body?: unknown }) =>
-    consoleApi(product, token, path, init)
+async function seedEverything() {
+  const { api } = owner
   const account = `/api/account?accountId=${accountId}&action=`
-  const created = await api(`${account}widget-secret`, { method: 'POST' })
-  const secret = ((await created.json()) as { data: { secret: string } }).data.secret
+  const secret = await owner.createWidgetSecret()
   await recordCancelSessions(
     product,
     accountId,
@@ -89,25 +78,12 @@ async function seedEverything(page: Page) {
 }
 
 beforeAll(async () => {
-  ensureWidgetBuilt()
-  ensureConsoleBuilt()
-  mkdirSync(ARTIFACTS, { recursive: true })
-  product = await startProduct({ seed: false })
-  useDevOutbox(product)
-  browser = await launchChromium()
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop })
-  const page = await signUpInConsole(product, context, 'tables-owner@example.com')
-  accountId = new URL(page.url()).searchParams.get('account_id') ?? ''
-  await setTier(product, accountId, 'pro')
-  await seedEverything(page)
-  storage = await context.storageState()
-  await context.close()
+  owner = await startConsoleOwner('tables-owner@example.com', { artifacts: ARTIFACTS })
+  ;({ product, browser, storage, accountId } = owner)
+  await seedEverything()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
+afterAll(() => owner?.stop())
 
 /** Each page with a table, and the table's rows to wait for before measuring. */
 const PAGES = [

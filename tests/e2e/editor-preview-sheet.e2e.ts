@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems } from '../support/axe'
-import { ensureConsoleBuilt, setTier, signUpInConsole, useDevOutbox } from '../support/console-helpers'
-import { launchChromium, type Product, startProduct } from '../support/product'
+import { type ConsoleOwner, type StorageState, startConsoleOwner } from '../support/console-owner'
+import type { Product } from '../support/product'
 import { overlappingText } from '../support/text-overlap'
 
 /**
@@ -18,30 +16,18 @@ import { overlappingText } from '../support/text-overlap'
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/editor-preview/', import.meta.url))
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } } as const
 
+let owner: ConsoleOwner
 let product: Product
 let browser: Browser
 let accountId: string
-let storage: Awaited<ReturnType<BrowserContext['storageState']>>
+let storage: StorageState
 
 beforeAll(async () => {
-  ensureWidgetBuilt()
-  ensureConsoleBuilt()
-  mkdirSync(ARTIFACTS, { recursive: true })
-  product = await startProduct({ seed: false })
-  useDevOutbox(product)
-  browser = await launchChromium()
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop })
-  const page = await signUpInConsole(product, context, 'preview-sheet@example.com')
-  accountId = new URL(page.url()).searchParams.get('account_id') ?? ''
-  await setTier(product, accountId, 'pro')
-  storage = await context.storageState()
-  await context.close()
+  owner = await startConsoleOwner('preview-sheet@example.com', { artifacts: ARTIFACTS })
+  ;({ product, browser, storage, accountId } = owner)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
+afterAll(() => owner?.stop())
 
 async function openEditor(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()

@@ -5,7 +5,7 @@ import { createDefaultConfig } from '@retainkit/shared/default-config'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeProblems } from '../support/axe'
+import { expectCleanLayout } from '../support/clean-layout'
 import {
   accessTokenOf,
   consoleApi,
@@ -15,7 +15,6 @@ import {
   useDevOutbox,
 } from '../support/console-helpers'
 import { launchChromium, type Product, startProduct } from '../support/product'
-import { overlappingText } from '../support/text-overlap'
 
 /**
  * The flow history in Chromium against the real server, at a laptop's and a phone's width: two saved
@@ -52,12 +51,6 @@ const withDiscount = (amount: number, headline: string): CancelFlowConfig => {
   config.discount = { enabled: true, amount, duration: 3 }
   config.copy.general.headline = headline
   return config
-}
-
-async function layoutIsClean(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-  expect(await overlappingText(page)).toEqual([])
-  expect(await axeProblems(page)).toEqual([])
 }
 
 describe.each(Object.entries(VIEWPORTS))('flow history in Chromium at %s size', (size, viewport) => {
@@ -104,7 +97,7 @@ describe.each(Object.entries(VIEWPORTS))('flow history in Chromium at %s size', 
     expect(await headlineRow.getByRole('rowheader').getAttribute('title')).toBe('copy.general.headline')
     expect(await diff.getByText('copy.general.headline').count()).toBe(0)
     await shot(page, `history-before-rollback-${size}`)
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width)
 
     await version(first)
       .getByRole('button', { name: `Roll back to version ${first}` })
@@ -122,7 +115,7 @@ describe.each(Object.entries(VIEWPORTS))('flow history in Chromium at %s size', 
       .dispatchEvent('click')
     await page.getByText(`Version ${first} restored`).waitFor({ state: 'detached' })
     await shot(page, `history-after-rollback-${size}`)
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width)
 
     const live = await consoleApi(product, token, configUrl)
     const body = (await live.json()) as { data: { version: number; config_json: CancelFlowConfig } }

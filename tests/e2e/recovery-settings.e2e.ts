@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeProblems } from '../support/axe'
+import { expectCleanLayout } from '../support/clean-layout'
 import {
   accessTokenOf,
   addMember,
@@ -14,7 +14,6 @@ import {
 } from '../support/console-helpers'
 import { pastDueSubscriber } from '../support/payment-recovery'
 import { launchChromium, type Product, startProduct } from '../support/product'
-import { overlappingText } from '../support/text-overlap'
 
 /**
  * Settings → Payment recovery in Chromium against the real server, at a laptop's and a phone's width:
@@ -87,12 +86,6 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`Tab never reached "${name}" (focus on "${await focusedName(page)}")`)
 }
 
-async function layoutIsClean(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-  expect(await overlappingText(page)).toEqual([])
-  expect(await axeProblems(page, { all: true })).toEqual([])
-}
-
 async function savedSettings() {
   const res = await product.account.consoleApi(`/api/recovery/${product.account.accountId}`)
   return ((await res.json()) as { data: { settings: Record<string, unknown> } }).data.settings
@@ -106,7 +99,7 @@ describe.each(Object.entries(VIEWPORTS))('Settings → Payment recovery at %s si
     context = await browser.newContext({ viewport })
     const page = await openAs(context, `recovery-${size}@example.com`, 'owner')
     await page.getByText('On: failed payments are being worked.', { exact: true }).waitFor()
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width, { axe: 'all' })
 
     // Start at the section's heading, then only the keyboard.
     await page.getByRole('heading', { level: 2, name: 'Payment recovery' }).focus()
@@ -123,7 +116,7 @@ describe.each(Object.entries(VIEWPORTS))('Settings → Payment recovery at %s si
     await page.keyboard.press('Enter')
     await page.getByText('Retry schedule: Each retry must come after the one before').waitFor()
     expect((await savedSettings()).prompt).toBe('banner')
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width, { axe: 'all' })
 
     await page.getByRole('heading', { level: 2, name: 'Payment recovery' }).focus()
     await tabTo(page, 'Retry 3 after')
@@ -174,7 +167,7 @@ describe.each(Object.entries(VIEWPORTS))('Settings → Payment recovery at %s si
       fullPage: true,
       animations: 'disabled',
     })
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width, { axe: 'all' })
     await page.close()
   })
 })
@@ -187,7 +180,7 @@ describe('Settings → Payment recovery for a viewer', () => {
     expect(await page.getByRole('button', { name: 'Save payment recovery' }).count()).toBe(0)
     expect(await page.getByLabel('Blocking wall').isDisabled()).toBe(true)
     expect(await page.getByLabel('Retry 1 after').isDisabled()).toBe(true)
-    await layoutIsClean(page, VIEWPORTS.phone.width)
+    await expectCleanLayout(page, VIEWPORTS.phone.width, { axe: 'all' })
     await context.close()
   })
 })

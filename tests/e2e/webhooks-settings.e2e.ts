@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { deliverDueWebhooks } from '@retainkit/server/testing'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeProblems } from '../support/axe'
+import { expectCleanLayout } from '../support/clean-layout'
 import { ensureConsoleBuilt, signUpInConsole, useDevOutbox } from '../support/console-helpers'
 import { launchChromium, type Product, startProduct } from '../support/product'
-import { overlappingText } from '../support/text-overlap'
 
 /**
  * Settings → Webhooks in Chromium against the real server, at a phone's and a laptop's width: an
@@ -46,12 +46,6 @@ afterAll(async () => {
   await browser?.close()
   await product?.stop()
 })
-
-async function layoutIsClean(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-  expect(await overlappingText(page)).toEqual([])
-  expect(await axeProblems(page)).toEqual([])
-}
 
 describe.each(Object.entries(VIEWPORTS))('Settings → Webhooks at %s size', (size, viewport) => {
   let context: BrowserContext
@@ -118,7 +112,7 @@ describe.each(Object.entries(VIEWPORTS))('Settings → Webhooks at %s size', (si
       fullPage: true,
       animations: 'disabled',
     })
-    await layoutIsClean(page, viewport.width)
+    await expectCleanLayout(page, viewport.width)
     expect(await deliverDueWebhooks(product.deps)).toEqual({ attempted: 1, delivered: 1 })
     await row.getByText('Replayed: delivered').waitFor()
     await row.getByText('500, 200').waitFor()

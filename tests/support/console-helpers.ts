@@ -120,15 +120,7 @@ export async function recordCancelSessions(
 ): Promise<void> {
   for (const [index, session] of sessions.entries()) {
     const token = mintToken(`cus_ConsoleE2e${index}`)
-    const call = async (path: string, body: unknown) => {
-      const response = await fetch(`${product.url}/api/widget${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-      if (!response.ok) throw new Error(`widget ${path}: HTTP ${response.status} ${await response.text()}`)
-      return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>)
-    }
+    const call = (path: string, body: unknown) => widgetCall(product, token, path, body)
     const started = await call('/sessions', {
       mode: 'test',
       merchantHandlesOffers: true,
@@ -153,6 +145,22 @@ export async function recordCancelSessions(
       })
     }
   }
+}
+
+/** A widget API call as the widget makes it with a subscriber token; the answer's JSON (null for 204). */
+export async function widgetCall(
+  product: Product,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown> | null> {
+  const response = await fetch(`${product.url}/api/widget${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`widget ${path}: HTTP ${response.status} ${await response.text()}`)
+  return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>)
 }
 
 /** Signs up through /signup/ and the magic link in the dev outbox; ends on the dashboard. */
