@@ -4,6 +4,7 @@ import { seedDemoIfEmpty } from '@retainkit/server/testing'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chartsAtRest } from '../support/at-rest'
 import { chartCount, overlappingChartLabels } from '../support/axis-overlap'
 import { expectCleanLayout } from '../support/clean-layout'
 import { ensureConsoleBuilt, signUpInConsole, useDevOutbox } from '../support/console-helpers'
@@ -90,7 +91,7 @@ describe.each(Object.entries(VIEWPORTS))('the demo at %s size', (size, viewport)
   it('draws every dashboard chart of 12 months without two labels touching', async () => {
     await page.goto(`${product.url}/dashboard/?account_id=demo&period=12months`)
     for (const name of DASHBOARD_CHARTS) await page.getByRole('img', { name }).waitFor()
-    await page.waitForTimeout(1000) // nivo's enter transitions
+    await chartsAtRest(page)
     // The list above is every chart with labels on the page: one added later must be added to it.
     const labelled = page.locator('.rk-chart svg', { has: page.locator('text') })
     expect(await labelled.count()).toBe(DASHBOARD_CHARTS.length)
@@ -177,7 +178,7 @@ describe.each(Object.entries(VIEWPORTS))('the demo at %s size', (size, viewport)
     await page.waitForURL(/period=7days/)
     await page.getByText('Showing Last 7 days').waitFor()
     await page.getByTestId('headline-figures').waitFor()
-    await page.waitForTimeout(800) // nivo's enter transitions
+    await chartsAtRest(page)
     await expectCleanLayout(page, viewport.width)
   })
 })

@@ -4,6 +4,7 @@ import { createSubscriberToken } from '@retainkit/node'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chartsAtRest } from '../support/at-rest'
 import { axeProblems } from '../support/axe'
 import {
   accessTokenOf,
@@ -61,7 +62,7 @@ const PAGES: ConsolePage[] = [
       await page.getByRole('img', { name: /Bar chart of the reasons subscribers gave/ }).waitFor()
       await page.getByRole('img', { name: /Line chart of the save rate/ }).waitFor()
       await page.getByTestId('headline-figures').waitFor()
-      await page.waitForTimeout(800) // nivo's enter transitions
+      await chartsAtRest(page)
     },
   },
   {

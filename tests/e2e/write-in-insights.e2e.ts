@@ -4,6 +4,7 @@ import { seedDemoIfEmpty } from '@retainkit/server/testing'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chartsAtRest } from '../support/at-rest'
 import { axeProblems } from '../support/axe'
 import { overlappingChartLabels } from '../support/axis-overlap'
 import { ensureConsoleBuilt, signUpInConsole, useDevOutbox } from '../support/console-helpers'
@@ -72,7 +73,7 @@ describe.each(Object.entries(VIEWPORTS))('write-in insights at %s size', (size, 
       .getByRole('region', { name: 'Write-in sentiment' })
       .getByText(/write-ins in this period/)
       .waitFor()
-    await page.waitForTimeout(800) // nivo's enter transitions
+    await chartsAtRest(page)
     expect(await overlappingChartLabels(page)).toEqual([])
     await breakdown.screenshot({ path: `${ARTIFACTS}breakdown-${size}.png`, animations: 'disabled' })
     await themes.screenshot({ path: `${ARTIFACTS}themes-${size}.png`, animations: 'disabled' })
