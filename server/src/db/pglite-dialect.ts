@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
+import { PREPARED, pglitePrepared } from './prepared-statements'
 
 /**
  * Where the PGlite instance lives. When PGlite itself fails (its WebAssembly engine aborts, or it is
@@ -136,9 +137,12 @@ class PGliteConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    let result: Awaited<ReturnType<PGlite['query']>>
+    let result: { rows: unknown[]; affectedRows?: number }
     try {
-      result = await this.host.instance.query<R>(compiled.sql, [...compiled.parameters])
+      const { instance } = this.host
+      result = compiled.sql.startsWith(PREPARED)
+        ? await pglitePrepared(instance, compiled.sql, compiled.parameters)
+        : await instance.query<R>(compiled.sql, [...compiled.parameters])
     } catch (error) {
       this.failed(error)
       throw error

@@ -4,9 +4,9 @@ import { createTestContext, type TestContext } from '../../test/support/harness'
 import { type DatabaseHandle, openDatabase, PREPARED } from './database'
 
 /**
- * Statements marked PREPARED (the widget's events call) are prepared once per PostgreSQL connection and
- * then only bound and executed; a server that forgot them (DISCARD ALL, a pooler in transaction mode)
- * costs one unprepared retry, never an error. On PGlite the mark is a comment.
+ * Statements marked PREPARED (the widget's events call) are prepared once per connection (each pooled
+ * PostgreSQL connection, the PGlite instance) and then only bound and executed; a server that forgot
+ * them (DISCARD ALL, a pooler in transaction mode, DEALLOCATE) costs a retry, never an error.
  */
 let t: TestContext
 let single: DatabaseHandle
@@ -38,7 +38,44 @@ describe('statements marked PREPARED', () => {
     expect((await plusOne(1)).rows).toEqual([{ n: 2 }])
     expect((await plusOne(41)).rows).toEqual([{ n: 42 }])
     expect((await timesTwo(21)).rows).toEqual([{ n: 42 }])
-    if (postgres) expect(await preparedHere()).toHaveLength(2)
+    expect(await preparedHere()).toHaveLength(2)
+  })
+
+  it('take and give every type the events statements use, as the unmarked statement does', async () => {
+    const at = new Date('2026-03-01T12:34:56.789Z')
+    const row = (mark: string) =>
+      sql<Record<string, unknown>>`${sql.raw(mark)}select ${['a', null, 'c']}::text[] as texts,
+        ${[1, 2]}::int[] as ints, ${JSON.stringify(['discount'])}::jsonb as offers, ${at.toISOString()}::timestamptz as at,
+        ${null}::text as nothing, ${3}::int as n, ${true}::boolean as yes, count(*) over () as total`.execute(
+        single.db,
+      )
+    const plain = (await row('')).rows
+    expect((await row(PREPARED)).rows).toEqual(plain)
+    expect((await row(PREPARED)).rows).toEqual(plain)
+    expect(plain[0]).toMatchObject({
+      texts: ['a', null, 'c'],
+      ints: [1, 2],
+      offers: ['discount'],
+      at,
+      n: 3,
+      yes: true,
+    })
+  })
+
+  it('fail as plain ones, and the next statement runs', async () => {
+    const divide = (n: number) =>
+      sql<{ n: number }>`${sql.raw(PREPARED)}select 1 / ${n}::int as n`.execute(single.db)
+    await expect(divide(0)).rejects.toMatchObject({ code: '22012' })
+    expect((await divide(1)).rows).toEqual([{ n: 1 }])
+    expect((await plusOne(1)).rows).toEqual([{ n: 2 }])
+  })
+
+  it.runIf(!postgres)('are prepared again on PGlite when it forgot them', async () => {
+    expect((await plusOne(1)).rows).toEqual([{ n: 2 }])
+    await sql`deallocate all`.execute(single.db)
+    expect(await preparedHere()).toEqual([])
+    expect((await plusOne(2)).rows).toEqual([{ n: 3 }])
+    expect(await preparedHere()).toHaveLength(1)
   })
 
   it.runIf(postgres)('are sent again unprepared when the server forgot them', async () => {
