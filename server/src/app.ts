@@ -8,6 +8,7 @@ import { handleError } from './http/error-handler'
 import { requireApiKey } from './http/guards'
 import { HttpError } from './http/http-error'
 import { nodeBodyLimit, requestHeader } from './http/node-request'
+import { type AddedHeader, confirmResponseHeaders, prepareResponseHeaders } from './http/response-headers'
 import { urlHygiene } from './http/url-hygiene'
 import { httpMetrics } from './observability/http-metrics'
 import { accountRoutes } from './routes/account'
@@ -35,6 +36,8 @@ import { stripeEventRoutes } from './routes/stripe/events'
 import { webhookRoutes } from './routes/webhooks'
 import { widgetConfigRoutes, widgetRoutes } from './routes/widget'
 
+const FRAME_OPTIONS: AddedHeader = ['X-Frame-Options', 'SAMEORIGIN']
+
 /** Request bodies the API accepts; configs are the largest legitimate payloads (~20 KB). */
 export const MAX_BODY_BYTES = 128 * 1024
 
@@ -61,13 +64,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', widgetConfigRoutes(deps))
   app.use('*', urlHygiene())
   app.use('*', async (c, next) => {
-    c.set('requestId', requestHeader(c, 'x-request-id')?.slice(0, 64) ?? randomUUID())
+    const requestId = requestHeader(c, 'x-request-id')?.slice(0, 64) ?? randomUUID()
+    c.set('requestId', requestId)
+    const path = c.req.path
+    const added: AddedHeader[] = [
+      ['X-Request-Id', requestId],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      ['X-Content-Type-Options', 'nosniff'],
+      ...(path.startsWith('/w/') || path.startsWith('/api/widget/') ? [] : [FRAME_OPTIONS]),
+    ]
+    prepareResponseHeaders(c, added)
     await next()
-    c.header('X-Request-Id', c.get('requestId'))
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-    c.header('X-Content-Type-Options', 'nosniff')
-    if (!c.req.path.startsWith('/w/') && !c.req.path.startsWith('/api/widget/'))
-      c.header('X-Frame-Options', 'SAMEORIGIN')
+    confirmResponseHeaders(c, added)
   })
   app.use('*', compress())
   const limit = nodeBodyLimit({

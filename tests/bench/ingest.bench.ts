@@ -25,6 +25,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { MEMORY_TRIM_EVERY_MS } from '@retainkit/server/app'
+import { WIDGET_CONTRACT_VERSION } from '@retainkit/shared/widget-api'
 import { SignJWT } from 'jose'
 import pg from 'pg'
 import { freshPostgres, postgresBase } from './bench-app'
@@ -154,7 +155,8 @@ async function routeRound(server: Server, batch: number, events: number, tag: st
   const now = Math.floor(Date.now() / 1000)
   const plans = await Promise.all(
     sessions.map(async (session) => ({
-      path: `/api/widget/sessions/${session.id}/events`,
+      // The widget names its contract version on every call it sends with a body (widget/src/api/client.ts).
+      path: `/api/widget/sessions/${session.id}/events?v=${WIDGET_CONTRACT_VERSION}`,
       token: await new SignJWT({ iss: BENCH_ACCOUNT, sub: session.customer })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)

@@ -27,8 +27,23 @@ function incomingOf(c: Context): IncomingMessage | undefined {
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = incomingOf(c)
   if (!incoming) return c.req.header(name)
-  const values = incoming.headersDistinct[name]
-  return values === undefined ? undefined : values.join(', ')
+  return rawHeader(incoming, name)
+}
+
+/**
+ * Header `name` (lower case) from the raw list as sent, every value joined with ', ' as
+ * `headersDistinct` would give it, without building that object (or `headers`): Node builds each from
+ * every line a browser sends (fifteen or so), and a widget call reads three or four of them.
+ */
+function rawHeader(incoming: IncomingMessage, name: string): string | undefined {
+  const raw = incoming.rawHeaders
+  let value: string | undefined
+  for (let i = 0; i < raw.length; i += 2) {
+    const line = raw[i] as string
+    if (line.length !== name.length || line.toLowerCase() !== name) continue
+    value = value === undefined ? (raw[i + 1] as string) : `${value}, ${raw[i + 1]}`
+  }
+  return value
 }
 
 /**
@@ -68,8 +83,9 @@ export function nodeBodyLimit(options: Parameters<typeof bodyLimit>[0]): Middlew
     const incoming = incomingOf(c)
     if (!incoming) return hono(c, next)
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-    const length = incoming.headers['content-length']
-    if (length === undefined || incoming.headers['transfer-encoding'] !== undefined) return hono(c, next)
+    // Node's parser refuses a request whose Content-Length lines disagree, so one value stands for all.
+    const length = rawHeader(incoming, 'content-length')?.split(',')[0]?.trim()
+    if (length === undefined || rawHeader(incoming, 'transfer-encoding') !== undefined) return hono(c, next)
     if (Number.parseInt(length || '0', 10) > options.maxSize) return options.onError?.(c) ?? hono(c, next)
     return next()
   }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps'
 import type { AppEnv } from '../../http/app-env'
 import { HttpError } from '../../http/http-error'
 import { requestHeader } from '../../http/node-request'
+import { type AddedHeader, confirmResponseHeaders, prepareResponseHeaders } from '../../http/response-headers'
 import { isOriginAllowed, isOriginAllowedForAnyAccount } from '../../services/widget/origins'
 
 /**
@@ -27,7 +28,7 @@ export function allowOrigin(c: WidgetContext, domain: string | null, testMode: b
   const origin = requestHeader(c, 'origin')
   if (origin === undefined) return
   if (isOriginAllowed(origin, domain, testMode)) {
-    c.set('corsOrigin', origin)
+    allowed(c, origin)
     return
   }
   if (c.req.method !== 'GET') {
@@ -38,7 +39,16 @@ export function allowOrigin(c: WidgetContext, domain: string | null, testMode: b
 /** Same, for an error answer where the account is only known from an unverified claim: never throws. */
 export function allowOriginForError(c: WidgetContext, domain: string | null, testMode: boolean): void {
   const origin = requestHeader(c, 'origin')
-  if (origin !== undefined && isOriginAllowed(origin, domain, testMode)) c.set('corsOrigin', origin)
+  if (origin !== undefined && isOriginAllowed(origin, domain, testMode)) allowed(c, origin)
+}
+
+const VARY_ORIGIN: AddedHeader = ['Vary', 'Origin', 'append']
+const ALLOW_ORIGIN = 'Access-Control-Allow-Origin'
+
+/** The origin may read this answer: said now, while the route has not made it (see response-headers.ts). */
+function allowed(c: WidgetContext, origin: string): void {
+  c.set('corsOrigin', origin)
+  c.header(ALLOW_ORIGIN, origin)
 }
 
 export function widgetCors(deps: AppDeps): MiddlewareHandler<WidgetEnv> {
@@ -59,9 +69,9 @@ export function widgetCors(deps: AppDeps): MiddlewareHandler<WidgetEnv> {
         Vary: 'Origin',
       })
     }
+    prepareResponseHeaders(c, [VARY_ORIGIN])
     await next()
-    c.header('Vary', 'Origin', { append: true })
     const allowed = c.get('corsOrigin')
-    if (allowed !== undefined) c.header('Access-Control-Allow-Origin', allowed)
+    confirmResponseHeaders(c, allowed === undefined ? [VARY_ORIGIN] : [VARY_ORIGIN, [ALLOW_ORIGIN, allowed]])
   }
 }

@@ -11,14 +11,29 @@ import type { Database } from '../../db/tables'
  */
 
 interface ParsedOrigin {
-  protocol: 'http:' | 'https:'
-  hostname: string
-  port: string
+  readonly protocol: 'http:' | 'https:'
+  readonly hostname: string
+  readonly port: string
 }
+
+/** Origins parsed lately: a merchant's pages come from one or two, and every widget call names one. */
+const parsedOrigins = new Map<string, ParsedOrigin | null>()
+const PARSED_KEPT = 256
 
 /** A serialized origin (`scheme://host[:port]`, nothing else), or null. */
 export function parseOrigin(value: string | null | undefined): ParsedOrigin | null {
   if (!value || value.length > 300) return null
+  let known = parsedOrigins.get(value)
+  if (known === undefined) {
+    known = parseOriginUncached(value)
+    // Forgotten all at once when full: a flood of made-up origins cannot grow it.
+    if (parsedOrigins.size >= PARSED_KEPT) parsedOrigins.clear()
+    parsedOrigins.set(value, known)
+  }
+  return known
+}
+
+function parseOriginUncached(value: string): ParsedOrigin | null {
   let url: URL
   try {
     url = new URL(value)

@@ -35,8 +35,10 @@ export function widgetVersioning(deps: AppDeps): MiddlewareHandler<WidgetEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()
     const version = contractVersionOf(c.req.query('v'))
+    // The current widget's calls (all of them but a stale page's) need no lookup of which call it is.
+    if (version >= WIDGET_CONTRACT_VERSION) return next()
     const call = widgetCallOf(c.req.method, c.req.path)
-    if (!call || version >= WIDGET_CONTRACT_VERSION) return next()
+    if (!call) return next()
     if (requestChanges(call, version)) await upgradeBody(c, call, version)
     await next()
     // Chunks to swap only when that version's release had some (a widget without chunks names none).
