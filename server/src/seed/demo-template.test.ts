@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -256,8 +256,14 @@ describe('the demo template', () => {
   }, 120_000)
 
   it('keeps one demo template: the day it was made', async () => {
-    await writeDemoTemplate(templates, new Date('2026-11-28T08:00:00Z'))
+    // Another day's demo template left by an earlier build (a data directory: PG_VERSION first). Writing
+    // the template again removes it before anything else, whether this day's is built or already there,
+    // so the one built above stands for a new build without seeding the demo a second time.
+    const stale = demoTemplatePath('2026-11-20', templates)
+    mkdirSync(stale, { recursive: true })
+    writeFileSync(join(stale, 'PG_VERSION'), '17\n')
+    expect(await writeDemoTemplate(templates, BUILT)).toBe(demoTemplatePath('2026-11-27', templates))
     const demos = readdirSync(templates).filter((entry) => entry.startsWith('pglite-demo-'))
-    expect(demos).toEqual([demoTemplatePath('2026-11-28', templates).slice(templates.length + 1)])
+    expect(demos).toEqual([demoTemplatePath('2026-11-27', templates).slice(templates.length + 1)])
   }, 120_000)
 })
