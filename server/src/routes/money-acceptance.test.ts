@@ -85,6 +85,20 @@ async function ownerGet(path: string): Promise<Response> {
 const dataset = async <T>(endpoint: string): Promise<T> =>
   ((await (await ownerGet(`/api/analytics?endpoint=${endpoint}`)).json()) as { data: T }).data
 
+/** The saved-revenue and save-durability data sets, with the revenue's totals per currency. */
+async function moneyFigures() {
+  const revenue = await dataset<SavedRevenueData>('saved-revenue')
+  const totals = revenue.currencies.map(({ byMonth: _, byMechanism: __, ...figures }) => figures)
+  return { revenue, totals, durability: await dataset<SaveDurabilityData>('save-durability') }
+}
+
+/** The save.lost webhook sent since the last read, which must be the only one, parsed. */
+async function onlySaveLost() {
+  const lost = (await ourWebhooks()).filter((e) => e.type === 'save.lost')
+  expect(lost).toHaveLength(1)
+  return saveLostData.parse(lost[0]?.data)
+}
+
 beforeAll(async () => {
   t = await createTestContext()
   account = await acceptSuiteAccount(t)
@@ -207,15 +221,14 @@ describe('a finance team signs the figures', () => {
   it('day 20: too early to tell; net saved revenue per currency, the pause at 0 while it lasts', async () => {
     advanceBoth(t, 20 * DAY)
     await deliverStripe()
-    const revenue = await dataset<SavedRevenueData>('saved-revenue')
+    const { totals, durability } = await moneyFigures()
     // The four parts add up to the gross in each currency: usd 5752 = 5752 paying; eur 4100 = 1600
     // paying (E2) + 2500 paused (E1); jpy 3067 = 3067 paying.
-    expect(revenue.currencies.map(({ byMonth: _, byMechanism: __, ...totals }) => totals)).toEqual([
+    expect(totals).toEqual([
       { currency: 'eur', saves: 2, gross: 4100, kept: 1600, paused: 2500, lost: 0, unknown: 0 },
       { currency: 'jpy', saves: 2, gross: 3067, kept: 3067, paused: 0, lost: 0, unknown: 0 },
       { currency: 'usd', saves: 3, gross: 5752, kept: 5752, paused: 0, lost: 0, unknown: 0 },
     ])
-    const durability = await dataset<SaveDurabilityData>('save-durability')
     expect(durability.currencies).toEqual(['eur', 'jpy', 'usd'])
     // No save is 30 days old: the first outcome is due on day 30 (the 9th of next month).
     expect(durability.firstOutcomeDue).toBe(
@@ -249,9 +262,7 @@ describe('a finance team signs the figures', () => {
     advanceBoth(t, renewal + 3600 - Math.floor(t.clock.now().getTime() / 1000))
     await deliverStripe()
     expect((await stripe().subscriptions.retrieve(s.U3.subscriptionId)).status).toBe('past_due')
-    const lost = (await ourWebhooks()).filter((e) => e.type === 'save.lost')
-    expect(lost).toHaveLength(1)
-    expect(saveLostData.parse(lost[0]?.data)).toMatchObject({
+    expect(await onlySaveLost()).toMatchObject({
       subscription_id: s.U3.subscriptionId,
       offer: 'plan_switch',
       subscription_status: 'past_due',
@@ -268,9 +279,7 @@ describe('a finance team signs the figures', () => {
     await stripe().subscriptions.cancel(s.J1.subscriptionId)
     await deliverStripe()
     alignClocks(t)
-    const lost = (await ourWebhooks()).filter((e) => e.type === 'save.lost')
-    expect(lost).toHaveLength(1)
-    expect(saveLostData.parse(lost[0]?.data)).toMatchObject({
+    expect(await onlySaveLost()).toMatchObject({
       subscription_id: s.J1.subscriptionId,
       offer: 'discount',
       subscription_status: 'canceled',
@@ -283,10 +292,9 @@ describe('a finance team signs the figures', () => {
   it('day 45: lost saves leave the net; every data set and both exports agree per currency', async () => {
     advanceBoth(t, 5 * DAY)
     await deliverStripe()
-    const revenue = await dataset<SavedRevenueData>('saved-revenue')
+    const { revenue, totals, durability } = await moneyFigures()
     // usd: 5752 gross = 2320 (U1) + 1933 (U2) paying + 1499 (U3) lost; eur unchanged (E1 paused until
     // day 62); jpy: 3067 = 667 (J2) paying + 2400 (J1) lost.
-    const totals = revenue.currencies.map(({ byMonth: _, byMechanism: __, ...figures }) => figures)
     expect(totals).toEqual([
       { currency: 'eur', saves: 2, gross: 4100, kept: 1600, paused: 2500, lost: 0, unknown: 0 },
       { currency: 'jpy', saves: 2, gross: 3067, kept: 667, paused: 0, lost: 2400, unknown: 0 },
@@ -307,7 +315,6 @@ describe('a finance team signs the figures', () => {
       expect(inMonth[0]?.gross).toBe(block.gross)
     }
 
-    const durability = await dataset<SaveDurabilityData>('save-durability')
     expect(durability.firstOutcomeDue).toBeNull()
     // usd kept 2320 + 1933 + 2175 (R1) = 6428; lost 1499 (U3); jpy kept 667, lost 2400.
     expect(durability.totals).toMatchObject({
@@ -449,14 +456,13 @@ describe('a finance team signs the figures', () => {
   it('day 70: the pause has ended and pays again; 60-day outcomes decided', async () => {
     advanceBoth(t, 25 * DAY)
     await deliverStripe()
-    const revenue = await dataset<SavedRevenueData>('saved-revenue')
+    const { totals, durability } = await moneyFigures()
     // E1 resumed on day 62: eur 4100 = 1600 + 2500 paying.
-    expect(revenue.currencies.map(({ byMonth: _, byMechanism: __, ...figures }) => figures)).toEqual([
+    expect(totals).toEqual([
       { currency: 'eur', saves: 2, gross: 4100, kept: 4100, paused: 0, lost: 0, unknown: 0 },
       { currency: 'jpy', saves: 2, gross: 3067, kept: 667, paused: 0, lost: 2400, unknown: 0 },
       { currency: 'usd', saves: 3, gross: 5752, kept: 4253, paused: 0, lost: 1499, unknown: 0 },
     ])
-    const durability = await dataset<SaveDurabilityData>('save-durability')
     expect(durability.totals).toMatchObject({
       keptMrr: [eur(4100), jpy(667), usd(6428)],
       pausedMrr: [eur(0), jpy(0), usd(0)],
