@@ -2,7 +2,7 @@
 // the next session and sending its calls in order (a widget sends a session's calls one after the
 // other), each POST with the browser's headers and the session's token. Plain JavaScript so a worker
 // thread runs it without a TypeScript loader. Posts back the latencies of the 2xx and the other
-// statuses seen.
+// statuses seen. It says 'ready' once loaded and starts on the bench's word.
 import http from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { parentPort, workerData } from 'node:worker_threads'
@@ -51,6 +51,9 @@ const post = (path, token, body) =>
     req.end(body)
   })
 
+// Ready, then wait for the word: the bench times the load from when every thread is up.
+parentPort.postMessage('ready')
+await new Promise((resolve) => parentPort.once('message', resolve))
 let next = 0
 await Promise.all(
   Array.from({ length: Math.min(concurrency, sessions.length) }, async () => {
