@@ -1,5 +1,5 @@
 import { runReactivation } from '../banner/reactivation'
-import { type FlowMemory, prefetchRoute, runCancelFlow } from '../flow/cancel-flow'
+import { type FlowMemory, prefetchRoute, runCancelFlow, warmUp } from '../flow/cancel-flow'
 import type { Host } from '../host/types'
 import type { WidgetBundle } from '../types'
 import { canStyle } from '../ui/shadow'
@@ -16,6 +16,7 @@ export function createWidgetBundle(host: Host): WidgetBundle {
   // start where the widget cannot be styled.
   const styled = canStyle(host)
   const memory: FlowMemory = { stepAside: !styled }
+  let cold = styled
   const parts: Omit<WidgetBundle, 'run'> = {
     showCancelFlow: (context, options, request) =>
       runCancelFlow(
@@ -36,7 +37,12 @@ export function createWidgetBundle(host: Host): WidgetBundle {
         closeBanner = close
       })
     },
-    route: (context, options) => prefetchRoute(host, context, options),
+    route(context, options) {
+      prefetchRoute(host, context, options)
+      // The first cancel link attached: the first screen is drawn ahead, once.
+      if (cold) warmUp(host, context, options)
+      cold = false
+    },
     destroy() {
       closeFlow()
       closeBanner()

@@ -14,7 +14,9 @@ import {
   type FlowView,
   type PreparedFlow,
   prepareFlow,
+  standIn,
 } from './cancel-session'
+import { localize, setLanguage, wantedLocales } from './localize'
 import { saveTextFile } from './save-file'
 
 export { type FlowMemory, HAND_OVER_DELAY_MS } from './cancel-session'
@@ -49,6 +51,36 @@ export function prefetchRoute(host: Host, context: WidgetContext, options: Cance
         .catch(() => undefined),
     )
 }
+
+/**
+ * On the page's next idle moment, draws the flow's first screen hidden and out of the page's layout, lays
+ * it out and takes it away in the same task (the bundle does it once per page, when a cancel link is
+ * attached): the click's dialog then finds the style sheet parsed and indexed, the fonts loaded and the
+ * words shaped, and the drawing code compiled, which the first dialog of a page otherwise pays between
+ * the click and its first frame. Nothing is asked of the server but the published config (prefetched
+ * with the bundle).
+ */
+export function warmUp(host: Host, context: WidgetContext, options: CancelFlowOptions) {
+  const { window } = host
+  const draw = () =>
+    createWidgetApi(host, context)
+      .config()
+      .then((response) => {
+        const language = localize(response, wantedLocales(host, '', options.locale))
+        const machine = standIn(response, language)
+        const { mount, close } = openSurface(host, 'cancel-flow', language, response.themeCss)
+        // Laid out as the dialog is (the viewport's width), never seen, heard or in the page's flow.
+        mount.style.cssText = 'position:fixed;inset:0;visibility:hidden'
+        flowDrawer(mount, { onSaveConfirmation: noop })(machine.getSnapshot(), machine.context, noop)
+        mount.getClientRects()
+        close()
+      })
+      .catch(noop)
+  // (Called as a method, like the loader's; Safari has no idle callbacks.)
+  window.requestIdleCallback?.(draw) ?? window.setTimeout(draw, 1)
+}
+
+const noop = () => {}
 
 /**
  * One cancel session, rendered as a modal in an open shadow root with the shared flow machine: the
@@ -111,7 +143,7 @@ function openDialog(
   { apiClient, tokens, language, themeCss }: PreparedFlow,
   flow: CancelController,
 ): FlowView {
-  const { strings } = language
+  let { strings } = language
   const { window } = host
   const surface = openSurface(host, 'cancel-flow', language, themeCss)
   const { mount } = surface
@@ -152,6 +184,10 @@ function openDialog(
       window.removeEventListener('pagehide', onPageHide)
       // Focus goes back to the cancel button the subscriber activated (a no-op once it left the page).
       ;(request.trigger as HTMLElement | null)?.focus?.()
+    },
+    switchLanguage(spoken) {
+      setLanguage(root.host as HTMLElement, spoken)
+      strings = spoken.strings
     },
     leave: (url) => window.location.assign(url),
     // Drawing with this Preact, in this dialog.

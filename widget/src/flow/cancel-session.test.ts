@@ -1,4 +1,4 @@
-import type { FlowEvent, FlowMachine, FlowSnapshot } from '@retainkit/shared/flow'
+import type { FlowContext, FlowEvent, FlowMachine, FlowSnapshot } from '@retainkit/shared/flow'
 import { WIDGET_FAIL_OPEN_MS } from '@retainkit/shared/widget-api'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearConfigCache, createWidgetApi } from '../api/client'
@@ -42,18 +42,31 @@ const hostFor = (api: Api): Host =>
 function recordingView() {
   const drawn: (FlowSnapshot | null)[] = []
   const drawnAt: number[] = []
+  const contexts: FlowContext[] = []
+  const spoken: string[] = []
   const log: string[] = []
   const chunks: { url: string; start: StartedSession; machine: FlowMachine; fail: () => void }[] = []
   const view: FlowView = {
-    draw: (snapshot) => {
+    draw: (snapshot, context) => {
+      contexts.push(context)
       drawn.push(snapshot)
       drawnAt.push(Date.now())
     },
     takeDown: () => log.push('takeDown'),
+    switchLanguage: (language) => spoken.push(language.locale),
     leave: (url) => log.push(`leave ${url}`),
     chunk: (url, start, machine, fail) => chunks.push({ url, start, machine, fail }),
   }
-  return { view, drawn, drawnAt, log, chunks, screen: () => drawn.at(-1)?.screen.kind ?? null }
+  return {
+    view,
+    drawn,
+    drawnAt,
+    log,
+    chunks,
+    screen: () => drawn.at(-1)?.screen.kind ?? null,
+    drawnContext: () => contexts.at(-1),
+    spoken,
+  }
 }
 
 const BODY = { merchantHandlesOffers: false, merchantHandlesCancel: false, languages: ['en-US'] }
@@ -231,6 +244,27 @@ describe('the session controller', () => {
     await vi.waitFor(() => expect(flow.prepared.starting).resolves.toMatchObject({ sessionId: SESSION_ID }))
     expect(api.callsTo('sessions')).toHaveLength(2)
     expect(getToken).toHaveBeenCalledTimes(2)
+  })
+
+  it("draws before getToken answers, in the browser's language, and speaks the token's claimed one from the session on", async () => {
+    let answer = (_token: string) => {}
+    const getToken = () => new Promise<string>((resolve) => (answer = resolve))
+    const api = fakeApi()
+    const started = start(api, { token: undefined, getToken })
+    // The merchant's backend has not answered: the first screen is up all the same.
+    const flow = await Promise.race([started, settle().then(() => null)])
+    if (!flow) throw new Error('the first screen waited for getToken')
+    expect(flow.screen()).toBe('reason')
+    expect(flow.drawnContext()?.locale).toBe('en')
+    const french = `e30.${btoa(JSON.stringify({ iss: ACCOUNT_ID, sub: 'cus_123', locale: 'fr' }))}.sig`
+    answer(french)
+    await vi.waitFor(() => expect(flow.spoken).toEqual(['fr']))
+    await settle()
+    // The session (started with that token) words the flow in French, and so do the widget's own strings.
+    expect(api.callsTo('sessions')[0]?.headers.authorization).toBe(`Bearer ${french}`)
+    send(flow.controller, { type: 'SELECT_REASON', key: 'too_expensive' }, { type: 'NEXT' })
+    await settle()
+    expect(flow.drawnContext()?.locale).toBe('fr')
   })
 
   it('gives a subscriber already scheduled to cancel its own chunk, and the merchant takes over when it cannot load', async () => {

@@ -12,6 +12,7 @@ import {
   type SessionStartRequest,
   type SessionStartResponse,
   WIDGET_FAIL_OPEN_MS,
+  type WidgetConfigResponse,
 } from '@retainkit/shared/widget-api'
 import type { WidgetApi } from '../api/client'
 import type { Tokens } from '../api/token-source'
@@ -41,6 +42,8 @@ export interface FlowView {
   draw(snapshot: FlowSnapshot | null, context: FlowContext, moved: boolean): void
   /** The dialog goes; the flow may still end later (a call or the session's start under way). */
   takeDown(): void
+  /** Speaks `language` from now on (the session's, which its token's claim may have changed). */
+  switchLanguage(language: Localized): void
   /** Leaves the page for an offer's redirect (or the subscriber's mail app). */
   leave(url: string): void
   /** A page of its own from its chunk (already scheduled, statutory); `fail` when it cannot load. */
@@ -51,7 +54,9 @@ export interface FlowView {
 export interface PreparedFlow {
   apiClient: WidgetApi
   tokens: Tokens
+  /** The first screen's language; `localized()` is the session's (its token's claim read). */
   language: Localized
+  localized: () => Localized
   themeCss: string
   early: FlowMachine
   /** A routed account's flow not decided before the click: "one moment" until the session brings it. */
@@ -66,6 +71,20 @@ export interface PreparedFlow {
 /** The stand-in machine never reaches a billing call: everything that would lead there is held. */
 const never = () => new Promise<never>(() => {})
 const NO_EFFECTS: FlowEffects = { acceptOffer: never, cancel: never, record: () => {} }
+
+/**
+ * The stand-in machine: the published flow in `language`, or this subscriber's flow when its route was
+ * decided before the click. It never reaches a billing call.
+ */
+export const standIn = (response: WidgetConfigResponse, language: Localized, route?: RouteResponse | false) =>
+  createFlowMachine({
+    words: (route || language).words,
+    reasons: route ? (route.flow?.reasons ?? language.reasons) : language.reasons,
+    strings: language.strings,
+    locale: language.locale,
+    plan: (route || response).plan,
+    effects: NO_EFFECTS,
+  })
 
 /**
  * Starts the session and reads the config (the loader prefetches it) in parallel, and builds the
@@ -83,29 +102,31 @@ export async function prepareFlow(
   body: SessionStartRequest,
   routeOf: (token: string) => Promise<RouteResponse | undefined> | undefined,
 ): Promise<PreparedFlow | null> {
+  // The token's `locale` claim chooses the language first. A token signed into the page is known now;
+  // the one getToken brings (the merchant's backend, asked on the click) is not waited for: the first
+  // screen speaks the option's or the browser's language meanwhile, and the session, started with that
+  // token, its claimed one (`localized`, read when the session answers).
+  let claimed = options.token ?? ''
   // No `mode`: the server takes it from the signed token alone. The page's and the browser's languages
   // only choose the session's words: the server picks among them (after the token's claim) as
   // `localize` does here, so both speak the same language.
-  const starting = tokens.use((token) => api.startSession(token, body))
+  const starting = tokens.use((token) => {
+    claimed = token
+    return api.startSession(token, body)
+  })
   // Observed below on every path; this only keeps an early bail-out from an unhandled rejection.
   starting.catch(() => {})
-  const [response, token] = await Promise.all([api.config(), tokens.get().catch(() => '')])
+  const response = await api.config()
   signal.throwIfAborted()
   const { themeCss, tier, routed } = response
-  const language = localize(response, wantedLocales(host, token, options.locale))
-  const { reasons, strings, locale } = language
-  // This subscriber's flow when the account routes and it was decided before the click.
-  // Only one already decided: a decision still on its way (a cold click) is no faster than the session.
-  const route = routed && (await Promise.race([routeOf(token), undefined]))
+  const localized = () => localize(response, wantedLocales(host, claimed, options.locale))
+  const language = localized()
+  // This subscriber's flow when the account routes and it was decided before the click (for a token in
+  // the page). Only one already decided: a decision still on its way (a cold click) is no faster than
+  // the session.
+  const route = routed && (await Promise.race([routeOf(claimed), undefined]))
   signal.throwIfAborted()
-  const early = createFlowMachine({
-    words: (route || language).words,
-    reasons: route ? (route.flow?.reasons ?? reasons) : reasons,
-    strings,
-    locale,
-    plan: (route || response).plan,
-    effects: NO_EFFECTS,
-  })
+  const early = standIn(response, language, route)
   // Screens that need nothing from the session, so they can be shown while it starts. Free accounts
   // wait for it: only they can hit the monthly session limit, and a dialog that appears and then steps
   // aside would look broken. A routed account (segments, experiments) may give this subscriber another
@@ -116,7 +137,18 @@ export async function prepareFlow(
   const known = optimistic ? null : await starting
   signal.throwIfAborted()
   if (known?.fallback) return null
-  return { apiClient: api, tokens, language, themeCss, early, routing, optimistic, starting, known }
+  return {
+    apiClient: api,
+    tokens,
+    language,
+    localized,
+    themeCss,
+    early,
+    routing,
+    optimistic,
+    starting,
+    known,
+  }
 }
 
 /**
@@ -310,9 +342,11 @@ export function createCancelController(
   const begin = (start: StartedSession, held?: FlowEvent | null, left?: SessionResult | null) => {
     hold = null
     unsubscribe()
+    const language = prepared.localized()
+    view.switchLanguage(language)
     if (!start.scheduledCancellation) {
       const { reasonKey, feedback } = early.getSnapshot()
-      session = connect(host, options, prepared, start, memory)
+      session = connect(host, options, { ...prepared, language }, start, memory)
       machine = session.machine
       if (reasonKey) machine.send({ type: 'SELECT_REASON', key: reasonKey })
       if (feedback) machine.send({ type: 'SET_FEEDBACK', text: feedback })

@@ -37,6 +37,21 @@ afterEach(() => {
 })
 
 describe('the cancel flow', () => {
+  it('draws before getToken answers, then speaks the language its token claims once the session answers', async () => {
+    const french = `e30.${btoa(JSON.stringify({ sub: 'cus_123', locale: 'fr' }))}.sig`
+    let answer = (_token: string) => {}
+    const getToken = () => new Promise<string>((resolve) => (answer = resolve))
+    const flow = await openFlow(fakeApi(), { token: undefined, getToken })
+    // Up before the merchant's backend answered, in the browser's language.
+    expect(flow.element.lang).toBe('en')
+    expect(flow.heading()).toBe('Before you go…')
+    answer(french)
+    await vi.waitFor(() => expect(flow.element.lang).toBe('fr'))
+    expect(flow.element.dir).toBe('ltr')
+    await vi.waitFor(() => expect(flow.heading()).toBe('Avant de partir…'))
+    expect(flow.ui.getByRole('button', { name: FR.close })).toBeTruthy()
+  })
+
   it("a French subscriber reads a failed call in French, chosen by the error's code", async () => {
     const api = fakeApi({
       config: confirmOnly(),

@@ -15,6 +15,8 @@ export interface ShadowMount {
  */
 export const canStyle = (host: Host): boolean => 'adoptedStyleSheets' in host.document
 
+const baseSheets = new WeakMap<Document, CSSStyleSheet>()
+
 /**
  * An OPEN shadow root on `container`, styled by constructable style sheets (adoptedStyleSheets), which a
  * strict CSP without 'unsafe-inline' in style-src allows, unlike <style> elements. Callers check
@@ -24,9 +26,15 @@ export function mountShadow(host: Host, container: HTMLElement): ShadowMount {
   const { document, window } = host
   const root = container.shadowRoot ?? container.attachShadow({ mode: 'open' })
   const mount = document.createElement('div')
-  // Parsed afresh for each part (a flow or a banner, a handful per page at most): about 2 kB of rules.
-  const base = new window.CSSStyleSheet()
-  base.replaceSync(WIDGET_CSS)
+  // The rules (about 2 kB) parsed once per document and shared by every part: the browser then matches
+  // them without building its rule index again for each shadow root (a sheet adopts only into its own
+  // document, hence one per document).
+  let base = baseSheets.get(document)
+  if (!base) {
+    base = new window.CSSStyleSheet()
+    base.replaceSync(WIDGET_CSS)
+    baseSheets.set(document, base)
+  }
   const theme = new window.CSSStyleSheet()
   root.adoptedStyleSheets = [base, theme]
   root.appendChild(mount)
