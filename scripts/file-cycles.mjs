@@ -7,6 +7,7 @@
 // - no upward import inside the server: its folders form floors, and a file imports only from its own
 //   floor or those below (ports such as the logger and the secret box live on the bottom floor);
 // - no product file importing test code (a test helper kept beside the code it drives).
+import './require-node.mjs'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -134,8 +134,13 @@ describe('entry scripts on an unsupported Node', () => {
     expect(root.bench).toMatch(/^exec npm run bench /)
     expect(scripts('examples/package.json').sandbox).toMatch(/^exec node \.\.\/scripts\/with-node\.mjs tsx /)
     expect(scripts('tests/package.json').bench).toMatch(/^exec node \.\.\/scripts\/with-node\.mjs tsx /)
-    // build.mjs (what `prepare` runs during npm install) checks first as well.
-    for (const entry of ['start', 'test', 'build', 'with-node']) {
+    // Every script an npm script runs with `node` checks first as well (build.mjs is what `prepare` runs
+    // during npm install; typecheck.mjs once used a Node 22 API and failed CI on the machine's Node 20).
+    const entries = Object.values(root).flatMap((command) =>
+      [...command.matchAll(/\bnode scripts\/([\w-]+)\.mjs\b/g)].map((match) => match[1]),
+    )
+    expect(entries).toEqual(expect.arrayContaining(['start', 'test', 'build', 'typecheck', 'file-cycles']))
+    for (const entry of new Set([...entries, 'with-node'])) {
       const text = readFileSync(join(ROOT, `scripts/${entry}.mjs`), 'utf8')
       expect(text.match(/^import .*$/m)?.[0]).toBe("import './require-node.mjs'")
     }

@@ -5,6 +5,7 @@
 // package by relative path counts as an edge too, so a cycle cannot hide behind `../../other/src`; it
 // also fails on such path reaches themselves and on a package imported without being declared in the
 // importer's package.json (both bypass the exports map that says what a package offers).
+import './require-node.mjs'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'

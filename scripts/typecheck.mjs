@@ -6,6 +6,7 @@
 // A check whose tsconfig references another workspace's project (tests and examples use the server's
 // declarations instead of checking its 350 source files again) starts once that workspace's check has
 // passed: `tsc -b` then finds the referenced project up to date instead of building it twice at once.
+import './require-node.mjs'
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'

@@ -11,6 +11,7 @@
 // The contract version is the checkout's WIDGET_CONTRACT_VERSION (shared/src/widget-api.ts); a build from
 // before it existed speaks version 1. A version is archived once: another bundle under the same version is
 // refused (bump WIDGET_CONTRACT_VERSION first). Versions older than WIDGET_CONTRACT_OLDEST are removed.
+import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
