@@ -11,13 +11,15 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core'
  */
 let shared: Promise<Browser> | null = null
 
+// Debian's Chromium (never a downloaded browser).
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking'],
+}
+
 function sharedChromium(): Promise<Browser> {
   if (shared) return shared
-  const launching = chromium.launch({
-    // Debian's Chromium (never a downloaded browser).
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking'],
-  })
+  const launching = chromium.launch(launchOptions)
   const forget = () => {
     if (shared === launching) shared = null
   }
@@ -28,6 +30,9 @@ function sharedChromium(): Promise<Browser> {
 
 /** A browser of this file's own: fresh contexts on the worker's Chromium, closed by `close()`. */
 export async function launchChromium(): Promise<Browser> {
+  // Outside Vitest (the benchmarks, run as plain scripts) nothing would ever close a shared Chromium
+  // and the process would never exit: there each caller gets a Chromium of its own, closed by close().
+  if (!process.env.VITEST) return chromium.launch(launchOptions)
   const browser = await sharedChromium()
   const contexts = new Set<BrowserContext>()
   const track = (context: BrowserContext) => {
