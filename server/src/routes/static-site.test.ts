@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/support/harness'
 import { createApp } from '../app'
@@ -181,7 +181,9 @@ describe('caching', () => {
     // Who does not take gzip gets the file as it is; deflate alone is still compressed per request.
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.text()).toBe(BIG_BUNDLE)
-    const deflate = await server.request('/w/widget.3333eeee.js', { headers: { 'accept-encoding': 'deflate' } })
+    const deflate = await server.request('/w/widget.3333eeee.js', {
+      headers: { 'accept-encoding': 'deflate' },
+    })
     expect(deflate.headers.get('content-encoding')).toBe('deflate')
     const refused = await server.request('/w/widget.3333eeee.js', {
       headers: { 'accept-encoding': 'gzip;q=0, identity' },

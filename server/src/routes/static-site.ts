@@ -1,5 +1,5 @@
-import { CONSOLE_ROUTE_NAMES, ROUTES } from '@retainkit/shared/routes'
 import { gzipSync } from 'node:zlib'
+import { CONSOLE_ROUTE_NAMES, ROUTES } from '@retainkit/shared/routes'
 import { type Context, Hono } from 'hono'
 import { parseAccept } from 'hono/utils/accept'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
