@@ -27,16 +27,6 @@ export function statementName(text: string): string {
 const preparedOn = new WeakMap<PGlite, Map<string, number[]>>()
 const { serialize } = protocol
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((n, part) => n + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    whole.set(part, at)
-    at += part.length
-  }
-  return whole
-}
-
 /**
  * A marked statement on PGlite: prepared the first time this instance sees it (Parse, Describe, Sync),
  * then Bind, Describe, Execute and Sync handed to the engine in one message — where `query()` parses
@@ -78,7 +68,7 @@ async function preparedTypes(db: PGlite, name: string, text: string): Promise<nu
   const known = prepared.get(name)
   if (known) return known
   const described = await db.execProtocol(
-    concat([
+    Buffer.concat([
       serialize.parse({ name, text, types: [] }),
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
@@ -102,7 +92,7 @@ async function bindAndExecute(
     return serializer ? serializer(value) : String(value)
   })
   const { messages } = await db.execProtocol(
-    concat([
+    Buffer.concat([
       serialize.bind({ statement: name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
