@@ -4,6 +4,7 @@ import { compress } from 'hono/compress'
 import { authRoutes } from './auth/routes'
 import type { AppDeps } from './deps'
 import type { AppEnv } from './http/app-env'
+import { MAX_BODY_BYTES } from './http/body-size'
 import { handleError } from './http/error-handler'
 import { requireApiKey } from './http/guards'
 import { HttpError } from './http/http-error'
@@ -38,8 +39,7 @@ import { widgetConfigRoutes, widgetRoutes } from './routes/widget'
 
 const FRAME_OPTIONS: AddedHeader = ['X-Frame-Options', 'SAMEORIGIN']
 
-/** Request bodies the API accepts; configs are the largest legitimate payloads (~20 KB). */
-export const MAX_BODY_BYTES = 128 * 1024
+export { MAX_BODY_BYTES }
 
 /**
  * Paths under /api that take no API key: the widget's own API, the OpenAPI document and

@@ -15,7 +15,7 @@ import { bodyLimit } from 'hono/body-limit'
  */
 
 /** The request's IncomingMessage under node:http (tests' stand-in bindings are not one). */
-function incomingOf(c: Context): IncomingMessage | undefined {
+export function incomingOf(c: Context): IncomingMessage | undefined {
   const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming
   return incoming instanceof IncomingMessage ? incoming : undefined
 }
@@ -35,7 +35,7 @@ export function requestHeader(c: Context, name: string): string | undefined {
  * `headersDistinct` would give it, without building that object (or `headers`): Node builds each from
  * every line a browser sends (fifteen or so), and a widget call reads three or four of them.
  */
-function rawHeader(incoming: IncomingMessage, name: string): string | undefined {
+export function rawHeader(incoming: IncomingMessage, name: string): string | undefined {
   const raw = incoming.rawHeaders
   let value: string | undefined
   for (let i = 0; i < raw.length; i += 2) {

@@ -4,16 +4,23 @@ import { HttpError, validationError } from './http-error'
 import { requestHeader, requestText } from './node-request'
 import { assertStorableText } from './text-hygiene'
 
+/** Content types read as JSON: application/json and any application/…+json. */
+export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
+
 /**
  * Reads a JSON body (the body-limit middleware has already capped its size). Text the database could
  * not store (NUL, unpaired surrogates) is refused here, naming the field, for every route at once.
  */
 export async function readJson(c: Context): Promise<unknown> {
   const type = requestHeader(c, 'content-type') ?? ''
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+  if (!JSON_TYPE.test(type)) {
     throw new HttpError('INVALID_INPUT', 'Content-Type must be application/json', undefined, undefined, 415)
   }
-  const text = await requestText(c)
+  return parseJsonText(await requestText(c))
+}
+
+/** The JSON of a request body's text, refused as readJson refuses it (the events fast path reads bodies too). */
+export function parseJsonText(text: string): unknown {
   if (text.trim() === '') throw new HttpError('INVALID_INPUT', 'Request body must be valid JSON')
   let value: unknown
   try {

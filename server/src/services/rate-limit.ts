@@ -101,14 +101,23 @@ export function settleHits(
   planned: readonly PlannedHit[],
   counts: readonly number[],
 ): void {
+  const over = hitOverLimit(deps, planned, counts)
+  if (!over) return
+  c.header('Retry-After', String(over.retryAfterSeconds))
+  throw new HttpError('RATE_LIMIT_EXCEEDED')
+}
+
+/** settleHits without a Hono context: the sweep as there, and the first window over its limit, if any. */
+export function hitOverLimit(
+  deps: RateLimitDeps & Pick<AppDeps, 'background'>,
+  planned: readonly PlannedHit[],
+  counts: readonly number[],
+): PlannedHit | undefined {
   const opened = planned.find((_, index) => Number(counts[index]) === 1)
   if (opened && sweepDue(deps, opened.now)) {
     deps.background.run('rate-limit sweep', () => sweepStale(deps, opened.now))
   }
-  const over = planned.find((entry, index) => Number(counts[index]) > entry.limit)
-  if (!over) return
-  c.header('Retry-After', String(over.retryAfterSeconds))
-  throw new HttpError('RATE_LIMIT_EXCEEDED')
+  return planned.find((entry, index) => Number(counts[index]) > entry.limit)
 }
 
 /**

@@ -1,11 +1,12 @@
 import { sessionEventsSchema } from '@retainkit/shared/schemas'
 import type { SessionEventInput } from '@retainkit/shared/widget-api'
 import type { Handler } from 'hono'
+import type { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/http-error'
 import { readBody } from '../../http/validate'
 import { noteEventsCall } from '../../services/feedback/nudge'
-import { planHit, settleHits } from '../../services/rate-limit'
+import { hitOverLimit, planHit } from '../../services/rate-limit'
 import {
   guessedSession,
   ingestEvents,
@@ -15,8 +16,9 @@ import {
 } from '../../services/widget/event-ingest'
 import { IMPLAUSIBLE_TIME_MESSAGE, partitionByClientTime } from '../../services/widget/event-time'
 import { BANNER_STEPS, checkEventShapes } from '../../services/widget/session-state'
-import { authenticateWidgetCall } from './auth'
-import type { WidgetEnv } from './cors'
+import { authenticateWidgetCall, type WidgetCaller } from './auth'
+import { allowOrigin, type WidgetEnv } from './cors'
+import { type EventsOutcome, takeFastPathRun } from './session-events-handover'
 
 export { SERVER_STEPS } from '../../services/widget/session-state'
 
@@ -44,8 +46,46 @@ export const EVENT_CALLS_PER_TOKEN_PER_MINUTE = 60
  */
 export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
   return async (c) => {
-    const { subscriber, account } = await authenticateWidgetCall(deps, c)
-    const sessionId = c.req.param('id') ?? ''
+    // A call the fast path (events-fast-path.ts) already ran and did not end in a plain 204: its caller
+    // and its outcome, answered here as this route answers it (CORS for the same origin as checked there).
+    const ran = takeFastPathRun(c)
+    let outcome: EventsOutcome
+    if (ran) {
+      allowOrigin(c, ran.caller.account.domain, ran.caller.subscriber.mode === 'test')
+      outcome = ran.outcome
+    } else {
+      const caller = await authenticateWidgetCall(deps, c)
+      outcome = await eventsCall(deps, caller, c.req.param('id') ?? '', () =>
+        readBody(c, sessionEventsSchema),
+      )
+    }
+    if (outcome.retryAfter !== undefined) c.header('Retry-After', outcome.retryAfter)
+    if ('error' in outcome) throw outcome.error
+    if (outcome.refused.length > 0) {
+      // Some of the batch was stored: say which events were not, so the widget does not resend them.
+      return c.json({ accepted: outcome.accepted, refused: outcome.refused }, 200, {
+        'Cache-Control': 'no-store',
+      })
+    }
+    return c.body(null, 204, { 'Cache-Control': 'no-store' })
+  }
+}
+
+/** The body as the route reads it. */
+export type EventsRequest = z.output<typeof sessionEventsSchema>
+
+/**
+ * The call after authentication: read and check the batch, store it, settle the rate limits. Never
+ * throws: the Hono route answers an error outcome by throwing it, and the fast path hands such a call to
+ * the route with its outcome, so both answer it through the same error handler.
+ */
+export async function eventsCall(
+  deps: AppDeps,
+  { subscriber, account }: WidgetCaller,
+  sessionId: string,
+  readRequest: () => Promise<EventsRequest>,
+): Promise<EventsOutcome> {
+  try {
     const reasonKeys = new Set(account.payload.reasons.map((reason) => reason.key))
     const remembered = rememberedSession(deps.db, sessionId, subscriber)
     // A session this process does not remember is not looked up before the batch is read: when the
@@ -56,7 +96,7 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
       read ??= await readOwnedSession(deps.db, sessionId, subscriber)
       return read
     }
-    const { events } = await confirmedFirst(remembered, readIt, () => readBody(c, sessionEventsSchema))
+    const { events } = await confirmedFirst(remembered, readIt, readRequest)
     const kind = remembered?.state.kind ?? batchKind(events)
     const checkShapes = (session: KnownSession) => checkEventShapes(events, session.state.kind, reasonKeys)
     await confirmedFirst(
@@ -79,7 +119,10 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
       checkShapes(basis)
     }
     const { counts, refusal } = await ingestEvents(deps.db, subscriber, basis, kept, hits, now, checkShapes)
-    settleHits(c, deps, hits, counts)
+    const over = hitOverLimit(deps, hits, counts)
+    if (over) {
+      return { error: new HttpError('RATE_LIMIT_EXCEEDED'), retryAfter: String(over.retryAfterSeconds) }
+    }
     if (kept.length === 0) {
       throw new HttpError('VALIDATION_FAILED', IMPLAUSIBLE_TIME_MESSAGE, refused[0]?.field, refused)
     }
@@ -89,11 +132,9 @@ export function sessionEventsHandler(deps: AppDeps): Handler<WidgetEnv> {
       deps.db,
       kept.some((event) => event.step === 'feedback_submitted'),
     )
-    if (refused.length > 0) {
-      // Some of the batch was stored: say which events were not, so the widget does not resend them.
-      return c.json({ accepted: kept.length, refused }, 200, { 'Cache-Control': 'no-store' })
-    }
-    return c.body(null, 204, { 'Cache-Control': 'no-store' })
+    return { accepted: kept.length, refused }
+  } catch (error) {
+    return { error }
   }
 }
 

@@ -1,0 +1,256 @@
+import { request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { WIDGET_CONTRACT_VERSION } from '@retainkit/shared/widget-api'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../../../test/support/harness'
+import { createAppServer } from '../../http/node-listener'
+import { EVENT_CALLS_PER_SESSION_PER_MINUTE } from './session-events'
+import { mintToken, startSession, type WidgetAccount, widgetAccount } from './testing'
+
+/**
+ * The events call's node:http fast path answers exactly what the Hono route answers: two real servers
+ * over the same app — the framework alone (@hono/node-server, as before the fast path) and the product's
+ * listener — each given its own twin session, sent the same calls in the same order; every answer's
+ * status, raw header lines (order and spelling; the clock's Date and a random request id aside) and body
+ * must be equal, for the plain 204 the fast path writes and for every call it declines or hands on.
+ */
+let t: TestContext
+let account: WidgetAccount
+let framework: Server
+let product: Server
+let frameworkCalls = 0
+let customers = 0
+
+const V = `?v=${WIDGET_CONTRACT_VERSION}`
+const ORIGIN = 'https://www.fast-events.example'
+
+interface RawAnswer {
+  status: number
+  headers: string[]
+  body: string
+}
+
+interface Call {
+  /** Raw request header lines, names and values in turn (Host is added). */
+  headers?: string[]
+  body?: string
+  query?: string
+  method?: string
+  /** Sends the body chunked (no Content-Length). */
+  chunked?: boolean
+}
+
+function ask(server: Server, path: string, call: Call, sessionId: string): Promise<RawAnswer> {
+  const { port } = server.address() as AddressInfo
+  const body = call.body ?? ''
+  const headers = [
+    'Host',
+    `127.0.0.1:${port}`,
+    ...(call.chunked
+      ? ['Transfer-Encoding', 'chunked']
+      : ['Content-Length', String(Buffer.byteLength(body))]),
+    ...(call.headers ?? []),
+  ]
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: call.method ?? 'POST', headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const sent = call.headers?.some((line) => line.toLowerCase() === 'x-request-id')
+          const lines: string[] = []
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            const name = res.rawHeaders[i] ?? ''
+            if (name.toLowerCase() === 'date') continue
+            const random = name.toLowerCase() === 'x-request-id' && !sent
+            lines.push(`${name}: ${random ? '…' : res.rawHeaders[i + 1]}`)
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: lines,
+            body: Buffer.concat(chunks).toString('utf8').replaceAll(sessionId, '<session>'),
+          })
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+interface Twin {
+  token: string
+  sessionId: string
+}
+
+/** A fresh cancel session of a fresh customer (one per server, so both start alike). */
+async function twin(): Promise<Twin> {
+  const token = await mintToken(t, account.secret, { iss: account.accountId, sub: `cus_fast${customers++}` })
+  const { status, body } = await startSession(t, token)
+  expect(status).toBe(201)
+  return { token, sessionId: body.sessionId }
+}
+
+const json = (events: unknown) => JSON.stringify({ events })
+const typical = (token: string) => [
+  'Origin',
+  ORIGIN,
+  'Content-Type',
+  'application/json',
+  'Authorization',
+  `Bearer ${token}`,
+  'User-Agent',
+  'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0',
+]
+
+/**
+ * Sends `calls` (headers built per session's token) to both servers, each on its own twin session, one
+ * after the other, and expects equal answers; returns them with how many the framework received.
+ */
+async function expectSame(calls: ((twin: Twin) => Call)[], sessions?: [Twin, Twin]) {
+  const [a, b] = sessions ?? [await twin(), await twin()]
+  const answers: { answer: RawAnswer; viaFramework: number }[] = []
+  for (const make of calls) {
+    const before = await ask(framework, pathOf(a, make(a)), make(a), a.sessionId)
+    const counted = frameworkCalls
+    const now = await ask(product, pathOf(b, make(b)), make(b), b.sessionId)
+    expect(now, JSON.stringify(make(b))).toEqual(before)
+    answers.push({ answer: now, viaFramework: frameworkCalls - counted })
+  }
+  return answers
+}
+
+const pathOf = (twin: Twin, call: Call) => `/api/widget/sessions/${twin.sessionId}/events${call.query ?? V}`
+
+beforeAll(async () => {
+  t = await createTestContext()
+  account = await widgetAccount(t, { stripe: false, domain: 'fast-events.example' })
+  framework = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+  if (!framework.listening) await new Promise((resolve) => framework.once('listening', resolve))
+  const counted = {
+    fetch: (request: Request, env?: unknown) => {
+      frameworkCalls++
+      return t.app.fetch(request, env as never)
+    },
+  }
+  product = createAppServer(counted, t.deps)
+  await new Promise<void>((resolve) => product.listen(0, '127.0.0.1', resolve))
+})
+afterAll(async () => {
+  framework?.close()
+  product?.close()
+  await t?.close()
+})
+
+describe('the events call answered beside the framework', () => {
+  it('writes the route’s 204 itself for a widget’s calls, with and without Origin or a request id', async () => {
+    const answers = await expectSame([
+      (s) => ({
+        headers: typical(s.token),
+        body: json([{ step: 'reason_selected', reasonKey: 'too_expensive' }]),
+      }),
+      (s) => ({
+        headers: ['Content-Type', 'application/json', 'Authorization', `Bearer ${s.token}`],
+        body: json([{ step: 'feedback_submitted', text: 'Too dear for us' }]),
+      }),
+      (s) => ({
+        headers: [...typical(s.token), 'X-Request-Id', 'req-from-the-page'],
+        body: json([{ step: 'reason_continue' }]),
+      }),
+    ])
+    expect(answers.map(({ answer }) => answer.status)).toEqual([204, 204, 204])
+    // Answered by the fast path: the framework never saw them.
+    expect(answers.map(({ viaFramework }) => viaFramework)).toEqual([0, 0, 0])
+  })
+
+  it('hands every call that does not end in a plain 204 to the route, which answers it', async () => {
+    const answers = await expectSame([
+      // Partly refused (an event's client time cannot be real): 200 with the refused ones.
+      (s) => ({
+        headers: typical(s.token),
+        body: json([
+          { step: 'reason_selected', reasonKey: 'too_expensive' },
+          { step: 'feedback_submitted', text: 'x', at: '1999-01-01T00:00:00.000Z' },
+        ]),
+      }),
+      // Not valid JSON, empty, not the schema, an unknown reason, text the database cannot store.
+      (s) => ({ headers: typical(s.token), body: '{"events": [' }),
+      (s) => ({ headers: typical(s.token), body: '' }),
+      (s) => ({ headers: typical(s.token), body: json([{ step: 'nonsense' }]) }),
+      (s) => ({ headers: typical(s.token), body: json([{ step: 'reason_selected', reasonKey: 'nope' }]) }),
+      (s) => ({ headers: typical(s.token), body: json([{ step: 'feedback_submitted', text: 'a\u0000b' }]) }),
+      // Ended, then refused by the session's state (409).
+      (s) => ({ headers: typical(s.token), body: json([{ step: 'reason_continue' }]) }),
+      (s) => ({ headers: typical(s.token), body: json([{ step: 'reason_continue' }]) }),
+    ])
+    expect(answers.map(({ answer }) => answer.status)).toEqual([200, 400, 400, 400, 400, 400, 204, 409])
+  })
+
+  it('leaves to the framework what it does not read: other versions, types, lengths, tokens, origins', async () => {
+    const other = await twin()
+    const reason = json([{ step: 'feedback_submitted', text: 'Hardly used it' }])
+    const chunked = await expectSame([(s) => ({ headers: typical(s.token), body: reason, chunked: true })])
+    const answers = await expectSame([
+      (s) => ({ headers: typical(s.token), body: reason, query: '' }),
+      (s) => ({ headers: typical(s.token), body: reason, query: '?v=1' }),
+      (s) => ({ headers: typical(s.token), body: reason, query: '?v=99' }),
+      (s) => ({ headers: typical(s.token), body: reason, query: `${V}&x=%ff` }),
+      (s) => ({
+        headers: typical(s.token).map((v) => (v === 'application/json' ? 'text/plain' : v)),
+        body: reason,
+      }),
+      (s) => ({ headers: [...typical(s.token), 'Origin', 'https://other.example'], body: reason }),
+      (s) => ({
+        headers: typical(s.token).map((v) => (v === ORIGIN ? 'https://elsewhere.example' : v)),
+        body: reason,
+      }),
+      (s) => ({
+        headers: typical(s.token).map((v) => (v.startsWith('Bearer') ? 'Bearer x.y.z' : v)),
+        body: reason,
+      }),
+      (s) => ({ headers: typical(s.token).slice(0, 4), body: reason }),
+      () => ({ headers: typical(other.token), body: reason }),
+      (s) => ({ headers: typical(s.token), body: reason, method: 'PUT' }),
+      (s) => ({ headers: typical(s.token), body: JSON.stringify({ events: [], pad: 'x'.repeat(140_000) }) }),
+    ])
+    expect([...chunked, ...answers].map(({ answer }) => answer.status)).toEqual([
+      204, 204, 409, 409, 400, 415, 403, 403, 401, 401, 403, 404, 413,
+    ])
+    expect([...chunked, ...answers].every(({ viaFramework }) => viaFramework === 1)).toBe(true)
+  })
+
+  it('answers an unknown session, an expired token and a rate limit as the route does', async () => {
+    const [a, b] = [await twin(), await twin()]
+    const expired = async (s: Twin) =>
+      mintToken(t, account.secret, {
+        iss: account.accountId,
+        sub: `cus_late${s.sessionId}`,
+        iat: Math.floor(t.clock.now().getTime() / 1000) - 1000,
+        exp: Math.floor(t.clock.now().getTime() / 1000) - 10,
+      })
+    const late = [await expired(a), await expired(b)]
+    const shown = json([{ step: 'reason_selected', reasonKey: 'too_expensive' }])
+    const answers = await expectSame(
+      [
+        (s) => ({ headers: typical(late[s === a ? 0 : 1] as string), body: shown }),
+        (s) => ({ headers: typical(s.token), body: shown, query: V }),
+        ...Array.from({ length: EVENT_CALLS_PER_SESSION_PER_MINUTE }, () => (s: Twin) => ({
+          headers: typical(s.token),
+          body: shown,
+        })),
+      ],
+      [a, b],
+    )
+    const statuses = answers.map(({ answer }) => answer.status)
+    expect(statuses[0]).toBe(401)
+    expect(statuses.at(-1)).toBe(429)
+    const unknown = { sessionId: 'cs_AAAAAAAAAAAAAAAAAAAAAA', token: a.token }
+    const [missing] = await expectSame(
+      [(s) => ({ headers: typical(s.token), body: shown })],
+      [unknown, unknown],
+    )
+    expect(missing?.answer.status).toBe(404)
+  })
+})
