@@ -87,6 +87,8 @@ async function callerOf(deps: AppDeps, headers: ReadHeaders): Promise<WidgetCall
 /** The body as requestText reads it (UTF-8, a byte-order mark dropped), checked as readBody checks it. */
 function readEvents(req: IncomingMessage): Promise<EventsRequest> {
   return new Promise<string>((resolve, reject) => {
+    // Gone while the token was checked: no 'end' or 'error' would ever come.
+    if (req.destroyed) return reject(new Error('request aborted'))
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.once('end', () => {
