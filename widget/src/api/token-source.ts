@@ -43,11 +43,13 @@ export function createTokens(source: TokenSource | ReactivationOptions): Tokens 
 
 /**
  * The token's claims, read without verifying: only to choose the subscriber's language (`locale`).
- * Anything unreadable is no claims.
+ * Anything unreadable is no claims. No token yet (getToken's, while the first screen is drawn) is none
+ * without an exception, whose stack trace V8 would build on the click's way to the dialog.
  */
 export function tokenClaims(token: string): { locale?: unknown } {
+  const payload = token.split('.')[1]
   try {
-    return JSON.parse(atob(token.split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? '')) || {}
+    return (payload && JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')))) || {}
   } catch {
     return {}
   }

@@ -17,9 +17,11 @@ export function createWidgetBundle(host: Host): WidgetBundle {
   const styled = canStyle(host)
   const memory: FlowMemory = { stepAside: !styled }
   let cold = styled
+  let opened = false
   const parts: Omit<WidgetBundle, 'run'> = {
-    showCancelFlow: (context, options, request) =>
-      runCancelFlow(
+    showCancelFlow(context, options, request) {
+      opened = true
+      return runCancelFlow(
         host,
         context,
         options,
@@ -28,7 +30,8 @@ export function createWidgetBundle(host: Host): WidgetBundle {
           closeFlow = close
         },
         memory,
-      ),
+      )
+    },
     showReactivation(context, options) {
       // One banner per page: a second call replaces the first.
       closeBanner()
@@ -39,8 +42,8 @@ export function createWidgetBundle(host: Host): WidgetBundle {
     },
     route(context, options) {
       prefetchRoute(host, context, options)
-      // The first cancel link attached: the first screen is drawn ahead, once.
-      if (cold) warmUp(host, context, options)
+      // The first cancel link attached: the first screen is drawn ahead, once, unless a flow came first.
+      if (cold) warmUp(host, context, options, () => opened)
       cold = false
     },
     destroy() {

@@ -58,14 +58,21 @@ export function prefetchRoute(host: Host, context: WidgetContext, options: Cance
  * attached): the click's dialog then finds the style sheet parsed and indexed, the fonts loaded and the
  * words shaped, and the drawing code compiled, which the first dialog of a page otherwise pays between
  * the click and its first frame. Nothing is asked of the server but the published config (prefetched
- * with the bundle).
+ * with the bundle). Not once a flow has opened (`opened`): a cold click, whose bundle attached the link
+ * on its way, paid all that already, and a second layout then would only compete with its dialog.
  */
-export function warmUp(host: Host, context: WidgetContext, options: CancelFlowOptions) {
+export function warmUp(
+  host: Host,
+  context: WidgetContext,
+  options: CancelFlowOptions,
+  opened: () => boolean,
+) {
   const { window } = host
   const draw = () =>
     createWidgetApi(host, context)
       .config()
       .then((response) => {
+        if (opened()) return
         const language = localize(response, wantedLocales(host, '', options.locale))
         const machine = standIn(response, language)
         const { mount, close } = openSurface(host, 'cancel-flow', language, response.themeCss)

@@ -31,6 +31,8 @@ const hostFor = (api: Api): Host =>
       // Through globalThis at call time, so fake timers apply.
       setTimeout: (run: () => void, ms: number) => globalThis.setTimeout(run, ms),
       clearTimeout: (id: number) => globalThis.clearTimeout(id),
+      // A frame is a timer here (what was drawn counts as painted a task later).
+      requestAnimationFrame: (run: () => void) => globalThis.setTimeout(run, 0),
       console: { warn: () => {} },
       navigator: { languages: ['en-US'] },
     },
@@ -76,8 +78,8 @@ async function start(
   api: Api,
   options: Partial<CancelFlowOptions> = {},
   memory: FlowMemory = { stepAside: false },
+  host = hostFor(api),
 ) {
-  const host = hostFor(api)
   clearConfigCache(host)
   const merchant = { token: TOKEN, ...options } as CancelFlowOptions
   const widgetApi = createWidgetApi(host, { accountId: ACCOUNT_ID, mode: 'live', apiBase: API_BASE })
@@ -127,7 +129,7 @@ describe('the session controller', () => {
     send(flow.controller, { type: 'SELECT_REASON', key: 'too_expensive' }, { type: 'NEXT' })
     expect(flow.drawn.at(-1)?.reasonKey).toBe('too_expensive')
     expect(flow.screen()).toBe('reason')
-    expect(api.callsTo('sessions')).toHaveLength(1)
+    await vi.waitFor(() => expect(api.callsTo('sessions')).toHaveLength(1))
 
     open(undefined)
     await vi.waitFor(() => expect(flow.screen()).toBe('feedback'))
@@ -233,6 +235,25 @@ describe('the session controller', () => {
     expect(free.callsTo('sessions')).toHaveLength(1)
   })
 
+  it('asks for the token and starts the session once the first screen is painted, not on the way to it', async () => {
+    for (const merchant of [{}, { token: undefined, getToken: vi.fn(async () => TOKEN) }]) {
+      const api = fakeApi()
+      const frames: (() => void)[] = []
+      const host = hostFor(api)
+      Object.assign(host.window, { requestAnimationFrame: (run: () => void) => frames.push(run) })
+      const flow = await start(api, merchant, undefined, host)
+      if (!flow) throw new Error('stepped aside')
+      await settle()
+      // Drawn, no frame yet: neither the merchant's getToken nor the session's request has run.
+      expect(flow.screen()).toBe('reason')
+      expect(api.callsTo('sessions')).toHaveLength(0)
+      if ('getToken' in merchant) expect(merchant.getToken).not.toHaveBeenCalled()
+      for (const frame of frames.splice(0)) frame()
+      await vi.waitFor(() => expect(api.callsTo('sessions')).toHaveLength(1))
+      await expect(flow.prepared.starting).resolves.toMatchObject({ sessionId: SESSION_ID })
+    }
+  })
+
   it("retries the session's start once with a fresh token when the first is refused", async () => {
     const api = fakeApi({ fail: { sessions: { status: 401 } } })
     const getToken = vi.fn(async () => {
@@ -248,7 +269,7 @@ describe('the session controller', () => {
 
   it("draws before getToken answers, in the browser's language, and speaks the token's claimed one from the session on", async () => {
     let answer = (_token: string) => {}
-    const getToken = () => new Promise<string>((resolve) => (answer = resolve))
+    const getToken = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)))
     const api = fakeApi()
     const started = start(api, { token: undefined, getToken })
     // The merchant's backend has not answered: the first screen is up all the same.
@@ -257,6 +278,7 @@ describe('the session controller', () => {
     expect(flow.screen()).toBe('reason')
     expect(flow.drawnContext()?.locale).toBe('en')
     const french = `e30.${btoa(JSON.stringify({ iss: ACCOUNT_ID, sub: 'cus_123', locale: 'fr' }))}.sig`
+    await vi.waitFor(() => expect(getToken).toHaveBeenCalledTimes(1))
     answer(french)
     await vi.waitFor(() => expect(flow.spoken).toEqual(['fr']))
     await settle()

@@ -87,9 +87,21 @@ export const standIn = (response: WidgetConfigResponse, language: Localized, rou
   })
 
 /**
- * Starts the session and reads the config (the loader prefetches it) in parallel, and builds the
- * stand-in machine from the published flow, or from this subscriber's route when it was decided before
- * the click. Flows that open on an offer or the confirm step, and free accounts' flows, wait for the
+ * Resolves once what was just drawn is on screen: a task after the next frame's callbacks, or after
+ * 100 ms where no frame comes (a hidden page, a host without frames).
+ */
+const painted = ({ window }: Host) =>
+  new Promise<void>((resolve) => {
+    window.setTimeout(resolve, 100)
+    window.requestAnimationFrame?.(() => window.setTimeout(resolve))
+  })
+
+/**
+ * Reads the config (the loader prefetches it), builds the stand-in machine from the published flow, or
+ * from this subscriber's route when it was decided before the click, and starts the session: once the
+ * stand-in's first screen is painted when it is shown meanwhile (neither the merchant's getToken nor the
+ * session's request, nor the server's work on it, stands between the click and the dialog), else at
+ * once. Flows that open on an offer or the confirm step, and free accounts' flows, wait for the
  * session. Null: the flow steps aside (a cancel call failed on this page before, or the session says so).
  * Aborted by the loader's fail-open timer: it stops quietly, the loader has already let the click through.
  */
@@ -103,19 +115,10 @@ export async function prepareFlow(
   routeOf: (token: string) => Promise<RouteResponse | undefined> | undefined,
 ): Promise<PreparedFlow | null> {
   // The token's `locale` claim chooses the language first. A token signed into the page is known now;
-  // the one getToken brings (the merchant's backend, asked on the click) is not waited for: the first
-  // screen speaks the option's or the browser's language meanwhile, and the session, started with that
-  // token, its claimed one (`localized`, read when the session answers).
+  // the one getToken brings (the merchant's backend, asked once the first screen is up) is not waited
+  // for: the first screen speaks the option's or the browser's language meanwhile, and the session,
+  // started with that token, its claimed one (`localized`, read when the session answers).
   let claimed = options.token ?? ''
-  // No `mode`: the server takes it from the signed token alone. The page's and the browser's languages
-  // only choose the session's words: the server picks among them (after the token's claim) as
-  // `localize` does here, so both speak the same language.
-  const starting = tokens.use((token) => {
-    claimed = token
-    return api.startSession(token, body)
-  })
-  // Observed below on every path; this only keeps an early bail-out from an unhandled rejection.
-  starting.catch(() => {})
   const response = await api.config()
   signal.throwIfAborted()
   const { themeCss, tier, routed } = response
@@ -133,6 +136,17 @@ export async function prepareFlow(
   // flow: unless it was decided already, the dialog says "one moment" until the session brings it.
   const routing = !!routed && !route
   const optimistic = tier !== 'free' && ['reason', 'feedback'].includes(early.getSnapshot().screen.kind)
+  // No `mode`: the server takes it from the signed token alone. The page's and the browser's languages
+  // only choose the session's words: the server picks among them (after the token's claim) as
+  // `localize` does here, so both speak the same language.
+  const starting = (optimistic && !routing ? painted(host) : Promise.resolve()).then(() =>
+    tokens.use((token) => {
+      claimed = token
+      return api.startSession(token, body)
+    }),
+  )
+  // Observed below on every path; this only keeps an early bail-out from an unhandled rejection.
+  starting.catch(() => {})
   // Not shown before the session: nothing is drawn until it answers (it may say to step aside).
   const known = optimistic ? null : await starting
   signal.throwIfAborted()

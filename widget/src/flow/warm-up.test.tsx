@@ -71,4 +71,24 @@ describe('the warm-up at attach', () => {
     expect(flow.root.adoptedStyleSheets[0]).toBe(seen[0]?.sheets[0])
     expect(flow.heading()).toBe('Before you go…')
   })
+
+  it('draws nothing once a flow has opened: the cold click whose bundle attached the link paid for it', async () => {
+    const { bundle } = attached()
+    const seen = watchLayout()
+    const onVisible = vi.fn()
+    void bundle.showCancelFlow(
+      CONTEXT,
+      { token: TOKEN },
+      {
+        trigger: null,
+        onVisible,
+        signal: new AbortController().signal,
+      },
+    )
+    await vi.waitFor(() => expect(onVisible).toHaveBeenCalledTimes(1))
+    idle[0]?.()
+    await new Promise((settled) => setTimeout(settled, 20))
+    expect(seen).toHaveLength(0)
+    expect(document.querySelectorAll('[data-retainkit]')).toHaveLength(1)
+  })
 })

@@ -202,18 +202,21 @@ describe('loading the bundle', () => {
     )
   })
 
-  it('a cold click asks for the config before the bundle has run, and the bundle uses that answer', async () => {
+  it('a cold click asks for the bundle, then the config before the bundle has run, and the bundle uses that answer', async () => {
     const config = { published: true }
     const loader = await setupLoader()
-    const fetch = vi
-      .spyOn(window, 'fetch')
-      .mockResolvedValue(new Response(JSON.stringify(config), { status: 200 }))
+    const asked: string[] = []
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation(async () => {
+      asked.push(`config after ${loader.scripts.length} script`)
+      return new Response(JSON.stringify(config), { status: 200 })
+    })
     loader.api.init({ accountId: 'acct_1', mode: 'test' })
     loader.api.attach('#cancel', { token: TOKEN })
     document.body.innerHTML = '<button id="cancel">Cancel</button>'
     document.getElementById('cancel')?.click()
-    // The bundle is still on its way, and the config request is out already.
+    // The bundle is still on its way, and the config request is out already, asked second.
     expect(loader.scripts).toHaveLength(1)
+    expect(asked).toEqual(['config after 1 script'])
     expect(fetch).toHaveBeenCalledWith(
       `https://cdn.retainkit.test/api/widget/config/acct_1?v=${WIDGET_CONTRACT_VERSION}&mode=test`,
     )
