@@ -67,6 +67,8 @@ interface Side {
   /** Statements that wrote the route's events calls, and the calls they wrote (the group writer's counters). */
   statements?: number
   grouped?: number
+  /** This process's CPU while its worker threads sent the route's calls (the load generator's), µs. */
+  generatorCpu?: number
 }
 
 /** The server process, and a request/answer over IPC (one at a time). */
@@ -186,6 +188,7 @@ async function routeRound(server: Server, batch: number, events: number, tag: st
     // starting a worker thread (an isolate, its module) is the generator's cost, not the server's.
     await Promise.all(workers.map((w) => w.ready))
     const started = performance.now()
+    const cpuBefore = process.cpuUsage()
     const parts = await Promise.all(
       workers.map(
         ({ worker }) =>
@@ -197,6 +200,7 @@ async function routeRound(server: Server, batch: number, events: number, tag: st
       ),
     )
     const seconds = (performance.now() - started) / 1000
+    const generator = process.cpuUsage(cpuBefore)
     const refused: Record<string, number> = {}
     for (const part of parts)
       for (const [why, n] of Object.entries(part.failures)) refused[why] = (refused[why] ?? 0) + n
@@ -206,6 +210,7 @@ async function routeRound(server: Server, batch: number, events: number, tag: st
       calls: plans.reduce((n, plan) => n + plan.bodies.length, 0),
       refused,
       latencies: parts.flatMap((part) => [...part.latencies]),
+      generatorCpu: generator.user + generator.system,
     }
   })
   const groupsAfter = await server.ask<{ statements: number; calls: number }>({ type: 'groups' })
@@ -327,6 +332,14 @@ function printCases(cases: CaseResult[]): void {
       )} | ${at(latencies, 0.5).toFixed(1)} / ${at(latencies, 0.99).toFixed(1)} | ${events(c.route)}, ${refusedText || '0 refused'}${perStatement} |`,
     )
   }
+  // The load generator shares the machine's cores with the server and the database: what it costs per
+  // call is CPU the route's side has to spare that the raw side does not.
+  const generator = cases.map((c) => {
+    const cpu = c.route.reduce((n, s) => n + (s.generatorCpu ?? 0), 0)
+    const calls = c.route.reduce((n, s) => n + s.calls, 0)
+    return `${c.database} ${c.batch}/request ${(cpu / Math.max(1, calls) / 1000).toFixed(3)} ms`
+  })
+  console.log(`\nload generator CPU per events call (this process's worker threads): ${generator.join(', ')}`)
 }
 
 /** The median of the rounds' route/raw ratios (each round's pair ran back to back). */
