@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { AppDeps } from '../../deps'
-import { cachedPublishedConfig, type PublishedWidgetConfig } from '../../services/widget/published-config'
+import type { PublishedWidgetConfig } from '../../services/widget/published-config'
+import { recordWidgetLoadInBackground } from '../../services/widget/widget-loads'
 import {
   ACCOUNT_ID,
   allowedOriginFor,
@@ -34,7 +35,23 @@ const SUPPORTED = new Set(SUPPORTED_VERSIONS.map(String))
 /** Hosts @hono/node-server certainly accepts; anything odder goes its way (it may answer 400). */
 const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/
 
+/** An allowed page origin of one entry: its header lists, and when its load is next handed on. */
+interface AllowedOrigin {
+  ok: Partial<Record<Encoding, string[]>>
+  notModified: Partial<Record<Encoding, string[]>>
+  /**
+   * Clock time (ms) from which a hit hands its load to recordWidgetLoadInBackground again, whose own
+   * throttle (once a minute per account and origin) decides; between two, a hit only compares numbers.
+   */
+  recheckAt: number
+}
+
+/** How often an allowed origin's hits ask the load recorder (its throttle is a minute: ≤ 1 s late). */
+const RECHECK_LOAD_MS = 1000
+
 interface Prebuilt {
+  /** The answer (the cached entry in the version asked for). */
+  entry: PublishedWidgetConfig
   /** 200: the headers before the CORS header, and after it (in the route's order). */
   okHead: Record<Encoding, string[]>
   okTail: Record<Encoding, string[]>
@@ -46,14 +63,16 @@ interface Prebuilt {
    */
   notModified: Record<Encoding, string[]>
   /**
-   * Whole header lists with an allowed origin's CORS header, keyed by status, encoding and origin: a
-   * merchant's pages come from one or two origins, so the list is built once instead of spread per hit.
+   * Allowed page origins (`Origin` values) seen for this entry, live and test mode apart: their whole
+   * header lists, built once instead of spread per hit (a merchant's pages come from one or two origins).
    */
-  withOrigin: Map<string, string[]>
+  origins: Map<string, AllowedOrigin>
+  testOrigins: Map<string, AllowedOrigin>
 }
 
 const ENCODINGS = ['identity', 'gzip', 'br'] as const satisfies readonly Encoding[]
-const prebuiltFor = new WeakMap<PublishedWidgetConfig, Prebuilt>()
+/** Per cached entry, by contract version: configForVersion's answer, prebuilt. */
+const prebuiltFor = new WeakMap<PublishedWidgetConfig, Map<number, Prebuilt>>()
 
 const perEncoding = (build: (encoding: Encoding) => string[]) =>
   Object.fromEntries(ENCODINGS.map((encoding) => [encoding, build(encoding)])) as Record<Encoding, string[]>
@@ -79,6 +98,7 @@ function prebuild(entry: PublishedWidgetConfig): Prebuilt {
   const okHead = perEncoding(head)
   const okTail = perEncoding(tail)
   return {
+    entry,
     okHead,
     okTail,
     ok: perEncoding((encoding) => [...okHead[encoding], ...okTail[encoding]]),
@@ -94,36 +114,90 @@ function prebuild(entry: PublishedWidgetConfig): Prebuilt {
       'content-type',
       'text/plain; charset=UTF-8',
     ]),
-    withOrigin: new Map(),
+    origins: new Map(),
+    testOrigins: new Map(),
   }
 }
 
-/** The header list for `status` with this allowed origin, built on the first hit and kept. */
+/** The header list for `status` with this allowed origin. */
 function headersWithOrigin(prebuilt: Prebuilt, status: 200 | 304, encoding: Encoding, origin: string) {
-  const key = `${status} ${encoding} ${origin}`
-  let headers = prebuilt.withOrigin.get(key)
-  if (!headers) {
-    headers =
-      status === 304
-        ? ['access-control-allow-origin', origin, ...prebuilt.notModified[encoding]]
-        : [...prebuilt.okHead[encoding], 'Access-Control-Allow-Origin', origin, ...prebuilt.okTail[encoding]]
-    // Bounded: pages on ever-new allowed origins (a localhost port per dev server) reset it.
-    if (prebuilt.withOrigin.size >= 64) prebuilt.withOrigin.clear()
-    prebuilt.withOrigin.set(key, headers)
-  }
-  return headers
+  return status === 304
+    ? ['access-control-allow-origin', origin, ...prebuilt.notModified[encoding]]
+    : [...prebuilt.okHead[encoding], 'Access-Control-Allow-Origin', origin, ...prebuilt.okTail[encoding]]
 }
 
-/** The request headers the pre-handler reads. */
-type ReadHeader = 'host' | 'accept-encoding' | 'origin' | 'referer' | 'if-none-match'
-type ReadHeaders = Partial<Record<ReadHeader, string>>
-const READ: ReadonlySet<string> = new Set<ReadHeader>([
-  'host',
-  'accept-encoding',
-  'origin',
-  'referer',
-  'if-none-match',
-])
+/** An allowed origin's header list for `status` and `encoding`, built on its first hit and kept. */
+function linesFor(
+  prebuilt: Prebuilt,
+  known: AllowedOrigin,
+  status: 200 | 304,
+  encoding: Encoding,
+  origin: string,
+) {
+  const kept = status === 304 ? known.notModified : known.ok
+  let lines = kept[encoding]
+  if (!lines) {
+    lines = headersWithOrigin(prebuilt, status, encoding, origin)
+    kept[encoding] = lines
+  }
+  return lines
+}
+
+/** The entry in the version asked for, prebuilt, made on its first hit. */
+function prebuiltVersion(deps: AppDeps, published: PublishedWidgetConfig, version: number): Prebuilt {
+  let byVersion = prebuiltFor.get(published)
+  if (!byVersion) {
+    byVersion = new Map()
+    prebuiltFor.set(published, byVersion)
+  }
+  let prebuilt = byVersion.get(version)
+  if (!prebuilt) {
+    prebuilt = prebuild(configForVersion(deps, published, version))
+    byVersion.set(version, prebuilt)
+  }
+  return prebuilt
+}
+
+/** cachedPublishedConfig's read, at a time the caller took (one clock read per hit). */
+function cachedAt(deps: AppDeps, accountId: string, now: number): PublishedWidgetConfig | undefined {
+  const cached = deps.widgetConfigCache.get(accountId, now)
+  return cached?.payload && cached.gzip && cached.br ? (cached as PublishedWidgetConfig) : undefined
+}
+
+/** The request headers the pre-handler reads (one shape for every request, so reads stay monomorphic). */
+class ReadHeaders {
+  host: string | undefined = undefined
+  'accept-encoding': string | undefined = undefined
+  origin: string | undefined = undefined
+  referer: string | undefined = undefined
+  'if-none-match': string | undefined = undefined
+}
+type ReadHeader = keyof ReadHeaders
+const READ: readonly ReadHeader[] = ['host', 'accept-encoding', 'origin', 'referer', 'if-none-match']
+
+/**
+ * Which read header a raw name is, if any: picked by length, then compared as sent (browsers and Node
+ * send one of two spellings), lower-cased only when neither matches. No hashing and no allocation for
+ * the dozen lines a browser sends that are none of these.
+ */
+function readName(name: string): ReadHeader | undefined {
+  const known = BY_LENGTH[name.length]
+  if (known === undefined) return undefined
+  const [lower, spelled] = known
+  return name === spelled || name === lower || name.toLowerCase() === lower ? lower : undefined
+}
+/** Each read name by its length (all differ), with the spelling browsers send. */
+const BY_LENGTH: ReadonlyArray<readonly [ReadHeader, string] | undefined> = Array.from(
+  { length: 16 },
+  (_, n) =>
+    [
+      ['host', 'Host'] as const,
+      ['origin', 'Origin'] as const,
+      ['referer', 'Referer'] as const,
+      ['if-none-match', 'If-None-Match'] as const,
+      ['accept-encoding', 'Accept-Encoding'] as const,
+    ].find(([lower]) => lower.length === n),
+)
 
 /**
  * The headers it reads, from the raw list Node already holds. `req.headers` is built on first use from
@@ -133,25 +207,21 @@ const READ: ReadonlySet<string> = new Set<ReadHeader>([
  */
 function readHeaders(req: IncomingMessage): ReadHeaders {
   const raw = req.rawHeaders
-  const found: ReadHeaders = {}
+  const found = new ReadHeaders()
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i] as string
-    // Only names as long as one of those read are lower-cased and looked up.
-    const length = name.length
-    if (length !== 4 && length !== 6 && length !== 7 && length !== 13 && length !== 15) continue
-    const key = name.toLowerCase()
-    if (!READ.has(key)) continue
-    if (found[key as ReadHeader] !== undefined) return parsedHeaders(req)
-    found[key as ReadHeader] = raw[i + 1]
+    const key = readName(raw[i] as string)
+    if (key === undefined) continue
+    if (found[key] !== undefined) return parsedHeaders(req)
+    found[key] = raw[i + 1]
   }
   return found
 }
 
 function parsedHeaders(req: IncomingMessage): ReadHeaders {
-  const found: ReadHeaders = {}
+  const found = new ReadHeaders()
   for (const name of READ) {
     const value = req.headers[name]
-    if (value !== undefined) found[name as ReadHeader] = Array.isArray(value) ? value.join(', ') : value
+    if (value !== undefined) found[name] = Array.isArray(value) ? value.join(', ') : value
   }
   return found
 }
@@ -170,40 +240,53 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
     const queryAt = url.indexOf('?')
     const accountId = url.slice(PREFIX.length, queryAt === -1 ? undefined : queryAt)
     if (!ACCOUNT_ID.test(accountId)) return false
-    const published = cachedPublishedConfig(deps, accountId)
+    const now = deps.clock.now().getTime()
+    const published = cachedAt(deps, accountId, now)
     if (!published) return false
     // The contract version the widget speaks; one the route would refuse is left to it.
     const raw = queryAt === -1 ? undefined : versionParameter(url)
     if (raw !== undefined && !SUPPORTED.has(raw)) return false
-    const entry = configForVersion(deps, published, raw === undefined ? UNSTATED_VERSION : Number(raw))
-    let prebuilt = prebuiltFor.get(entry)
-    if (!prebuilt) {
-      prebuilt = prebuild(entry)
-      prebuiltFor.set(entry, prebuilt)
-    }
+    const prebuilt = prebuiltVersion(deps, published, raw === undefined ? UNSTATED_VERSION : Number(raw))
+    const entry = prebuilt.entry
     const encoding = pickEncoding(headers['accept-encoding'])
     const originHeader = headers.origin
-    const allowOrigin = allowedOriginFor(
-      deps,
-      accountId,
-      entry,
-      originHeader,
-      originHeader ? undefined : headers.referer,
-      () =>
-        queryAt !== -1 &&
-        url.includes('mode=test') &&
-        new URLSearchParams(url.slice(queryAt + 1)).get('mode') === 'test',
-    )
+    const testMode =
+      queryAt !== -1 &&
+      url.includes('mode=test') &&
+      new URLSearchParams(url.slice(queryAt + 1)).get('mode') === 'test'
+    const origins = testMode ? prebuilt.testOrigins : prebuilt.origins
+    let known = originHeader ? origins.get(originHeader) : undefined
+    if (known) {
+      if (now >= known.recheckAt) {
+        known.recheckAt = now + RECHECK_LOAD_MS
+        recordWidgetLoadInBackground(deps, accountId, originHeader as string)
+      }
+    } else {
+      const allowOrigin = allowedOriginFor(
+        deps,
+        accountId,
+        entry,
+        originHeader,
+        originHeader ? undefined : headers.referer,
+        () => testMode,
+      )
+      if (allowOrigin) {
+        known = { ok: {}, notModified: {}, recheckAt: now + RECHECK_LOAD_MS }
+        // Bounded: pages on ever-new allowed origins (a localhost port per dev server) reset it.
+        if (origins.size >= 64) origins.clear()
+        origins.set(allowOrigin, known)
+      }
+    }
     if (etagMatches(headers['if-none-match'], entry.etag)) {
-      const lines = allowOrigin
-        ? headersWithOrigin(prebuilt, 304, encoding, allowOrigin)
+      const lines = known
+        ? linesFor(prebuilt, known, 304, encoding, originHeader as string)
         : prebuilt.notModified[encoding]
       res.writeHead(304, lines as unknown as OutgoingHttpHeaders)
       res.end()
       return true
     }
-    const lines = allowOrigin
-      ? headersWithOrigin(prebuilt, 200, encoding, allowOrigin)
+    const lines = known
+      ? linesFor(prebuilt, known, 200, encoding, originHeader as string)
       : prebuilt.ok[encoding]
     res.writeHead(200, lines as unknown as OutgoingHttpHeaders)
     res.end(BODY[encoding](entry))
