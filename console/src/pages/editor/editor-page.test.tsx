@@ -203,7 +203,9 @@ describe('editor: unsaved-changes guard', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' })
     expect(within(dialog).getByText('You have unsaved changes. Leave this page and lose them?')).toBeTruthy()
     expect(router.state.location.pathname).toBe('/editor/')
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Stay on this page' }))
+    // Focus moves in once the dialog is up (an effect after it is drawn), not in the same task.
+    const stay = within(dialog).getByRole('button', { name: 'Stay on this page' })
+    await waitFor(() => expect(document.activeElement).toBe(stay))
 
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())

@@ -192,7 +192,9 @@ describe('the experiments page with unsaved edits', () => {
 
     await user.click(screen.getByRole('link', { name: 'Go to dashboard' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' })
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Stay on this page' }))
+    // Focus moves in once the dialog is up (an effect after it is drawn), not in the same task.
+    const stay = within(dialog).getByRole('button', { name: 'Stay on this page' })
+    await waitFor(() => expect(document.activeElement).toBe(stay))
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(router.state.location.pathname).toBe('/settings/')

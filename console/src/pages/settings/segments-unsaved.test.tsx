@@ -46,7 +46,8 @@ describe('the segments page with unsaved edits', () => {
     expect(router.state.location.pathname).toBe('/settings/')
     const stay = within(dialog).getByRole('button', { name: 'Stay on this page' })
     const leave = within(dialog).getByRole('button', { name: 'Leave without saving' })
-    expect(document.activeElement).toBe(stay)
+    // Focus moves in once the dialog is up (an effect after it is drawn), not in the same task.
+    await waitFor(() => expect(document.activeElement).toBe(stay))
     // Tab and Shift+Tab go round the two buttons and never leave the dialog.
     await user.tab()
     expect(document.activeElement).toBe(leave)
