@@ -95,21 +95,22 @@ describe('one build orchestration', () => {
     )
   })
 
-  it('does nothing on this repository, in under 2 s, once it is built', () => {
+  it('does nothing on this repository, in under 2 s of CPU, once it is built', () => {
     const repository = join(dirname(fileURLToPath(import.meta.url)), '..')
+    // CPU time (user + system) of the build and every process it waited for, as bash's `time` reads
+    // it: on a busy CI machine the wall clock follows the neighbours (it read 4.5 s at load ~9).
     const run = () =>
-      spawnSync(process.execPath, ['scripts/build.mjs'], {
+      spawnSync('bash', ['-c', 'TIMEFORMAT="cpu %U %S"; time "$0" scripts/build.mjs', process.execPath], {
         cwd: repository,
         encoding: 'utf8',
         timeout: 600_000,
       })
     expect(run().status).toBe(0)
-    const started = performance.now()
     const second = run()
-    const seconds = (performance.now() - started) / 1000
     expect(second.status).toBe(0)
     expect(second.stdout).not.toContain('building')
     expect(second.stdout.match(/up to date/g)).toHaveLength(8)
-    expect(seconds).toBeLessThan(2)
+    const [, user, system] = /cpu (\d+\.\d+) (\d+\.\d+)\s*$/.exec(second.stderr) ?? []
+    expect(Number(user) + Number(system)).toBeLessThan(2)
   }, 600_000)
 })
