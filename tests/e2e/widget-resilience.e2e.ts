@@ -9,7 +9,7 @@ import { dialogVisible, openAccountPage, startWidgetProduct } from '../support/w
 /**
  * What a hostile or broken environment does to the widget in Chromium: a strict CSP and CSS resets on
  * the host page, and every way the widget can fail, each of which must let the subscriber's click
- * through to the merchant's own cancel page (fail-open) within 3.5 s.
+ * through to the merchant's own cancel page (fail-open) within 3.5 s of the click.
  */
 
 const FAIL_OPEN_LIMIT_MS = 3500
@@ -31,12 +31,32 @@ afterAll(async () => {
   await product?.stop()
 })
 
-/** Clicks the cancel link and measures how long until the merchant's own cancel page is reached. */
-async function clickUntilMerchantCancel(page: Page): Promise<number> {
-  const started = Date.now()
+/**
+ * Clicks the cancel link and measures, in the browser, how long from the subscriber's click (the event's
+ * time) until the browser set off for the merchant's own cancel page (that document's time origin, its
+ * navigation start): what the widget decides. Measured around Playwright instead, the click's driving
+ * and the merchant page's load were counted too (708 ms for an immediate hand-over on a loaded CI
+ * machine, 3,746 ms for the 3 s timer).
+ */
+async function clickUntilMerchantCancel(page: Page, label: string): Promise<number> {
+  // sessionStorage outlives the navigation: the cancel page is on the same origin.
+  await page.evaluate(() =>
+    window.addEventListener(
+      'click',
+      (event) => sessionStorage.setItem('clicked-at', String(performance.timeOrigin + event.timeStamp)),
+      { capture: true, once: true },
+    ),
+  )
+  const wall = Date.now()
   await page.click('#cancel')
-  await page.waitForURL(`**${CANCEL_PAGE}`, { timeout: 10_000 })
-  return Date.now() - started
+  await page.waitForURL(`**${CANCEL_PAGE}`, { waitUntil: 'commit', timeout: 10_000 })
+  const elapsed = await page.evaluate(
+    () => performance.timeOrigin - Number(sessionStorage.getItem('clicked-at') ?? Number.NaN),
+  )
+  console.log(
+    `[e2e] fail-open ${label}: click -> merchant cancel page's navigation start ${Math.round(elapsed)} ms (around Playwright, its load included: ${Date.now() - wall} ms)`,
+  )
+  return Math.round(elapsed)
 }
 
 describe('host page hostility', () => {
@@ -101,8 +121,7 @@ describe('fail-open', () => {
     const page = await openAccountPage(browser, site, subscriber)
     // The session call hangs: nothing can be shown, so the widget must step aside on its own timer.
     await page.route(/\/api\/widget\/sessions(\?|$)/, () => {})
-    const elapsed = await clickUntilMerchantCancel(page)
-    console.log(`[e2e] fail-open with a hanging API: merchant cancel page after ${elapsed} ms`)
+    const elapsed = await clickUntilMerchantCancel(page, 'with a hanging API')
     expect(elapsed).toBeGreaterThanOrEqual(WIDGET_FAIL_OPEN_MS - 100)
     expect(elapsed).toBeLessThanOrEqual(FAIL_OPEN_LIMIT_MS)
     await page.close()
@@ -116,8 +135,7 @@ describe('fail-open', () => {
     await page.waitForFunction(
       () => (window as unknown as { Retainkit?: { loaded?: boolean } }).Retainkit?.loaded,
     )
-    const elapsed = await clickUntilMerchantCancel(page)
-    console.log(`[e2e] fail-open with the bundle blocked: merchant cancel page after ${elapsed} ms`)
+    const elapsed = await clickUntilMerchantCancel(page, 'with the bundle blocked')
     expect(elapsed).toBeLessThan(WIDGET_FAIL_OPEN_MS)
     await page.close()
   })
@@ -132,8 +150,7 @@ describe('fail-open', () => {
         .some((entry) => /\/w\/widget\.[0-9a-f]+\.js$/.test(entry.name)),
     )
     await product.stopServer()
-    const elapsed = await clickUntilMerchantCancel(page)
-    console.log(`[e2e] fail-open with the server stopped: merchant cancel page after ${elapsed} ms`)
+    const elapsed = await clickUntilMerchantCancel(page, 'with the server stopped')
     expect(elapsed).toBeLessThanOrEqual(FAIL_OPEN_LIMIT_MS)
     expect(site.requests.filter((path) => path === CANCEL_PAGE).length).toBeGreaterThanOrEqual(1)
     await page.close()
