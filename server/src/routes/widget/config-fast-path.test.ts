@@ -1,9 +1,7 @@
-import { request as httpRequest, IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import { IncomingMessage, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../../test/support/harness'
-import { createAppServer } from '../../http/node-listener'
+import { askRaw, type RawAnswer, type TwinServers, twinServers } from '../../../test/support/twin-servers'
 import { publishConfig } from './testing'
 
 /**
@@ -14,49 +12,10 @@ import { publishConfig } from './testing'
  */
 let t: TestContext
 let accountId: string
-let framework: Server
-let product: Server
-let frameworkCalls = 0
+let twins: TwinServers
 
-interface RawAnswer {
-  status: number
-  /** Raw header lines in order and spelling, without the clock's Date and the random request id. */
-  headers: string[]
-  body: string
-}
-
-function ask(server: Server, path: string, headers: Record<string, string> | string[], method = 'GET') {
-  const { port } = server.address() as AddressInfo
-  return new Promise<RawAnswer>((resolve, reject) => {
-    // Raw header lists (names twice, in any case) go out as given, so they bring their own Host.
-    const lines = Array.isArray(headers) ? ['Host', `127.0.0.1:${port}`, ...headers] : headers
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: lines }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const lines: string[] = []
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          if (res.rawHeaders[i]?.toLowerCase() !== 'date')
-            lines.push(
-              `${res.rawHeaders[i]}: ${res.rawHeaders[i]?.toLowerCase() === 'x-request-id' ? '…' : res.rawHeaders[i + 1]}`,
-            )
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: lines,
-          body: Buffer.concat(chunks).toString('base64'),
-        })
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-const listening = (server: Server) =>
-  new Promise<Server>((resolve) => {
-    if (server.listening) resolve(server)
-    else server.once('listening', () => resolve(server))
-  })
+const ask = (server: Server, path: string, headers: Record<string, string> | string[], method = 'GET') =>
+  askRaw(server, { path, headers, method })
 
 beforeAll(async () => {
   t = await createTestContext()
@@ -64,19 +23,10 @@ beforeAll(async () => {
   await publishConfig(t, accountId, (config) => {
     config.theme = { ...config.theme, primary_color: '#0F766E' }
   })
-  framework = await listening(serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server)
-  const counted = {
-    fetch: (request: Request, env?: unknown) => {
-      frameworkCalls++
-      return t.app.fetch(request, env as never)
-    },
-  }
-  product = createAppServer(counted, t.deps)
-  await new Promise<void>((resolve) => product.listen(0, '127.0.0.1', resolve))
+  twins = await twinServers(t)
 })
 afterAll(async () => {
-  framework?.close()
-  product?.close()
+  twins?.close()
   await t?.close()
 })
 
@@ -102,14 +52,14 @@ const QUERIES = [
 ]
 
 async function currentEtag(): Promise<string> {
-  const answer = await ask(framework, `/api/widget/config/${accountId}`, {})
+  const answer = await ask(twins.framework, `/api/widget/config/${accountId}`, {})
   const line = answer.headers.find((h) => h.toLowerCase().startsWith('etag:')) ?? ''
   return line.slice(line.indexOf(':') + 2)
 }
 
 async function expectSame(path: string, headers: Record<string, string> | string[], method = 'GET') {
-  const before = await ask(framework, path, headers, method)
-  const now = await ask(product, path, headers, method)
+  const before = await ask(twins.framework, path, headers, method)
+  const now = await ask(twins.product, path, headers, method)
   expect(now, `${method} ${path} ${JSON.stringify(headers)}`).toEqual(before)
   return now
 }
@@ -136,10 +86,10 @@ describe('the widget config answered before the framework', () => {
   }, 120_000)
 
   it('serves a config in memory without the framework, and leaves the rest to it unchanged', async () => {
-    await ask(product, `/api/widget/config/${accountId}`, {})
-    const calls = frameworkCalls
-    await ask(product, `/api/widget/config/${accountId}`, { 'accept-encoding': 'br' })
-    expect(frameworkCalls).toBe(calls)
+    await ask(twins.product, `/api/widget/config/${accountId}`, {})
+    const calls = twins.frameworkCalls()
+    await ask(twins.product, `/api/widget/config/${accountId}`, { 'accept-encoding': 'br' })
+    expect(twins.frameworkCalls()).toBe(calls)
     for (const path of [
       `/api/widget/config/${accountId}/`,
       '/api/widget/config/no-such-account',
@@ -156,7 +106,7 @@ describe('the widget config answered before the framework', () => {
       { origin: 'https://www.fast-shop.example' },
       'OPTIONS',
     )
-    expect(frameworkCalls).toBeGreaterThan(calls)
+    expect(twins.frameworkCalls()).toBeGreaterThan(calls)
   })
 
   it('answers headers sent twice, or in any case, by the rules Node itself applies', async () => {
@@ -182,7 +132,7 @@ describe('the widget config answered before the framework', () => {
   it('reads a request without building its header object (a browser sends a dozen lines and more)', async () => {
     const path = `/api/widget/config/${accountId}`
     const headers = { origin: 'https://www.fast-shop.example', 'accept-encoding': 'gzip, deflate, br, zstd' }
-    await ask(product, path, headers)
+    await ask(twins.product, path, headers)
     const get = Object.getOwnPropertyDescriptor(IncomingMessage.prototype, 'headers')?.get
     if (!get) throw new Error('IncomingMessage.prototype.headers is not an accessor')
     let built = 0
@@ -194,33 +144,33 @@ describe('the widget config answered before the framework', () => {
           return get.call(req)
         },
       })
-    product.prependListener('request', count)
+    twins.product.prependListener('request', count)
     try {
-      const calls = frameworkCalls
-      expect((await ask(product, path, headers)).status).toBe(200)
-      expect(frameworkCalls).toBe(calls)
+      const calls = twins.frameworkCalls()
+      expect((await ask(twins.product, path, headers)).status).toBe(200)
+      expect(twins.frameworkCalls()).toBe(calls)
       expect(built).toBe(0)
       // The framework's requests still get theirs.
-      await ask(product, '/api/widget/config/no-such-account', headers)
+      await ask(twins.product, '/api/widget/config/no-such-account', headers)
       expect(built).toBeGreaterThan(0)
     } finally {
-      product.off('request', count)
+      twins.product.off('request', count)
     }
   })
 
   it('serves the new version as soon as a config is published', async () => {
-    const old = await ask(product, `/api/widget/config/${accountId}`, {})
+    const old = await ask(twins.product, `/api/widget/config/${accountId}`, {})
     await publishConfig(t, accountId, (config) => {
       config.theme = { ...config.theme, primary_color: '#123456' }
     })
     const fresh = await expectSame(`/api/widget/config/${accountId}`, {})
     expect(fresh.status).toBe(200)
-    expect(Buffer.from(fresh.body, 'base64').toString()).toContain('#123456')
+    expect(fresh.body.toString()).toContain('#123456')
     const etagOf = (answer: RawAnswer) => answer.headers.find((h) => h.startsWith('ETag'))
     expect(etagOf(fresh)).not.toEqual(etagOf(old))
     // And again from memory, through the pre-handler, with the new headers.
-    const calls = frameworkCalls
-    expect(await ask(product, `/api/widget/config/${accountId}`, {})).toEqual(fresh)
-    expect(frameworkCalls).toBe(calls)
+    const calls = twins.frameworkCalls()
+    expect(await ask(twins.product, `/api/widget/config/${accountId}`, {})).toEqual(fresh)
+    expect(twins.frameworkCalls()).toBe(calls)
   })
 })

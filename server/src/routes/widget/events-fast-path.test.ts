@@ -1,10 +1,8 @@
-import { request as httpRequest, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import type { Server } from 'node:http'
 import { WIDGET_CONTRACT_VERSION } from '@retainkit/shared/widget-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../../test/support/harness'
-import { createAppServer } from '../../http/node-listener'
+import { askRaw, type TwinServers, twinServers } from '../../../test/support/twin-servers'
 import { EVENT_CALLS_PER_SESSION_PER_MINUTE } from './session-events'
 import { mintToken, startSession, type WidgetAccount, widgetAccount } from './testing'
 
@@ -17,9 +15,7 @@ import { mintToken, startSession, type WidgetAccount, widgetAccount } from './te
  */
 let t: TestContext
 let account: WidgetAccount
-let framework: Server
-let product: Server
-let frameworkCalls = 0
+let twins: TwinServers
 let customers = 0
 
 const V = `?v=${WIDGET_CONTRACT_VERSION}`
@@ -41,43 +37,11 @@ interface Call {
   chunked?: boolean
 }
 
-function ask(server: Server, path: string, call: Call, sessionId: string): Promise<RawAnswer> {
-  const { port } = server.address() as AddressInfo
-  const body = call.body ?? ''
-  const headers = [
-    'Host',
-    `127.0.0.1:${port}`,
-    ...(call.chunked
-      ? ['Transfer-Encoding', 'chunked']
-      : ['Content-Length', String(Buffer.byteLength(body))]),
-    ...(call.headers ?? []),
-  ]
-  return new Promise<RawAnswer>((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, path, method: call.method ?? 'POST', headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => {
-          const sent = call.headers?.some((line) => line.toLowerCase() === 'x-request-id')
-          const lines: string[] = []
-          for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            const name = res.rawHeaders[i] ?? ''
-            if (name.toLowerCase() === 'date') continue
-            const random = name.toLowerCase() === 'x-request-id' && !sent
-            lines.push(`${name}: ${random ? '…' : res.rawHeaders[i + 1]}`)
-          }
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: lines,
-            body: Buffer.concat(chunks).toString('utf8').replaceAll(sessionId, '<session>'),
-          })
-        })
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
+/** The call on a connection of its own, its answer's body with the session's id masked. */
+async function ask(server: Server, path: string, call: Call, sessionId: string): Promise<RawAnswer> {
+  const { headers, body = '', method = 'POST', chunked } = call
+  const answer = await askRaw(server, { path, method, headers: headers ?? [], body, chunked, agent: false })
+  return { ...answer, body: answer.body.toString('utf8').replaceAll(sessionId, '<session>') }
 }
 
 interface Twin {
@@ -113,11 +77,11 @@ async function expectSame(calls: ((twin: Twin) => Call)[], sessions?: [Twin, Twi
   const [a, b] = sessions ?? [await twin(), await twin()]
   const answers: { answer: RawAnswer; viaFramework: number }[] = []
   for (const make of calls) {
-    const before = await ask(framework, pathOf(a, make(a)), make(a), a.sessionId)
-    const counted = frameworkCalls
-    const now = await ask(product, pathOf(b, make(b)), make(b), b.sessionId)
+    const before = await ask(twins.framework, pathOf(a, make(a)), make(a), a.sessionId)
+    const counted = twins.frameworkCalls()
+    const now = await ask(twins.product, pathOf(b, make(b)), make(b), b.sessionId)
     expect(now, JSON.stringify(make(b))).toEqual(before)
-    answers.push({ answer: now, viaFramework: frameworkCalls - counted })
+    answers.push({ answer: now, viaFramework: twins.frameworkCalls() - counted })
   }
   return answers
 }
@@ -127,20 +91,10 @@ const pathOf = (twin: Twin, call: Call) => `/api/widget/sessions/${twin.sessionI
 beforeAll(async () => {
   t = await createTestContext()
   account = await widgetAccount(t, { stripe: false, domain: 'fast-events.example' })
-  framework = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
-  if (!framework.listening) await new Promise((resolve) => framework.once('listening', resolve))
-  const counted = {
-    fetch: (request: Request, env?: unknown) => {
-      frameworkCalls++
-      return t.app.fetch(request, env as never)
-    },
-  }
-  product = createAppServer(counted, t.deps)
-  await new Promise<void>((resolve) => product.listen(0, '127.0.0.1', resolve))
+  twins = await twinServers(t)
 })
 afterAll(async () => {
-  framework?.close()
-  product?.close()
+  twins?.close()
   await t?.close()
 })
 
