@@ -175,6 +175,52 @@ describe('the events call answered beside the framework', () => {
     expect([...chunked, ...answers].every(({ viaFramework }) => viaFramework === 1)).toBe(true)
   })
 
+  it('answers calls out of order and repeated as the route does, and stores what it stores', async () => {
+    const [a, b] = [await twin(), await twin()]
+    const at = (minutesAgo: number) => new Date(t.clock.now().getTime() - minutesAgo * 60_000).toISOString()
+    const feedback = json([{ step: 'feedback_submitted', text: 'Too dear', at: at(3) }])
+    // Sent after the write-in, stamped before it: a widget whose calls overtook each other.
+    const earlier = json([{ step: 'reason_selected', reasonKey: 'too_expensive', at: at(5) }])
+    const backwards = json([
+      { step: 'reason_selected', reasonKey: 'other', at: at(1) },
+      { step: 'feedback_submitted', text: 'Slow too', at: at(2) },
+    ])
+    const close = json([{ step: 'reason_continue', at: at(0) }])
+    const answers = await expectSame(
+      [feedback, earlier, earlier, feedback, backwards, earlier, close, close, backwards].map(
+        (body) => (s: Twin) => ({ headers: typical(s.token), body }),
+      ),
+      [a, b],
+    )
+    expect(answers.map(({ answer }) => answer.status)).toEqual([204, 204, 409, 409, 204, 204, 204, 409, 409])
+    expect(answers.map(({ viaFramework }) => viaFramework)).toEqual([0, 0, 1, 1, 0, 0, 0, 1, 1])
+    const stored = async (s: Twin) => ({
+      events: await t.database.db
+        .selectFrom('session_events')
+        .select(['step', 'reason_key', 'text', 'client_at'])
+        .where('session_id', '=', s.sessionId)
+        .orderBy('id')
+        .execute(),
+      session: await t.database.db
+        .selectFrom('cancel_sessions')
+        .select(['status', 'reason_key', 'client_events'])
+        .where('id', '=', s.sessionId)
+        .executeTakeFirstOrThrow(),
+    })
+    const [byFramework, byProduct] = [await stored(a), await stored(b)]
+    expect(byProduct).toEqual(byFramework)
+    expect(byProduct.events.map((row) => row.step)).toEqual([
+      'session_started',
+      'feedback_submitted',
+      'reason_selected',
+      'reason_selected',
+      'feedback_submitted',
+      'reason_selected',
+      'reason_continue',
+    ])
+    expect(byProduct.session.status).toBe('stayed')
+  })
+
   it('answers an unknown session, an expired token and a rate limit as the route does', async () => {
     const [a, b] = [await twin(), await twin()]
     const expired = async (s: Twin) =>
