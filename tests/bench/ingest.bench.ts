@@ -9,18 +9,24 @@
  *
  *   npx tsx tests/bench/ingest.bench.ts [--connections=50] [--events=12000] [--batches=1,3,50]
  *     [--rounds=3] [--databases=postgres,pglite] [--pglite-events=3000] [--settle=20000]
+ *     [--pglite-baseline=<checkout of fcdaf26>]
  *
  * Prints per database and batch size the route's and the baseline's rates (the medians of the rounds),
  * the server process's CPU and the database backends' per event, and the route calls' p50/p99; then
  * each goal as a ratio to its baseline from the same run, PASS or FAIL: ≥ 1.0× raw at one event per
  * request and ≥ 0.8× at fifty on PostgreSQL, the server's resident memory after the load within 1.5×
- * its idle figure, and PGlite at one per request at least twice the 454 events/s issue 37 measured.
+ * its idle figure, and PGlite at one per request at least twice the code before issue 37: with
+ * `--pglite-baseline=<checkout>` (a checkout of fcdaf26, whose product code is fcdaf26^'s: the bench's
+ * own server side, tests/bench/ingest-server.ts, came with that commit) that checkout's server takes the
+ * same PGlite case in the same run, its rounds taking turns with this code's, loaded by the same
+ * generator; without it, against the 454 events/s issue 37 measured on another, faster machine.
  * The machine may be shared: the rounds interleave so a neighbour's load falls on both sides, and the
  * ratio is the median of the rounds' ratios.
  */
-import { type ChildProcess, fork } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { type ChildProcess, execFileSync, fork } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
+import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
@@ -51,8 +57,15 @@ const IN_FLIGHT = Number(option('in-flight') ?? 0)
 /** Writes a CPU profile of the server process into this folder when it stops (--cpu-prof). */
 const SERVER_PROFILE = option('server-prof')
 const THREADS = 2
-/** PGlite at one event per request before issue 37's work (its finding 3), the reference of its goal. */
+/**
+ * PGlite at one event per request before issue 37 (its finding 3), the reference of its goal when no
+ * --pglite-baseline is given: measured on another machine, so on this one it is no baseline at all.
+ */
 const PGLITE_BEFORE = 454
+/** A checkout of the code before issue 37 (fcdaf26) whose server takes the PGlite 1/request case too. */
+const baselineOption = option('pglite-baseline') ?? (process.env.npm_config_pglite_baseline || undefined)
+// Relative to where the command was typed (npm runs the bench from the tests workspace).
+const PGLITE_BASELINE = baselineOption && resolve(process.env.INIT_CWD ?? process.cwd(), baselineOption)
 
 interface Side {
   events: number
@@ -77,13 +90,20 @@ class Server {
     readonly child: ChildProcess,
     readonly ready: ServerReady,
   ) {}
-  static async start(databaseUrl: string | null): Promise<Server> {
-    const child = fork(fileURLToPath(new URL('./ingest-server.ts', import.meta.url)), [], {
+  /** `checkout`: another checkout's own server side (its tests/bench/ingest-server.ts, its own modules). */
+  static async start(databaseUrl: string | null, checkout?: string): Promise<Server> {
+    const script = checkout
+      ? join(checkout, 'tests/bench/ingest-server.ts')
+      : fileURLToPath(new URL('./ingest-server.ts', import.meta.url))
+    if (!existsSync(script))
+      throw new Error(`--pglite-baseline: no ${script} (a checkout of fcdaf26, with node_modules)`)
+    const child = fork(script, [], {
+      ...(checkout ? { cwd: checkout } : {}),
       // --expose-gc: the memory figures are also given after a full collection (what is really held).
       execArgv: [
         ...process.execArgv,
         '--expose-gc',
-        ...(SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${SERVER_PROFILE}`] : []),
+        ...(SERVER_PROFILE && !checkout ? ['--cpu-prof', `--cpu-prof-dir=${SERVER_PROFILE}`] : []),
       ],
       env: {
         ...process.env,
@@ -167,7 +187,9 @@ async function routeRound(server: Server, batch: number, events: number, tag: st
       bodies: sessionCalls(batch).map((call) => JSON.stringify({ events: call })),
     })),
   )
-  const groupsBefore = await server.ask<{ statements: number; calls: number }>({ type: 'groups' })
+  // (A server side from before the group writer's counters answers nothing: no figure then.)
+  const groups = () => server.ask<{ statements: number; calls: number } | undefined>({ type: 'groups' })
+  const groupsBefore = await groups()
   const side = await measured(server, async () => {
     const workers = Array.from({ length: THREADS }, (_, thread) => {
       const worker = new Worker(new URL('./http-session-worker.mjs', import.meta.url), {
@@ -213,7 +235,8 @@ async function routeRound(server: Server, batch: number, events: number, tag: st
       generatorCpu: generator.user + generator.system,
     }
   })
-  const groupsAfter = await server.ask<{ statements: number; calls: number }>({ type: 'groups' })
+  const groupsAfter = await groups()
+  if (!groupsBefore || !groupsAfter) return side
   return {
     ...side,
     statements: groupsAfter.statements - groupsBefore.statements,
@@ -256,12 +279,15 @@ interface CaseResult {
   batch: number
   route: Side[]
   raw: Side[]
+  /** The same case against the --pglite-baseline checkout's server (PGlite, one event per request). */
+  before?: Side[]
 }
 
 /** Every batch size on one database: rounds of raw and route in turns, fresh sessions each round. */
 async function benchDatabase(
   server: Server,
   base: number,
+  before: Server | null,
 ): Promise<{ cases: CaseResult[]; idle: Usage; after: Usage; later: Usage | null; collected: Usage }> {
   const database = server.ready.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
   await new Promise((resolve) => setTimeout(resolve, 2000))
@@ -269,19 +295,30 @@ async function benchDatabase(
   // Not counted: every pooled connection has compiled the triggers, the process its hot code.
   await rawRound(server, 3, Math.min(base, 1500), 'warmraw')
   await routeRound(server, 3, Math.min(base, 1500), 'warmroute')
+  if (before) {
+    await rawRound(before, 3, Math.min(base, 1500), 'warmraw')
+    await routeRound(before, 3, Math.min(base, 1500), 'warmroute')
+  }
   const cases: CaseResult[] = []
   for (const batch of BATCHES) {
     // Enough calls per round that the fifty connections stay busy at fifty events per request too.
     // (PGlite, one connection behind them all, needs fewer to be busy.)
     const perConnection = server.ready.kind === 'pglite' ? 2 : 6
     const events = Math.max(Math.ceil(base / ROUNDS), batch * CONNECTIONS * perConnection)
-    const result: CaseResult = { database, batch, route: [], raw: [] }
+    const baseline = batch === 1 ? before : null
+    const result: CaseResult = { database, batch, route: [], raw: [], ...(baseline ? { before: [] } : {}) }
+    const beforeRound = async (tag: string) => {
+      if (baseline) result.before?.push(await routeRound(baseline, batch, events, `before${tag}`))
+    }
     for (let round = 0; round < ROUNDS; round++) {
       const tag = `b${batch}r${round}`
       process.stderr.write(`${database}, ${batch}/request, round ${round + 1} of ${ROUNDS}\n`)
-      // Who goes first alternates, so a slow spell of the machine does not always hit the same side.
+      // Who goes first alternates, so a slow spell of the machine does not always hit the same side
+      // (the code before issue 37 goes before this code's route in even rounds, after it in odd ones).
       if (round % 2 === 0) result.raw.push(await rawRound(server, batch, events, `raw${tag}`))
+      if (round % 2 === 0) await beforeRound(tag)
       result.route.push(await routeRound(server, batch, events, `route${tag}`))
+      if (round % 2 === 1) await beforeRound(tag)
       if (round % 2 === 1) result.raw.push(await rawRound(server, batch, events, `raw${tag}`))
     }
     cases.push(result)
@@ -360,6 +397,62 @@ function goalRow(
   return `| goal: ${measure} | ${value} | ${baseline} | ${ratio.toFixed(2)}× | ${higher ? '≥' : '≤'} ${target}× | ${pass ? 'PASS' : 'FAIL'} |`
 }
 
+/** The commit a checkout is at (for the goal's label). */
+function commitOf(checkout: string): string {
+  try {
+    return execFileSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+  } catch {
+    return 'unknown commit'
+  }
+}
+
+const serverCpu = (sides: Side[]) =>
+  perEvent(
+    sides.reduce((n, s) => n + s.cpu, 0),
+    sides.reduce((n, s) => n + s.events, 0),
+  )
+
+/** Lines printed after the cases' table. */
+const notes: string[] = []
+
+/**
+ * PGlite at one event per request: at least twice the code before issue 37. Against the
+ * --pglite-baseline checkout's rounds of this run (the median of the rounds' ratios, each pair back to
+ * back) when there are some; else against the 454 events/s issue 37 measured on another machine.
+ */
+function pgliteGoal(c: CaseResult): string {
+  const value = `${fmt(median(c.route.map(rate)))} events/s (server CPU ${serverCpu(c.route)}/event)`
+  const before = c.before
+  if (!before?.length || !PGLITE_BASELINE)
+    return goalRow(
+      'ingest PGlite, 1 event/request',
+      value,
+      `${PGLITE_BEFORE} events/s before issue 37, measured on another machine (not this run)`,
+      median(c.route.map(rate)) / PGLITE_BEFORE,
+      2,
+      true,
+      refusedIn(c) === 0,
+    )
+  const ratios = c.route.map((s, i) => rate(s) / rate(before[i] as Side))
+  notes.push(
+    `PGlite, 1 event/request, this code against the code before issue 37 (${PGLITE_BASELINE} at ${commitOf(PGLITE_BASELINE)}), per round: ${c.route
+      .map(
+        (s, i) =>
+          `${fmt(rate(s))} / ${fmt(rate(before[i] as Side))} events/s (${(ratios[i] ?? 0).toFixed(2)}×)`,
+      )
+      .join(', ')}; server CPU per event ${serverCpu(c.route)} / ${serverCpu(before)}`,
+  )
+  return goalRow(
+    `ingest PGlite, 1 event/request, against the code before issue 37 (${commitOf(PGLITE_BASELINE)} checkout, same machine, same run)`,
+    value,
+    `${fmt(median(before.map(rate)))} events/s (server CPU ${serverCpu(before)}/event)`,
+    median(ratios),
+    2,
+    true,
+    refusedIn(c) === 0 && refusedIn({ ...c, route: before }) === 0,
+  )
+}
+
 async function main() {
   const cases: CaseResult[] = []
   const goals: string[] = []
@@ -372,12 +465,14 @@ async function main() {
       postgres = await freshPostgres(base, 'ingest')
     }
     const server = await Server.start(postgres?.url ?? null)
+    let before: Server | null = null
     try {
+      if (kind === 'pglite' && PGLITE_BASELINE) before = await Server.start(null, PGLITE_BASELINE)
       if (postgres && new URL(postgres.url).hostname.match(/^(127\.0\.0\.1|localhost|::1)$/)) {
         monitor = new pg.Client({ connectionString: postgres.url })
         await monitor.connect()
       }
-      const result = await benchDatabase(server, kind === 'pglite' ? PGLITE_EVENTS : EVENTS)
+      const result = await benchDatabase(server, kind === 'pglite' ? PGLITE_EVENTS : EVENTS, before)
       cases.push(...result.cases)
       const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL'
       const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
@@ -408,28 +503,13 @@ async function main() {
           goals.push(
             goalRow('ingest PostgreSQL, 50 events/request', value, raw, ratioOf(c), 0.8, true, clean),
           )
-        if (kind === 'pglite' && c.batch === 1) {
-          const cpu = perEvent(
-            c.route.reduce((n, s) => n + s.cpu, 0),
-            c.route.reduce((n, s) => n + s.events, 0),
-          )
-          goals.push(
-            goalRow(
-              'ingest PGlite, 1 event/request',
-              `${value} (server CPU ${cpu}/event)`,
-              `${PGLITE_BEFORE} events/s before issue 37`,
-              median(c.route.map(rate)) / PGLITE_BEFORE,
-              2,
-              true,
-              clean,
-            ),
-          )
-        }
+        if (kind === 'pglite' && c.batch === 1) goals.push(pgliteGoal(c))
       }
     } finally {
       await monitor?.end().catch(() => undefined)
       monitor = null
       await server.ask({ type: 'stop' }).catch(() => undefined)
+      await before?.ask({ type: 'stop' }).catch(() => undefined)
       await postgres?.drop()
     }
   }
@@ -439,6 +519,7 @@ async function main() {
       .join(' ')} (${cpus().length} CPUs)\n`,
   )
   printCases(cases)
+  for (const note of notes) console.log(`\n${note}`)
   console.log(`\nresident memory of the server process — ${memory.join('; ')}\n`)
   console.log('| goal | measured | baseline (same run) | ratio | target | result |')
   console.log('|---|---|---|---:|---|---|')

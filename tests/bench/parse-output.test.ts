@@ -69,6 +69,22 @@ describe('reading the benchmarks’ reports', () => {
     expect(ingestRows(fixture('ingest')).filter((row) => !row.goal)).toHaveLength(6)
   })
 
+  it('ingest: the PGlite goal against a checkout of the code before issue 37 (--pglite-baseline)', () => {
+    // Printed by `ingest.bench.ts --databases=pglite --batches=1 --rounds=5 --pglite-baseline=<fcdaf26 checkout>`.
+    const line =
+      '| goal: ingest PGlite, 1 event/request, against the code before issue 37 (fcdaf26 checkout, same machine, same run) | 377 events/s (server CPU 2.418 ms/event) | 87 events/s (server CPU 10.352 ms/event) | 4.08× | ≥ 2× | PASS |'
+    expect(ingestRows(line)).toEqual([
+      {
+        bench: 'ingest',
+        measure:
+          'ingest PGlite, 1 event/request, against the code before issue 37 (fcdaf26 checkout, same machine, same run) (baseline: 87 events/s (server CPU 10.352 ms/event))',
+        value: '377 events/s (server CPU 2.418 ms/event); 4.08×',
+        goal: '≥ 2×',
+        result: 'PASS',
+      },
+    ])
+  })
+
   it('analytics: the raw-event baseline is a baseline, not the slowest data set', () => {
     const rows = analyticsRows(fixture('analytics'))
     const slowest = rows.filter((row) => row.measure.includes('slowest data set'))

@@ -13,6 +13,7 @@
  *   npm run bench -- --soak       only the memory soak: 30 min of widget traffic per database (PGlite,
  *                                 PostgreSQL), RSS slope after the warm-up (an hour on a small machine)
  *   options: --only=widget,config,analytics,ingest,cold-start,memory,write-ins,sessions,recovery
+ *            --pglite-baseline=<checkout of fcdaf26>  ingest's PGlite goal against that code, same run
  *
  * Each benchmark runs as its own process, exactly as when run by hand (`npx tsx tests/bench/<name>`),
  * and its figures are read from what it prints: the benchmarks stay standalone and unchanged, and a
@@ -49,6 +50,10 @@ const SOAK = flag('soak')
 const only = (
   args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? process.env.npm_config_only
 )?.split(',')
+// A checkout of the code before issue 37 for the ingest bench's PGlite goal (ingest.bench.ts says how).
+const pgliteBaseline =
+  args.find((arg) => arg.startsWith('--pglite-baseline='))?.slice('--pglite-baseline='.length) ??
+  process.env.npm_config_pglite_baseline
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/bench/', import.meta.url))
@@ -82,7 +87,10 @@ const BENCHES: Bench[] = [
   {
     name: 'ingest',
     file: 'ingest.bench.ts',
-    args: QUICK ? ['--events=1500', '--pglite-events=600', '--rounds=2'] : [],
+    args: [
+      ...(QUICK ? ['--events=1500', '--pglite-events=600', '--rounds=2'] : []),
+      ...(pgliteBaseline ? [`--pglite-baseline=${pgliteBaseline}`] : []),
+    ],
     rows: ingestRows,
   },
   {
