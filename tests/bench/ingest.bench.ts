@@ -107,7 +107,9 @@ class Server {
       ],
       env: {
         ...process.env,
-        ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
+        // PGlite when no URL is given, even where the shell exports BENCH_DATABASE_URL for the benches
+        // (inherited, it made the PGlite case's server open that PostgreSQL database instead).
+        BENCH_DATABASE_URL: databaseUrl ?? undefined,
         ...(IN_FLIGHT > 0 ? { BENCH_INGEST_IN_FLIGHT: String(IN_FLIGHT) } : {}),
       },
     })
