@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
@@ -13,15 +15,27 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const BIOME = `${ROOT}node_modules/.bin/biome`
 const PROBE = 'export const probe = () => document.title + window.name + String(globalThis.name)\n'
 
+/**
+ * Lints the probe as if it were at `relativeDir` of this repository, with this repository's biome.json,
+ * in a directory of its own: written into widget/src, it changed the widget's sources under a build
+ * another test file ran at the same time (a CI's widget build failed on the probe's ENOENT).
+ */
 function lint(relativeDir: string) {
-  const file = `${ROOT}${relativeDir}/globals-probe-${process.pid}.ts`
-  writeFileSync(file, PROBE)
+  const root = mkdtempSync(join(tmpdir(), 'retainkit-globals-probe-'))
   try {
-    const run = spawnSync(BIOME, ['lint', '--max-diagnostics=50', file], { cwd: ROOT, encoding: 'utf8' })
+    const config = JSON.parse(readFileSync(`${ROOT}biome.json`, 'utf8'))
+    // Not a git checkout: the repository's .gitignore is not there to read.
+    config.vcs = { enabled: false }
+    delete config.$schema
+    writeFileSync(join(root, 'biome.json'), JSON.stringify(config))
+    mkdirSync(join(root, relativeDir), { recursive: true })
+    const file = join(relativeDir, 'globals-probe.ts')
+    writeFileSync(join(root, file), PROBE)
+    const run = spawnSync(BIOME, ['lint', '--max-diagnostics=50', file], { cwd: root, encoding: 'utf8' })
     const output = `${run.stdout}${run.stderr}`
     return { status: run.status, globals: output.match(/Do not use the global variable \w+/g) ?? [] }
   } finally {
-    rmSync(file, { force: true })
+    rmSync(root, { recursive: true, force: true })
   }
 }
 
