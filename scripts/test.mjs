@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exitAs, run } from './child-process.mjs'
-import { timingReport } from './timing-report.mjs'
+import { failureReport, timingReport } from './timing-report.mjs'
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 const VITEST = join('node_modules', 'vitest', 'vitest.mjs')
@@ -70,20 +70,35 @@ async function runSideBySide() {
     ),
     timed(BROWSER_PROJECT, runBrowserFiles(env)),
   ])
-  const files = ['others', BROWSER_PROJECT, TIMED].flatMap((name) => {
+  const reports = ['others', BROWSER_PROJECT, TIMED].flatMap((name) => {
     try {
-      return JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'))
+      return [{ name, ...JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) }]
     } catch {
       return [] // that Vitest ended before its report (its own output says why)
     }
   })
   rmSync(dir, { recursive: true, force: true })
+  const files = reports.flatMap((r) => r.files)
   const lines = timingReport(files)
   if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`)
   process.stdout.write(
     `\nnpm test phases: build ${buildTime}, vitest ${seconds(testStarted)} (side by side: ${BROWSER_PROJECT} ${took[BROWSER_PROJECT]}, the other projects ${took.others})\n`,
   )
-  return results.find((r) => r.signal) ?? results.find((r) => r.code !== 0) ?? results[0]
+  const result = results.find((r) => r.signal) ?? results.find((r) => r.code !== 0) ?? results[0]
+  // Last, so a log read from its tail names them: what failed, what passed only when retried.
+  const failures = failureReport(
+    files,
+    reports.flatMap((r) => r.unhandled ?? []),
+  )
+  const missing = ['others', BROWSER_PROJECT, TIMED].filter((n) => !reports.some((r) => r.name === n))
+  if (missing.length > 0)
+    failures.push(
+      `No report from the Vitest run of: ${missing.join(', ')} (it ended early; its output above says why)`,
+    )
+  if (failures.length > 0) process.stdout.write(`\n${failures.join('\n')}\n`)
+  else if (result.code !== 0 || result.signal)
+    process.stdout.write('\nA Vitest run failed without a failed test: see its output above.\n')
+  return result
 }
 
 /** The browser files two at a time, then the time-limited ones one at a time; the first failure wins. */

@@ -31,3 +31,30 @@ export function timingReport(files, slowest = 15) {
   lines.push(`  whole run: ${files.length} files in ${seconds(all)}`)
   return lines
 }
+
+/**
+ * The failures' lines (see timing-report.d.mts): failed tests first, then those that passed only
+ * when retried, then errors outside any test.
+ * @param {readonly import('./timing-report.d.mts').FileTiming[]} files
+ * @param {readonly string[]} unhandled
+ * @returns {string[]}
+ */
+export function failureReport(files, unhandled = []) {
+  const where = (f, p) => `  ${f.project.padEnd(13)} ${f.file} > ${p.test}`
+  const failed = files.flatMap((f) => (f.problems ?? []).filter((p) => !p.passedOnRetry).map((p) => [f, p]))
+  const retried = files.flatMap((f) => (f.problems ?? []).filter((p) => p.passedOnRetry).map((p) => [f, p]))
+  const lines = []
+  if (failed.length > 0) {
+    lines.push(`FAILED (${failed.length}):`)
+    for (const [f, p] of failed) lines.push(where(f, p), `      ${p.error ?? '(no message)'}`)
+  }
+  if (retried.length > 0) {
+    lines.push(`Passed only when retried (${retried.length}):`)
+    for (const [f, p] of retried) lines.push(where(f, p))
+  }
+  if (unhandled.length > 0) {
+    lines.push(`Errors outside any test (${unhandled.length}):`)
+    for (const message of unhandled) lines.push(`  ${message}`)
+  }
+  return lines
+}

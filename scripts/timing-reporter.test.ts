@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type FileTiming, timingReport } from './timing-report.mjs'
+import { type FileTiming, failureReport, timingReport } from './timing-report.mjs'
 
 const file = (project: string, name: string, ms: number, start: number): FileTiming => ({
   project,
@@ -35,4 +39,89 @@ describe('the timing report', () => {
   it('prints nothing when no file ran', () => {
     expect(timingReport([])).toEqual([])
   })
+})
+
+describe('the failure report', () => {
+  const timing = (problems: FileTiming['problems']): FileTiming => ({
+    ...file('e2e', 'tests/e2e/a.e2e.ts', 1000, 0),
+    problems,
+  })
+
+  it('names each failed test with its file and first error line, then those passed on a retry, then errors outside tests', () => {
+    const lines = failureReport(
+      [
+        timing([
+          { test: 'flow > follows the link', error: 'expected 3746 to be less than 3500' },
+          { test: 'flow > opens', passedOnRetry: true },
+        ]),
+        file('server', 'b.test.ts', 10, 0),
+      ],
+      ['Worker exited unexpectedly'],
+    )
+    expect(lines).toEqual([
+      'FAILED (1):',
+      '  e2e           tests/e2e/a.e2e.ts > flow > follows the link',
+      '      expected 3746 to be less than 3500',
+      'Passed only when retried (1):',
+      '  e2e           tests/e2e/a.e2e.ts > flow > opens',
+      'Errors outside any test (1):',
+      '  Worker exited unexpectedly',
+    ])
+  })
+
+  it('says nothing when everything passed the first time', () => {
+    expect(failureReport([file('node', 'a.test.ts', 1, 0)], [])).toEqual([])
+  })
+
+  it('is what the reporter writes for a real Vitest run: failed tests, a broken hook, a retried pass', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'retainkit-reporter-'))
+    try {
+      // Globals instead of imports: the fixture lives outside the repository, where `vitest` does not resolve.
+      writeFileSync(
+        join(dir, 'vitest.config.mjs'),
+        `export default { test: { globals: true, include: ['*.check.js'], reporters: [${JSON.stringify(join(process.cwd(), 'scripts/timing-reporter.ts'))}] } }`,
+      )
+      writeFileSync(
+        join(dir, 'a.check.js'),
+        [
+          "test('passes', () => {})",
+          "test('fails', () => { throw new Error('boom\\nsecond line') })",
+          'let calls = 0',
+          "test('flaky', { retry: 1 }, () => { if (calls++ === 0) throw new Error('first try') })",
+          "describe('set-up', () => { beforeAll(() => { throw new Error('hook broke') }); test('needs it', () => {}) })",
+        ].join('\n'),
+      )
+      const out = join(dir, 'timings.json')
+      const vitest = join(process.cwd(), 'node_modules/vitest/vitest.mjs')
+      const run = spawnSync(
+        process.execPath,
+        [vitest, 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs')],
+        {
+          cwd: dir,
+          env: {
+            ...process.env,
+            RETAINKIT_TIMINGS_FILE: out,
+            VITEST: undefined,
+            VITEST_WORKER_ID: undefined,
+          },
+          encoding: 'utf8',
+        },
+      )
+      expect(run.status).toBe(1)
+      const report = JSON.parse(readFileSync(out, 'utf8'))
+      expect(report.unhandled).toEqual([])
+      expect(report.files).toHaveLength(1)
+      expect(report.files[0].file).toBe('a.check.js')
+      expect(report.files[0].problems).toEqual(
+        expect.arrayContaining([
+          { test: 'fails', error: 'boom' },
+          { test: 'flaky', passedOnRetry: true },
+          { test: 'set-up', error: 'hook broke' },
+        ]),
+      )
+      expect(report.files[0].problems.some((p: { test: string }) => p.test === 'passes')).toBe(false)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
