@@ -4,7 +4,7 @@ import { createSubscriberToken } from '@retainkit/node'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chartsAtRest } from '../support/at-rest'
+import { chartsAtRest, overlappingTextAtRest } from '../support/at-rest'
 import { axeProblems } from '../support/axe'
 import {
   accessTokenOf,
@@ -15,7 +15,6 @@ import {
   useDevOutbox,
 } from '../support/console-helpers'
 import { launchChromium, type Product, startProduct } from '../support/product'
-import { overlappingText } from '../support/text-overlap'
 
 /**
  * Every console page at a phone's 390×844 and a laptop's 1280×800, in Chromium against the real
@@ -167,7 +166,7 @@ describe.each(Object.entries(VIEWPORTS))('console at %s size', (size, viewport) 
         animations: 'disabled',
       })
       expect(await page.title()).toBe(entry.title)
-      expect(await overlappingText(page)).toEqual([])
+      expect(await overlappingTextAtRest(page)).toEqual([])
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
       expect(scrollWidth).toBeLessThanOrEqual(viewport.width)
       expect(await axeProblems(page, { all: true })).toEqual([])

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { ensureWidgetBuilt } from '@retainkit/widget/ensure-built'
 import type { Browser, BrowserContext, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { overlappingTextAtRest } from '../support/at-rest'
 import { axeProblems } from '../support/axe'
 import {
   accessTokenOf,
@@ -13,7 +14,6 @@ import {
   useDevOutbox,
 } from '../support/console-helpers'
 import { launchChromium, type Product, startProduct } from '../support/product'
-import { overlappingText } from '../support/text-overlap'
 
 /**
  * The money acceptance scenario's cards in Chromium (server/src/routes/money-acceptance.test.ts works
@@ -190,7 +190,7 @@ describe.each(Object.entries(VIEWPORTS))('the money cards at %s size', (size, vi
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     )
-    expect(await overlappingText(page)).toEqual([])
+    expect(await overlappingTextAtRest(page)).toEqual([])
     expect(await axeProblems(page)).toEqual([])
   })
 })
