@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { preactAliases as marketingPreactAliases } from './marketing/vite.config'
 import { databaseFreeTests } from './scripts/database-free-tests.mjs'
@@ -51,6 +52,24 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     // As above, a hang guard: the demo seed's race on PGlite passed 30 s in that CI.
     testTimeout: 90_000,
     hookTimeout: 120_000,
+  },
+})
+
+/**
+ * Each test file's CPU time (scripts/cpu-per-file.ts, a setup file of every project) goes to one file
+ * per Vitest run, named here so the workers (forked after this is evaluated) inherit it; the timing
+ * reporter reads it at the end.
+ */
+process.env.RETAINKIT_CPU_FILE = join(tmpdir(), `retainkit-cpu-${process.pid}.jsonl`)
+const CPU_PER_FILE = './scripts/cpu-per-file.ts'
+type ProjectConfig = { test: { name: string; setupFiles?: string[]; env?: Record<string, string> } }
+/** Every project measures its files' CPU and tells the setup file its name. */
+const measured = <P extends ProjectConfig>(project: P): P => ({
+  ...project,
+  test: {
+    ...project.test,
+    setupFiles: [CPU_PER_FILE, ...(project.test.setupFiles ?? [])],
+    env: { ...project.test.env, RETAINKIT_PROJECT: project.test.name },
   },
 })
 
@@ -158,6 +177,6 @@ export default defineConfig({
       },
       serverProject('server', 'pglite'),
       ...(postgresAvailable ? [serverProject('server-pg', 'postgres')] : []),
-    ],
+    ].map(measured),
   },
 })

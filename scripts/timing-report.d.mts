@@ -19,6 +19,11 @@ export type FileTiming = {
   /** Wall clock (ms since any fixed origin) when the file started and ended. */
   start: number
   end: number
+  /**
+   * CPU time of the worker process while the file ran (scripts/cpu-per-file.ts): its own code and
+   * PGlite's engine, not Chromium, PostgreSQL or processes the file spawned. Absent when not measured.
+   */
+  cpuMs?: number
   /** Its failed tests and set-up errors, and its tests that passed only when retried. */
   problems?: TestProblem[]
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -79,7 +79,7 @@ describe('the failure report', () => {
       // Globals instead of imports: the fixture lives outside the repository, where `vitest` does not resolve.
       writeFileSync(
         join(dir, 'vitest.config.mjs'),
-        `export default { test: { globals: true, include: ['*.check.js'], reporters: [${JSON.stringify(join(process.cwd(), 'scripts/timing-reporter.ts'))}] } }`,
+        `export default { test: { globals: true, include: ['*.check.js'], reporters: [${JSON.stringify(join(process.cwd(), 'scripts/timing-reporter.ts'))}], setupFiles: [${JSON.stringify(join(process.cwd(), 'scripts/cpu-per-file.ts'))}], env: { RETAINKIT_PROJECT: '' } } }`,
       )
       writeFileSync(
         join(dir, 'a.check.js'),
@@ -101,6 +101,7 @@ describe('the failure report', () => {
           env: {
             ...process.env,
             RETAINKIT_TIMINGS_FILE: out,
+            RETAINKIT_CPU_FILE: join(dir, 'cpu.jsonl'),
             VITEST: undefined,
             VITEST_WORKER_ID: undefined,
           },
@@ -112,6 +113,9 @@ describe('the failure report', () => {
       expect(report.unhandled).toEqual([])
       expect(report.files).toHaveLength(1)
       expect(report.files[0].file).toBe('a.check.js')
+      // Its CPU time, measured in the worker and joined by the reporter (which then removed the lines).
+      expect(report.files[0].cpuMs).toBeGreaterThan(0)
+      expect(existsSync(join(dir, 'cpu.jsonl'))).toBe(false)
       expect(report.files[0].problems).toEqual(
         expect.arrayContaining([
           { test: 'fails', error: 'boom' },
@@ -124,4 +128,20 @@ describe('the failure report', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   }, 60_000)
+})
+
+describe('CPU per file', () => {
+  it('lists the files that cost the most CPU and sums it per project, when measured', () => {
+    const lines = timingReport([
+      { ...file('server', 'a.test.ts', 4000, 0), cpuMs: 500 },
+      { ...file('server', 'b.test.ts', 1000, 0), cpuMs: 2500 },
+    ])
+    const most = lines.findIndex((l) => l.startsWith('Most CPU, 2 test files'))
+    expect(most).toBeGreaterThan(0)
+    expect(lines[most + 1]).toMatch(/^\s+2\.5 s\s+server\s+b\.test\.ts$/)
+    expect(lines[most + 2]).toMatch(/^\s+0\.5 s\s+server\s+a\.test\.ts$/)
+    expect(lines.find((l) => l.trim().startsWith('server'))).toMatch(
+      /2 files\s+5\.0 s\s+4\.0 s\s+cpu\s+3\.0 s$/,
+    )
+  })
 })

@@ -5,7 +5,7 @@
 // is often read from its tail only, and the usual summary says how many failed, not which.
 // With RETAINKIT_TIMINGS_FILE set (test.mjs runs two Vitests side by side) it writes the files' timings
 // and failures there as JSON instead, and test.mjs prints one report for both runs.
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { Reporter, SerializedError, TestModule } from 'vitest/node'
 import { type FileTiming, failureReport, type TestProblem, timingReport } from './timing-report.mjs'
 
@@ -38,6 +38,8 @@ export function problemsOf(module: TestModule): TestProblem[] {
 export default class TimingReporter implements Reporter {
   private starts = new Map<string, number>()
   private files: FileTiming[] = []
+  /** Each entry of `files`'s absolute path, to join the CPU times (cpu-per-file.ts) by. */
+  private moduleIds: string[] = []
   private root = process.cwd()
 
   onTestModuleStart(module: TestModule) {
@@ -50,6 +52,7 @@ export default class TimingReporter implements Reporter {
     const ms =
       d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration
     const problems = problemsOf(module)
+    this.moduleIds.push(module.moduleId)
     this.files.push({
       project: module.project.name,
       file: relativeTo(this.root, module.moduleId),
@@ -61,10 +64,28 @@ export default class TimingReporter implements Reporter {
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
+    this.addCpuTimes()
     const unhandled = unhandledErrors.map(firstLine)
     const out = process.env.RETAINKIT_TIMINGS_FILE
     if (out) return writeFileSync(out, JSON.stringify({ files: this.files, unhandled }))
     const lines = [...timingReport(this.files), ...failureReport(this.files, unhandled)]
     if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`)
+  }
+
+  /** Joins the files' CPU times that cpu-per-file.ts wrote (one JSON line each), then removes them. */
+  private addCpuTimes() {
+    const path = process.env.RETAINKIT_CPU_FILE
+    if (!path || !existsSync(path)) return
+    const cpu = new Map<string, number>()
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (!line) continue
+      const { project, file, cpuMs } = JSON.parse(line) as { project: string; file: string; cpuMs: number }
+      cpu.set(`${project} ${file}`, cpuMs)
+    }
+    rmSync(path, { force: true })
+    this.files.forEach((timing, index) => {
+      const cpuMs = cpu.get(`${timing.project} ${this.moduleIds[index]}`)
+      if (cpuMs !== undefined) timing.cpuMs = cpuMs
+    })
   }
 }
