@@ -70,7 +70,8 @@ async function runSideBySide() {
     ),
     timed(BROWSER_PROJECT, runBrowserFiles(env)),
   ])
-  const reports = ['others', BROWSER_PROJECT, TIMED].flatMap((name) => {
+  const runs = ['others', BROWSER_PROJECT, TIMED]
+  const reports = runs.flatMap((name) => {
     try {
       return [{ name, ...JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) }]
     } catch {
@@ -90,7 +91,7 @@ async function runSideBySide() {
     files,
     reports.flatMap((r) => r.unhandled ?? []),
   )
-  const missing = ['others', BROWSER_PROJECT, TIMED].filter((n) => !reports.some((r) => r.name === n))
+  const missing = runs.filter((n) => !reports.some((r) => r.name === n))
   if (missing.length > 0)
     failures.push(
       `No report from the Vitest run of: ${missing.join(', ')} (it ended early; its output above says why)`,

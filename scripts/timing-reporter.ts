@@ -9,6 +9,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { Reporter, SerializedError, TestModule } from 'vitest/node'
 import { type FileTiming, failureReport, type TestProblem, timingReport } from './timing-report.mjs'
 
+/** One file of one project (server and server-pg run the same files). */
+const keyOf = (module: TestModule) => `${module.project.name} ${module.moduleId}`
+
 const relativeTo = (root: string, file: string) =>
   file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file
 
@@ -38,12 +41,12 @@ export function problemsOf(module: TestModule): TestProblem[] {
 export default class TimingReporter implements Reporter {
   private starts = new Map<string, number>()
   private files: FileTiming[] = []
-  /** Each entry of `files`'s absolute path, to join the CPU times (cpu-per-file.ts) by. */
-  private moduleIds: string[] = []
+  /** Each entry of `files` by project and absolute path, to join the CPU times (cpu-per-file.ts) by. */
+  private byModule = new Map<string, FileTiming>()
   private root = process.cwd()
 
   onTestModuleStart(module: TestModule) {
-    this.starts.set(`${module.project.name} ${module.moduleId}`, Date.now())
+    this.starts.set(keyOf(module), Date.now())
   }
 
   onTestModuleEnd(module: TestModule) {
@@ -52,15 +55,16 @@ export default class TimingReporter implements Reporter {
     const ms =
       d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration
     const problems = problemsOf(module)
-    this.moduleIds.push(module.moduleId)
-    this.files.push({
+    const timing: FileTiming = {
       project: module.project.name,
       file: relativeTo(this.root, module.moduleId),
       ms,
-      start: this.starts.get(`${module.project.name} ${module.moduleId}`) ?? end - ms,
+      start: this.starts.get(keyOf(module)) ?? end - ms,
       end,
       ...(problems.length > 0 ? { problems } : {}),
-    })
+    }
+    this.files.push(timing)
+    this.byModule.set(keyOf(module), timing)
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
@@ -76,16 +80,12 @@ export default class TimingReporter implements Reporter {
   private addCpuTimes() {
     const path = process.env.RETAINKIT_CPU_FILE
     if (!path || !existsSync(path)) return
-    const cpu = new Map<string, number>()
     for (const line of readFileSync(path, 'utf8').split('\n')) {
       if (!line) continue
       const { project, file, cpuMs } = JSON.parse(line) as { project: string; file: string; cpuMs: number }
-      cpu.set(`${project} ${file}`, cpuMs)
+      const timing = this.byModule.get(`${project} ${file}`)
+      if (timing) timing.cpuMs = cpuMs
     }
     rmSync(path, { force: true })
-    this.files.forEach((timing, index) => {
-      const cpuMs = cpu.get(`${timing.project} ${this.moduleIds[index]}`)
-      if (cpuMs !== undefined) timing.cpuMs = cpuMs
-    })
   }
 }
