@@ -164,66 +164,18 @@ function cachedAt(deps: AppDeps, accountId: string, now: number): PublishedWidge
   return cached?.payload && cached.gzip && cached.br ? (cached as PublishedWidgetConfig) : undefined
 }
 
-/** The request headers the pre-handler reads (one shape for every request, so reads stay monomorphic). */
-class ReadHeaders {
-  host: string | undefined = undefined
-  'accept-encoding': string | undefined = undefined
-  origin: string | undefined = undefined
-  referer: string | undefined = undefined
-  'if-none-match': string | undefined = undefined
-}
-type ReadHeader = keyof ReadHeaders
-const READ: readonly ReadHeader[] = ['host', 'accept-encoding', 'origin', 'referer', 'if-none-match']
-
 /**
- * Which read header a raw name is, if any: picked by length, then compared as sent (browsers and Node
- * send one of two spellings), lower-cased only when neither matches. No hashing and no allocation for
- * the dozen lines a browser sends that are none of these.
+ * The headers it reads, from `req.headers`: Node's own request handler has already built that object for
+ * every HTTP/1.1 request (it reads `host` and `expect` from it), so these are plain property reads. A
+ * header sent twice follows Node's rules (the first kept for some names, joined with ", " for others),
+ * as the Fetch Request Hono reads does.
  */
-function readName(name: string): ReadHeader | undefined {
-  const known = BY_LENGTH[name.length]
-  if (known === undefined) return undefined
-  const [lower, spelled] = known
-  return name === spelled || name === lower || name.toLowerCase() === lower ? lower : undefined
-}
-/** Each read name by its length (all differ), with the spelling browsers send. */
-const BY_LENGTH: ReadonlyArray<readonly [ReadHeader, string] | undefined> = Array.from(
-  { length: 16 },
-  (_, n) =>
-    [
-      ['host', 'Host'] as const,
-      ['origin', 'Origin'] as const,
-      ['referer', 'Referer'] as const,
-      ['if-none-match', 'If-None-Match'] as const,
-      ['accept-encoding', 'Accept-Encoding'] as const,
-    ].find(([lower]) => lower.length === n),
-)
-
-/**
- * The headers it reads, from the raw list Node already holds. `req.headers` is built on first use from
- * every line a browser sends (a dozen and more: user agent, client hints, fetch metadata), about 1.3 µs
- * per request that a server writing prebuilt bytes never spends. A header sent twice takes Node's own
- * rules (first one kept for some names, joined for others), read from `req.headers`.
- */
-function readHeaders(req: IncomingMessage): ReadHeaders {
-  const raw = req.rawHeaders
-  const found = new ReadHeaders()
-  for (let i = 0; i < raw.length; i += 2) {
-    const key = readName(raw[i] as string)
-    if (key === undefined) continue
-    if (found[key] !== undefined) return parsedHeaders(req)
-    found[key] = raw[i + 1]
-  }
-  return found
-}
-
-function parsedHeaders(req: IncomingMessage): ReadHeaders {
-  const found = new ReadHeaders()
-  for (const name of READ) {
-    const value = req.headers[name]
-    if (value !== undefined) found[name] = Array.isArray(value) ? value.join(', ') : value
-  }
-  return found
+function header(
+  req: IncomingMessage,
+  name: 'host' | 'accept-encoding' | 'origin' | 'referer' | 'if-none-match',
+) {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
 }
 
 /** True when it answered the request; false leaves the request untouched for the framework. */
@@ -234,8 +186,7 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
     if (req.method !== 'GET') return false
     const url = req.url ?? ''
     if (!url.startsWith(PREFIX)) return false
-    const headers = readHeaders(req)
-    const host = headers.host
+    const host = header(req, 'host')
     if (!host || !PLAIN_HOST.test(host)) return false
     const queryAt = url.indexOf('?')
     const accountId = url.slice(PREFIX.length, queryAt === -1 ? undefined : queryAt)
@@ -248,8 +199,8 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
     if (raw !== undefined && !SUPPORTED.has(raw)) return false
     const prebuilt = prebuiltVersion(deps, published, raw === undefined ? UNSTATED_VERSION : Number(raw))
     const entry = prebuilt.entry
-    const encoding = pickEncoding(headers['accept-encoding'])
-    const originHeader = headers.origin
+    const encoding = pickEncoding(header(req, 'accept-encoding'))
+    const originHeader = header(req, 'origin')
     const testMode =
       queryAt !== -1 &&
       url.includes('mode=test') &&
@@ -267,7 +218,7 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
         accountId,
         entry,
         originHeader,
-        originHeader ? undefined : headers.referer,
+        originHeader ? undefined : header(req, 'referer'),
         () => testMode,
       )
       if (allowOrigin) {
@@ -277,7 +228,7 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
         origins.set(allowOrigin, known)
       }
     }
-    if (etagMatches(headers['if-none-match'], entry.etag)) {
+    if (etagMatches(header(req, 'if-none-match'), entry.etag)) {
       const lines = known
         ? linesFor(prebuilt, known, 304, encoding, originHeader as string)
         : prebuilt.notModified[encoding]
