@@ -4,6 +4,8 @@ export interface WorkspaceBuild {
   dir: string
   output: string
   env?: Record<string, string>
+  /** The builds whose output this one reads; by default those of the workspace packages it depends on. */
+  needs?: string[]
 }
 export declare const BUILDS: WorkspaceBuild[]
 export declare function sourceDirs(root: string, dir: string): string[]
@@ -19,5 +21,12 @@ export declare function staleReason(
 ): string | null
 export declare function buildWorkspace(
   root: string,
-  options?: { names?: string[]; force?: boolean; builds?: WorkspaceBuild[]; log?: (line: string) => void },
-): string[]
+  options?: {
+    names?: string[]
+    force?: boolean
+    builds?: WorkspaceBuild[]
+    log?: (line: string) => void
+    /** Builds at once (default: one per core, at most four). */
+    parallel?: number
+  },
+): Promise<string[]>

@@ -51,48 +51,98 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 
 describe('one build orchestration', () => {
-  it('builds everything once, then nothing while nothing changed', () => {
-    expect(build()).toEqual(['lib', 'app'])
+  it('builds everything once, then nothing while nothing changed', async () => {
+    expect(await build()).toEqual(['lib', 'app'])
     const started = performance.now()
-    expect(build()).toEqual([])
+    expect(await build()).toEqual([])
     expect(performance.now() - started).toBeLessThan(2000)
     expect(logged()).toEqual(['@fixture/lib', '@fixture/app'])
   })
 
-  it('rebuilds every package after a lockfile change, saying so', () => {
-    build()
+  it('rebuilds every package after a lockfile change, saying so', async () => {
+    await build()
     write(
       'package-lock.json',
       JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/zod': '4.0.1' } }),
     )
     const lines: string[] = []
-    expect(buildWorkspace(root, { builds: BUILDS, log: (line) => lines.push(line) })).toEqual(['lib', 'app'])
+    expect(await buildWorkspace(root, { builds: BUILDS, log: (line) => lines.push(line) })).toEqual([
+      'lib',
+      'app',
+    ])
     expect(lines).toContain('[build] lib: building (package-lock.json changed)…')
-    expect(build()).toEqual([])
+    expect(await build()).toEqual([])
   })
 
-  it('rebuilds a package when a workspace package it depends on changes, and only what depends on it', () => {
-    build()
+  it('rebuilds a package when a workspace package it depends on changes, and only what depends on it', async () => {
+    await build()
     appendFileSync(join(root, 'lib/src/index.ts'), 'export const more = 1\n')
-    expect(build()).toEqual(['lib', 'app'])
+    expect(await build()).toEqual(['lib', 'app'])
     appendFileSync(join(root, 'app/src/main.ts'), 'console.log(2)\n')
-    expect(build()).toEqual(['app'])
+    expect(await build()).toEqual(['app'])
   })
 
-  it('ignores what no build reads (tests, docs) and rebuilds output that went missing', () => {
-    build()
+  it('ignores what no build reads (tests, docs) and rebuilds output that went missing', async () => {
+    await build()
     write('lib/src/index.test.ts', 'it.todo("x")\n')
     write('app/README.md', '# app\n')
-    expect(build()).toEqual([])
+    expect(await build()).toEqual([])
     rmSync(join(root, 'app/dist/out.txt'))
-    expect(build()).toEqual(['app'])
+    expect(await build()).toEqual(['app'])
   })
 
-  it('builds only the packages named and those they depend on', () => {
-    expect(buildWorkspace(root, { builds: BUILDS, names: ['lib'], log: () => {} })).toEqual(['lib'])
-    expect(() => buildWorkspace(root, { builds: BUILDS, names: ['nope'], log: () => {} })).toThrow(
+  it('builds only the packages named and those they depend on', async () => {
+    expect(await buildWorkspace(root, { builds: BUILDS, names: ['lib'], log: () => {} })).toEqual(['lib'])
+    await expect(buildWorkspace(root, { builds: BUILDS, names: ['nope'], log: () => {} })).rejects.toThrow(
       /Unknown build nope/,
     )
+  })
+
+  it('runs independent builds side by side, a dependent one only after what it waits for', async () => {
+    // Each build logs its start and end around a pause; `tool` depends on nothing, `app` on `lib`.
+    const timed = `
+const { appendFileSync, mkdirSync, writeFileSync } = require('node:fs')
+const name = require('./package.json').name
+appendFileSync('../builds.log', 'start ' + name + '\\n')
+setTimeout(() => {
+  mkdirSync('dist', { recursive: true })
+  writeFileSync('dist/out.txt', 'built')
+  appendFileSync('../builds.log', 'end ' + name + '\\n')
+}, 400)
+`
+    write(
+      'package.json',
+      JSON.stringify({ name: 'fixture', private: true, workspaces: ['lib', 'app', 'tool'] }),
+    )
+    write('tool/package.json', manifest('@fixture/tool'))
+    for (const dir of ['lib', 'app', 'tool']) write(`${dir}/build.cjs`, timed)
+    const builds = [...BUILDS, { name: 'tool', dir: 'tool', output: 'dist/out.txt' }]
+    expect(await buildWorkspace(root, { builds, log: () => {}, parallel: 2 })).toEqual(['lib', 'app', 'tool'])
+    const events = logged()
+    const at = (event: string) => events.indexOf(event)
+    // lib and tool at once (both started before either ended); app after lib.
+    expect(at('start @fixture/tool')).toBeLessThan(at('end @fixture/lib'))
+    expect(at('start @fixture/lib')).toBeLessThan(at('end @fixture/tool'))
+    expect(at('start @fixture/app')).toBeGreaterThan(at('end @fixture/lib'))
+    // One at a time when asked: every build ends before the next starts.
+    rmSync(join(root, 'builds.log'))
+    write('builds.log', '')
+    await buildWorkspace(root, { builds, log: () => {}, parallel: 1, force: true })
+    expect(logged().map((line) => line.split(' ')[0])).toEqual([
+      'start',
+      'end',
+      'start',
+      'end',
+      'start',
+      'end',
+    ])
+  })
+
+  it('starts nothing more after a build fails, and says which', async () => {
+    write('lib/build.cjs', 'process.exit(3)\n')
+    await expect(build()).rejects.toThrow('[build] lib: FAILED (exit 3)')
+    // app waits for lib: it never ran.
+    expect(logged()).toEqual([''])
   })
 
   it('does nothing on this repository, in under 2 s of CPU, once it is built', () => {

@@ -14,7 +14,10 @@ import { buildWorkspace } from './build-plan.mjs'
 const args = process.argv.slice(2)
 const names = args.filter((arg) => !arg.startsWith('--'))
 try {
-  buildWorkspace(fileURLToPath(new URL('..', import.meta.url)), { names, force: args.includes('--force') })
+  await buildWorkspace(fileURLToPath(new URL('..', import.meta.url)), {
+    names,
+    force: args.includes('--force'),
+  })
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

@@ -17,19 +17,39 @@ const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
  * @returns {T}
  */
 export function withDirLock(lock, run) {
-  for (;;) {
-    try {
-      mkdirSync(lock, { recursive: false })
-      break
-    } catch {
-      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
-      if (Date.now() - since > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true })
-      else sleep(250)
-    }
-  }
+  while (!take(lock)) sleep(250)
   try {
     return run()
   } finally {
     rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/**
+ * withDirLock for an async `run` (the build orchestration's builds, several at once): waits without
+ * blocking the event loop, and holds the lock until `run`'s promise settles.
+ * @template T
+ * @param {string} lock
+ * @param {() => Promise<T>} run
+ * @returns {Promise<T>}
+ */
+export async function withDirLockAsync(lock, run) {
+  while (!take(lock)) await new Promise((resolve) => setTimeout(resolve, 250))
+  try {
+    return await run()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** Takes the lock if it is free (or stale: taken over), else false. */
+function take(lock) {
+  try {
+    mkdirSync(lock, { recursive: false })
+    return true
+  } catch {
+    const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
+    if (Date.now() - since > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true })
+    return false
   }
 }
