@@ -59,6 +59,13 @@ function compilerOptions(): ts.CompilerOptions {
   return { ...checking, noEmit: true }
 }
 
+/**
+ * The files neither compile edits, parsed once: the second program gets the very same source files, so
+ * it reuses them (and their binding) instead of parsing the ~1,000 files of the program again (a fifth
+ * of the test's CPU time). What is type-checked, and with which text, is unchanged.
+ */
+const parsed = new Map<string, ts.SourceFile>()
+
 /** Type errors reported in `files` when they are compiled with `edited` standing in for their text. */
 function typeErrors(files: string[], edited: Map<string, string>, oldProgram?: ts.Program) {
   const options = compilerOptions()
@@ -66,10 +73,16 @@ function typeErrors(files: string[], edited: Map<string, string>, oldProgram?: t
   const readFile = host.readFile.bind(host)
   host.readFile = (name) => edited.get(resolve(name)) ?? readFile(name)
   const getSourceFile = host.getSourceFile.bind(host)
-  host.getSourceFile = (name, language, onError, fresh) =>
-    edited.has(resolve(name))
-      ? ts.createSourceFile(name, edited.get(resolve(name)) ?? '', language, true)
-      : getSourceFile(name, language, onError, fresh)
+  host.getSourceFile = (name, language, onError, fresh) => {
+    const path = resolve(name)
+    const text = edited.get(path)
+    if (text !== undefined) return ts.createSourceFile(name, text, language, true)
+    const known = fresh ? undefined : parsed.get(path)
+    if (known) return known
+    const source = getSourceFile(name, language, onError, fresh)
+    if (source) parsed.set(path, source)
+    return source
+  }
   const program = ts.createProgram({ rootNames: files, options, host, ...(oldProgram ? { oldProgram } : {}) })
   const byFile = new Map<string, string[]>()
   for (const file of files) {
