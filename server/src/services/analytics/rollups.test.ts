@@ -7,7 +7,12 @@ import { followSaves, type SaveDurability, shapeDurability, tallyOfSave } from '
 import { rolledUpDurability } from './durability-rollup'
 import { createRandom, generateAnalyticsData, shuffledBatches } from './generated-events'
 import { generateFollowUps, upsertSubscriptions, writeSessionFacts } from './generated-followups'
-import { fetchHeadlineFigures, RAW_HEADLINE_SOURCE, shapeHeadlineFigures } from './headline-figures'
+import {
+  fetchHeadlineFigures,
+  type HeadlineSource,
+  RAW_HEADLINE_SOURCE,
+  shapeHeadlineFigures,
+} from './headline-figures'
 import {
   lastReasons,
   lastReasonsByMonth,
@@ -137,8 +142,38 @@ const sorted = (rows: readonly object[]) => {
   return [...merged].map(([key, sums]) => `${key} ${JSON.stringify(sums)}`).sort()
 }
 
+/**
+ * The oracle's raw-event answers, each read once per comparison pass: the comparisons and the headline
+ * row's raw figures (on both tiers) ask the same questions of the same rows, which do not change during
+ * a pass. What is compared with what is unchanged; the oracle just is not asked twice (the raw headline
+ * reads were 3.5 of the file's ~45 CPU-seconds on PGlite, the tiers asking the same but for saves).
+ */
+function rawAnswersOnce() {
+  const answers = new Map<string, Promise<unknown>>()
+  const once = <T>(what: string, accountId: string, r: AnalyticsRange, read: () => Promise<T>) => {
+    const key = `${what} ${accountId} ${JSON.stringify(r)}`
+    const known = answers.get(key)
+    if (known) return known as Promise<T>
+    const answer = read()
+    answers.set(key, answer)
+    return answer
+  }
+  const headline: HeadlineSource = {
+    sessionsStarted: (context, r) =>
+      once('sessions', context.accountId, r, () => RAW_HEADLINE_SOURCE.sessionsStarted(context, r)),
+    outcomesByMonth: (context, r) =>
+      once('outcomes', context.accountId, r, () => RAW_HEADLINE_SOURCE.outcomesByMonth(context, r)),
+    reasons: (context, r) =>
+      once('reasons', context.accountId, r, () => RAW_HEADLINE_SOURCE.reasons(context, r)),
+    savesByMonth: (context, r) =>
+      once('saves', context.accountId, r, () => RAW_HEADLINE_SOURCE.savesByMonth(context, r)),
+  }
+  return { once, headline }
+}
+
 async function expectSameAnswers(label: string) {
   const db = t.database.db
+  const raw = rawAnswersOnce()
   let compared = 0
   let sessionsCounted = 0
   for (const accountId of ACCOUNTS) {
@@ -147,13 +182,13 @@ async function expectSameAnswers(label: string) {
       const reasonsByMonth = await rolledUpReasonsByMonth(db, accountId, r)
       expect(sorted(reasonsByMonth), where).toEqual(sorted(await lastReasonsByMonth(db, accountId, r)))
       expect(sorted(sumOverMonths(reasonsByMonth)), where).toEqual(
-        sorted(await lastReasons(db, accountId, r)),
+        sorted(await raw.once('reasons', accountId, r, () => lastReasons(db, accountId, r))),
       )
       expect(sorted(await rolledUpOfferOutcomes(db, accountId, r)), where).toEqual(
         sorted(await offerOutcomes(db, accountId, r)),
       )
       expect(sorted(await rolledUpOutcomesByMonth(db, accountId, r)), where).toEqual(
-        sorted(await outcomesByMonth(db, accountId, r)),
+        sorted(await raw.once('outcomes', accountId, r, () => outcomesByMonth(db, accountId, r))),
       )
       // Ordered and cut at the limit: compared as they come.
       for (const limit of [5, 100]) {
@@ -162,10 +197,10 @@ async function expectSameAnswers(label: string) {
         )
       }
       expect(await rolledUpSessionsStarted(db, accountId, r), where).toBe(
-        await sessionsStarted(db, accountId, r),
+        await raw.once('sessions', accountId, r, () => sessionsStarted(db, accountId, r)),
       )
       expect(sorted(await rolledUpSavesByMonth(db, accountId, r)), where).toEqual(
-        sorted(await savesByMonth(db, accountId, r)),
+        sorted(await raw.once('saves', accountId, r, () => savesByMonth(db, accountId, r))),
       )
       for (const now of DURABILITY_NOWS) {
         const followed = await followSaves(db, accountId, r, now)
@@ -183,11 +218,11 @@ async function expectSameAnswers(label: string) {
       // data sets of one dashboard call sharing their reads, as the route runs them.
       for (const tier of ['pro', 'free'] as const) {
         const context = { db, logger: t.logger, accountId, range: r, tier, now: r.until }
-        const raw = shapeHeadlineFigures(await fetchHeadlineFigures(context, RAW_HEADLINE_SOURCE), context)
-        expect(shapeHeadlineFigures(await fetchHeadlineFigures(context), context), where).toEqual(raw)
+        const oracle = shapeHeadlineFigures(await fetchHeadlineFigures(context, raw.headline), context)
+        expect(shapeHeadlineFigures(await fetchHeadlineFigures(context), context), where).toEqual(oracle)
         const shared = { ...context, reads: new Map<string, Promise<unknown>>() }
-        expect(shapeHeadlineFigures(await fetchHeadlineFigures(shared), shared), where).toEqual(raw)
-        sessionsCounted += raw.sessions.current
+        expect(shapeHeadlineFigures(await fetchHeadlineFigures(shared), shared), where).toEqual(oracle)
+        sessionsCounted += oracle.sessions.current
       }
       compared++
     }
