@@ -2,7 +2,7 @@ import type { CancellationReason } from '@retainkit/shared/config-types'
 import { createDefaultReasons } from '@retainkit/shared/default-config'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { resetToasts, toastStore } from '../../lib/toast-store'
 import {
   bodyOf,
@@ -13,8 +13,6 @@ import {
   reasonsData,
 } from '../test-support/fake-backend'
 import { ReasonsEditor } from './reasons-editor'
-
-vi.setConfig({ testTimeout: 15_000 })
 
 let backend: FakeBackend
 const THREE = createDefaultReasons().slice(0, 3)

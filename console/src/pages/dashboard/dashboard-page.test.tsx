@@ -16,8 +16,6 @@ import { renderPage } from '../../features/test-support/render-page'
 import { clearDashboardCache } from './dashboard-data'
 import DashboardPage from './dashboard-page'
 
-vi.setConfig({ testTimeout: 15_000 })
-
 const DURABILITY_GROUP = {
   key: 'discount',
   saves: 2,

@@ -4,8 +4,6 @@ import { describe, expect, it, vi } from 'vitest'
 import { ok } from '../../features/test-support/fake-backend'
 import { openDashboard, withDashboardBackend } from './dashboard-test-support'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 const PATH = '/api/stripe/past-cancellations/acme'
 const FEEDBACK = [
   'too_expensive',

@@ -3,8 +3,6 @@ import { describe, expect, it, vi } from 'vitest'
 import { fail, ok } from '../../features/test-support/fake-backend'
 import { openDashboard, withDashboardBackend } from './dashboard-test-support'
 
-vi.setConfig({ testTimeout: 15_000 })
-
 /** A report as the server answers it: two currencies, never summed. */
 const REPORT = {
   failed: { count: 5, at_risk_mrr: [money(9_800, 'eur'), money(4_900, 'usd')] },

@@ -12,8 +12,6 @@ import { renderPage } from '../../features/test-support/render-page'
 import { clearDashboardCache } from './dashboard-data'
 import DashboardPage from './dashboard-page'
 
-vi.setConfig({ testTimeout: 15_000 })
-
 const CSV = 'session_id,started_at,outcome\r\ncs_1,2026-04-02T10:00:00.000Z,saved\r\n'
 const JSON_EXPORT = JSON.stringify({
   data: [{ session_id: 'cs_1', outcome: 'saved' }],

@@ -11,7 +11,6 @@ vi.mock(
   '../../features/preview/widget-preview-entry',
   () => import('../../features/test-support/preview-mock'),
 )
-vi.setConfig({ testTimeout: 20_000 })
 
 let backend: FakeBackend
 

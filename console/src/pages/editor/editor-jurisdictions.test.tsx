@@ -10,7 +10,6 @@ vi.mock(
   '../../features/preview/widget-preview-entry',
   () => import('../../features/test-support/preview-mock'),
 )
-vi.setConfig({ testTimeout: 20_000 })
 
 /**
  * Issue 34: the merchant maps countries and states to jurisdiction modes in the editor's Compliance

@@ -13,7 +13,6 @@ vi.mock(
   '../../features/preview/widget-preview-entry',
   () => import('../../features/test-support/preview-mock'),
 )
-vi.setConfig({ testTimeout: 20_000 })
 
 const coupon = (id: string, percent: number, months: number | null = 3): ListedCoupon => ({
   id,

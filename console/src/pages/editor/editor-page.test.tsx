@@ -15,7 +15,6 @@ vi.mock(
   () => import('../../features/test-support/preview-mock'),
 )
 // The full editor form is a few hundred controls: slow to render in happy-dom on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 let backend: FakeBackend
 

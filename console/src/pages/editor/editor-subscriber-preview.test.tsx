@@ -13,7 +13,6 @@ vi.mock(
   '../../features/preview/widget-preview-entry',
   () => import('../../features/test-support/preview-mock'),
 )
-vi.setConfig({ testTimeout: 20_000 })
 
 /**
  * Issue 34: "Preview as a subscriber from …" — the editor's live preview takes a country, a state and

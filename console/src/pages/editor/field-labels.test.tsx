@@ -12,7 +12,6 @@ vi.mock(
   '../../features/preview/widget-preview-entry',
   () => import('../../features/test-support/preview-mock'),
 )
-vi.setConfig({ testTimeout: 30_000 })
 
 /** A config with every setting present, so the editor draws every field the history can name. */
 function everySetting(): CancelFlowConfig {

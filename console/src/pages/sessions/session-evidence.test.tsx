@@ -14,8 +14,6 @@ import {
 import { renderPage } from '../../features/test-support/render-page'
 import SessionPage from './session-page'
 
-vi.setConfig({ testTimeout: 15_000 })
-
 /**
  * Issue 34: a session's page shows its evidence ledger rows — the rule and why, the screens as worded,
  * each click, time and clicks to cancel, the receipt — links to the customer's export and verifies the

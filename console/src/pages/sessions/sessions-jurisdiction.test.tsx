@@ -2,7 +2,7 @@ import { API_RESPONSES, type ApiData } from '@retainkit/shared/api'
 import { createDefaultReasons } from '@retainkit/shared/default-config'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   type FakeBackend,
   installFakeBackend,
@@ -12,8 +12,6 @@ import {
 } from '../../features/test-support/fake-backend'
 import { renderPage } from '../../features/test-support/render-page'
 import SessionsPage from './sessions-page'
-
-vi.setConfig({ testTimeout: 15_000 })
 
 /**
  * The Sessions list names the jurisdiction mode each session ran in (as the session's own page does)

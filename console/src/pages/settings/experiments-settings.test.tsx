@@ -13,7 +13,6 @@ vi.mock(
   '../../features/preview/widget-preview-entry',
   () => import('../../features/test-support/preview-mock'),
 )
-vi.setConfig({ testTimeout: 30_000 })
 registerConsoleCleanup()
 
 const LIST = 'GET /api/account?action=experiments'

@@ -12,7 +12,6 @@ vi.mock(
   '../../features/preview/widget-preview-entry',
   () => import('../../features/test-support/preview-mock'),
 )
-vi.setConfig({ testTimeout: 30_000 })
 registerConsoleCleanup()
 
 const plan = (

@@ -12,8 +12,6 @@ import { renderPage } from '../../../features/test-support/render-page'
 import { clearDashboardCache } from '../dashboard-data'
 import DashboardPage from '../dashboard-page'
 
-vi.setConfig({ testTimeout: 15_000 })
-
 const COUNTS = { positive: 1, neutral: 1, negative: 2, not_scored: 0, total: 4 }
 const THEME = {
   key: 'price',
