@@ -81,6 +81,8 @@ export interface Product {
   merchant: SeededMerchant
   account: MerchantAccount
   createMerchantAccount(options?: MerchantAccountOptions): Promise<MerchantAccount>
+  /** How many requests the server is answering right now. */
+  requestsInFlight(): number
   /** Stops the HTTP server (connections dropped): the API becomes unreachable. */
   stopServer(): Promise<void>
   stop(): Promise<void>
@@ -114,10 +116,20 @@ export async function startProduct(options: StartProductOptions = {}): Promise<P
   // The node bindings (the socket) go through: the dev outbox answers loopback peers only.
   let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
     new Response('starting', { status: 503 })
+  // Requests being answered (their handler not yet settled): a benchmark measures a click only once the
+  // server has finished the previous page view's work (widget-scenario.ts serverAtRest).
+  let inFlight = 0
+  const counted = async (request: Request, env: unknown) => {
+    inFlight++
+    try {
+      return await handler(request, env)
+    } finally {
+      inFlight--
+    }
+  }
   const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve) => {
-    const started = serve(
-      { fetch: (request, env) => handler(request, env), port: 0, hostname: '127.0.0.1' },
-      (info) => resolve({ server: started, url: `http://127.0.0.1:${info.port}` }),
+    const started = serve({ fetch: counted, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ server: started, url: `http://127.0.0.1:${info.port}` }),
     )
   })
   const billing = options.billing
@@ -254,6 +266,7 @@ export async function startProduct(options: StartProductOptions = {}): Promise<P
       return seeded
     },
     createMerchantAccount,
+    requestsInFlight: () => inFlight,
     stopServer,
     async stop() {
       await stopServer()
