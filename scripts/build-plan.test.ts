@@ -99,16 +99,23 @@ describe('one build orchestration', () => {
   })
 
   it('runs independent builds side by side, a dependent one only after what it waits for', async () => {
-    // Each build logs its start and end around a pause; `tool` depends on nothing, `app` on `lib`.
+    // Each build logs its start and its end. A build with a wait-for.txt ends only once the build named
+    // there has started (10 s at most): so lib and tool, each waiting for the other, both start before
+    // either ends only when they really run at once, however slowly a loaded machine starts them.
     const timed = `
-const { appendFileSync, mkdirSync, writeFileSync } = require('node:fs')
+const { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs')
 const name = require('./package.json').name
 appendFileSync('../builds.log', 'start ' + name + '\\n')
-setTimeout(() => {
+const partner = existsSync('wait-for.txt') ? readFileSync('wait-for.txt', 'utf8') : ''
+const until = Date.now() + 10000
+const finish = () => {
+  if (partner && Date.now() < until && !readFileSync('../builds.log', 'utf8').includes('start ' + partner))
+    return setTimeout(finish, 20)
   mkdirSync('dist', { recursive: true })
   writeFileSync('dist/out.txt', 'built')
   appendFileSync('../builds.log', 'end ' + name + '\\n')
-}, 400)
+}
+finish()
 `
     write(
       'package.json',
@@ -116,6 +123,8 @@ setTimeout(() => {
     )
     write('tool/package.json', manifest('@fixture/tool'))
     for (const dir of ['lib', 'app', 'tool']) write(`${dir}/build.cjs`, timed)
+    write('lib/wait-for.txt', '@fixture/tool')
+    write('tool/wait-for.txt', '@fixture/lib')
     const builds = [...BUILDS, { name: 'tool', dir: 'tool', output: 'dist/out.txt' }]
     expect(await buildWorkspace(root, { builds, log: () => {}, parallel: 2 })).toEqual(['lib', 'app', 'tool'])
     const events = logged()
@@ -124,8 +133,9 @@ setTimeout(() => {
     expect(at('start @fixture/tool')).toBeLessThan(at('end @fixture/lib'))
     expect(at('start @fixture/lib')).toBeLessThan(at('end @fixture/tool'))
     expect(at('start @fixture/app')).toBeGreaterThan(at('end @fixture/lib'))
-    // One at a time when asked: every build ends before the next starts.
-    rmSync(join(root, 'builds.log'))
+    // One at a time when asked (nothing to wait for): every build ends before the next starts.
+    rmSync(join(root, 'lib/wait-for.txt'))
+    rmSync(join(root, 'tool/wait-for.txt'))
     write('builds.log', '')
     await buildWorkspace(root, { builds, log: () => {}, parallel: 1, force: true })
     expect(logged().map((line) => line.split(' ')[0])).toEqual([
