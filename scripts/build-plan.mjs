@@ -14,16 +14,16 @@ import { join } from 'node:path'
 import { withDirLockAsync } from './dir-lock.mjs'
 
 /**
- * The builds, in dependency order, longest first where the order is free; `output` is the file whose
- * presence means "built". A build waits for the builds of the workspace packages it depends on (their
- * output may be what it bundles), unless `needs` names the ones whose output it really reads.
+ * The builds, in dependency order; `output` is the file whose presence means "built". A build waits for
+ * the builds of the workspace packages it depends on (their output may be what it bundles), unless
+ * `needs` names the ones whose output it really reads.
  */
 export const BUILDS = [
+  { name: 'node', dir: 'packages/node', output: 'dist/esm/index.js' },
   { name: 'widget', dir: 'widget', output: 'dist/loader.js' },
   // The publishable packages for apps. The install stub and the public types come from the widget's
   // sources (its snippet.ts and types.ts), not its build: built beside it.
   { name: 'js', dir: 'packages/js', output: 'dist/index.js', needs: [] },
-  { name: 'node', dir: 'packages/node', output: 'dist/esm/index.js' },
   { name: 'react', dir: 'packages/react', output: 'dist/index.js' },
   { name: 'console', dir: 'console', output: 'dist/index.html', env: { NODE_ENV: 'production' } },
   { name: 'marketing', dir: 'marketing', output: 'dist/robots.txt' },
