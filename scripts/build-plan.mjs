@@ -2,7 +2,8 @@
 // build read the same thing. `scripts/build.mjs` is its command line; the packages' own `ensure-built`
 // helpers call that command instead of judging freshness themselves.
 //
-// A package's inputs are its own files (tests, docs and build output left out), the files of every
+// A package's inputs are its own files (tests, docs, build output and `tsc --build`'s incremental
+// state, which `npm run typecheck` writes beside a tsconfig, left out), the files of every
 // workspace package it depends on (read from its package.json, transitively), the root package.json,
 // the shared TypeScript settings and the lockfile: a dependency upgraded by `npm install` changes what a
 // bundle contains even when no source changed.
@@ -34,7 +35,7 @@ export const BUILDS = [
 
 const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json']
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', 'test-support', 'e2e'])
-const SKIPPED_FILE = /(\.test\.tsx?|\.md)$/
+const SKIPPED_FILE = /(\.test\.tsx?|\.md|\.tsbuildinfo)$/
 
 function* filesUnder(root, path) {
   const full = join(root, path)

@@ -82,10 +82,12 @@ describe('one build orchestration', () => {
     expect(await build()).toEqual(['app'])
   })
 
-  it('ignores what no build reads (tests, docs) and rebuilds output that went missing', async () => {
+  it('ignores what no build reads (tests, docs, typecheck state) and rebuilds output that went missing', async () => {
     await build()
     write('lib/src/index.test.ts', 'it.todo("x")\n')
     write('app/README.md', '# app\n')
+    // `npm run typecheck` (tsc --build) leaves its incremental state beside a package's tsconfig.
+    write('app/tsconfig.tsbuildinfo', '{"version":"5"}\n')
     expect(await build()).toEqual([])
     rmSync(join(root, 'app/dist/out.txt'))
     expect(await build()).toEqual(['app'])
