@@ -13,6 +13,7 @@
  *   npx tsx tests/bench/config-endpoint.bench.ts
  *   options: --concurrency=N (default 50), --duration=MS per round (default 1500), --rounds=N (default 10),
  *   --threads=N load-generator worker threads (default 2), --no-prehandler (the app through Hono alone),
+ *   --bare-twice (the "app" is a second bare server: what the ratios read when nothing differs),
  *   --light-concurrency=N (default 4, 0 skips: the second measure, below),
  *   --profile (writes a V8 CPU profile of the server process under the printed directory)
  *
@@ -103,9 +104,12 @@ async function serveBoth(): Promise<void> {
   })
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
   // --no-prehandler: the app through Hono alone, as before the pre-handler (for a before/after).
-  const appServer = process.env.BENCH_NO_PREHANDLER
-    ? http.createServer(getRequestListener(app.fetch))
-    : createAppServer(app, deps)
+  // --bare-twice: a second bare server in its place, to read the bench's own spread (an A/A run).
+  const appServer = process.env.BENCH_BARE_TWICE
+    ? http.createServer(bare.listeners('request')[0] as http.RequestListener)
+    : process.env.BENCH_NO_PREHANDLER
+      ? http.createServer(getRequestListener(app.fetch))
+      : createAppServer(app, deps)
   await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve))
   const portOf = (server: { address(): unknown }) => (server.address() as { port: number }).port
   const ports: Ports = { app: portOf(appServer), bare: portOf(bare), bytes: body.length }
@@ -243,7 +247,11 @@ async function main(): Promise<void> {
   const execArgv = profileDir
     ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${profileDir}`]
     : process.execArgv
-  const env = args.includes('--no-prehandler') ? { ...process.env, BENCH_NO_PREHANDLER: '1' } : process.env
+  const env = {
+    ...process.env,
+    ...(args.includes('--no-prehandler') ? { BENCH_NO_PREHANDLER: '1' } : {}),
+    ...(args.includes('--bare-twice') ? { BENCH_BARE_TWICE: '1' } : {}),
+  }
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv, env })
   if (profileDir) console.log(`CPU profile of the server process: ${profileDir}`)
   const ports = await new Promise<Ports>((resolve, reject) => {
