@@ -41,6 +41,6 @@ describe('the test Chromium', () => {
     const { targetInfos } = await cdp.send('Target.getTargets')
     await cdp.detach()
     expect(targetInfos.map((target) => target.url)).toContain('data:text/html,<p>ok</p>')
-    expect(targetInfos.filter((target) => target.url.startsWith('chrome://'))).toEqual([])
+    expect(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox-popup'))).toEqual([])
   })
 })
