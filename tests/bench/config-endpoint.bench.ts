@@ -98,15 +98,16 @@ async function serveBoth(): Promise<void> {
       headers[key] = value
   })
   headers['content-length'] = String(body.length)
-  const bare = http.createServer((_req, res) => {
+  const answerBare: http.RequestListener = (_req, res) => {
     res.writeHead(200, headers)
     res.end(body)
-  })
+  }
+  const bare = http.createServer(answerBare)
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
   // --no-prehandler: the app through Hono alone, as before the pre-handler (for a before/after).
   // --bare-twice: a second bare server in its place, to read the bench's own spread (an A/A run).
   const appServer = process.env.BENCH_BARE_TWICE
-    ? http.createServer(bare.listeners('request')[0] as http.RequestListener)
+    ? http.createServer(answerBare)
     : process.env.BENCH_NO_PREHANDLER
       ? http.createServer(getRequestListener(app.fetch))
       : createAppServer(app, deps)
