@@ -2,25 +2,29 @@
  * Config endpoint benchmark (a performance budget): `GET /api/widget/config/:accountId` through the real
  * app (createApp over createDeps, @hono/node-server) against a bare `node:http` server returning the
  * same bytes and headers. Goals (issue 37), as medians of the paired rounds' ratios: at least 0.95× the
- * bare server's throughput and a p99 at most 1.2× its p99. Ten short rounds each, not four long ones: on a
- * 2-core machine shared with the load generator one round's ratio ranged 0.60–1.82 for the same code, and
- * the median of four still moved 0.76–1.12 from run to run. At full load a p99 measures the queue that 50
- * connections keep full on a small machine as much as the server (the bare server's is printed beside
+ * bare server's throughput and a p99 at most 1.2× its p99. A hundred rounds of 150 ms each, alternating
+ * bare and app: this machine's CPU speed swings (a single-threaded loop's rate per 500 ms slice ranged
+ * 0.58–1.30× its mean, and its two halves run at ~11k or ~22k req/s here for seconds at a time), so a
+ * pair of rounds is only comparable when the two run back to back and short, and only many pairs give
+ * a median that holds: ten pairs of 1.5 s read 0.88–1.02 on an A/A run, a hundred of 150 ms 1.00. At
+ * full load a p99 measures the queue that 50 connections keep full on a small machine as much as the
+ * server (the bare server's is printed beside
  * it), so both are measured again with 4 connections (--light-concurrency=N, 0 skips, held to ≤ 5 ms),
  * where the p99 is the time a request takes. (A paced, open-loop generator was tried: on 2 cores its own timers fired late
  * enough to put the bare server's p99 at 34 ms at a fifth of its throughput.)
  *
  *   npx tsx tests/bench/config-endpoint.bench.ts
- *   options: --concurrency=N (default 50), --duration=MS per round (default 1500), --rounds=N (default 10),
+ *   options: --concurrency=N (default 50), --duration=MS per round (default 150), --rounds=N (default 100),
  *   --threads=N load-generator worker threads (default 2), --no-prehandler (the app through Hono alone),
  *   --bare-twice (the "app" is a second bare server: what the ratios read when nothing differs),
  *   --light-concurrency=N (default 4, 0 skips: the second measure, below),
  *   --profile (writes a V8 CPU profile of the server process under the printed directory)
  *
  * Both servers run in one child process (so they get the same CPU); the load generator runs in worker
- * threads of this one (http-load-worker.mjs), so it is not one event loop racing the server: keep-alive
- * connections through node:http Agents, the same concurrency for both, rounds alternating bare/app
- * after a warm-up, so a noisy neighbour hurts both alike. The app is served the way `npm start` serves
+ * threads of this one (http-load-worker.mjs), started once and holding their keep-alive connections to
+ * both servers across rounds, so it is not one event loop racing the server and a round holds no
+ * thread start-up: the same concurrency for both, rounds alternating bare/app after a warm-up, so a
+ * noisy neighbour hurts both alike. The app is served the way `npm start` serves
  * it (http/node-listener.ts: the config pre-handler, then Hono). Prints the generator's own ceiling (what
  * it reaches against the bare server, which does nothing but write prebuilt bytes), requests/s, p50, p99
  * and server CPU per request per target and the ratio; exits 1 when a goal is missed.
@@ -30,7 +34,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { getRequestListener } from '@hono/node-server'
@@ -42,8 +45,8 @@ const args = process.argv.slice(2)
 const option = (name: string, fallback: number) =>
   Number(args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const CONCURRENCY = option('concurrency', BROWSER_CONNECTIONS)
-const DURATION_MS = option('duration', 1500)
-const ROUNDS = option('rounds', 10)
+const DURATION_MS = option('duration', 150)
+const ROUNDS = option('rounds', 100)
 const WARMUP_MS = 1500
 /** Throughput at least this share of the bare server's, p99 at most this multiple of its p99. */
 const GOAL = 0.95
@@ -141,31 +144,59 @@ interface RoundResult {
 
 let serverCpu: () => Promise<number> = async () => 0
 
-/** Keep-alive load from THREADS worker threads, `concurrency` loops in all. */
+/** The load generator's threads, started once (http-load-worker.mjs): each holds its own connections. */
+let workers: Worker[] = []
+
+function startWorkers() {
+  workers = Array.from(
+    { length: THREADS },
+    () =>
+      new Worker(new URL('./http-load-worker.mjs', import.meta.url), {
+        workerData: { path: PATH, headers: REQUEST_HEADERS },
+      }),
+  )
+}
+
+interface SliceResult {
+  latencies: Float64Array
+  errors: number
+  seconds: number
+}
+
+function runSlice(worker: Worker, slice: { port: number; durationMs: number; concurrency: number }) {
+  return new Promise<SliceResult>((resolve, reject) => {
+    const onError = (error: Error) => reject(error)
+    worker.once('error', onError)
+    worker.once('message', (result: SliceResult) => {
+      worker.off('error', onError)
+      resolve(result)
+    })
+    worker.postMessage(slice)
+  })
+}
+
+/** Keep-alive load from the THREADS worker threads, `concurrency` loops in all, for `durationMs`. */
 async function load(port: number, durationMs: number, concurrencyInAll = CONCURRENCY): Promise<RoundResult> {
   const cpuBefore = await serverCpu()
-  const began = performance.now()
   const parts = await Promise.all(
-    Array.from({ length: THREADS }, (_, index) => {
-      const concurrency =
-        Math.floor(concurrencyInAll / THREADS) + (index < concurrencyInAll % THREADS ? 1 : 0)
-      const worker = new Worker(new URL('./http-load-worker.mjs', import.meta.url), {
-        workerData: { port, path: PATH, headers: REQUEST_HEADERS, durationMs, concurrency },
-      })
-      return new Promise<{ latencies: Float64Array; errors: number }>((resolve, reject) => {
-        worker.once('message', resolve)
-        worker.once('error', reject)
-      })
-    }),
+    workers.map((worker, index) =>
+      runSlice(worker, {
+        port,
+        durationMs,
+        concurrency: Math.floor(concurrencyInAll / THREADS) + (index < concurrencyInAll % THREADS ? 1 : 0),
+      }),
+    ),
   )
-  const seconds = (performance.now() - began) / 1000
   const cpu = (await serverCpu()) - cpuBefore
   const latencies = parts.flatMap((part) => [...part.latencies])
+  // Each thread's rate by its own clock, summed: a thread that began a few ms later is not averaged
+  // over a wall time it did not run in.
+  const rps = parts.reduce((sum, part) => sum + part.latencies.length / part.seconds, 0)
   return {
     cpu,
     requests: latencies.length,
     errors: parts.reduce((n, p) => n + p.errors, 0),
-    seconds,
+    seconds: latencies.length / rps,
     latencies,
   }
 }
@@ -213,7 +244,12 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
 }
-const rounds = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ')
+/** A hundred rounds' ratios, summed up: how many, and the middle half of them. */
+const rounds = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const at = (q: number) => (sorted[Math.floor(q * (sorted.length - 1))] ?? 0).toFixed(2)
+  return `${values.length}, quartiles ${at(0.25)}–${at(0.75)}`
+}
 
 function goalRow(
   measure: string,
@@ -264,6 +300,7 @@ async function main(): Promise<void> {
       child.once('message', (message) => resolve((message as { cpu: number }).cpu))
       child.send('cpu')
     })
+  startWorkers()
   try {
     console.log(
       `config endpoint vs bare node:http — ${ports.bytes} bytes, concurrency ${CONCURRENCY}, ${ROUNDS} rounds × ${DURATION_MS} ms each, keep-alive`,
@@ -318,6 +355,7 @@ async function main(): Promise<void> {
     )
     if (!pass || !lightPass) process.exitCode = 1
   } finally {
+    for (const worker of workers) worker.postMessage('close')
     child.send('stop')
   }
 }
