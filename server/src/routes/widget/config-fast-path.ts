@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { AppDeps } from '../../deps'
+import { nowMs } from '../../services/clock'
 import type { PublishedWidgetConfig } from '../../services/widget/published-config'
 import { recordWidgetLoadInBackground } from '../../services/widget/widget-loads'
 import {
@@ -181,17 +182,132 @@ function header(
 /** True when it answered the request; false leaves the request untouched for the framework. */
 export type PreHandler = (req: IncomingMessage, res: ServerResponse) => boolean
 
+/**
+ * A 200 this pre-handler wrote, kept per URL: the next request for that URL whose deciding headers are
+ * the same strings (Host, Accept-Encoding, Origin, and no If-None-Match) while the cache still holds the
+ * same entry gets the same answer. Page views of one merchant's pages send the same headers from one
+ * browser build, so a hit replaces the URL and query parsing, the Host check, the encoding, version and
+ * origin lookups with string comparisons; a request that differs in any of them takes the whole path
+ * and becomes the remembered one. Only answers whose side effects a hit repeats are kept: an allowed
+ * Origin (its load is handed on as before) or neither Origin nor Referer (nothing to record); a refused
+ * origin or a Referer-only request takes the whole path every time, as its recording asks.
+ */
+interface RememberedAnswer {
+  accountId: string
+  /** The cache entry the answer was built from: a publish, an invalidation or expiry replaces it. */
+  published: PublishedWidgetConfig
+  host: string
+  acceptEncoding: string | undefined
+  origin: string | undefined
+  /** The allowed origin's record (its load recheck); none for a request with neither Origin nor Referer. */
+  known: AllowedOrigin | undefined
+  lines: string[]
+  body: Uint8Array
+}
+
+/** Bounded: a client asking ever-new URLs (query strings) resets it instead of growing it. */
+const MAX_REMEMBERED = 256
+
+/** The remembered answer for this URL, written when the request matches it; false when none applies. */
+function answerRemembered(
+  deps: AppDeps,
+  remembered: Map<string, RememberedAnswer>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+): boolean {
+  const last = remembered.get(url)
+  if (!last) return false
+  const headers = req.headers
+  if (
+    headers.host !== last.host ||
+    headers['accept-encoding'] !== last.acceptEncoding ||
+    headers.origin !== last.origin ||
+    (last.known === undefined && headers.referer !== undefined) ||
+    headers['if-none-match'] !== undefined
+  )
+    return false
+  const now = nowMs(deps.clock)
+  if (deps.widgetConfigCache.get(last.accountId, now) !== last.published) return false
+  if (last.known) handOnLoad(deps, last.known, last.accountId, last.origin as string, now)
+  res.writeHead(200, last.lines as unknown as OutgoingHttpHeaders)
+  res.end(last.body)
+  return true
+}
+
+/** An allowed origin's hit: its load goes to the recorder again once RECHECK_LOAD_MS has passed. */
+function handOnLoad(deps: AppDeps, known: AllowedOrigin, accountId: string, origin: string, now: number) {
+  if (now < known.recheckAt) return
+  known.recheckAt = now + RECHECK_LOAD_MS
+  recordWidgetLoadInBackground(deps, accountId, origin)
+}
+
+/**
+ * The CORS decision for this request: the allowed origin's record (met before, or met now and kept), or
+ * undefined for a request without an allowed Origin (allowedOriginFor records what it must).
+ */
+function allowedOrigin(
+  deps: AppDeps,
+  req: IncomingMessage,
+  prebuilt: Prebuilt,
+  accountId: string,
+  originHeader: string | undefined,
+  testMode: boolean,
+  now: number,
+): AllowedOrigin | undefined {
+  const origins = testMode ? prebuilt.testOrigins : prebuilt.origins
+  const met = originHeader ? origins.get(originHeader) : undefined
+  if (met) {
+    handOnLoad(deps, met, accountId, originHeader as string, now)
+    return met
+  }
+  const referer = originHeader ? undefined : header(req, 'referer')
+  const allowOrigin = allowedOriginFor(deps, accountId, prebuilt.entry, originHeader, referer, () => testMode)
+  if (!allowOrigin) return undefined
+  const known = { ok: {}, notModified: {}, recheckAt: now + RECHECK_LOAD_MS }
+  // Bounded: pages on ever-new allowed origins (a localhost port per dev server) reset it.
+  if (origins.size >= 64) origins.clear()
+  origins.set(allowOrigin, known)
+  return known
+}
+
+/**
+ * Keeps a 200 for its URL when a hit can repeat it: every deciding header a single plain string (the
+ * hit compares them as such; a header sent twice reaches it as what Node made of it), no revalidation,
+ * and an allowed Origin or neither Origin nor Referer.
+ */
+function remember(
+  remembered: Map<string, RememberedAnswer>,
+  req: IncomingMessage,
+  url: string,
+  answer: RememberedAnswer,
+) {
+  const headers = req.headers
+  if (
+    headers['if-none-match'] !== undefined ||
+    (answer.known === undefined && (answer.origin !== undefined || headers.referer !== undefined)) ||
+    headers.host !== answer.host ||
+    headers['accept-encoding'] !== answer.acceptEncoding ||
+    headers.origin !== answer.origin
+  )
+    return
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear()
+  remembered.set(url, answer)
+}
+
 export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
-  return (req, res) => {
+  const remembered = new Map<string, RememberedAnswer>()
+  return function answerConfigFromMemory(req, res) {
     if (req.method !== 'GET') return false
     const url = req.url ?? ''
     if (!url.startsWith(PREFIX)) return false
+    if (answerRemembered(deps, remembered, req, res, url)) return true
     const host = header(req, 'host')
     if (!host || !PLAIN_HOST.test(host)) return false
     const queryAt = url.indexOf('?')
     const accountId = url.slice(PREFIX.length, queryAt === -1 ? undefined : queryAt)
     if (!ACCOUNT_ID.test(accountId)) return false
-    const now = deps.clock.now().getTime()
+    const now = nowMs(deps.clock)
     const published = cachedAt(deps, accountId, now)
     if (!published) return false
     // The contract version the widget speaks; one the route would refuse is left to it.
@@ -199,48 +315,27 @@ export function widgetConfigPreHandler(deps: AppDeps): PreHandler {
     if (raw !== undefined && !SUPPORTED.has(raw)) return false
     const prebuilt = prebuiltVersion(deps, published, raw === undefined ? UNSTATED_VERSION : Number(raw))
     const entry = prebuilt.entry
-    const encoding = pickEncoding(header(req, 'accept-encoding'))
-    const originHeader = header(req, 'origin')
+    const acceptEncoding = header(req, 'accept-encoding')
+    const encoding = pickEncoding(acceptEncoding)
+    const origin = header(req, 'origin')
     const testMode =
       queryAt !== -1 &&
       url.includes('mode=test') &&
       new URLSearchParams(url.slice(queryAt + 1)).get('mode') === 'test'
-    const origins = testMode ? prebuilt.testOrigins : prebuilt.origins
-    let known = originHeader ? origins.get(originHeader) : undefined
-    if (known) {
-      if (now >= known.recheckAt) {
-        known.recheckAt = now + RECHECK_LOAD_MS
-        recordWidgetLoadInBackground(deps, accountId, originHeader as string)
-      }
-    } else {
-      const allowOrigin = allowedOriginFor(
-        deps,
-        accountId,
-        entry,
-        originHeader,
-        originHeader ? undefined : header(req, 'referer'),
-        () => testMode,
-      )
-      if (allowOrigin) {
-        known = { ok: {}, notModified: {}, recheckAt: now + RECHECK_LOAD_MS }
-        // Bounded: pages on ever-new allowed origins (a localhost port per dev server) reset it.
-        if (origins.size >= 64) origins.clear()
-        origins.set(allowOrigin, known)
-      }
-    }
+    const known = allowedOrigin(deps, req, prebuilt, accountId, origin, testMode, now)
     if (etagMatches(header(req, 'if-none-match'), entry.etag)) {
       const lines = known
-        ? linesFor(prebuilt, known, 304, encoding, originHeader as string)
+        ? linesFor(prebuilt, known, 304, encoding, origin as string)
         : prebuilt.notModified[encoding]
       res.writeHead(304, lines as unknown as OutgoingHttpHeaders)
       res.end()
       return true
     }
-    const lines = known
-      ? linesFor(prebuilt, known, 200, encoding, originHeader as string)
-      : prebuilt.ok[encoding]
+    const lines = known ? linesFor(prebuilt, known, 200, encoding, origin as string) : prebuilt.ok[encoding]
+    const body = BODY[encoding](entry)
     res.writeHead(200, lines as unknown as OutgoingHttpHeaders)
-    res.end(BODY[encoding](entry))
+    res.end(body)
+    remember(remembered, req, url, { accountId, published, host, acceptEncoding, origin, known, lines, body })
     return true
   }
 }
