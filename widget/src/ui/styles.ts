@@ -9,6 +9,11 @@
  * element carries the subscriber's `dir`, and `all:initial` leaves direction alone, so Arabic and
  * Hebrew get the whole layout mirrored with no rule of their own.
  *
+ * Two weights (400, 600) and four sizes (14, 16, 20 px, the heading's shared by the close button's ×):
+ * each further weight or size of the system font is one more synchronous font load in the first
+ * layout after a cold open (a trace of the first screen: ~1 ms per face, ~0.45 ms per size; h2's
+ * default bold and a 24 px × had cost ~1.5-2 ms of a ~47 ms click to dialog).
+ *
  * The sheet ships in the size-budgeted bundle: one rule per line (the build drops the line breaks),
  * shared declarations grouped, and one- or two-letter class names:
  * d dialog (a modal <dialog> over its ::backdrop) · i inline (the preview's own rules, INLINE_CSS in preview/) · h header · t progress · x close
@@ -25,7 +30,7 @@ export const WIDGET_CSS = `
 .h{display:flex;align-items:center;gap:8px;min-height:32px;margin-bottom:8px}
 .t,.s{color:var(--rk-muted)}
 .t{font-size:14px}
-h2{margin:0 0 8px;font-size:20px;line-height:1.3;outline:0}
+h2{margin:0 0 8px;font-size:20px;font-weight:600;line-height:1.3;outline:0}
 p,fieldset,.f,.n,.e{margin:0 0 16px}
 button,select,textarea,input{font:inherit;color:inherit;margin:0}
 button,.r,select,textarea,.n{border:1px solid var(--rk-border);border-radius:var(--rk-radius)}
@@ -33,7 +38,7 @@ button{cursor:pointer;min-height:44px;padding:10px 16px;background:var(--rk-bg);
 .p{background:var(--rk-primary);border-color:var(--rk-primary);color:var(--rk-primary-text)}
 .b,.x,fieldset{border:0;background:none}
 .b{color:var(--rk-secondary);text-decoration:underline;font-weight:400}
-.x{min-height:40px;width:40px;padding:0;font-size:24px;line-height:1;margin-inline-start:auto}
+.x{min-height:40px;width:40px;padding:0;font-size:20px;line-height:1;margin-inline-start:auto}
 :focus-visible{outline:3px solid var(--rk-focus);outline-offset:2px}
 fieldset{padding:0;min-width:0}
 .r{display:flex;align-items:center;gap:12px;padding:10px 12px;margin-bottom:8px;cursor:pointer}
