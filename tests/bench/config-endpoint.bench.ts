@@ -196,7 +196,8 @@ async function load(port: number, durationMs: number, concurrencyInAll = CONCURR
     cpu,
     requests: latencies.length,
     errors: parts.reduce((n, p) => n + p.errors, 0),
-    seconds: latencies.length / rps,
+    // (A round with no answer at all: its nominal length, so its rate reads 0, not NaN.)
+    seconds: rps > 0 ? latencies.length / rps : durationMs / 1000,
     latencies,
   }
 }

@@ -208,6 +208,22 @@ interface RememberedAnswer {
 /** Bounded: a client asking ever-new URLs (query strings) resets it instead of growing it. */
 const MAX_REMEMBERED = 256
 
+/**
+ * Whether this request would be answered exactly as `answer` was: every deciding header the same plain
+ * string (a header sent twice reaches here as what Node made of it, never equal), no revalidation, and
+ * an allowed Origin or neither Origin nor Referer (the only answers whose side effects a repeat redoes).
+ * The one test for both keeping an answer and answering from it.
+ */
+function repeats(answer: RememberedAnswer, headers: IncomingMessage['headers']): boolean {
+  return (
+    headers.host === answer.host &&
+    headers['accept-encoding'] === answer.acceptEncoding &&
+    headers.origin === answer.origin &&
+    headers['if-none-match'] === undefined &&
+    (answer.known !== undefined || (answer.origin === undefined && headers.referer === undefined))
+  )
+}
+
 /** The remembered answer for this URL, written when the request matches it; false when none applies. */
 function answerRemembered(
   deps: AppDeps,
@@ -217,16 +233,7 @@ function answerRemembered(
   url: string,
 ): boolean {
   const last = remembered.get(url)
-  if (!last) return false
-  const headers = req.headers
-  if (
-    headers.host !== last.host ||
-    headers['accept-encoding'] !== last.acceptEncoding ||
-    headers.origin !== last.origin ||
-    (last.known === undefined && headers.referer !== undefined) ||
-    headers['if-none-match'] !== undefined
-  )
-    return false
+  if (!last || !repeats(last, req.headers)) return false
   const now = nowMs(deps.clock)
   if (deps.widgetConfigCache.get(last.accountId, now) !== last.published) return false
   if (last.known) handOnLoad(deps, last.known, last.accountId, last.origin as string, now)
@@ -271,26 +278,14 @@ function allowedOrigin(
   return known
 }
 
-/**
- * Keeps a 200 for its URL when a hit can repeat it: every deciding header a single plain string (the
- * hit compares them as such; a header sent twice reaches it as what Node made of it), no revalidation,
- * and an allowed Origin or neither Origin nor Referer.
- */
+/** Keeps a 200 for its URL when a later request can be answered from it (see `repeats`). */
 function remember(
   remembered: Map<string, RememberedAnswer>,
   req: IncomingMessage,
   url: string,
   answer: RememberedAnswer,
 ) {
-  const headers = req.headers
-  if (
-    headers['if-none-match'] !== undefined ||
-    (answer.known === undefined && (answer.origin !== undefined || headers.referer !== undefined)) ||
-    headers.host !== answer.host ||
-    headers['accept-encoding'] !== answer.acceptEncoding ||
-    headers.origin !== answer.origin
-  )
-    return
+  if (!repeats(answer, req.headers)) return
   if (remembered.size >= MAX_REMEMBERED) remembered.clear()
   remembered.set(url, answer)
 }
